@@ -1,0 +1,151 @@
+/**
+ * Configuration: command-line flags > EDGE_* environment > config file (`--config FILE`, JSON) >
+ * defaults. Flag names are fixed by DESIGN.md section 6; firmware scripts rely on them.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const logLevels: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  mqttPort: number;
+  upstream: string | null;
+  /** PEM files of extra trusted licence public keys, besides those embedded at build time. */
+  licensePublicKeys: string[];
+  /** Overrides the device serial number licences are bound to. */
+  deviceSn: string | null;
+  logLevel: LogLevel;
+}
+
+interface OptionSpec {
+  key: keyof Config;
+  flag: string;
+  env: string;
+  help: string;
+  kind: 'string' | 'port' | 'list' | 'level';
+}
+
+/** The one table `--help`, env parsing and the README's configuration table derive from. */
+export const options: OptionSpec[] = [
+  { key: 'host', flag: '--host', env: 'EDGE_HOST', kind: 'string', help: 'Bind address of the console and device HTTP API (default 0.0.0.0)' },
+  { key: 'port', flag: '--port', env: 'EDGE_PORT', kind: 'port', help: 'HTTP port of the console (default 8080)' },
+  { key: 'dataDir', flag: '--data-dir', env: 'EDGE_DATA_DIR', kind: 'string', help: 'Directory for the database, secrets and uploads (default ./.data)' },
+  { key: 'mqttPort', flag: '--mqtt-port', env: 'EDGE_MQTT_PORT', kind: 'port', help: 'Device MQTT port (default 1883)' },
+  { key: 'upstream', flag: '--upstream', env: 'EDGE_UPSTREAM', kind: 'string', help: 'Proxy /api and /api/ws to this edge core URL instead of the embedded one' },
+  { key: 'licensePublicKeys', flag: '--license-public-key', env: 'EDGE_LICENSE_PUBLIC_KEY', kind: 'list', help: 'PEM file of a trusted licence public key (repeatable; env: comma-separated)' },
+  { key: 'deviceSn', flag: '--device-sn', env: 'EDGE_DEVICE_SN', kind: 'string', help: 'Device serial number licences are bound to (default derived from /etc/machine-id)' },
+  { key: 'logLevel', flag: '--log-level', env: 'EDGE_LOG_LEVEL', kind: 'level', help: 'fatal, error, warn, info, debug, trace or silent (default info)' },
+];
+
+export const defaults: Config = {
+  host: '0.0.0.0',
+  port: 8080,
+  dataDir: './.data',
+  mqttPort: 1883,
+  upstream: null,
+  licensePublicKeys: [],
+  deviceSn: null,
+  logLevel: 'info',
+};
+
+export class ConfigError extends Error {}
+
+function coerce(spec: OptionSpec, raw: string): unknown {
+  switch (spec.kind) {
+    case 'port': {
+      const n = Number(raw);
+      if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`${spec.flag}: not a port: ${raw}`);
+      return n;
+    }
+    case 'level':
+      if (!logLevels.includes(raw as LogLevel)) throw new ConfigError(`${spec.flag}: unknown level: ${raw}`);
+      return raw;
+    case 'list':
+      return raw.split(',').map((s) => s.trim()).filter(Boolean);
+    default:
+      return raw;
+  }
+}
+
+export interface ParsedArgs {
+  config: Config;
+  help: boolean;
+  version: boolean;
+  /** Positional words, e.g. a CLI sub-command. */
+  rest: string[];
+}
+
+export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): ParsedArgs {
+  const fromFlags: Partial<Record<keyof Config, unknown>> = {};
+  let configFile: string | undefined = env.EDGE_CONFIG;
+  let help = false;
+  let version = false;
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--help' || arg === '-h') { help = true; continue; }
+    if (arg === '--version' || arg === '-v') { version = true; continue; }
+    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (name === '--config') { configFile = inline ?? argv[++i]; continue; }
+    const spec = options.find((o) => o.flag === name);
+    if (!spec) {
+      if (arg.startsWith('-')) throw new ConfigError(`unknown option: ${arg} (see --help)`);
+      rest.push(arg);
+      continue;
+    }
+    const raw = inline ?? argv[++i];
+    if (raw === undefined) throw new ConfigError(`${spec.flag} needs a value`);
+    const value = coerce(spec, raw);
+    fromFlags[spec.key] = spec.kind === 'list' ? [...((fromFlags[spec.key] as string[]) ?? []), ...(value as string[])] : value;
+  }
+
+  let fromFile: Partial<Record<keyof Config, unknown>> = {};
+  if (configFile) {
+    try {
+      fromFile = JSON.parse(readFileSync(configFile, 'utf8')) as typeof fromFile;
+    } catch (err) {
+      throw new ConfigError(`config file ${configFile}: ${(err as Error).message}`);
+    }
+    for (const key of Object.keys(fromFile)) {
+      if (!options.some((o) => o.key === key)) throw new ConfigError(`config file ${configFile}: unknown key ${key}`);
+    }
+  }
+
+  const config = { ...defaults } as Record<keyof Config, unknown>;
+  for (const spec of options) {
+    const envRaw = env[spec.env];
+    if (spec.key in fromFlags) config[spec.key] = fromFlags[spec.key];
+    else if (envRaw !== undefined && envRaw !== '') config[spec.key] = coerce(spec, envRaw);
+    else if (spec.key in fromFile) {
+      const v = fromFile[spec.key];
+      config[spec.key] = typeof v === 'string' ? coerce(spec, v) : v;
+    }
+  }
+  const result = config as unknown as Config;
+  result.dataDir = resolve(result.dataDir);
+  if (result.upstream) {
+    try { new URL(result.upstream); } catch { throw new ConfigError(`--upstream: not a URL: ${result.upstream}`); }
+  }
+  return { config: result, help, version, rest };
+}
+
+export function helpText(version: string): string {
+  const lines = [
+    `edge-console ${version}: web console and embedded edge core of an IoT gateway`,
+    '',
+    'Usage: edge-console [options]',
+    '',
+    'Options (each also as an environment variable):',
+    ...options.map((o) => `  ${(o.flag + ' ' + o.kind.toUpperCase()).padEnd(30)} ${o.env.padEnd(24)} ${o.help}`),
+    `  ${'--config FILE'.padEnd(30)} ${'EDGE_CONFIG'.padEnd(24)} JSON file with any of the keys: ${options.map((o) => o.key).join(', ')}`,
+    `  ${'--help'.padEnd(30)} ${''.padEnd(24)} Show this help`,
+    `  ${'--version'.padEnd(30)} ${''.padEnd(24)} Print the version`,
+    '',
+    'Precedence: flags > environment > config file > defaults.',
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,152 @@
+/**
+ * Licence, first-boot setup and cloud configuration (DESIGN.md section 6). URLs are the spec's
+ * literal ones where it gives them.
+ */
+import Type, { type Static } from 'typebox';
+import { defineRoutes } from './route.ts';
+import { ErrorBodySchema } from './errors.ts';
+import { EpochMs, OkSchema } from './common.ts';
+import { HOST_PATTERN, IPV4_PATTERN, PASSWORD_MAX, USERNAME_PATTERN, NAME_MAX } from './validation.ts';
+
+/** Header carrying the setup code during first-boot provisioning. */
+export const SETUP_CODE_HEADER = 'x-setup-code';
+
+/** The signed payload of a `.lic` file. `device` is a serial number or '*' for any device. */
+export const LicensePayloadSchema = Type.Object({
+  licenseId: Type.String({ minLength: 1, maxLength: 64 }),
+  customer: Type.String({ maxLength: 128 }),
+  device: Type.String({ minLength: 1, maxLength: 128 }),
+  issuedAt: EpochMs,
+  expiresAt: EpochMs,
+  maxDevices: Type.Integer({ minimum: 0 }),
+  features: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 64 }),
+});
+export type LicensePayload = Static<typeof LicensePayloadSchema>;
+
+/** A `.lic` file: the payload as canonical JSON text and its Ed25519 signature (base64). */
+export const LicenseFileSchema = Type.Object({
+  format: Type.Literal('edge-console-license/1'),
+  payload: Type.String(),
+  signature: Type.String(),
+  /** SHA-256 fingerprint (hex) of the signing public key, to pick among trusted keys. */
+  keyId: Type.String(),
+});
+export type LicenseFile = Static<typeof LicenseFileSchema>;
+
+export const licenseStatuses = ['MISSING', 'VALID', 'EXPIRED'] as const;
+export const LicenseStatusSchema = Type.Union(licenseStatuses.map((s) => Type.Literal(s)));
+export type LicenseStatus = (typeof licenseStatuses)[number];
+
+export const LicenseInfoSchema = Type.Object({
+  status: LicenseStatusSchema,
+  deviceSn: Type.String(),
+  license: Type.Union([LicensePayloadSchema, Type.Null()]),
+});
+export type LicenseInfo = Static<typeof LicenseInfoSchema>;
+
+export const SetupStateSchema = Type.Object({
+  licensed: Type.Boolean(),
+  licenseExpired: Type.Boolean(),
+  cloudConfigured: Type.Boolean(),
+  adminCreated: Type.Boolean(),
+  deviceSn: Type.String(),
+});
+export type SetupState = Static<typeof SetupStateSchema>;
+
+export const CloudConfigSchema = Type.Object(
+  {
+    platformAddress: Type.Union([
+      Type.String({ pattern: IPV4_PATTERN }),
+      Type.String({ pattern: HOST_PATTERN }),
+    ]),
+    platformPort: Type.Integer({ minimum: 1, maximum: 65535 }),
+    platformKey: Type.String({ minLength: 1, maxLength: 128 }),
+    platformSecret: Type.String({ minLength: 1, maxLength: 128 }),
+  },
+  { additionalProperties: false },
+);
+export type CloudConfig = Static<typeof CloudConfigSchema>;
+/** GET answer: the stored configuration (secret masked) or null when standalone. */
+export const CloudConfigViewSchema = Type.Union([
+  Type.Object({
+    platformAddress: Type.String(),
+    platformPort: Type.Integer(),
+    platformKey: Type.String(),
+    platformSecretSet: Type.Boolean(),
+    updatedTime: EpochMs,
+  }),
+  Type.Null(),
+]);
+export type CloudConfigView = Static<typeof CloudConfigViewSchema>;
+
+export const SetupAdminBodySchema = Type.Object(
+  {
+    username: Type.String({ pattern: USERNAME_PATTERN }),
+    password: Type.String({ maxLength: PASSWORD_MAX + 98 }),
+    platformName: Type.Optional(Type.String({ minLength: 1, maxLength: NAME_MAX })),
+  },
+  { additionalProperties: false },
+);
+export type SetupAdminBody = Static<typeof SetupAdminBodySchema>;
+
+export const licenseRoutes = defineRoutes({
+  find: {
+    method: 'GET',
+    url: '/api/license/findLicense',
+    schema: {
+      tags: ['license'],
+      summary: 'Licence status and payload of this gateway',
+      response: { 200: LicenseInfoSchema },
+    },
+    config: { access: 'public' },
+  },
+  upload: {
+    method: 'POST',
+    url: '/api/license/uploading',
+    schema: {
+      tags: ['license'],
+      summary: 'Upload a .lic licence (multipart field `file`); setup code or a signed-in user',
+      consumes: ['multipart/form-data'],
+      response: { 200: LicenseInfoSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+    },
+    config: { access: 'setup' },
+  },
+  getCloud: {
+    method: 'GET',
+    url: '/api/yt/configuration/cloud',
+    schema: {
+      tags: ['license'],
+      summary: 'Cloud platform configuration (secret never returned)',
+      response: { 200: CloudConfigViewSchema },
+    },
+    config: { access: 'setup' },
+  },
+  putCloud: {
+    method: 'PUT',
+    url: '/api/yt/configuration/cloud',
+    schema: {
+      tags: ['license'],
+      summary: 'Store the cloud platform configuration',
+      body: CloudConfigSchema,
+      response: { 200: CloudConfigViewSchema, 400: ErrorBodySchema },
+    },
+    config: { access: 'setup' },
+  },
+  setupState: {
+    method: 'GET',
+    url: '/api/yt/setup/state',
+    schema: { tags: ['setup'], summary: 'First-boot state', response: { 200: SetupStateSchema } },
+    config: { access: 'public' },
+  },
+  setupAdmin: {
+    method: 'POST',
+    url: '/api/yt/setup/admin',
+    schema: {
+      tags: ['setup'],
+      summary: 'Create the administrator (only while none exists; then 409)',
+      body: SetupAdminBodySchema,
+      response: { 200: OkSchema, 400: ErrorBodySchema, 409: ErrorBodySchema },
+    },
+    config: { access: 'setup', firstBootOnly: true },
+  },
+});

@@ -1,0 +1,36 @@
+/** File uploads (images for avatar, logo, product pictures) stored by content hash in the data dir. */
+import Type, { type Static } from 'typebox';
+import { defineRoutes } from './route.ts';
+import { ErrorBodySchema } from './errors.ts';
+
+export const UploadResultSchema = Type.Object({ fileStaticUri: Type.String() });
+export type UploadResult = Static<typeof UploadResultSchema>;
+
+/** Stored name: sha256 hex of the content plus the checked extension. */
+export const OssFileParamsSchema = Type.Object({
+  name: Type.String({ pattern: '^[a-f0-9]{64}\\.(png|jpg|jpeg|gif)$' }),
+});
+
+export const ossRoutes = defineRoutes({
+  upload: {
+    method: 'POST',
+    url: '/api/yt/oss/upload',
+    schema: {
+      tags: ['oss'],
+      summary: 'Upload an image (png, jpg, jpeg, gif; ≤ 5 MB), multipart field `file`',
+      consumes: ['multipart/form-data'],
+      response: { 200: UploadResultSchema, 400: ErrorBodySchema, 413: ErrorBodySchema },
+    },
+    config: { access: 'user' },
+  },
+  /**
+   * Public on purpose: <img> tags send no bearer token, and the name is a content hash that cannot
+   * be guessed; the platform logo must show on the login page before anyone signs in.
+   */
+  file: {
+    method: 'GET',
+    url: '/api/yt/oss/files/:name',
+    schema: { tags: ['oss'], summary: 'Download an uploaded file', params: OssFileParamsSchema },
+    config: { access: 'public' },
+  },
+});

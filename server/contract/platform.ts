@@ -1,0 +1,34 @@
+/** Branding shown before sign-in (login page, sidebar): public by design. */
+import Type, { type Static } from 'typebox';
+import { defineRoutes } from './route.ts';
+
+export const PlatformInfoSchema = Type.Object({
+  name: Type.String(),
+  logo: Type.Union([Type.String(), Type.Null()]),
+  icon: Type.Union([Type.String(), Type.Null()]),
+  slogan: Type.Union([Type.String(), Type.Null()]),
+});
+export type PlatformInfo = Static<typeof PlatformInfoSchema>;
+
+export const HealthSchema = Type.Object({
+  status: Type.Literal('ok'),
+  version: Type.String(),
+  mode: Type.Union([Type.Literal('embedded'), Type.Literal('proxy')]),
+  uptimeMs: Type.Integer(),
+});
+export type Health = Static<typeof HealthSchema>;
+
+export const platformRoutes = defineRoutes({
+  info: {
+    method: 'GET',
+    url: '/api/yt/platform/info',
+    schema: { tags: ['platform'], summary: 'Platform name, logo, icon, slogan', response: { 200: PlatformInfoSchema } },
+    config: { access: 'public' },
+  },
+  health: {
+    method: 'GET',
+    url: '/api/health',
+    schema: { tags: ['platform'], summary: 'Liveness', response: { 200: HealthSchema } },
+    config: { access: 'public' },
+  },
+});

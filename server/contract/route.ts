@@ -1,0 +1,48 @@
+/**
+ * The shape of a contract route: one object that the server registers (`app.route({...def, handler})`)
+ * and the web client calls (`api(def, input)`), so path, method, schemas and access cannot drift.
+ */
+import type { TSchema } from 'typebox';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call a route. One hook in server/plugins/auth.ts enforces it.
+ * - `public`: anyone (health, login, platform info, setup state).
+ * - `setup`: a signed-in user, or — only while no administrator exists — a caller presenting the
+ *   `X-Setup-Code` header (first-boot provisioning).
+ * - `user`: a signed-in user (bearer token); the licence gate (code 99) applies unless `licenseFree`.
+ */
+export type RouteAccess = 'public' | 'setup' | 'user';
+
+export interface RouteSchema {
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  params?: TSchema;
+  querystring?: TSchema;
+  body?: TSchema;
+  headers?: TSchema;
+  consumes?: string[];
+  response?: Record<number, TSchema>;
+}
+
+export interface RouteDef {
+  method: HttpMethod;
+  url: string;
+  schema: RouteSchema;
+  config: {
+    access: RouteAccess;
+    /** Permission string checked when roles gate routes (roadmap 7); unset means any signed-in user. */
+    permission?: string;
+    /** A `user` route that still works with a missing or expired licence (logout, own info). */
+    licenseFree?: boolean;
+    /** Only during first boot: once an administrator exists the call answers 409. */
+    firstBootOnly?: boolean;
+  };
+}
+
+/** Identity helper that keeps literal types of a route table. */
+export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {
+  return routes;
+}

@@ -1,0 +1,39 @@
+/**
+ * Validation rules of spec section 5 as patterns and limits, declared once. Server schemas embed
+ * them; web forms use the same values for inline checks, so both sides refuse the same input.
+ */
+
+/** Password: 8–30 characters with an upper- and a lower-case letter, a digit and a special character. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 30;
+export const PASSWORD_PATTERN =
+  '^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[^A-Za-z0-9\\s])[^\\s]{8,30}$';
+
+/** Mainland mobile number: 11 digits, starts with 1, second digit 3–9. */
+export const PHONE_PATTERN = '^1[3-9]\\d{9}$';
+
+/** Email: a plain address of at most 32 characters (spec section 5). */
+export const EMAIL_MAX = 32;
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+
+export const REAL_NAME_MAX = 32;
+
+/** Device or business name: Chinese characters, letters, digits and _ - @ ( ), at most 30. */
+export const NAME_MAX = 30;
+export const NAME_PATTERN = '^[\\u4e00-\\u9fa5A-Za-z0-9_\\-@()]+$';
+/** Device alias or label: at most 36 characters. */
+export const ALIAS_MAX = 36;
+
+/** Username of a console account (not in the spec; ThingsBoard accepts emails or plain names). */
+export const USERNAME_PATTERN = '^[A-Za-z0-9_.@\\-]{3,32}$';
+
+/** Upload ceiling for every upload (spec section 9). */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
+export const LICENSE_EXTENSION = 'lic';
+
+/** IPv4 dotted quad, and a host name of 3–255 characters (spec section 5 patterns). */
+export const IPV4_PATTERN =
+  '^((25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)$';
+export const HOST_PATTERN =
+  '^(?=.{3,255}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$';

@@ -1,0 +1,35 @@
+/**
+ * The embedded edge core's shared services, built once per app and handed to every module as one
+ * context object (no 8-argument constructors). Proxy mode builds none of this.
+ */
+import type { Config } from './config.ts';
+import type { Db } from './db/sqlite.ts';
+import type { EventBus } from './lib/event-bus.ts';
+import type { Secrets } from './lib/secrets.ts';
+import type { LicenseStatus } from './contract/license.ts';
+import type { Role } from './contract/user.ts';
+
+/** Who is calling, resolved from the bearer token by the access hook. */
+export interface AuthUser {
+  id: string;
+  username: string;
+  role: Role;
+}
+
+/** What the access hook needs from the session and licence modules. */
+export interface AccessServices {
+  /** Verifies an access token; null when invalid, expired or revoked. Throws nothing. */
+  verifyAccessToken(token: string): AuthUser | null | 'expired';
+  licenseStatus(): LicenseStatus;
+  adminExists(): boolean;
+}
+
+export interface Core {
+  config: Config;
+  db: Db;
+  bus: EventBus;
+  secrets: Secrets;
+  version: string;
+  /** Licence public keys (PEM) embedded at build time, before `--license-public-key` files. */
+  embeddedLicenseKeys: string[];
+}

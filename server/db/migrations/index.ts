@@ -1,0 +1,7 @@
+/**
+ * The ordered list of migrations. SQL files are bundled as text (esbuild `text` loader, a vitest
+ * transform in tests), so the binary needs no file system for them. Add new files at the end.
+ */
+import m0001 from './0001-foundation.sql';
+
+export const migrations: { name: string; sql: string }[] = [{ name: '0001-foundation', sql: m0001 }];

@@ -1,0 +1,58 @@
+/**
+ * SQLite access: open with the pragmas of DESIGN.md section 2, run forward-only migrations, and a
+ * transaction helper. node:sqlite is synchronous; statements are short, so this is fine on the loop.
+ */
+import { DatabaseSync } from 'node:sqlite';
+import { migrations as builtin } from './migrations/index.ts';
+
+export type Db = DatabaseSync;
+
+export function openDatabase(file: string, list = builtin): Db {
+  const db = new DatabaseSync(file);
+  db.exec(`
+    PRAGMA journal_mode = WAL;
+    PRAGMA synchronous = NORMAL;
+    PRAGMA foreign_keys = ON;
+    PRAGMA busy_timeout = 5000;
+  `);
+  migrate(db, list);
+  return db;
+}
+
+function migrate(db: Db, list: { name: string; sql: string }[]): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migration (id TEXT PRIMARY KEY, applied_time INTEGER NOT NULL)');
+  const applied = new Set(
+    (db.prepare('SELECT id FROM schema_migration').all() as { id: string }[]).map((r) => r.id),
+  );
+  for (const m of list) {
+    if (applied.has(m.name)) continue;
+    transaction(db, () => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migration (id, applied_time) VALUES (?, ?)').run(m.name, Date.now());
+    });
+  }
+}
+
+/** Runs `fn` in one transaction; nested calls join the outer one. */
+export function transaction<T>(db: Db, fn: () => T): T {
+  if (db.isTransaction) return fn();
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = fn();
+    db.exec('COMMIT');
+    return result;
+  } catch (err) {
+    db.exec('ROLLBACK');
+    throw err;
+  }
+}
+
+/** Settings and licence writes must survive power loss (DESIGN.md: synchronous FULL for them). */
+export function durably<T>(db: Db, fn: () => T): T {
+  db.exec('PRAGMA synchronous = FULL');
+  try {
+    return transaction(db, fn);
+  } finally {
+    db.exec('PRAGMA synchronous = NORMAL');
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Server-side translation of error keys. The texts are the console's own locale files, so the
+ * message in an error body and the text the UI shows for the same key never differ.
+ */
+import zhErrors from '../../web/i18n/locales/zh_CN/errors.json' with { type: 'json' };
+import enErrors from '../../web/i18n/locales/en_US/errors.json' with { type: 'json' };
+
+export type Lang = 'zh_CN' | 'en_US';
+type Tree = { [k: string]: string | Tree };
+const catalogs: Record<Lang, Tree> = { zh_CN: zhErrors as Tree, en_US: enErrors as Tree };
+
+/** zh_CN is the default and fallback language (spec section 9). */
+export function langFromAcceptLanguage(header: string | undefined): Lang {
+  if (!header) return 'zh_CN';
+  for (const part of header.split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
+    if (tag.startsWith('zh')) return 'zh_CN';
+    if (tag.startsWith('en')) return 'en_US';
+  }
+  return 'zh_CN';
+}
+
+function lookup(tree: Tree, key: string): string | undefined {
+  // Keys look like "error.auth.badCredentials"; the file holds the part after "error.".
+  let node: string | Tree | undefined = tree;
+  for (const part of key.replace(/^error\./, '').split('.')) {
+    if (typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export function translate(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
+  const text = lookup(catalogs[lang], key) ?? lookup(catalogs.zh_CN, key) ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}

@@ -1,0 +1,83 @@
+/**
+ * Process entry: parse configuration, build the app, listen, print how to reach it, close
+ * gracefully on SIGINT/SIGTERM. Everything testable lives in app.ts.
+ */
+import { networkInterfaces } from 'node:os';
+import { buildApp } from './app.ts';
+import { ConfigError, helpText, loadConfig } from './config.ts';
+import { loadAssets } from './lib/assets.ts';
+import { readLicenseKeyFiles } from './modules/license/license-keys.ts';
+
+/** Replaced at build time by scripts/build.ts (esbuild `define`). */
+declare const EDGE_BUILD_VERSION: string | undefined;
+declare const EDGE_BUILD_LICENSE_KEYS: string[] | undefined;
+
+const version = typeof EDGE_BUILD_VERSION === 'string' ? EDGE_BUILD_VERSION : '0.0.0-dev';
+
+function lanUrls(host: string, port: number): string[] {
+  if (host !== '0.0.0.0' && host !== '::') return [`http://${host}:${port}`];
+  const urls = [`http://127.0.0.1:${port}`];
+  for (const list of Object.values(networkInterfaces())) {
+    for (const nic of list ?? []) {
+      if (nic.family === 'IPv4' && !nic.internal) urls.push(`http://${nic.address}:${port}`);
+    }
+  }
+  return urls;
+}
+
+async function main(): Promise<void> {
+  let parsed;
+  try {
+    parsed = loadConfig(process.argv.slice(2));
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`edge-console: ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  if (parsed.help) {
+    process.stdout.write(`${helpText(version)}\n`);
+    return;
+  }
+  if (parsed.version) {
+    process.stdout.write(`${version}\n`);
+    return;
+  }
+  const { config } = parsed;
+  const embedded = typeof EDGE_BUILD_LICENSE_KEYS !== 'undefined' ? EDGE_BUILD_LICENSE_KEYS : [];
+  const app = await buildApp({
+    config: { ...config },
+    version,
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    assets: loadAssets(),
+    embeddedLicenseKeys: [...embedded, ...readLicenseKeyFiles(config.licensePublicKeys)],
+  });
+
+  let closing = false;
+  const close = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // A hung close must not keep the gateway's service manager waiting forever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    app.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGINT', () => close('SIGINT'));
+  process.on('SIGTERM', () => close('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const port = (app.server.address() as { port: number }).port;
+  const lines = [`edge-console ${version} listening on:`, ...lanUrls(config.host, port).map((u) => `  ${u}`)];
+  if (config.upstream) lines.push(`proxy mode: /api -> ${config.upstream}`);
+  else {
+    const hint = app.firstBootHint?.();
+    if (hint) lines.push(hint);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`edge-console: ${(err as Error).stack ?? String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+/**
+ * The one hook that enforces each route's `config.access` (server/contract/route.ts): bearer
+ * tokens for `user` routes, the setup code for first-boot provisioning, and the licence gate
+ * (code 99) — so no route checks these by itself and no URL whitelist exists.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ErrorCode } from '../contract/errors.ts';
+import { SETUP_CODE_HEADER } from '../contract/license.ts';
+import type { RouteDef } from '../contract/route.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { AccessServices, AuthUser } from '../core.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the access hook on routes that resolved a signed-in user. */
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    access?: RouteDef['config']['access'];
+    permission?: string;
+    licenseFree?: boolean;
+    firstBootOnly?: boolean;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+function sameCode(given: string, expected: string): boolean {
+  const a = Buffer.from(given.trim().toUpperCase());
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export interface AccessOptions {
+  services: AccessServices;
+  setupCode: string;
+}
+
+async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<void> {
+  const { services, setupCode } = opts;
+  app.decorateRequest('user', null);
+
+  const resolveUser = (request: FastifyRequest): AuthUser => {
+    const token = bearerToken(request);
+    if (!token) throw new AppError(ErrorCode.AUTHENTICATION, 'error.auth.required');
+    const user = services.verifyAccessToken(token);
+    if (user === 'expired') throw new AppError(ErrorCode.TOKEN_EXPIRED, 'error.auth.tokenExpired');
+    if (!user) throw new AppError(ErrorCode.AUTHENTICATION, 'error.auth.tokenInvalid');
+    return user;
+  };
+
+  const requireLicense = (): void => {
+    const status = services.licenseStatus();
+    if (status === 'MISSING') throw new AppError(ErrorCode.LICENSE, 'error.license.required');
+    if (status === 'EXPIRED') throw new AppError(ErrorCode.LICENSE, 'error.license.expired');
+  };
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    const access = config.access;
+    // Routes without an access config are not contract routes (static files, 404 handler).
+    if (!access || access === 'public') return;
+    if (config.firstBootOnly && services.adminExists()) {
+      throw new AppError(ErrorCode.VERSION_CONFLICT, 'error.setup.adminExists', {}, { status: 409 });
+    }
+    if (access === 'setup') {
+      // Provisioning: with the setup code while no administrator exists; otherwise signed in.
+      const code = request.headers[SETUP_CODE_HEADER];
+      if (!services.adminExists() && !bearerToken(request)) {
+        if (typeof code !== 'string' || code === '') throw new AppError(ErrorCode.AUTHENTICATION, 'error.setup.codeRequired');
+        if (!sameCode(code, setupCode)) throw new AppError(ErrorCode.AUTHENTICATION, 'error.setup.codeInvalid');
+        return;
+      }
+      request.user = resolveUser(request);
+      return;
+    }
+    request.user = resolveUser(request);
+    if (!config.licenseFree) requireLicense();
+  });
+}
+
+export default fp(accessPlugin, { name: 'access' });

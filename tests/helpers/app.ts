@@ -1,0 +1,37 @@
+/**
+ * One helper to build the app on a fresh temporary data dir and tear it down, plus a small DSL for
+ * the steps most tests share (activate, create the administrator, sign in).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import { buildApp, type App } from '../../server/app.ts';
+import { defaults, type Config } from '../../server/config.ts';
+
+export interface TestApp {
+  app: App;
+  dataDir: string;
+  config: Config;
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+export function tempDir(prefix = 'edge-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Builds the app on a new data dir; closed and deleted after the test. */
+export async function makeApp(overrides: Partial<Config> & { embeddedLicenseKeys?: string[] } = {}): Promise<TestApp> {
+  const { embeddedLicenseKeys, ...configOverrides } = overrides;
+  const dataDir = configOverrides.dataDir ?? tempDir();
+  const config: Config = { ...defaults, port: 0, mqttPort: 0, deviceSn: 'TEST-SN-0001', ...configOverrides, dataDir };
+  const app = await buildApp({ config, version: '0.0.0-test', embeddedLicenseKeys: embeddedLicenseKeys ?? [] });
+  cleanups.push(async () => { await app.close(); });
+  return { app, dataDir, config };
+}

@@ -1,0 +1,21 @@
+import { defineConfig, type Plugin } from 'vitest/config';
+
+/** Migrations are imported as text, exactly as esbuild's `text` loader does for the binary. */
+const sqlAsText: Plugin = {
+  name: 'sql-as-text',
+  transform(code, id) {
+    if (id.endsWith('.sql')) return { code: `export default ${JSON.stringify(code)};`, map: null };
+    return undefined;
+  },
+};
+
+export default defineConfig({
+  plugins: [sqlAsText],
+  test: {
+    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/web/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+  },
+});
