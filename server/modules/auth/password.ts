@@ -1,0 +1,43 @@
+/**
+ * Password hashing with scrypt (node:crypto, no native addon) and the password policy of spec
+ * section 5. Hash format: `scrypt$N$r$p$saltB64$hashB64`, so parameters can be raised later
+ * without breaking stored hashes.
+ */
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { PASSWORD_PATTERN } from '../../contract/validation.ts';
+
+const N = 16384;
+const R = 8;
+const P = 1;
+const KEY_LEN = 32;
+
+function scrypt(password: string, salt: Buffer, keyLen: number, opts: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scryptCb(password, salt, keyLen, opts, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, KEY_LEN, { N, r: R, p: P });
+  return ['scrypt', N, R, P, salt.toString('base64'), hash.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
+  return timingSafeEqual(actual, expected);
+}
+
+const policy = new RegExp(PASSWORD_PATTERN);
+
+/** Spec section 5: 8–30 characters with upper, lower, digit and special character. */
+export function meetsPasswordPolicy(password: string): boolean {
+  return policy.test(password);
+}
