@@ -2,6 +2,9 @@
 import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
 
+/** Name shown while the administrator has not chosen one (stored as null, answered as this). */
+export const DEFAULT_PLATFORM_NAME = 'Edge Console';
+
 export const PlatformInfoSchema = Type.Object({
   name: Type.String(),
   logo: Type.Union([Type.String(), Type.Null()]),
