@@ -1,0 +1,36 @@
+/** Session calls over the contract: sign in, load user and platform info, sign out. */
+import { authRoutes } from '../../../server/contract/auth.ts';
+import { userRoutes } from '../../../server/contract/user.ts';
+import { platformRoutes } from '../../../server/contract/platform.ts';
+import type { UserInfo } from '../../../server/contract/user.ts';
+import type { PlatformInfo } from '../../../server/contract/platform.ts';
+import { api } from '../../lib/api-client.ts';
+import { sessionActions } from '../../stores/session.ts';
+
+/** Spec section 4: log in, store the tokens, fetch the user info and store it. */
+export async function signIn(username: string, password: string, remember: boolean): Promise<UserInfo> {
+  const pair = await api(authRoutes.login, { body: { username, password }, silent: true });
+  sessionActions.setTokens(pair, remember);
+  return loadUser();
+}
+
+export async function loadUser(): Promise<UserInfo> {
+  const user = await api(userRoutes.me);
+  sessionActions.setUser(user);
+  return user;
+}
+
+export async function loadPlatform(): Promise<PlatformInfo> {
+  const platform = await api(platformRoutes.info, { silent: true });
+  sessionActions.setPlatform(platform);
+  return platform;
+}
+
+/** Revokes the session on the server (best effort) and clears it locally. */
+export async function signOut(): Promise<void> {
+  try {
+    await api(authRoutes.logout, { silent: true });
+  } finally {
+    sessionActions.reset();
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * The console's HTTP client (spec sections 4, 7, 8), typed over the server's contract route tables:
+ * `api(userRoutes.me)` returns `UserInfo` because the contract says so.
+ *
+ * - bearer token when signed in; `_t` timestamp on GET; 10 s timeout;
+ * - identical pending GETs are de-duplicated: the earlier one is aborted (its caller sees a silent
+ *   'cancelled' error). Writes are never aborted: the server may already have applied them;
+ * - on 401 (not the token call, not code 99) one refresh with the refresh token, then the request is
+ *   repeated once; otherwise the session is reset and the user goes to Login;
+ * - code 99 resets the session and goes to the guide (no licence) or the expired-licence page;
+ * - failures show the server's localized message, else the catalogue's text for the status.
+ */
+import type { Static, TSchema } from 'typebox';
+import Message from '@arco-design/web-react/es/Message';
+import { navigate } from 'wouter/use-browser-location';
+import type { RouteDef } from '../../server/contract/route.ts';
+import type { ErrorBody } from '../../server/contract/errors.ts';
+import { ErrorCode } from '../../server/contract/errors.ts';
+import { authRoutes, type TokenPair } from '../../server/contract/auth.ts';
+import { i18n } from '../i18n/i18n.ts';
+import { acceptLanguage, type Language } from '../i18n/lang.ts';
+import { sessionActions, getSession } from '../stores/session.ts';
+import { paths } from './paths.ts';
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+type SchemaAt<S, K extends string> = S extends Record<K, infer T extends TSchema> ? Static<T> : undefined;
+export type ResponseOf<R extends RouteDef> = R['schema']['response'] extends Record<200, infer T extends TSchema>
+  ? Static<T>
+  : unknown;
+export type BodyOf<R extends RouteDef> = SchemaAt<R['schema'], 'body'>;
+export type QueryOf<R extends RouteDef> = SchemaAt<R['schema'], 'querystring'>;
+export type ParamsOf<R extends RouteDef> = SchemaAt<R['schema'], 'params'>;
+
+export interface CallOptions<R extends RouteDef> {
+  params?: ParamsOf<R> extends undefined ? Record<string, string | number> : ParamsOf<R>;
+  query?: QueryOf<R> extends undefined ? Record<string, unknown> : Partial<QueryOf<R>>;
+  body?: BodyOf<R>;
+  /** Multipart upload instead of a JSON body. */
+  form?: FormData;
+  /** Extra headers, e.g. the setup code during first boot. */
+  headers?: Record<string, string>;
+  /** Do not show a message on failure (the caller handles it). */
+  silent?: boolean;
+  timeoutMs?: number;
+  responseType?: 'json' | 'blob' | 'text';
+}
+
+export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'cancelled';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly status = 0,
+    readonly body: Partial<ErrorBody> | null = null,
+  ) {
+    super(message);
+  }
+  get code(): number | undefined {
+    return this.body?.code;
+  }
+  get key(): string | undefined {
+    return this.body?.key;
+  }
+}
+
+const pendingGets = new Map<string, AbortController>();
+let refreshing: Promise<boolean> | null = null;
+
+function buildUrl(route: RouteDef, params?: unknown, query?: unknown): string {
+  let url = route.url.replace(/:(\w+)/g, (_, name: string) => {
+    const value = (params as Record<string, unknown> | undefined)?.[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${route.url}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) v.forEach((item) => search.append(k, String(item)));
+    else search.append(k, String(v));
+  }
+  const qs = search.toString();
+  if (qs) url += `?${qs}`;
+  return url;
+}
+
+/** Message text per spec section 8: the server's message, else the catalogue's text for the status. */
+function messageFor(status: number, body: Partial<ErrorBody> | null): string {
+  if (body?.message) return body.message;
+  const key = `http:${status}`;
+  return i18n.exists(key) ? i18n.t(key as 'http:400') : i18n.t('http:failed');
+}
+
+async function refreshOnce(): Promise<boolean> {
+  const refreshToken = getSession().refreshToken;
+  if (!refreshToken) return false;
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch(authRoutes.token.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken }),
+      });
+      if (!res.ok) return false;
+      sessionActions.setTokens((await res.json()) as TokenPair);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setTimeout(() => (refreshing = null), 0);
+    }
+  })();
+  return refreshing;
+}
+
+function goTo(path: string): void {
+  if (window.location.pathname !== path) navigate(path, { replace: true });
+}
+
+/** Session consequences of an error (spec section 4); returns true when the user was sent away. */
+function handleSessionErrors(route: RouteDef, err: ApiError): boolean {
+  if (err.code === ErrorCode.LICENSE) {
+    sessionActions.reset();
+    goTo(err.key === 'error.license.required' ? paths.guide : paths.expiredLicense);
+    return true;
+  }
+  if (err.status === 401 && route.url !== authRoutes.login.url) {
+    sessionActions.reset();
+    if (window.location.pathname !== paths.login && window.location.pathname !== paths.guide) goTo(paths.login);
+    return false;
+  }
+  return false;
+}
+
+async function send<R extends RouteDef>(route: R, opts: CallOptions<R>, retried: boolean): Promise<ResponseOf<R>> {
+  const isGet = route.method === 'GET';
+  const baseUrl = buildUrl(route, opts.params, opts.query);
+  const url = isGet ? `${baseUrl}${baseUrl.includes('?') ? '&' : '?'}_t=${Date.now()}` : baseUrl;
+  const headers: Record<string, string> = {
+    'accept-language': acceptLanguage[(i18n.language as Language) ?? 'zh_CN'] ?? 'zh-CN',
+    ...opts.headers,
+  };
+  const token = getSession().token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+
+  const controller = new AbortController();
+  const dedupeKey = `${route.method} ${baseUrl}`;
+  if (isGet) {
+    pendingGets.get(dedupeKey)?.abort(new ApiError('cancelled', 'cancelled'));
+    pendingGets.set(dedupeKey, controller);
+  }
+  const timer = setTimeout(
+    () => controller.abort(new ApiError('timeout', i18n.t('http:timeout'))),
+    opts.timeoutMs ?? REQUEST_TIMEOUT_MS,
+  );
+
+  let res: Response;
+  try {
+    res = await fetch(url, { method: route.method, headers, body, signal: controller.signal });
+  } catch (err) {
+    const reason = controller.signal.reason;
+    if (reason instanceof ApiError) throw reason;
+    throw new ApiError('network', i18n.t('http:network'));
+  } finally {
+    clearTimeout(timer);
+    if (pendingGets.get(dedupeKey) === controller) pendingGets.delete(dedupeKey);
+  }
+
+  if (res.ok) {
+    if (opts.responseType === 'blob') return (await res.blob()) as ResponseOf<R>;
+    if (opts.responseType === 'text') return (await res.text()) as ResponseOf<R>;
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as ResponseOf<R>;
+  }
+
+  let errBody: Partial<ErrorBody> | null = null;
+  try {
+    errBody = (await res.json()) as Partial<ErrorBody>;
+  } catch {
+    errBody = null;
+  }
+  const err = new ApiError('http', messageFor(res.status, errBody), res.status, errBody);
+
+  const isSessionCall = route.url === authRoutes.token.url || route.url === authRoutes.login.url;
+  const refreshable = res.status === 401 && err.code !== ErrorCode.LICENSE && !isSessionCall;
+  if (refreshable && !retried && (await refreshOnce())) return send(route, opts, true);
+  handleSessionErrors(route, err);
+  throw err;
+}
+
+/** Calls a contract route. Rejects with ApiError; shows its message unless `silent`. */
+export async function api<R extends RouteDef>(route: R, opts: CallOptions<R> = {}): Promise<ResponseOf<R>> {
+  try {
+    return await send(route, opts, false);
+  } catch (err) {
+    const apiErr = err instanceof ApiError ? err : new ApiError('network', i18n.t('http:failed'));
+    if (!opts.silent && apiErr.kind !== 'cancelled') Message.error(apiErr.message);
+    throw apiErr;
+  }
+}
+
+/** True for errors a caller should ignore (a newer identical request replaced this one). */
+export function isCancelled(err: unknown): boolean {
+  return err instanceof ApiError && err.kind === 'cancelled';
+}

@@ -1,0 +1,61 @@
+/**
+ * Browser storage with the spec's keys (section 3) and cache lifetime (7 days, section 9).
+ * `persistent` picks localStorage (survives the browser) over sessionStorage (this tab only):
+ * "remember password" signs the user in for 7 days instead of storing the password itself.
+ */
+export const StorageKey = {
+  TOKEN: 'TOKEN__',
+  REFRESH_TOKEN: 'REFRESH_TOKEN__',
+  MENU_LIST: 'MENU_LIST__',
+  TENANT_INFO: 'TENANT_INFO__',
+  PROJECT_SETTINGS: 'PROJECT_CFG_KEY__',
+  PLATFORM_INFO: 'PLATFORM_INFO__',
+  REMEMBER_ME: 'REMEMBER_ME__',
+  LAST_USERNAME: 'LAST_USERNAME__',
+} as const;
+export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
+
+export const CACHE_TTL_MS = 7 * 24 * 3600 * 1000;
+
+interface Envelope<T> {
+  value: T;
+  expires: number | null;
+}
+
+function areas(): Storage[] {
+  try {
+    return [window.sessionStorage, window.localStorage];
+  } catch {
+    return [];
+  }
+}
+
+export const storage = {
+  get<T>(key: StorageKey): T | null {
+    for (const area of areas()) {
+      const raw = area.getItem(key);
+      if (raw === null) continue;
+      try {
+        const env = JSON.parse(raw) as Envelope<T>;
+        if (env.expires !== null && env.expires < Date.now()) {
+          area.removeItem(key);
+          continue;
+        }
+        return env.value;
+      } catch {
+        area.removeItem(key);
+      }
+    }
+    return null;
+  },
+  set<T>(key: StorageKey, value: T, opts: { persistent?: boolean; ttlMs?: number | null } = {}): void {
+    const persistent = opts.persistent ?? true;
+    const env: Envelope<T> = { value, expires: opts.ttlMs === null ? null : Date.now() + (opts.ttlMs ?? CACHE_TTL_MS) };
+    const [session, local] = areas();
+    (persistent ? session : local)?.removeItem(key);
+    (persistent ? local : session)?.setItem(key, JSON.stringify(env));
+  },
+  remove(key: StorageKey): void {
+    for (const area of areas()) area.removeItem(key);
+  },
+};
