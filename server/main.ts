@@ -78,6 +78,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  // Bad configuration found after parsing (e.g. an unreadable --license-public-key file).
+  if (err instanceof ConfigError) {
+    process.stderr.write(`edge-console: ${err.message}\n`);
+    process.exit(2);
+  }
   process.stderr.write(`edge-console: ${(err as Error).stack ?? String(err)}\n`);
   process.exit(1);
 });

@@ -34,7 +34,8 @@ export const LicenseFileSchema = Type.Object({
 export type LicenseFile = Static<typeof LicenseFileSchema>;
 
 export const licenseStatuses = ['MISSING', 'VALID', 'EXPIRED'] as const;
-export const LicenseStatusSchema = Type.Union(licenseStatuses.map((s) => Type.Literal(s)));
+// Type.Enum keeps the literal union in Static<>; a Union over a mapped array infers never.
+export const LicenseStatusSchema = Type.Enum(licenseStatuses);
 export type LicenseStatus = (typeof licenseStatuses)[number];
 
 export const LicenseInfoSchema = Type.Object({
@@ -45,7 +46,9 @@ export const LicenseInfoSchema = Type.Object({
 export type LicenseInfo = Static<typeof LicenseInfoSchema>;
 
 export const SetupStateSchema = Type.Object({
+  /** A licence is installed (valid or expired); false sends the console to the activation wizard. */
   licensed: Type.Boolean(),
+  /** The installed licence has expired; the console shows the expired-licence upload page. */
   licenseExpired: Type.Boolean(),
   cloudConfigured: Type.Boolean(),
   adminCreated: Type.Boolean(),

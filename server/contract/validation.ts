@@ -32,8 +32,11 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
 export const LICENSE_EXTENSION = 'lic';
 
-/** IPv4 dotted quad, and a host name of 3–255 characters (spec section 5 patterns). */
+/**
+ * IPv4 dotted quad, and a host name of 3–255 characters (spec section 5 patterns). A host name is
+ * never all digits and dots, so `300.1.1.1` is a bad IPv4 address, not a host name.
+ */
 export const IPV4_PATTERN =
   '^((25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)$';
 export const HOST_PATTERN =
-  '^(?=.{3,255}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$';
+  '^(?=.{3,255}$)(?![\\d.]+$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$';

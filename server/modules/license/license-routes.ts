@@ -1,4 +1,43 @@
-/** STUB — to be implemented. */
+/**
+ * Licence calls at the spec's literal URLs: the public status (the console's guards read it before
+ * sign-in) and the `.lic` upload. Who may upload is decided by the access hook (route access
+ * 'setup'), not here.
+ */
 import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleDeps } from '../../app.ts';
-export async function licenseModule(_app: FastifyInstance, _deps: ModuleDeps): Promise<void> {}
+import { ErrorCode } from '../../contract/errors.ts';
+import { licenseRoutes } from '../../contract/license.ts';
+import { LICENSE_EXTENSION, UPLOAD_MAX_BYTES } from '../../contract/validation.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+const LICENSE_FIELD = 'file';
+
+export async function licenseModule(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const { license } = deps;
+  // Registered in this module's scope only: the limits here are the licence upload's.
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.route({ ...licenseRoutes.find, handler: async () => license.info() });
+
+  r.route({
+    ...licenseRoutes.upload,
+    handler: async (request) => {
+      const part = await request.file();
+      if (!part || part.fieldname !== LICENSE_FIELD) {
+        throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.upload.fileRequired', {}, { status: 400 });
+      }
+      // Read before judging the name, so the client's upload is drained either way (at most 5 MB).
+      const bytes = await part.toBuffer();
+      if (!part.filename.toLowerCase().endsWith(`.${LICENSE_EXTENSION}`)) {
+        throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.upload.badType', { types: `.${LICENSE_EXTENSION}` }, { status: 400 });
+      }
+      if (bytes.length === 0) {
+        throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.upload.fileRequired', {}, { status: 400 });
+      }
+      return license.install(bytes);
+    },
+  });
+}
