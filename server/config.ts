@@ -138,6 +138,7 @@ export function helpText(version: string): string {
     `edge-console ${version}: web console and embedded edge core of an IoT gateway`,
     '',
     'Usage: edge-console [options]',
+    '       edge-console reset-password --username NAME [--data-dir DIR]   (set a one-time password)',
     '',
     'Options (each also as an environment variable):',
     ...options.map((o) => `  ${(o.flag + ' ' + o.kind.toUpperCase()).padEnd(30)} ${o.env.padEnd(24)} ${o.help}`),

@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, helpText, loadConfig } from './config.ts';
 import { loadAssets } from './lib/assets.ts';
 import { readLicenseKeyFiles } from './modules/license/license-keys.ts';
+import { resetPasswordCommand } from './cli/reset-password.ts';
 
 /** Replaced at build time by scripts/build.ts (esbuild `define`). */
 declare const EDGE_BUILD_VERSION: string | undefined;
@@ -26,6 +27,10 @@ function lanUrls(host: string, port: number): string[] {
 }
 
 async function main(): Promise<void> {
+  // Sub-commands run instead of the server and exit.
+  if (process.argv[2] === 'reset-password') {
+    process.exit(await resetPasswordCommand(process.argv.slice(3)));
+  }
   let parsed;
   try {
     parsed = loadConfig(process.argv.slice(2));
