@@ -12,7 +12,8 @@ import {
 } from './validation.ts';
 
 export const roles = ['SYS_ADMIN', 'PLATFORM_ADMIN', 'TENANT_ADMIN', 'CUSTOMER_USER'] as const;
-export const RoleSchema = Type.Union(roles.map((r) => Type.Literal(r)));
+// Type.Enum keeps the literal union in Static<>; a Union over a mapped array infers never.
+export const RoleSchema = Type.Enum(roles);
 export type Role = (typeof roles)[number];
 
 export const UserInfoSchema = Type.Object({

@@ -1,4 +1,40 @@
-/** STUB — to be implemented. */
+/** HTTP for the session calls: sign-in, refresh-token rotation, logout. */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleDeps } from '../../app.ts';
-export async function authModule(_app: FastifyInstance, _deps: ModuleDeps): Promise<void> {}
+import { authRoutes } from '../../contract/auth.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+export async function authModule(fastify: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { sessions } = deps;
+
+  app.route({
+    ...authRoutes.login,
+    handler: async (request, reply) => {
+      const { username, password } = request.body;
+      try {
+        return await sessions.login(username, password, request.ip);
+      } catch (err) {
+        if (err instanceof AppError && err.code === ErrorCode.TOO_MANY_REQUESTS) {
+          reply.header('Retry-After', String(err.params.seconds));
+        }
+        throw err;
+      }
+    },
+  });
+
+  app.route({
+    ...authRoutes.token,
+    handler: async (request) => sessions.refresh(request.body.refreshToken),
+  });
+
+  app.route({
+    ...authRoutes.logout,
+    handler: async (request) => {
+      sessions.revokeSessions(request.user!.id);
+      return { ok: true };
+    },
+  });
+}

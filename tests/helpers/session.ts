@@ -1,0 +1,52 @@
+/**
+ * Signed-in users for tests: an administrator inserted straight into the app's database (no
+ * first-boot setup needed), signed in through the real login call.
+ */
+import { join } from 'node:path';
+import type { TokenPair } from '../../server/contract/auth.ts';
+import type { App } from '../../server/app.ts';
+import type { Role } from '../../server/contract/user.ts';
+import { openDatabase } from '../../server/db/sqlite.ts';
+import { hashPassword } from '../../server/modules/auth/password.ts';
+import { UserRepository, type UserRow } from '../../server/modules/user/user-repository.ts';
+import type { TestApp } from './app.ts';
+
+export const ADMIN_USERNAME = 'admin';
+export const ADMIN_PASSWORD = 'Admin#2024ok';
+
+/** Inserts a user through a second connection to the app's database file. */
+export async function createUser(
+  t: TestApp,
+  username: string,
+  password: string,
+  role: Role = 'TENANT_ADMIN',
+): Promise<UserRow> {
+  const db = openDatabase(join(t.dataDir, 'edge.db'));
+  try {
+    return new UserRepository(db).create({ username, passwordHash: await hashPassword(password), role, realName: username });
+  } finally {
+    db.close();
+  }
+}
+
+export async function signIn(app: App, username: string, password: string): Promise<TokenPair> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
+  return res.json() as TokenPair;
+}
+
+export function authHeader(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+export interface SignedIn extends TokenPair {
+  user: UserRow;
+  username: string;
+  password: string;
+}
+
+/** A TENANT_ADMIN created directly in the database and signed in. */
+export async function createAdmin(t: TestApp, username = ADMIN_USERNAME, password = ADMIN_PASSWORD): Promise<SignedIn> {
+  const user = await createUser(t, username, password, 'TENANT_ADMIN');
+  return { user, username, password, ...(await signIn(t.app, username, password)) };
+}
