@@ -1,0 +1,264 @@
+/**
+ * Builds the console (web/ → dist/web, code-split ESM with hashed names, pre-compressed) and the
+ * server (server/main.ts → dist/server/main.cjs, every npm dependency inlined) in one go, then
+ * prints the sizes. Run: `npx tsx scripts/build.ts`. docs/BUILD.md explains the choices.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, extname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { build, type Metafile, type Plugin } from 'esbuild';
+
+export const root = join(import.meta.dirname, '..');
+export const dist = join(root, 'dist');
+export const webOut = join(dist, 'web');
+export const serverOut = join(dist, 'server', 'main.cjs');
+export const webMetaFile = join(dist, 'web-meta.json');
+export const webEntry = 'web/main.tsx';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Extensions whose files are text and worth pre-compressing. */
+export const textExtensions = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.txt', '.map', '.webmanifest']);
+
+export function buildVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+    return sha ? `${pkg.version}+${sha}` : pkg.version;
+  } catch {
+    return pkg.version;
+  }
+}
+
+/**
+ * Public keys to trust without a flag. Only PUBLIC KEY blocks are taken: the folder that holds
+ * them usually holds the private key too, and that must never end up inside a shipped binary.
+ */
+function licenseKeys(): string[] {
+  const dir = process.env.EDGE_BUILD_LICENSE_KEYS_DIR;
+  if (!dir) return [];
+  const keys: string[] = [];
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.pem')).sort()) {
+    const pem = readFileSync(join(dir, name), 'utf8');
+    if (/-----BEGIN PUBLIC KEY-----/.test(pem) && !/PRIVATE KEY/.test(pem)) keys.push(pem.trim());
+    else console.warn(`build: skipped ${name} (not a public key)`);
+  }
+  return keys;
+}
+
+/**
+ * Arco's per-component `style/index.js` imports `.less` sources; the package ships the compiled
+ * `.css` beside each one, so take that instead of bundling a less compiler.
+ */
+const lessToCss: Plugin = {
+  name: 'less-to-css',
+  setup(b) {
+    b.onResolve({ filter: /\.less$/ }, (args) => {
+      const css = join(args.resolveDir, args.path).replace(/\.less$/, '.css');
+      if (existsSync(css)) return { path: css };
+      return { errors: [{ text: `no compiled .css beside ${args.path}; the console cannot bundle .less sources` }] };
+    });
+  },
+};
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+  );
+}
+
+/** Writes `.br` and `.gz` next to every text file where they are smaller than the original. */
+async function precompress(dir: string): Promise<void> {
+  const files = walk(dir).filter((f) => textExtensions.has(extname(f)));
+  await Promise.all(
+    files.map(async (file) => {
+      const body = readFileSync(file);
+      const [br, gzipped] = await Promise.all([
+        brotli(body, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+            [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          },
+        }),
+        gz(body, { level: 9 }),
+      ]);
+      if (br.length < body.length) writeFileSync(`${file}.br`, br);
+      if (gzipped.length < body.length) writeFileSync(`${file}.gz`, gzipped);
+    }),
+  );
+}
+
+/** The entry's script, its stylesheet and the chunks it imports statically (preloaded in parallel). */
+function entryFiles(meta: Metafile): { script: string; css: string | undefined; preload: string[] } {
+  const entry = Object.entries(meta.outputs).find(([, o]) => o.entryPoint === webEntry);
+  if (!entry) throw new Error(`build: no output for ${webEntry} in the metafile`);
+  const [script, output] = entry;
+  const url = (p: string): string => `/${relative('dist/web', p)}`;
+  return {
+    script: url(script),
+    css: output.cssBundle ? url(output.cssBundle) : undefined,
+    preload: output.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => url(i.path)),
+  };
+}
+
+function writeIndexHtml(meta: Metafile): void {
+  let html = readFileSync(join(root, 'web/index.html'), 'utf8');
+  // The source page may point at main.tsx for a dev server; the built one points at the bundle.
+  html = html.replace(/\s*<script\b[^>]*\bsrc=["'][^"']*main\.tsx["'][^>]*>\s*<\/script>/g, '');
+  const { script, css, preload } = entryFiles(meta);
+  const tags = [
+    ...(css ? [`<link rel="stylesheet" href="${css}">`] : []),
+    ...preload.map((p) => `<link rel="modulepreload" href="${p}">`),
+    `<script type="module" src="${script}"></script>`,
+  ].join('\n    ');
+  if (!html.includes('</head>')) throw new Error('build: web/index.html has no </head>');
+  html = html.replace(/\s*<\/head>/, `\n    ${tags}\n  </head>`);
+  writeFileSync(join(webOut, 'index.html'), html);
+}
+
+/**
+ * esbuild folds the CSS of lazily imported modules into the entry's stylesheet and also writes a
+ * copy per lazy chunk that nothing loads; dropping those keeps them out of the binary.
+ */
+function pruneLazyCss(meta: Metafile): void {
+  for (const output of Object.values(meta.outputs)) {
+    if (output.entryPoint && output.entryPoint !== webEntry && output.cssBundle) {
+      rmSync(join(root, output.cssBundle), { force: true });
+      delete meta.outputs[output.cssBundle];
+      delete output.cssBundle;
+    }
+  }
+}
+
+export async function buildWeb(): Promise<Metafile> {
+  rmSync(webOut, { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [webEntry],
+    outdir: 'dist/web',
+    publicPath: '/',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2020', 'chrome90', 'firefox90', 'safari14'],
+    minify: true,
+    entryNames: 'assets/[name]-[hash]',
+    chunkNames: 'assets/[name]-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    jsx: 'automatic',
+    alias: {
+      react: 'preact/compat',
+      'react-dom': 'preact/compat',
+      'react-dom/client': 'preact/compat/client',
+      'react/jsx-runtime': 'preact/jsx-runtime',
+      'react/jsx-dev-runtime': 'preact/jsx-runtime',
+    },
+    loader: {
+      '.png': 'file',
+      '.jpg': 'file',
+      '.jpeg': 'file',
+      '.gif': 'file',
+      '.webp': 'file',
+      '.svg': 'file',
+      '.ico': 'file',
+      '.woff': 'file',
+      '.woff2': 'file',
+      '.ttf': 'file',
+      '.eot': 'file',
+    },
+    plugins: [lessToCss],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  writeIndexHtml(result.metafile);
+  pruneLazyCss(result.metafile);
+  writeFileSync(webMetaFile, JSON.stringify(result.metafile));
+  await precompress(webOut);
+  return result.metafile;
+}
+
+export async function buildServer(version: string): Promise<void> {
+  await build({
+    absWorkingDir: root,
+    entryPoints: ['server/main.ts'],
+    outfile: serverOut,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node24',
+    // Whitespace and syntax only: stack traces from a gateway stay readable.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    loader: { '.sql': 'text' },
+    define: {
+      EDGE_BUILD_VERSION: JSON.stringify(version),
+      EDGE_BUILD_LICENSE_KEYS: JSON.stringify(licenseKeys()),
+    },
+    legalComments: 'none',
+    logLevel: 'warning',
+    // pino ships optional pretty/transport workers loaded by path; the server logs JSON in-process.
+    logOverride: { 'empty-import-meta': 'silent' },
+  });
+}
+
+function size(file: string): { raw: number; gzip: number } {
+  const body = readFileSync(file);
+  const gzFile = `${file}.gz`;
+  const gzipBytes = existsSync(gzFile) ? statSync(gzFile).size : body.length;
+  return { raw: body.length, gzip: gzipBytes };
+}
+
+export function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function report(meta: Metafile, started: number): void {
+  let raw = 0;
+  let gzipped = 0;
+  const rows: string[] = [];
+  for (const out of Object.keys(meta.outputs)) {
+    const s = size(join(root, out));
+    raw += s.raw;
+    gzipped += s.gzip;
+    rows.push(`  ${relative('dist/web', out).padEnd(48)} ${kb(s.raw).padStart(10)} ${kb(s.gzip).padStart(10)}`);
+  }
+  const server = statSync(serverOut).size;
+  const serverGz = (() => {
+    try {
+      return execFileSync('gzip', ['-9c', serverOut]).length;
+    } catch {
+      return server;
+    }
+  })();
+  console.log(`web (dist/web)${' '.repeat(42)}raw       gzip`);
+  console.log(rows.sort().join('\n'));
+  console.log(`  ${'total'.padEnd(48)} ${kb(raw).padStart(10)} ${kb(gzipped).padStart(10)}`);
+  console.log(`server (dist/server/main.cjs)${' '.repeat(27)}${kb(server).padStart(10)} ${kb(serverGz).padStart(10)}`);
+  console.log(`built in ${Date.now() - started} ms`);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  mkdirSync(dirname(serverOut), { recursive: true });
+  const version = buildVersion();
+  const [meta] = await Promise.all([buildWeb(), buildServer(version)]);
+  console.log(`edge-console ${version}`);
+  report(meta, started);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}
