@@ -2,8 +2,9 @@
  * Issuing licences: the one implementation behind `scripts/license.ts` and the test helpers. The
  * gateway itself never issues; it only verifies (license-verify.ts).
  */
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
-import type { LicenseFile, LicensePayload } from '../../contract/license.ts';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
+import Value from 'typebox/value';
+import { LicensePayloadSchema, type LicenseFile, type LicensePayload } from '../../contract/license.ts';
 import { keyIdOf } from './license-keys.ts';
 
 export const LICENSE_FORMAT = 'edge-console-license/1' as const;
@@ -51,7 +52,12 @@ export interface IssueOptions {
 
 /** Signs a licence and returns the `.lic` file's bytes. Throws on a key that is not Ed25519 or a bad term. */
 export function issueLicense(opts: IssueOptions): Buffer {
-  const privateKey = createPrivateKey({ key: opts.privateKeyPem, format: 'pem' });
+  let privateKey: KeyObject;
+  try {
+    privateKey = createPrivateKey({ key: opts.privateKeyPem, format: 'pem' });
+  } catch {
+    throw new Error('the private key is not a PEM private key');
+  }
   if (privateKey.asymmetricKeyType !== 'ed25519') {
     throw new Error(`the private key is not an Ed25519 key (found ${privateKey.asymmetricKeyType ?? 'unknown'})`);
   }
@@ -71,6 +77,9 @@ export function issueLicense(opts: IssueOptions): Buffer {
     maxDevices: opts.maxDevices ?? 0,
     features: opts.features ?? [],
   };
+  // Refuse here what every gateway would refuse as a malformed file.
+  const problem = [...Value.Errors(LicensePayloadSchema, payload)][0];
+  if (problem) throw new Error(`licence field ${problem.instancePath.slice(1) || 'payload'} ${problem.message}`);
   const text = canonicalPayload(payload);
   const file: LicenseFile = {
     format: LICENSE_FORMAT,

@@ -37,7 +37,8 @@ function refuse(key: LicenseRefusalKey, params: Record<string, string> = {}): Li
 export function verifyLicenseFile(
   bytes: Buffer | string,
   trustedKeys: ReadonlyMap<string, KeyObject>,
-  deviceSn: string,
+  /** This gateway's serial number; null skips the binding check (the CLI's verify without --device). */
+  deviceSn: string | null,
 ): LicenseCheck {
   let file: unknown;
   try {
@@ -67,7 +68,7 @@ export function verifyLicenseFile(
   // A correctly signed payload of the wrong shape comes from a broken issuer, not a tamperer.
   if (!Value.Check(LicensePayloadSchema, payload)) return refuse('error.license.invalidFile');
 
-  if (payload.device !== '*' && payload.device !== deviceSn) {
+  if (deviceSn !== null && payload.device !== '*' && payload.device !== deviceSn) {
     return refuse('error.license.wrongDevice', { deviceSn });
   }
   return { ok: true, payload };
@@ -84,7 +85,7 @@ export function checkLicenseTerm(payload: LicensePayload, now: number): LicenseC
 export function verifyLicense(
   bytes: Buffer | string,
   trustedKeys: ReadonlyMap<string, KeyObject>,
-  deviceSn: string,
+  deviceSn: string | null,
   now: number,
 ): LicenseCheck {
   const checked = verifyLicenseFile(bytes, trustedKeys, deviceSn);
