@@ -9,7 +9,9 @@ import type { Role } from '../../server/contract/user.ts';
 import { openDatabase } from '../../server/db/sqlite.ts';
 import { hashPassword } from '../../server/modules/auth/password.ts';
 import { UserRepository, type UserRow } from '../../server/modules/user/user-repository.ts';
-import type { TestApp } from './app.ts';
+import { makeApp, type TestApp } from './app.ts';
+import { issueLicense, testLicenseKeys } from './license.ts';
+import { activate } from './setup.ts';
 
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'Admin#2024ok';
@@ -49,4 +51,19 @@ export interface SignedIn extends TokenPair {
 export async function createAdmin(t: TestApp, username = ADMIN_USERNAME, password = ADMIN_PASSWORD): Promise<SignedIn> {
   const user = await createUser(t, username, password, 'TENANT_ADMIN');
   return { user, username, password, ...(await signIn(t.app, username, password)) };
+}
+
+/** An app trusting the shared test key, with a valid licence installed (no user yet). */
+export async function makeLicensedApp(overrides: Parameters<typeof makeApp>[0] = {}): Promise<TestApp> {
+  const keys = testLicenseKeys();
+  const t = await makeApp({ ...overrides, embeddedLicenseKeys: [...(overrides.embeddedLicenseKeys ?? []), keys.publicKeyPem] });
+  const res = await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem }) });
+  if (res.statusCode !== 200) throw new Error(`licence upload failed: ${res.statusCode} ${res.body}`);
+  return t;
+}
+
+/** A licensed app with a signed-in administrator: what tests of licence-gated user routes need. */
+export async function makeSignedInApp(): Promise<TestApp & { admin: SignedIn }> {
+  const t = await makeLicensedApp();
+  return { ...t, admin: await createAdmin(t) };
 }

@@ -4,7 +4,7 @@
  * login page and sidebar always have something to show.
  */
 import type { Db } from '../../db/sqlite.ts';
-import { durably } from '../../db/sqlite.ts';
+import { readSetting, writeSetting } from '../../db/setting-store.ts';
 import { DEFAULT_PLATFORM_NAME, type PlatformInfo } from '../../contract/platform.ts';
 
 const SETTING_ID = 'platform';
@@ -15,8 +15,6 @@ interface StoredPlatform {
   icon: string | null;
   slogan: string | null;
 }
-
-const EMPTY: StoredPlatform = { name: null, logo: null, icon: null, slogan: null };
 
 export class PlatformRepository {
   constructor(private readonly db: Db) {}
@@ -41,9 +39,7 @@ export class PlatformRepository {
   }
 
   private read(): StoredPlatform {
-    const row = this.db.prepare('SELECT value FROM setting WHERE id = ?').get(SETTING_ID) as { value: string } | undefined;
-    if (!row) return { ...EMPTY };
-    const value = JSON.parse(row.value) as Partial<StoredPlatform>;
+    const value = readSetting<Partial<StoredPlatform>>(this.db, SETTING_ID)?.value ?? {};
     return {
       name: value.name ?? null,
       logo: value.logo ?? null,
@@ -53,18 +49,6 @@ export class PlatformRepository {
   }
 
   private write(value: StoredPlatform): void {
-    const upsert = (): void => {
-      this.db
-        .prepare(
-          `INSERT INTO setting (id, value, updated_time) VALUES (?, ?, ?)
-           ON CONFLICT(id) DO UPDATE SET value = excluded.value, updated_time = excluded.updated_time`,
-        )
-        .run(SETTING_ID, JSON.stringify(value), Date.now());
-    };
-    // Branding is a setting: written with synchronous=FULL so a power cut does not lose it. SQLite
-    // refuses to change that pragma inside a transaction, so a caller's transaction (first-boot
-    // setup) is simply joined and its owner decides durability.
-    if (this.db.isTransaction) upsert();
-    else durably(this.db, upsert);
+    writeSetting(this.db, SETTING_ID, value);
   }
 }
