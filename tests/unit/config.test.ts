@@ -1,0 +1,97 @@
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, defaults, helpText, loadConfig } from '../../server/config.ts';
+import { tempDir } from '../helpers/app.ts';
+
+function configFile(content: unknown): string {
+  const file = join(tempDir(), 'edge.json');
+  writeFileSync(file, JSON.stringify(content));
+  return file;
+}
+
+describe('configuration', () => {
+  it('uses the defaults of DESIGN.md section 6 when nothing is given', () => {
+    const { config } = loadConfig([], {});
+    expect(config).toEqual({ ...defaults, dataDir: resolve(defaults.dataDir) });
+    expect(config).toMatchObject({ host: '0.0.0.0', port: 8080, mqttPort: 1883, upstream: null, logLevel: 'info' });
+  });
+
+  it('takes a flag over the environment, the environment over the file, the file over the defaults', () => {
+    const file = configFile({ port: 7000, mqttPort: 7883, host: '10.0.0.1', logLevel: 'warn' });
+    const env = { EDGE_CONFIG: file, EDGE_PORT: '9000', EDGE_MQTT_PORT: '9883' };
+    const { config } = loadConfig(['--port', '9100'], env);
+    expect(config.port).toBe(9100); // flag
+    expect(config.mqttPort).toBe(9883); // env
+    expect(config.host).toBe('10.0.0.1'); // file
+    expect(config.logLevel).toBe('warn'); // file
+    expect(config.deviceSn).toBeNull(); // default
+  });
+
+  it('reads every flag of DESIGN.md section 6, in both --flag value and --flag=value forms', () => {
+    const { config } = loadConfig(
+      [
+        '--host', '127.0.0.1', '--port=8081', '--data-dir', '/tmp/edge-data', '--mqtt-port', '1884',
+        '--upstream', 'http://10.0.0.2:8080', '--license-public-key', 'a.pem', '--license-public-key=b.pem',
+        '--device-sn', 'SN-1', '--log-level', 'debug',
+      ],
+      {},
+    );
+    expect(config).toEqual({
+      host: '127.0.0.1',
+      port: 8081,
+      dataDir: '/tmp/edge-data',
+      mqttPort: 1884,
+      upstream: 'http://10.0.0.2:8080',
+      licensePublicKeys: ['a.pem', 'b.pem'],
+      deviceSn: 'SN-1',
+      logLevel: 'debug',
+    });
+  });
+
+  it('reads EDGE_* variables, with a comma-separated list of licence keys', () => {
+    const { config } = loadConfig([], { EDGE_DATA_DIR: '/srv/edge', EDGE_LICENSE_PUBLIC_KEY: 'a.pem, b.pem', EDGE_DEVICE_SN: 'SN-2' });
+    expect(config).toMatchObject({ dataDir: '/srv/edge', licensePublicKeys: ['a.pem', 'b.pem'], deviceSn: 'SN-2' });
+  });
+
+  it('recognises --help and --version', () => {
+    expect(loadConfig(['--help'], {})).toMatchObject({ help: true, version: false });
+    expect(loadConfig(['--version'], {})).toMatchObject({ help: false, version: true });
+  });
+
+  it('refuses an unknown flag, naming it', () => {
+    expect(() => loadConfig(['--prot', '80'], {})).toThrow(ConfigError);
+    expect(() => loadConfig(['--prot', '80'], {})).toThrow(/--prot/);
+  });
+
+  it('refuses a port that is not a number or out of range, from a flag or the environment', () => {
+    expect(() => loadConfig(['--port', 'abc'], {})).toThrow(/--port: not a port: abc/);
+    expect(() => loadConfig(['--port', '65536'], {})).toThrow(ConfigError);
+    expect(() => loadConfig(['--mqtt-port', '-1'], {})).toThrow(ConfigError);
+    expect(() => loadConfig([], { EDGE_PORT: '80.5' })).toThrow(ConfigError);
+  });
+
+  it('refuses a flag without its value, an unknown log level and an upstream that is not a URL', () => {
+    expect(() => loadConfig(['--data-dir'], {})).toThrow(/--data-dir needs a value/);
+    expect(() => loadConfig(['--log-level', 'loud'], {})).toThrow(/unknown level/);
+    expect(() => loadConfig(['--upstream', 'not a url'], {})).toThrow(/--upstream/);
+  });
+
+  it('refuses an unknown key or broken JSON in the config file', () => {
+    expect(() => loadConfig(['--config', configFile({ prot: 80 })], {})).toThrow(/unknown key prot/);
+    const broken = join(tempDir(), 'broken.json');
+    writeFileSync(broken, '{ port: ');
+    expect(() => loadConfig(['--config', broken], {})).toThrow(ConfigError);
+  });
+
+  it('lists every flag of DESIGN.md section 6 and its variable in --help', () => {
+    const text = helpText('1.2.3');
+    for (const flag of ['--host', '--port', '--data-dir', '--mqtt-port', '--upstream', '--license-public-key', '--device-sn', '--log-level', '--help', '--version']) {
+      expect(text).toContain(flag);
+    }
+    for (const env of ['EDGE_HOST', 'EDGE_PORT', 'EDGE_DATA_DIR', 'EDGE_MQTT_PORT', 'EDGE_UPSTREAM', 'EDGE_LICENSE_PUBLIC_KEY', 'EDGE_DEVICE_SN', 'EDGE_LOG_LEVEL']) {
+      expect(text).toContain(env);
+    }
+    expect(text).toContain('1.2.3');
+  });
+});
