@@ -16,7 +16,8 @@ const profileFieldKeys: Record<string, ErrorKey> = {
 
 /**
  * Schema failures of the profile body, one detail per field (a union such as "phone or empty"
- * yields several validator entries for one field). The first field with its own key names the error.
+ * yields several validator entries for one field; ajv stops at the first failing field). A field
+ * with its own key names the error.
  */
 function profileValidationError(errors: FastifySchemaValidationError[]): AppError {
   const byField = new Map<string, ErrorDetail>();
