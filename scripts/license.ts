@@ -116,13 +116,15 @@ function issue(args: string[], out: (line: string) => void): void {
     },
     strict: true,
   });
-  const privateKeyPem = readText(required(values, 'private-key'), '--private-key');
+  const keyFile = required(values, 'private-key');
   const device = required(values, 'device').trim();
   const days = numberArg(required(values, 'days'), 'days', 'positive');
   const outFile = required(values, 'out');
   if (!outFile.toLowerCase().endsWith('.lic')) throw new UsageError(`--out ${outFile}: the licence file name must end in .lic`);
   const maxDevices = values['max-devices'] === undefined ? 0 : numberArg(values['max-devices'], 'max-devices', 'count');
   const features = (values.features ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  // Arguments are checked before any file is read, so every typo is reported as itself.
+  const privateKeyPem = readText(keyFile, '--private-key');
   let lic: Buffer;
   try {
     lic = issueLicense({ privateKeyPem, device, days, customer: values.customer ?? '', maxDevices, features });

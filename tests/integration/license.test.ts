@@ -1,0 +1,336 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { licenseRoutes, type LicenseInfo, type SetupState } from '../../server/contract/license.ts';
+import { readLicenseKeyFiles } from '../../server/modules/license/license-keys.ts';
+import { ensureDevKeys } from '../../scripts/license.ts';
+import { makeApp, tempDir, type TestApp } from '../helpers/app.ts';
+import { expectError } from '../helpers/error-body.ts';
+import { generateKeyPair, issueLicense, type LicenseKeyPair } from '../helpers/license.ts';
+import { authHeader, createAdmin } from '../helpers/session.ts';
+import { activate } from '../helpers/setup.ts';
+import { multipart } from '../helpers/multipart.ts';
+
+const EN = 'en-US,en;q=0.9';
+const SN = 'TEST-SN-0001'; // makeApp's configured serial number
+
+async function trustingApp(keys: LicenseKeyPair, overrides: Parameters<typeof makeApp>[0] = {}): Promise<TestApp> {
+  return makeApp({ embeddedLicenseKeys: [keys.publicKeyPem], ...overrides });
+}
+
+async function findLicense(t: TestApp): Promise<LicenseInfo> {
+  const res = await t.app.inject({ method: 'GET', url: licenseRoutes.find.url });
+  expect(res.statusCode).toBe(200);
+  return res.json() as LicenseInfo;
+}
+
+async function setupState(t: TestApp): Promise<SetupState> {
+  return (await t.app.inject({ method: 'GET', url: licenseRoutes.setupState.url })).json() as SetupState;
+}
+
+/** A licence-gated business call (no licenseFree): editing one's own profile. */
+function gatedCall(t: TestApp, token: string, userId: string) {
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/yt/user/center',
+    headers: { ...authHeader(token), 'accept-language': EN },
+    payload: { id: userId, realName: 'Edge Admin' },
+  });
+}
+
+describe('GET /api/license/findLicense', () => {
+  it('answers without authentication that no licence is installed, with the serial number to license', async () => {
+    const t = await makeApp();
+    expect(await findLicense(t)).toEqual({ status: 'MISSING', deviceSn: SN, license: null });
+  });
+});
+
+describe('POST /api/license/uploading', () => {
+  const keys = generateKeyPair();
+
+  it('installs a valid licence with the setup code and reports it VALID with its payload', async () => {
+    const t = await trustingApp(keys);
+    const lic = issueLicense({ privateKeyPem: keys.privateKeyPem, device: SN, customer: 'ACME Plant 3', maxDevices: 200, features: ['rules'] });
+    const res = await activate(t, { licFile: lic });
+    expect(res.statusCode, res.body).toBe(200);
+    const info = res.json() as LicenseInfo;
+    expect(info).toMatchObject({ status: 'VALID', deviceSn: SN, license: { device: SN, customer: 'ACME Plant 3', maxDevices: 200, features: ['rules'] } });
+    expect(await findLicense(t)).toEqual(info);
+  });
+
+  it('refuses an upload without the setup code while no administrator exists', async () => {
+    const t = await trustingApp(keys);
+    const res = await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem }), setupCode: null, acceptLanguage: EN });
+    expect(expectError(res, 401, 10, 'error.setup.codeRequired').message).toContain('setup code');
+    expect((await findLicense(t)).status).toBe('MISSING');
+  });
+
+  it('refuses an upload with a wrong setup code', async () => {
+    const t = await trustingApp(keys);
+    const res = await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem }), setupCode: 'WRONGCODE123', acceptLanguage: EN });
+    expect(expectError(res, 401, 10, 'error.setup.codeInvalid').message).toBe('The device setup code is incorrect');
+  });
+
+  it('accepts the setup code in lower case, as typed off a console log', async () => {
+    const t = await trustingApp(keys);
+    const code = readFileSync(join(t.dataDir, 'setup-code'), 'utf8').trim().toLowerCase();
+    const res = await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem }), setupCode: code });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  const refusals: { name: string; lic: () => Buffer; key: string; text: RegExp }[] = [
+    {
+      name: 'a licence signed by an untrusted key',
+      lic: () => issueLicense({ privateKeyPem: generateKeyPair().privateKeyPem }),
+      key: 'error.license.untrustedKey',
+      text: /not issued by a trusted key/,
+    },
+    {
+      name: 'a tampered licence (payload edited after signing)',
+      lic: () => {
+        const file = JSON.parse(issueLicense({ privateKeyPem: keys.privateKeyPem, maxDevices: 5 }).toString()) as { payload: string };
+        file.payload = file.payload.replace('"maxDevices":5', '"maxDevices":5000');
+        return Buffer.from(JSON.stringify(file));
+      },
+      key: 'error.license.badSignature',
+      text: /tampered/,
+    },
+    {
+      name: 'a licence for another device',
+      lic: () => issueLicense({ privateKeyPem: keys.privateKeyPem, device: 'EC-OTHERDEVICE' }),
+      key: 'error.license.wrongDevice',
+      text: new RegExp(`another device .*${SN}`),
+    },
+    {
+      name: 'an expired licence',
+      lic: () => issueLicense({ privateKeyPem: keys.privateKeyPem, issuedAt: Date.now() - 86_400_000, expiresAt: Date.now() - 1000 }),
+      key: 'error.license.expired',
+      text: /expired/,
+    },
+    {
+      name: 'a licence issued in the future',
+      lic: () => issueLicense({ privateKeyPem: keys.privateKeyPem, issuedAt: Date.now() + 3_600_000, days: 30 }),
+      key: 'error.license.notYetValid',
+      text: /not valid yet/,
+    },
+    {
+      name: 'a file that is not a licence',
+      lic: () => Buffer.from('{"hello":"world"}'),
+      key: 'error.license.invalidFile',
+      text: /malformed/,
+    },
+  ];
+  for (const refusal of refusals) {
+    it(`refuses ${refusal.name} with code 31 and a readable message`, async () => {
+      const t = await trustingApp(keys);
+      const res = await activate(t, { licFile: refusal.lic(), acceptLanguage: EN });
+      expect(expectError(res, 400, 31, refusal.key).message).toMatch(refusal.text);
+      expect((await findLicense(t)).status).toBe('MISSING');
+    });
+  }
+
+  it('answers refusals in Chinese by default', async () => {
+    const t = await trustingApp(keys);
+    const res = await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, device: 'EC-OTHER' }) });
+    const body = expectError(res, 400, 31, 'error.license.wrongDevice');
+    expect(body.message).toMatch(/[\u4e00-\u9fa5]/);
+    expect(body.message).toContain(SN);
+  });
+
+  it('refuses a file whose name does not end in .lic', async () => {
+    const t = await trustingApp(keys);
+    const res = await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem }), filename: 'licence.json', acceptLanguage: EN });
+    expect(expectError(res, 400, 31, 'error.upload.badType').message).toContain('.lic');
+    expect((await findLicense(t)).status).toBe('MISSING');
+  });
+
+  it('refuses a form without the file field, and an empty file', async () => {
+    const t = await trustingApp(keys);
+    const code = readFileSync(join(t.dataDir, 'setup-code'), 'utf8').trim();
+    const noFile = multipart({ note: 'no file here' });
+    const res = await t.app.inject({ method: 'POST', url: licenseRoutes.upload.url, headers: { ...noFile.headers, 'x-setup-code': code }, payload: noFile.payload });
+    expectError(res, 400, 31, 'error.upload.fileRequired');
+    const empty = await activate(t, { licFile: Buffer.alloc(0) });
+    expectError(empty, 400, 31, 'error.upload.fileRequired');
+  });
+
+  it('refuses a JSON body instead of a multipart form', async () => {
+    const t = await trustingApp(keys);
+    const code = readFileSync(join(t.dataDir, 'setup-code'), 'utf8').trim();
+    const res = await t.app.inject({ method: 'POST', url: licenseRoutes.upload.url, headers: { 'x-setup-code': code }, payload: { file: 'x' } });
+    expectError(res, 415, 31, 'error.unsupportedMediaType');
+  });
+
+  it('refuses a file over 5 MB with 413', async () => {
+    const t = await trustingApp(keys);
+    const res = await activate(t, { licFile: Buffer.alloc(5 * 1024 * 1024 + 1, 0x20), acceptLanguage: EN });
+    expect(expectError(res, 413, 31, 'error.upload.tooLarge').message).toContain('5 MB');
+  });
+
+  it('replaces an installed licence with a newer one', async () => {
+    const t = await trustingApp(keys);
+    await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, customer: 'First' }) });
+    const res = await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, customer: 'Second' }) });
+    expect(res.statusCode).toBe(200);
+    expect((await findLicense(t)).license?.customer).toBe('Second');
+  });
+
+  it('keeps a refused upload from replacing the installed licence', async () => {
+    const t = await trustingApp(keys);
+    await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, customer: 'Kept' }) });
+    await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, device: 'EC-OTHER' }) });
+    expect(await findLicense(t)).toMatchObject({ status: 'VALID', license: { customer: 'Kept' } });
+  });
+});
+
+describe('licence across restarts', () => {
+  it('keeps the installed licence after a restart on the same data dir', async () => {
+    const keys = generateKeyPair();
+    const first = await trustingApp(keys);
+    await activate(first, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, customer: 'Durable' }) });
+    await first.app.close();
+    const second = await trustingApp(keys, { dataDir: first.dataDir });
+    expect(await findLicense(second)).toMatchObject({ status: 'VALID', license: { customer: 'Durable' } });
+  });
+
+  it('treats the stored licence as missing once its signing key is no longer trusted', async () => {
+    const keys = generateKeyPair();
+    const first = await trustingApp(keys);
+    await activate(first, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem }) });
+    await first.app.close();
+    const second = await makeApp({ dataDir: first.dataDir, embeddedLicenseKeys: [generateKeyPair().publicKeyPem] });
+    expect(await findLicense(second)).toEqual({ status: 'MISSING', deviceSn: SN, license: null });
+    expect((await setupState(second)).licensed).toBe(false);
+  });
+
+  it('treats a licence bound to this serial number as missing when the data dir moves to another device', async () => {
+    const keys = generateKeyPair();
+    const first = await trustingApp(keys);
+    await activate(first, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, device: SN }) });
+    await first.app.close();
+    const second = await trustingApp(keys, { dataDir: first.dataDir, deviceSn: 'TEST-SN-0002' });
+    expect((await findLicense(second)).status).toBe('MISSING');
+  });
+});
+
+describe('licence gate (code 99)', () => {
+  it('answers business calls with 99 before a licence exists, and lets them through after', async () => {
+    const keys = generateKeyPair();
+    const t = await trustingApp(keys);
+    const admin = await createAdmin(t);
+    const before = await gatedCall(t, admin.token, admin.user.id);
+    expect(expectError(before, 403, 99, 'error.license.required').message).toContain('not activated');
+
+    // An administrator exists, so the setup code alone no longer opens the upload.
+    const withCodeOnly = await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem }), acceptLanguage: EN });
+    expectError(withCodeOnly, 401, 10, 'error.auth.required');
+
+    const uploaded = await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem }), token: admin.token });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect((await gatedCall(t, admin.token, admin.user.id)).statusCode).toBe(200);
+  });
+
+  it('answers 99 once the licence expires, and a signed-in admin can upload a fresh one to resume', async () => {
+    const keys = generateKeyPair();
+    const t = await trustingApp(keys);
+    const admin = await createAdmin(t);
+    const expiresAt = Date.now() + 1500;
+    const shortLived = issueLicense({ privateKeyPem: keys.privateKeyPem, expiresAt });
+    expect((await activate(t, { licFile: shortLived, token: admin.token })).statusCode).toBe(200);
+    expect((await gatedCall(t, admin.token, admin.user.id)).statusCode).toBe(200);
+
+    await new Promise((r) => setTimeout(r, Math.max(0, expiresAt - Date.now()) + 50));
+
+    expectError(await gatedCall(t, admin.token, admin.user.id), 403, 99, 'error.license.expired');
+    expect(await setupState(t)).toMatchObject({ licensed: true, licenseExpired: true });
+    expect((await findLicense(t)).status).toBe('EXPIRED');
+
+    const fresh = await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, days: 365 }), token: admin.token });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(await setupState(t)).toMatchObject({ licensed: true, licenseExpired: false });
+    expect((await gatedCall(t, admin.token, admin.user.id)).statusCode).toBe(200);
+  });
+});
+
+describe('licence tool (npm run license)', () => {
+  const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
+  const script = join(process.cwd(), 'scripts/license.ts');
+  const run = promisify(execFile);
+
+  async function cli(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+    try {
+      const { stdout, stderr } = await run(tsx, [script, ...args], { cwd });
+      return { code: 0, stdout, stderr };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  }
+
+  it('generates keys, issues a licence the gateway accepts, verifies it, and never overwrites keys', async () => {
+    const dir = tempDir('edge-license-cli-');
+    const keygen = await cli(['keygen', '--out', 'keys'], dir);
+    expect(keygen.code, keygen.stderr).toBe(0);
+    const privateFile = join(dir, 'keys/license-private.pem');
+    const publicFile = join(dir, 'keys/license-public.pem');
+    expect(statSync(privateFile).mode & 0o777).toBe(0o600);
+    const privateBefore = readFileSync(privateFile, 'utf8');
+
+    const again = await cli(['keygen', '--out', 'keys'], dir);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toMatch(/already exists/);
+    expect(readFileSync(privateFile, 'utf8')).toBe(privateBefore);
+
+    const issued = await cli(
+      ['issue', '--private-key', privateFile, '--device', SN, '--days', '30', '--customer', 'ACME', '--max-devices', '20', '--features', 'rules,video', '--out', 'edge.lic'],
+      dir,
+    );
+    expect(issued.code, issued.stderr).toBe(0);
+
+    const verified = await cli(['verify', '--public-key', publicFile, '--lic', 'edge.lic', '--device', SN], dir);
+    expect(verified.code, verified.stderr).toBe(0);
+    expect(JSON.parse(verified.stdout)).toMatchObject({ device: SN, customer: 'ACME', maxDevices: 20, features: ['rules', 'video'] });
+
+    const otherDevice = await cli(['verify', '--public-key', publicFile, '--lic', 'edge.lic', '--device', 'EC-OTHER'], dir);
+    expect(otherDevice.code).toBe(1);
+    expect(otherDevice.stdout).toMatch(/another device/);
+
+    // The gateway started with --license-public-key keys/license-public.pem accepts the file.
+    const t = await makeApp({ embeddedLicenseKeys: readLicenseKeyFiles([publicFile]) });
+    const res = await activate(t, { licFile: readFileSync(join(dir, 'edge.lic')) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as LicenseInfo).license).toMatchObject({ customer: 'ACME', maxDevices: 20 });
+  });
+
+  it('refuses bad arguments with a clear message and a non-zero exit', async () => {
+    const dir = tempDir('edge-license-cli-');
+    const days = await cli(['issue', '--private-key', 'k.pem', '--device', '*', '--days', 'soon', '--out', 'x.lic'], dir);
+    expect(days.code).toBe(2);
+    expect(days.stderr).toMatch(/--days/);
+    const unknown = await cli(['issue', '--colour', 'red'], dir);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--colour/);
+    const command = await cli(['sign'], dir);
+    expect(command.code).toBe(2);
+    expect(command.stderr).toMatch(/unknown command "sign"/);
+    const help = await cli(['--help'], dir);
+    expect(help.code).toBe(0);
+    for (const word of ['keygen', 'issue', 'verify', '--private-key', '--device', '--days', '--customer', '--max-devices', '--out']) {
+      expect(help.stdout).toContain(word);
+    }
+  });
+
+  it('makes a development key pair only when it is missing', () => {
+    const dir = join(tempDir('edge-dev-keys-'), '.keys');
+    const first = ensureDevKeys(dir);
+    expect(first.created).toBe(true);
+    const pem = readFileSync(first.publicKeyFile, 'utf8');
+    expect(readLicenseKeyFiles([first.publicKeyFile])).toEqual([pem]);
+    const second = ensureDevKeys(dir);
+    expect(second.created).toBe(false);
+    expect(readFileSync(second.publicKeyFile, 'utf8')).toBe(pem);
+    expect(existsSync(second.privateKeyFile)).toBe(true);
+  });
+});
