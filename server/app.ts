@@ -68,7 +68,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(errorsPlugin);
-  await app.register(openapiPlugin, { version });
+  await app.register(openapiPlugin, { version, docs: !config.upstream });
   await app.register(healthModule, { version, mode: config.upstream ? 'proxy' : 'embedded' });
 
   let guideRedirect: () => boolean = () => false;

@@ -1,3 +1,31 @@
-/** STUB — implemented by the build work. */
+/**
+ * Proxy mode (`--upstream URL`, DESIGN.md section 1): every /api path and the /api/ws websocket go
+ * to the upstream edge core unchanged (method, path, query, body, headers), so the console's
+ * guards act on the upstream's own answers. GET /api/health is registered before this plugin and,
+ * being the more specific route, stays local.
+ */
+import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance } from 'fastify';
-export default async function proxyPlugin(_app: FastifyInstance, _opts: { upstream: string }): Promise<void> {}
+import { ErrorCode } from '../contract/errors.ts';
+import { AppError } from '../lib/app-error.ts';
+
+export interface ProxyOptions {
+  upstream: string;
+}
+
+export default async function proxyPlugin(app: FastifyInstance, opts: ProxyOptions): Promise<void> {
+  const upstream = opts.upstream.replace(/\/+$/, '');
+  await app.register(httpProxy, {
+    upstream,
+    prefix: '/api',
+    rewritePrefix: '/api',
+    websocket: true,
+    replyOptions: {
+      // Connection refused, reset or timed out: one error body instead of the library's.
+      onError: (reply, { error }) => {
+        reply.log.warn({ err: error.message, upstream }, 'upstream unavailable');
+        reply.send(new AppError(ErrorCode.GENERAL, 'error.proxy.upstreamUnavailable', {}, { status: 502 }));
+      },
+    },
+  });
+}
