@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleDeps } from '../../app.ts';
 import { ossRoutes } from '../../contract/oss.ts';
 import { UPLOAD_MAX_BYTES } from '../../contract/validation.ts';
-import { fileRequired, OssService } from './oss-service.ts';
+import { fileRequired, OssService, tooLarge } from './oss-service.ts';
 
 /** Content-addressed names never change content, so browsers may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -29,8 +29,11 @@ export async function ossModule(fastify: FastifyInstance, deps: ModuleDeps): Pro
         part.file.resume(); // drain it so the request can finish
         throw fileRequired();
       }
-      // Throws FST_REQ_FILE_TOO_LARGE (413, error.upload.tooLarge) past UPLOAD_MAX_BYTES.
+      // toBuffer() throws FST_REQ_FILE_TOO_LARGE past the limit only when the cut falls inside a
+      // chunk it is still reading; over a real socket the last chunk can arrive first and it then
+      // hands back the first 5 MB silently. `truncated` tells either way.
       const content = await part.toBuffer();
+      if (part.file.truncated) throw tooLarge();
       return service.store(part.filename, content);
     },
   });
