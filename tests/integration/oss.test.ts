@@ -160,7 +160,7 @@ describe('uploads over real HTTP', () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const send = async (size: number): Promise<Response> => {
       const form = new FormData();
-      form.append('file', new Blob([png(size)]), 'photo.png');
+      form.append('file', new Blob([new Uint8Array(png(size))]), 'photo.png');
       return fetch(`${address}/api/yt/oss/upload`, { method: 'POST', body: form, headers: authHeader(t.admin.token) });
     };
     expect((await send(Math.floor(4.9 * 1024 * 1024))).status).toBe(200);
