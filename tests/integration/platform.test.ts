@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PLATFORM_NAME } from '../../server/contract/platform.ts';
+import { openDatabase } from '../../server/db/sqlite.ts';
+import { PlatformRepository } from '../../server/modules/platform/platform-repository.ts';
+import { makeApp, type TestApp } from '../helpers/app.ts';
+import { makeProvisionedApp } from '../helpers/setup.ts';
+
+function info(t: TestApp) {
+  return t.app.inject({ method: 'GET', url: '/api/yt/platform/info' });
+}
+
+/** Changes branding through a second connection, as the operation-management module will. */
+function withPlatform<T>(t: TestApp, fn: (platform: PlatformRepository) => T): T {
+  const db = openDatabase(join(t.dataDir, 'edge.db'));
+  try {
+    return fn(new PlatformRepository(db));
+  } finally {
+    db.close();
+  }
+}
+
+describe('GET /api/yt/platform/info', () => {
+  it('answers the default name and no images before anything is set, without a token or licence', async () => {
+    const t = await makeApp();
+    const res = await info(t);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ name: DEFAULT_PLATFORM_NAME, logo: null, icon: null, slogan: null });
+  });
+
+  it('shows the platform name chosen when the administrator was created', async () => {
+    const t = await makeProvisionedApp({}, { platformName: '智慧园区网关' });
+    expect((await info(t)).json()).toMatchObject({ name: '智慧园区网关' });
+  });
+
+  it('keeps the other branding fields when only some change', async () => {
+    const t = await makeApp();
+    withPlatform(t, (p) => p.update({ logo: '/api/yt/oss/files/logo.png', slogan: 'Edge first' }));
+    withPlatform(t, (p) => p.setName('Plant 7'));
+    expect((await info(t)).json()).toEqual({
+      name: 'Plant 7',
+      logo: '/api/yt/oss/files/logo.png',
+      icon: null,
+      slogan: 'Edge first',
+    });
+  });
+});
