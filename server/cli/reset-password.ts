@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openDatabase } from '../db/sqlite.ts';
 import { UserRepository } from '../modules/user/user-repository.ts';
+import { RefreshTokenRepository } from '../modules/auth/refresh-repository.ts';
 import { hashPassword, meetsPasswordPolicy } from '../modules/auth/password.ts';
 import { defaults } from '../config.ts';
 
@@ -60,7 +61,7 @@ export async function resetPasswordCommand(args: string[], env: NodeJS.ProcessEn
     if (!meetsPasswordPolicy(password)) throw new Error('generated password misses the policy');
     users.updatePassword(user.id, await hashPassword(password));
     // Sessions of a user whose password was reset must end, as after a change in the console.
-    db.prepare('DELETE FROM refresh_token WHERE user_id = ?').run(user.id);
+    new RefreshTokenRepository(db).deleteForUser(user.id);
     process.stdout.write(
       `Password of ${user.username} reset. One-time password:\n\n  ${password}\n\nSign in with it and change it at once (user menu → change password).\n`,
     );
