@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vitest/config';
+import { configDefaults, defineConfig, type Plugin } from 'vitest/config';
 
 /** Migrations are imported as text, exactly as esbuild's `text` loader does for the binary. */
 const sqlAsText: Plugin = {
@@ -13,6 +13,8 @@ export default defineConfig({
   plugins: [sqlAsText],
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/web/**/*.test.{ts,tsx}'],
+    // Needs the built binary: runs in vitest.e2e.config.ts after the build.
+    exclude: [...configDefaults.exclude, 'tests/integration/binary.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
