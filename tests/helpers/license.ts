@@ -5,6 +5,7 @@
 import {
   generateLicenseKeyPair,
   issueLicense as issue,
+  type IssueOptions,
   type LicenseKeyPair,
 } from '../../server/modules/license/license-issue.ts';
 
@@ -24,17 +25,8 @@ export function testLicenseKeys(): LicenseKeyPair {
   return shared;
 }
 
-export interface TestLicenseOptions {
-  privateKeyPem: string;
-  /** Serial number or '*' (the default). */
-  device?: string;
-  days?: number;
-  expiresAt?: number;
-  issuedAt?: number;
-  customer?: string;
-  maxDevices?: number;
-  features?: string[];
-}
+/** The issuing options, with the device defaulting to '*'. */
+export type TestLicenseOptions = Omit<IssueOptions, 'device'> & { device?: string };
 
 /** A signed `.lic` file's bytes; valid for 30 days for any device unless told otherwise. */
 export function issueLicense(opts: TestLicenseOptions): Buffer {

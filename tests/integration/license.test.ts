@@ -156,11 +156,11 @@ describe('POST /api/license/uploading', () => {
     expectError(empty, 400, 31, 'error.upload.fileRequired');
   });
 
-  it('refuses a JSON body instead of a multipart form', async () => {
+  it('asks for a file when the request is not multipart', async () => {
     const t = await trustingApp(keys);
     const code = readFileSync(join(t.dataDir, 'setup-code'), 'utf8').trim();
     const res = await t.app.inject({ method: 'POST', url: licenseRoutes.upload.url, headers: { 'x-setup-code': code }, payload: { file: 'x' } });
-    expectError(res, 415, 31, 'error.unsupportedMediaType');
+    expectError(res, 400, 31, 'error.upload.fileRequired');
   });
 
   it('refuses a file over 5 MB with 413', async () => {
@@ -182,6 +182,30 @@ describe('POST /api/license/uploading', () => {
     await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, customer: 'Kept' }) });
     await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, device: 'EC-OTHER' }) });
     expect(await findLicense(t)).toMatchObject({ status: 'VALID', license: { customer: 'Kept' } });
+  });
+});
+
+describe('licence upload over real HTTP', () => {
+  it('accepts a browser-style FormData upload and refuses an oversized one without hanging', async () => {
+    const keys = generateKeyPair();
+    const t = await trustingApp(keys);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as { port: number };
+    const url = `http://127.0.0.1:${port}${licenseRoutes.upload.url}`;
+    const code = readFileSync(join(t.dataDir, 'setup-code'), 'utf8').trim();
+    const send = (content: Buffer, filename: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(content)]), filename);
+      return fetch(url, { method: 'POST', body: form, headers: { 'x-setup-code': code, 'accept-language': EN } });
+    };
+
+    const tooLarge = await send(Buffer.alloc(6 * 1024 * 1024, 0x20), 'big.lic');
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ code: 31, key: 'error.upload.tooLarge' });
+
+    const ok = await send(issueLicense({ privateKeyPem: keys.privateKeyPem }), 'edge.lic');
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ status: 'VALID' });
   });
 });
 

@@ -11,6 +11,7 @@ import { ErrorCode } from '../../contract/errors.ts';
 import { licenseRoutes } from '../../contract/license.ts';
 import { LICENSE_EXTENSION, UPLOAD_MAX_BYTES } from '../../contract/validation.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { readUploadedFile } from '../../lib/upload.ts';
 
 const LICENSE_FIELD = 'file';
 
@@ -25,19 +26,11 @@ export async function licenseModule(app: FastifyInstance, deps: ModuleDeps): Pro
   r.route({
     ...licenseRoutes.upload,
     handler: async (request) => {
-      const part = await request.file();
-      if (!part || part.fieldname !== LICENSE_FIELD) {
-        throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.upload.fileRequired', {}, { status: 400 });
-      }
-      // Read before judging the name, so the client's upload is drained either way (at most 5 MB).
-      const bytes = await part.toBuffer();
-      if (!part.filename.toLowerCase().endsWith(`.${LICENSE_EXTENSION}`)) {
+      const { filename, content } = await readUploadedFile(request, LICENSE_FIELD);
+      if (!filename.toLowerCase().endsWith(`.${LICENSE_EXTENSION}`)) {
         throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.upload.badType', { types: `.${LICENSE_EXTENSION}` }, { status: 400 });
       }
-      if (bytes.length === 0) {
-        throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.upload.fileRequired', {}, { status: 400 });
-      }
-      return license.install(bytes);
+      return license.install(content);
     },
   });
 }
