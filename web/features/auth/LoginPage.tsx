@@ -1,5 +1,160 @@
-/** STUB — to be replaced by the pages work. */
-import type { JSX } from 'react';
+/**
+ * Sign-in (spec sections 2, 4, 5). "Remember me" never stores the password: it keeps the session
+ * in localStorage for the refresh token's 7 days and remembers the account name. After sign-in the
+ * user returns to the `redirect` path when it is a path of this console, else the workbench.
+ */
+import { useEffect, useState, type JSX } from 'react';
+import { Alert, Button, Checkbox, Form, Input, Tooltip } from '@arco-design/web-react';
+import { IconLock, IconQuestionCircle, IconUser } from '@arco-design/web-react/icon';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { SetupState } from '../../../server/contract/license.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { paths } from '../../lib/paths.ts';
+import { StorageKey, storage } from '../../lib/storage.ts';
+import { loadSetupState } from '../guide/guideApi.ts';
+import { AuthFrame } from './AuthFrame.tsx';
+import { safeRedirect } from './redirect.ts';
+import { signIn } from './sessionApi.ts';
+import './auth-pages.css';
+
+interface LoginValues {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
 export function LoginPage(): JSX.Element {
-  return <div data-testid="stub-LoginPage" />;
+  const { t } = useTranslation(['auth', 'http']);
+  const [form] = Form.useForm<LoginValues>();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [setup, setSetup] = useState<SetupState | null>(null);
+
+  useEffect(() => {
+    // Only for the activation notice: a failure here must not disturb signing in.
+    loadSetupState().then(setSetup, () => undefined);
+  }, []);
+
+  const query = new URLSearchParams(search);
+  const initialValues: LoginValues = {
+    username: query.get('username') ?? storage.get<string>(StorageKey.LAST_USERNAME) ?? '',
+    password: '',
+    remember: storage.get<boolean>(StorageKey.REMEMBER_ME) ?? false,
+  };
+
+  const submit = async (values: LoginValues): Promise<void> => {
+    setLoading(true);
+    setError(null);
+    const username = values.username.trim();
+    try {
+      await signIn(username, values.password, values.remember);
+      if (values.remember) storage.set(StorageKey.LAST_USERNAME, username, { ttlMs: null });
+      else storage.remove(StorageKey.LAST_USERNAME);
+      navigate(safeRedirect(query.get('redirect')), { replace: true });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : t('http:failed'));
+      form.setFieldValue('password', '');
+      setLoading(false);
+    }
+  };
+
+  const notice = setupNotice(setup);
+
+  return (
+    <AuthFrame testId="login-page">
+      {notice ? (
+        <Alert
+          className="ec-auth-notice"
+          type="warning"
+          content={
+            <span>
+              {t(notice === 'guide' ? 'login.notActivated' : 'login.licenseExpired')}{' '}
+              <Link href={notice === 'guide' ? paths.guide : paths.expiredLicense} data-testid="login-activation-link">
+                {t(notice === 'guide' ? 'login.goGuide' : 'login.goUpload')}
+              </Link>
+            </span>
+          }
+        />
+      ) : null}
+      <Form<LoginValues>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        onSubmit={submit}
+        disabled={loading}
+        autoComplete="on"
+      >
+        <Form.Item
+          field="username"
+          label={t('login.username')}
+          rules={[
+            { required: true, message: t('login.usernameRequired') },
+            { validator: notBlank(t('login.usernameRequired')) },
+          ]}
+        >
+          <Input
+            prefix={<IconUser />}
+            placeholder={t('login.usernamePlaceholder')}
+            autoComplete="username"
+            autoFocus={!initialValues.username}
+            data-testid="login-username"
+          />
+        </Form.Item>
+        <Form.Item
+          field="password"
+          label={t('login.password')}
+          rules={[{ required: true, message: t('login.passwordRequired') }]}
+        >
+          <Input.Password
+            prefix={<IconLock />}
+            placeholder={t('login.passwordPlaceholder')}
+            autoComplete="current-password"
+            autoFocus={!!initialValues.username}
+            data-testid="login-password"
+          />
+        </Form.Item>
+        <div className="ec-login-options">
+          <span className="ec-login-remember">
+            <Form.Item field="remember" triggerPropName="checked" noStyle>
+              <Checkbox data-testid="login-remember">{t('login.remember')}</Checkbox>
+            </Form.Item>
+            <Tooltip content={t('login.rememberTip')} position="top">
+              <span className="ec-login-help" tabIndex={0} role="img" aria-label={t('login.rememberTip')}>
+                <IconQuestionCircle />
+              </span>
+            </Tooltip>
+          </span>
+          <Link href={paths.forgotPassword} data-testid="login-forgot">
+            {t('login.forgot')}
+          </Link>
+        </div>
+        {error ? (
+          <div className="ec-auth-error" data-testid="login-error" role="alert">
+            <Alert type="error" content={error} />
+          </div>
+        ) : null}
+        <Button type="primary" htmlType="submit" long size="large" loading={loading} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+      </Form>
+    </AuthFrame>
+  );
+}
+
+/** Which activation notice the login page shows: none, the wizard, or the licence upload. */
+function setupNotice(state: SetupState | null): 'guide' | 'license' | null {
+  if (!state) return null;
+  if (!state.adminCreated) return 'guide';
+  if (!state.licensed || state.licenseExpired) return 'license';
+  return null;
+}
+
+/** Not only white space (the account is trimmed before it is sent). */
+function notBlank(message: string) {
+  return (value: string | undefined, callback: (error?: string) => void): void => {
+    callback(!value || value.trim() ? undefined : message);
+  };
 }

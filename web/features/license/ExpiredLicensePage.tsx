@@ -1,5 +1,151 @@
-/** STUB — to be replaced by the pages work. */
-import type { JSX } from 'react';
+/**
+ * Where code 99 lands (spec sections 4, 8): the licence has expired (or is missing while an
+ * administrator exists). The session was reset on the way here, so the form signs the
+ * administrator in silently and uploads the new `.lic` with that token, then opens the workbench.
+ */
+import { useEffect, useState, type JSX } from 'react';
+import { Alert, Button, Descriptions, Form, Input, Message, Spin } from '@arco-design/web-react';
+import { IconLock, IconUpload, IconUser } from '@arco-design/web-react/icon';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import type { LicenseInfo } from '../../../server/contract/license.ts';
+import { LICENSE_EXTENSION, UPLOAD_MAX_BYTES } from '../../../server/contract/validation.ts';
+import { FileUpload } from '../../components/FileUpload.tsx';
+import { formatBytes } from '../../components/file-check.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
+import { errorMessage } from '../../lib/error-text.ts';
+import { paths } from '../../lib/paths.ts';
+import { getSession } from '../../stores/session.ts';
+import { AuthFrame } from '../auth/AuthFrame.tsx';
+import { signIn } from '../auth/sessionApi.ts';
+import { findLicense, uploadLicense } from './licenseApi.ts';
+import './ExpiredLicensePage.css';
+
+interface UploadValues {
+  username: string;
+  password: string;
+}
+
 export function ExpiredLicensePage(): JSX.Element {
-  return <div data-testid="stub-ExpiredLicensePage" />;
+  const { t } = useTranslation('license');
+  const [, navigate] = useLocation();
+  const [form] = Form.useForm<UploadValues>();
+  const [info, setInfo] = useState<LicenseInfo | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    // Silent on purpose (spec section 8): the page explains the state itself.
+    findLicense().then(setInfo, () => undefined);
+  }, []);
+
+  const submit = async (values: UploadValues): Promise<void> => {
+    if (!file) {
+      setFileError(t('expired.fileRequired'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await signIn(values.username.trim(), values.password, getSession().remember);
+    } catch (err) {
+      setError(t('expired.signInFailed', { message: errorMessage(err) }));
+      setBusy(false);
+      return;
+    }
+    try {
+      const installed = await uploadLicense(file);
+      Message.success(t('expired.success', { expiresAt: formatDateTime(installed.license?.expiresAt) }));
+      navigate(paths.workbench, { replace: true });
+    } catch (err) {
+      setError(t('expired.uploadFailed', { message: errorMessage(err) }));
+      setBusy(false);
+    }
+  };
+
+  const status = info?.status ?? 'EXPIRED';
+  const heading = status === 'VALID' ? t('expired.validTitle') : status === 'MISSING' ? t('expired.missingTitle') : t('expired.title');
+  const intro = status === 'VALID' ? t('expired.validIntro') : status === 'MISSING' ? t('expired.missingIntro') : t('expired.intro');
+
+  return (
+    <AuthFrame title={heading} width={480} testId="expired-license-page">
+      <p className="ec-expired-intro">{intro}</p>
+      {info ? (
+        <Descriptions
+          className="ec-expired-facts"
+          column={1}
+          size="small"
+          border
+          data={[
+            { label: t('expired.deviceSn'), value: <span data-testid="expired-device-sn">{info.deviceSn}</span> },
+            ...(info.license
+              ? [
+                  { label: t('expired.expiresAt'), value: <span data-testid="expired-expires-at">{formatDateTime(info.license.expiresAt)}</span> },
+                  { label: t('expired.customer'), value: info.license.customer || '-' },
+                ]
+              : []),
+          ]}
+        />
+      ) : (
+        <Spin className="ec-expired-loading" />
+      )}
+      {status === 'VALID' ? (
+        <Button type="primary" long size="large" onClick={() => navigate(paths.login)} data-testid="expired-go-login">
+          {t('expired.goLogin')}
+        </Button>
+      ) : (
+        <Form<UploadValues> form={form} layout="vertical" onSubmit={submit} disabled={busy}>
+          <Form.Item field="username" label={t('expired.username')} rules={[{ required: true, message: t('expired.usernameRequired') }]}>
+            <Input prefix={<IconUser />} placeholder={t('expired.usernamePlaceholder')} autoComplete="username" data-testid="expired-username" />
+          </Form.Item>
+          <Form.Item field="password" label={t('expired.password')} rules={[{ required: true, message: t('expired.passwordRequired') }]}>
+            <Input.Password
+              prefix={<IconLock />}
+              placeholder={t('expired.passwordPlaceholder')}
+              autoComplete="current-password"
+              data-testid="expired-password"
+            />
+          </Form.Item>
+          <Form.Item
+            label={t('expired.file')}
+            required
+            validateStatus={fileError ? 'error' : undefined}
+            help={fileError ?? undefined}
+          >
+            <FileUpload
+              variant="drop"
+              accept={[LICENSE_EXTENSION]}
+              maxBytes={UPLOAD_MAX_BYTES}
+              testId="expired-license-file"
+              disabled={busy}
+              status={fileError ? 'error' : undefined}
+              fileName={file?.name}
+              hint={t('expired.fileHint', { size: formatBytes(UPLOAD_MAX_BYTES) })}
+              onRefuse={(message) => {
+                setFile(null);
+                setFileError(message);
+              }}
+              onFile={(chosen) => {
+                setFile(chosen);
+                setFileError(null);
+              }}
+            >
+              <IconUpload />
+              {t('expired.choose')}
+            </FileUpload>
+          </Form.Item>
+          {error ? (
+            <div className="ec-expired-error" role="alert" data-testid="expired-error">
+              <Alert type="error" content={error} />
+            </div>
+          ) : null}
+          <Button type="primary" htmlType="submit" long size="large" loading={busy} data-testid="expired-submit">
+            {t('expired.submit')}
+          </Button>
+        </Form>
+      )}
+    </AuthFrame>
+  );
 }

@@ -1,9 +1,185 @@
-/** STUB — to be replaced by the pages work. */
-import type { JSX } from 'react';
+/**
+ * Edit user info (spec sections 3, 5): username and creation time read-only; real name required
+ * (≤ 32), mainland mobile checked on blur, optional e-mail (≤ 32), avatar upload. Closing with
+ * unsaved changes asks first; server field errors land on their fields.
+ */
+import { useEffect, useState, type JSX } from 'react';
+import { Button, Form, Input, Message, Modal, Spin } from '@arco-design/web-react';
+import { useTranslation } from 'react-i18next';
+import type { UserInfo } from '../../../server/contract/user.ts';
+import { EMAIL_MAX, EMAIL_PATTERN, PHONE_PATTERN, REAL_NAME_MAX } from '../../../server/contract/validation.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
+import { errorKeyText, errorMessage } from '../../lib/error-text.ts';
+import { fieldErrorKeys } from '../../lib/field-errors.ts';
+import { confirmLeave, useLeaveGuard } from '../../lib/leave-guard.ts';
+import { sessionActions, useSession } from '../../stores/session.ts';
+import { loadUser } from '../auth/sessionApi.ts';
+import { AvatarField } from './AvatarField.tsx';
+import { updateProfile } from './profileApi.ts';
+import './profile.css';
+
 export interface ProfileModalProps {
   visible: boolean;
   onClose: () => void;
 }
-export function ProfileModal(_props: ProfileModalProps): JSX.Element | null {
-  return null;
+
+interface ProfileValues {
+  realName: string;
+  phoneNumber: string;
+  email: string;
+  avatar: string | null;
+}
+
+const profileFields = ['realName', 'phoneNumber', 'email', 'avatar'] as const;
+const phone = new RegExp(PHONE_PATTERN);
+const email = new RegExp(EMAIL_PATTERN);
+
+function valuesOf(user: UserInfo): ProfileValues {
+  return { realName: user.realName, phoneNumber: user.phoneNumber ?? '', email: user.email ?? '', avatar: user.avatar };
+}
+
+function differs(a: ProfileValues, b: Partial<ProfileValues>): boolean {
+  return profileFields.some((f) => (a[f] ?? '').trim() !== (b[f] ?? '').trim());
+}
+
+export function ProfileModal({ visible, onClose }: ProfileModalProps): JSX.Element | null {
+  const { t } = useTranslation('profile');
+  const user = useSession((s) => s.user);
+  const [dirty, setDirty] = useState(false);
+  useLeaveGuard(visible && dirty);
+
+  useEffect(() => {
+    if (visible && !user) loadUser().catch(() => undefined);
+  }, [visible, user]);
+
+  const close = (): void => {
+    setDirty(false);
+    onClose();
+  };
+  const requestClose = async (): Promise<void> => {
+    if (!dirty || (await confirmLeave())) close();
+  };
+
+  return (
+    <Modal
+      visible={visible}
+      title={t('info.title')}
+      onCancel={() => void requestClose()}
+      footer={null}
+      unmountOnExit
+      maskClosable={false}
+      style={{ width: 520, maxWidth: 'calc(100vw - 32px)' }}
+    >
+      {user ? (
+        <ProfileForm user={user} onDirty={setDirty} onCancel={() => void requestClose()} onSaved={close} />
+      ) : (
+        <Spin style={{ display: 'block', margin: '32px auto' }} />
+      )}
+    </Modal>
+  );
+}
+
+interface ProfileFormProps {
+  user: UserInfo;
+  onDirty: (dirty: boolean) => void;
+  onCancel: () => void;
+  onSaved: () => void;
+}
+
+function ProfileForm({ user, onDirty, onCancel, onSaved }: ProfileFormProps): JSX.Element {
+  const { t } = useTranslation(['profile', 'common']);
+  const [form] = Form.useForm<ProfileValues>();
+  const [saving, setSaving] = useState(false);
+  const initial = valuesOf(user);
+
+  const submit = async (values: ProfileValues): Promise<void> => {
+    setSaving(true);
+    try {
+      const updated = await updateProfile({
+        id: user.userId,
+        realName: values.realName.trim(),
+        phoneNumber: values.phoneNumber?.trim() ?? '',
+        email: values.email?.trim() ?? '',
+        avatar: values.avatar ?? null,
+      });
+      sessionActions.setUser(updated);
+      Message.success(t('info.editSuccess'));
+      onSaved();
+    } catch (err) {
+      setSaving(false);
+      const byField = fieldErrorKeys(err instanceof ApiError ? err.body?.details : undefined, profileFields);
+      const names = Object.keys(byField);
+      if (names.length === 0) {
+        Message.error(errorMessage(err));
+        return;
+      }
+      form.setFields(
+        Object.fromEntries(
+          names.map((name) => [name, { value: values[name as keyof ProfileValues], error: { message: errorKeyText(byField[name]!) } }]),
+        ),
+      );
+    }
+  };
+
+  return (
+    <Form<ProfileValues>
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      onSubmit={submit}
+      disabled={saving}
+      onValuesChange={(_, all) => onDirty(differs(initial, all))}
+    >
+      <div className="ec-profile-row">
+        <Form.Item label={t('info.username')}>
+          <Input value={user.username} readOnly data-testid="profile-username" />
+        </Form.Item>
+        <Form.Item label={t('info.createTime')}>
+          <Input value={formatDateTime(user.createTime)} readOnly data-testid="profile-create-time" />
+        </Form.Item>
+      </div>
+      <Form.Item field="avatar" label={t('info.avatar')}>
+        <AvatarField />
+      </Form.Item>
+      <Form.Item
+        field="realName"
+        label={t('info.realName')}
+        rules={[
+          { required: true, message: t('info.realNameRequired') },
+          { validator: (v: string | undefined, cb) => cb(v && !v.trim() ? t('info.realNameRequired') : undefined) },
+          { maxLength: REAL_NAME_MAX, message: t('info.realNameTooLong', { max: REAL_NAME_MAX }) },
+        ]}
+      >
+        <Input placeholder={t('info.realNamePlaceholder')} data-testid="profile-realname" />
+      </Form.Item>
+      <Form.Item
+        field="phoneNumber"
+        label={t('info.phone')}
+        validateTrigger="onBlur"
+        rules={[{ validator: (v: string | undefined, cb) => cb(v?.trim() && !phone.test(v.trim()) ? t('info.phoneInvalid') : undefined) }]}
+      >
+        <Input placeholder={t('info.phonePlaceholder')} inputMode="tel" autoComplete="tel" data-testid="profile-phone" />
+      </Form.Item>
+      <Form.Item
+        field="email"
+        label={t('info.email')}
+        validateTrigger="onBlur"
+        rules={[
+          { validator: (v: string | undefined, cb) => cb(v?.trim() && !email.test(v.trim()) ? t('info.emailInvalid') : undefined) },
+          { maxLength: EMAIL_MAX, message: t('info.emailTooLong', { max: EMAIL_MAX }) },
+        ]}
+      >
+        <Input placeholder={t('info.emailPlaceholder')} inputMode="email" autoComplete="email" data-testid="profile-email" />
+      </Form.Item>
+      <div className="ec-modal-actions">
+        <Button onClick={onCancel} disabled={saving} data-testid="profile-cancel">
+          {t('common:cancel')}
+        </Button>
+        <Button type="primary" htmlType="submit" loading={saving} data-testid="profile-save">
+          {t('common:save')}
+        </Button>
+      </div>
+    </Form>
+  );
 }

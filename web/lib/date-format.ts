@@ -1,0 +1,9 @@
+/** The console's date format (spec section 9): wire dates are epoch milliseconds. */
+import dayjs from 'dayjs';
+
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** `YYYY-MM-DD HH:mm:ss` in the browser's time zone; '' for a missing date. */
+export function formatDateTime(ms: number | null | undefined): string {
+  return ms === null || ms === undefined ? '' : dayjs(ms).format(DATE_TIME_FORMAT);
+}

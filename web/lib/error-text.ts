@@ -1,0 +1,16 @@
+/** Texts of failed calls for inline display (forms show them next to the fields they concern). */
+import { i18n } from '../i18n/i18n.ts';
+import { ApiError } from './api-client.ts';
+import { errorI18nKey } from './field-errors.ts';
+
+/** The localized message of a failed call; the generic failure text for anything else. */
+export function errorMessage(err: unknown): string {
+  return err instanceof ApiError ? err.message : i18n.t('http:failed');
+}
+
+/** The text of a server error key (`error.user.phoneInvalid`), or the generic validation text. */
+export function errorKeyText(key: string): string {
+  const i18nKey = errorI18nKey(key);
+  // Keys come from the server at run time, so they cannot be checked against the typed catalogue.
+  return i18n.exists(i18nKey) ? i18n.t(i18nKey as 'errors:validation') : i18n.t('errors:validation');
+}
