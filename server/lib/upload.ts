@@ -2,10 +2,21 @@
  * Reading the one file of a multipart upload (`@fastify/multipart` registered in the calling
  * module's scope with the 5 MB limit), with the same refusals for every upload route.
  */
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../contract/errors.ts';
 import { UPLOAD_MAX_BYTES } from '../contract/validation.ts';
 import { AppError } from './app-error.ts';
+
+/**
+ * Registers the multipart parser in the calling module's scope (so only its routes accept
+ * uploads) with the one set of limits every upload shares: one file of at most 5 MB.
+ */
+export async function registerUploads(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 50 },
+  });
+}
 
 export function uploadTooLarge(): AppError {
   return new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.upload.tooLarge', { size: `${UPLOAD_MAX_BYTES / 1024 / 1024} MB` }, { status: 413 });

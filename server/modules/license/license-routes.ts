@@ -4,21 +4,19 @@
  * 'setup'), not here.
  */
 import type { FastifyInstance } from 'fastify';
-import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleDeps } from '../../app.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { licenseRoutes } from '../../contract/license.ts';
-import { LICENSE_EXTENSION, UPLOAD_MAX_BYTES } from '../../contract/validation.ts';
+import { LICENSE_EXTENSION } from '../../contract/validation.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { readUploadedFile } from '../../lib/upload.ts';
+import { readUploadedFile, registerUploads } from '../../lib/upload.ts';
 
 const LICENSE_FIELD = 'file';
 
 export async function licenseModule(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { license } = deps;
-  // Registered in this module's scope only: the limits here are the licence upload's.
-  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
+  await registerUploads(app);
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.route({ ...licenseRoutes.find, handler: async () => license.info() });

@@ -9,6 +9,7 @@ import { ErrorCode } from '../../contract/errors.ts';
 import type { UploadResult } from '../../contract/oss.ts';
 import { AVATAR_EXTENSIONS, UPLOAD_MAX_BYTES } from '../../contract/validation.ts';
 import type { Db } from '../../db/sqlite.ts';
+import { uploadFileRequired, uploadTooLarge } from '../../lib/upload.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { OssFileRepository } from './oss-repository.ts';
 
@@ -40,15 +41,6 @@ function badType(): AppError {
   return new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.upload.badType', { types: AVATAR_EXTENSIONS.join(', ') });
 }
 
-export function tooLarge(): AppError {
-  return new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.upload.tooLarge', { size: `${UPLOAD_MAX_BYTES / 1024 / 1024} MB` }, { status: 413 });
-}
-
-export function fileRequired(): AppError {
-  return new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.upload.fileRequired', {}, {
-    details: [{ field: 'file', key: 'error.upload.fileRequired', message: 'multipart field "file" is missing' }],
-  });
-}
 
 export interface StoredFile {
   stream: ReadStream;
@@ -66,8 +58,8 @@ export class OssService {
   }
 
   store(filename: string, content: Buffer): UploadResult {
-    if (content.length === 0) throw fileRequired();
-    if (content.length > UPLOAD_MAX_BYTES) throw tooLarge();
+    if (content.length === 0) throw uploadFileRequired('file');
+    if (content.length > UPLOAD_MAX_BYTES) throw uploadTooLarge();
     const ext = extname(filename).slice(1).toLowerCase();
     if (!isImageExtension(ext)) throw badType();
     if (!signatures[ext].some((sig) => content.subarray(0, sig.length).equals(sig))) throw badType();
