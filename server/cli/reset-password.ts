@@ -3,7 +3,6 @@
  * password. It needs shell access to the gateway (whoever has that owns the device anyway), sets a
  * random one-time password that meets the policy, and revokes every session of that user.
  */
-import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openDatabase } from '../db/sqlite.ts';
@@ -11,20 +10,8 @@ import { UserRepository } from '../modules/user/user-repository.ts';
 import { RefreshTokenRepository } from '../modules/auth/refresh-repository.ts';
 import { hashPassword, meetsPasswordPolicy } from '../modules/auth/password.ts';
 import { defaults } from '../config.ts';
+import { oneTimePassword } from '../lib/one-time-password.ts';
 
-const classes = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '!@#$%^&*-_=+'];
-
-/** 16 characters, at least one of each class, shuffled. */
-export function oneTimePassword(): string {
-  const all = classes.join('');
-  const chars = classes.map((c) => c[randomInt(c.length)]!);
-  while (chars.length < 16) chars.push(all[randomInt(all.length)]!);
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
-  }
-  return chars.join('');
-}
 
 export const resetPasswordUsage = 'Usage: edge-console reset-password --username NAME [--data-dir DIR]';
 

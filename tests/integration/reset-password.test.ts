@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { makeApp, tempDir } from '../helpers/app.ts';
-import { resetPasswordCommand, oneTimePassword } from '../../server/cli/reset-password.ts';
+import { resetPasswordCommand } from '../../server/cli/reset-password.ts';
+import { oneTimePassword } from '../../server/lib/one-time-password.ts';
 import { meetsPasswordPolicy, hashPassword } from '../../server/modules/auth/password.ts';
 import { openDatabase } from '../../server/db/sqlite.ts';
 import { UserRepository } from '../../server/modules/user/user-repository.ts';
