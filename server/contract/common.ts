@@ -26,3 +26,25 @@ export type Ok = Static<typeof OkSchema>;
 
 /** Epoch milliseconds, the wire format of every date (DESIGN.md section 4). */
 export const EpochMs = Type.Integer({ minimum: 0 });
+
+/** Table sort direction, named as the console's table component names it (Arco: ascend/descend). */
+export const sortOrders = ['ascend', 'descend'] as const;
+export const SortOrderSchema = Type.Enum(sortOrders);
+export type SortOrder = (typeof sortOrders)[number];
+
+/** `sortField` (one of a resource's whitelisted columns) and `sortOrder` of a list query. */
+export function SortQueryProperties<const F extends readonly string[]>(fields: F) {
+  return {
+    sortField: Type.Optional(Type.Enum(fields)),
+    sortOrder: Type.Optional(SortOrderSchema),
+  };
+}
+
+/** A value or null: optional fields of responses are always present, null when unset. */
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+/** Answer of a bulk delete: how many rows went (unknown ids are skipped, so repeating is harmless). */
+export const DeleteResultSchema = Type.Object({ deleted: Type.Integer({ minimum: 0 }) });
+export type DeleteResult = Static<typeof DeleteResultSchema>;

@@ -24,6 +24,16 @@ export const NAME_PATTERN = '^[\\u4e00-\\u9fa5A-Za-z0-9_\\-@()]+$';
 /** Device alias or label: at most 36 characters. */
 export const ALIAS_MAX = 36;
 
+/** Address code of a TCP/Modbus sub-device: two hex digits, 00 to FF (stored upper case). */
+export const ADDRESS_CODE_PATTERN = '^[0-9A-Fa-f]{2}$';
+
+/** Organization sort: an int32 integer. */
+export const SORT_MIN = -2147483648;
+export const SORT_MAX = 2147483647;
+
+/** Free-text descriptions and postal addresses (not in the spec; a generous single line). */
+export const DESCRIPTION_MAX = 255;
+
 /** Username of a console account (not in the spec; ThingsBoard accepts emails or plain names). */
 export const USERNAME_PATTERN = '^[A-Za-z0-9_.@\\-]{3,32}$';
 

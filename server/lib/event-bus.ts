@@ -8,6 +8,17 @@ export interface Events {
   /** A user's sessions were revoked (password change, logout): close their websockets. */
   'user.sessionsRevoked': { userId: string };
   'license.changed': { status: 'MISSING' | 'VALID' | 'EXPIRED' };
+  /** A device was created (single create, import or batch generation). */
+  'device.created': { deviceId: string; deviceProfileId: string };
+  /** A device's fields changed (edit, favourite, public flag, location). */
+  'device.updated': { deviceId: string };
+  /** A device and its credentials are gone: the transport closes its sessions. */
+  'device.deleted': { deviceId: string };
+  /** The credentials were replaced: the transport closes sessions opened with the old ones. */
+  'device.credentialsChanged': { deviceId: string; credentialsType: 'ACCESS_TOKEN' | 'X509_CERTIFICATE' | 'MQTT_BASIC' };
+  /** A product was published; the thing-model module publishes its model with it. */
+  'product.published': { productId: string };
+  'product.deleted': { productId: string };
 }
 
 export class EventBus {

@@ -3,5 +3,9 @@
  * transform in tests), so the binary needs no file system for them. Add new files at the end.
  */
 import m0001 from './0001-foundation.sql';
+import m0003 from './0003-device-management.sql';
 
-export const migrations: { name: string; sql: string }[] = [{ name: '0001-foundation', sql: m0001 }];
+export const migrations: { name: string; sql: string }[] = [
+  { name: '0001-foundation', sql: m0001 },
+  { name: '0003-device-management', sql: m0003 },
+];
