@@ -31,6 +31,11 @@ import { ossModule } from './modules/oss/oss-routes.ts';
 import { LicenseService } from './modules/license/license-service.ts';
 import { licenseModule } from './modules/license/license-routes.ts';
 import { setupModule } from './modules/setup/setup-routes.ts';
+import { createDeviceManagement, type DeviceManagement } from './modules/device/device-management.ts';
+import { organizationModule } from './modules/organization/organization-routes.ts';
+import { categoryModule } from './modules/category/category-routes.ts';
+import { productModule } from './modules/product/product-routes.ts';
+import { deviceModule } from './modules/device/device-routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -98,13 +103,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
         adminExists: () => users.adminExists(),
       },
     });
-    const deps = { core, users, sessions, license };
+    const devices = createDeviceManagement(core);
+    const deps = { core, users, sessions, license, devices };
     await app.register(platformModule, deps);
     await app.register(authModule, deps);
     await app.register(userModule, deps);
     await app.register(ossModule, deps);
     await app.register(licenseModule, deps);
     await app.register(setupModule, deps);
+    await app.register(organizationModule, deps);
+    await app.register(categoryModule, deps);
+    await app.register(productModule, deps);
+    await app.register(deviceModule, deps);
     guideRedirect = () => license.status() === 'MISSING';
     app.decorate('firstBootHint', () =>
       users.adminExists()
@@ -123,4 +133,6 @@ export interface ModuleDeps {
   users: UserRepository;
   sessions: SessionService;
   license: LicenseService;
+  /** Organizations, categories, products, devices, credentials, import and batch generation. */
+  devices: DeviceManagement;
 }

@@ -1,0 +1,272 @@
+/**
+ * CSV device import (server/contract/device-import.ts): parse and keep the rows for a while, then
+ * check every row with the device rules and create the valid ones in one transaction; the rejected
+ * rows stay downloadable with their reasons.
+ */
+import Papa from 'papaparse';
+import { Compile } from 'typebox/compile';
+import { ErrorCode } from '../../contract/errors.ts';
+import { DeviceBodySchema, type DeviceBody } from '../../contract/device.ts';
+import {
+  IMPORT_EXTENSION,
+  IMPORT_MAX_ROWS,
+  IMPORT_SAMPLE_ROWS,
+  IMPORT_TTL_MS,
+  importFields,
+  type ImportCommitBody,
+  type ImportField,
+  type ImportPreview,
+  type ImportResult,
+  type RejectedRow,
+} from '../../contract/device-import.ts';
+import { transaction, type Db } from '../../db/sqlite.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { assertNoViolations, schemaViolations, type Violation } from '../../lib/field-errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { translate, type Lang } from '../../lib/messages.ts';
+import type { CredentialsService } from './credentials-service.ts';
+import { deviceFieldKeys, deviceViolations, draftOf, type DeviceRefs } from './device-rules.ts';
+import type { DeviceService, NewDevice } from './device-service.ts';
+import { toCsv } from './csv.ts';
+import { ExpiringStore } from './expiring-store.ts';
+
+/** Parsed files held at once: each can be 5 MB of text, and the gateway's memory is small. */
+const MAX_SESSIONS = 4;
+const deviceBody = Compile(DeviceBodySchema);
+
+/** Header spellings (normalized: lower case, no spaces, _ or -) that suggest a field. */
+const headerHints: Record<ImportField | 'token', string[]> = {
+  name: ['name', 'devicename', '设备名称', '名称'],
+  alias: ['alias', 'devicealias', '别名', '设备别名'],
+  label: ['label', '标签'],
+  addressCode: ['addresscode', 'address code', '地址码'],
+  longitude: ['longitude', 'lng', 'lon', '经度'],
+  latitude: ['latitude', 'lat', '纬度'],
+  address: ['address', '地址', '位置'],
+  description: ['description', 'remark', '描述', '备注'],
+  token: ['token', 'accesstoken', '访问令牌'],
+};
+
+interface RejectedCells {
+  row: number;
+  cells: string[];
+  violations: Violation[];
+}
+
+interface ImportSession {
+  columns: string[];
+  /** Data rows until the commit; dropped by it. */
+  rows: string[][] | null;
+  /** After the commit: the rejected rows with their cells, for the CSV. */
+  rejected: RejectedCells[] | null;
+}
+
+function importError(key: 'error.import.badType' | 'error.import.empty' | 'error.import.malformed', params: Record<string, number> = {}): AppError {
+  return new AppError(ErrorCode.BAD_REQUEST_PARAMS, key, params, {
+    details: [{ field: 'file', key, message: translate('en_US', key, params) }],
+  });
+}
+
+/** UTF-8 (BOM or not), else GB18030 as Excel saves CSV on Chinese systems; binary content is refused. */
+function decodeText(bytes: Buffer): string | null {
+  for (const encoding of ['utf-8', 'gb18030']) {
+    try {
+      const text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
+      return text.includes('\u0000') ? null : text;
+    } catch {
+      // not this encoding: try the next
+    }
+  }
+  return null;
+}
+
+function normalizeHeader(header: string): string {
+  return header.trim().toLowerCase().replace(/[\s_-]/g, '');
+}
+
+function suggestColumns(columns: string[]): { mapping: ImportPreview['suggestedMapping']; token: number | null } {
+  const normalized = columns.map(normalizeHeader);
+  const find = (field: ImportField | 'token'): number | undefined => {
+    const index = normalized.findIndex((h) => headerHints[field].includes(h));
+    return index < 0 ? undefined : index;
+  };
+  const mapping: ImportPreview['suggestedMapping'] = {};
+  for (const field of importFields) {
+    const index = find(field);
+    if (index !== undefined) mapping[field] = index;
+  }
+  return { mapping, token: find('token') ?? null };
+}
+
+/** A cell as a number when it reads as one; otherwise the text, for the schema to refuse. */
+function numberOrText(text: string | undefined): number | string | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : text;
+}
+
+export interface DeviceImportServiceDeps {
+  db: Db;
+  devices: DeviceService;
+  credentials: CredentialsService;
+  now?: () => number;
+}
+
+export class DeviceImportService {
+  private readonly sessions: ExpiringStore<ImportSession>;
+
+  constructor(private readonly deps: DeviceImportServiceDeps) {
+    this.sessions = new ExpiringStore(IMPORT_TTL_MS, MAX_SESSIONS, deps.now);
+  }
+
+  /** Parses the upload and keeps its rows under a new importId. */
+  preview(fileName: string, bytes: Buffer): ImportPreview {
+    if (!fileName.toLowerCase().endsWith(`.${IMPORT_EXTENSION}`)) throw importError('error.import.badType');
+    const text = decodeText(bytes);
+    if (text === null) throw importError('error.import.badType');
+    const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
+    const broken = parsed.errors.find((e) => e.type === 'Quotes');
+    if (broken) throw importError('error.import.malformed', { row: (broken.row ?? 0) + 1 });
+    const [header, ...rows] = parsed.data;
+    if (!header || rows.length === 0) throw importError('error.import.empty');
+    if (rows.length > IMPORT_MAX_ROWS) {
+      throw new AppError(ErrorCode.LIMIT_EXCEEDED, 'error.import.tooManyRows', { max: IMPORT_MAX_ROWS }, {
+        details: [{ field: 'file', key: 'error.import.tooManyRows', message: translate('en_US', 'error.import.tooManyRows', { max: IMPORT_MAX_ROWS }) }],
+      });
+    }
+
+    const importId = newId();
+    const expiresTime = this.sessions.set(importId, { columns: header, rows, rejected: null });
+    const suggested = suggestColumns(header);
+    return {
+      importId,
+      fileName,
+      columns: header,
+      sample: rows.slice(0, IMPORT_SAMPLE_ROWS),
+      rowCount: rows.length,
+      suggestedMapping: suggested.mapping,
+      suggestedCredentialsColumn: suggested.token,
+      expiresTime,
+    };
+  }
+
+  /** Checks every row and creates the valid ones in one transaction. */
+  commit(body: ImportCommitBody, lang: Lang): ImportResult {
+    const session = this.session(body.importId);
+    if (session.rows === null) throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.import.alreadyCommitted');
+    const rows = session.rows;
+    assertNoViolations(this.mappingViolations(body, session.columns.length));
+
+    const { devices, credentials } = this.deps;
+    const refs = devices.cachedRefs();
+    const product = refs.productType(body.defaults.deviceProfileId);
+    const shared = {
+      deviceType: body.defaults.deviceType ?? product ?? 'DIRECT_CONNECTION',
+      deviceProfileId: body.defaults.deviceProfileId,
+      organizationId: body.defaults.organizationId ?? null,
+      gatewayId: body.defaults.gatewayId ?? null,
+      isPublic: body.defaults.isPublic ?? false,
+    };
+    this.checkDefaults(shared, refs);
+
+    return transaction(this.deps.db, () => {
+      const valid: NewDevice[] = [];
+      const rejected: RejectedCells[] = [];
+      const nameRows = new Map<string, number>();
+      const tokenRows = new Map<string, number>();
+      rows.forEach((cells, index) => {
+        const rowNumber = index + 2;
+        const cell = (column: number | null | undefined): string | undefined => {
+          if (column === null || column === undefined) return undefined;
+          const text = (cells[column] ?? '').trim();
+          return text === '' ? undefined : text;
+        };
+        const raw: Record<string, unknown> = {
+          ...shared,
+          name: cell(body.mapping.name) ?? '',
+          alias: cell(body.mapping.alias),
+          label: cell(body.mapping.label),
+          addressCode: cell(body.mapping.addressCode),
+          longitude: numberOrText(cell(body.mapping.longitude)),
+          latitude: numberOrText(cell(body.mapping.latitude)),
+          address: cell(body.mapping.address),
+          description: cell(body.mapping.description),
+        };
+        for (const key of Object.keys(raw)) if (raw[key] === undefined) delete raw[key];
+
+        const found = schemaViolations(deviceBody.Errors(raw), deviceFieldKeys);
+        if (found.length === 0) found.push(...deviceViolations(draftOf(raw as DeviceBody), undefined, refs));
+        const name = String(raw.name);
+        const firstWithName = nameRows.get(name);
+        if (name !== '' && firstWithName !== undefined && !found.some((v) => v.field === 'name')) {
+          found.push({ field: 'name', key: 'error.import.duplicateInFile', params: { row: firstWithName } });
+        }
+        if (name !== '' && firstWithName === undefined) nameRows.set(name, rowNumber);
+
+        const token = cell(body.credentialsColumn);
+        if (token !== undefined) {
+          const firstWithToken = tokenRows.get(token);
+          if (firstWithToken !== undefined) found.push({ field: 'credentials', key: 'error.import.duplicateInFile', params: { row: firstWithToken } });
+          else {
+            tokenRows.set(token, rowNumber);
+            found.push(...credentials.tokenViolations(token, undefined, 'credentials'));
+          }
+        }
+
+        if (found.length) rejected.push({ row: rowNumber, cells, violations: found });
+        else valid.push({ draft: draftOf(raw as DeviceBody), token: token ?? null });
+      });
+
+      devices.createMany(valid);
+      session.rows = null;
+      session.rejected = rejected;
+      return { created: valid.length, rejected: rejected.map((r) => this.rejectedRow(r, body.mapping.name, lang)) };
+    });
+  }
+
+  /** The rejected rows as CSV: the original columns, then the row number and the reasons. */
+  rejectedCsv(importId: string, lang: Lang): string {
+    const session = this.session(importId);
+    if (session.rejected === null) throw new AppError(ErrorCode.ITEM_NOT_FOUND, 'error.import.expired');
+    const width = session.columns.length;
+    return toCsv(
+      [...session.columns, translate(lang, 'error.import.rowColumn'), translate(lang, 'error.import.reasonsColumn')],
+      session.rejected.map((r) => [
+        ...Array.from({ length: width }, (_, i) => r.cells[i] ?? ''),
+        String(r.row),
+        r.violations.map((v) => translate(lang, v.key, v.params)).join('; '),
+      ]),
+    );
+  }
+
+  private rejectedRow(r: RejectedCells, nameColumn: number, lang: Lang): RejectedRow {
+    return {
+      row: r.row,
+      name: r.cells[nameColumn] ?? '',
+      reasons: r.violations.map((v) => ({ field: v.field, key: v.key, message: translate(lang, v.key, v.params) })),
+    };
+  }
+
+  private mappingViolations(body: ImportCommitBody, width: number): Violation[] {
+    const columns: [string, number | null | undefined][] = [
+      ...Object.entries(body.mapping).map(([field, column]): [string, number | null | undefined] => [`mapping.${field}`, column]),
+      ['credentialsColumn', body.credentialsColumn],
+    ];
+    return columns
+      .filter(([, column]) => column !== null && column !== undefined && column >= width)
+      .map(([field]) => ({ field, key: 'error.import.columnOutOfRange' }));
+  }
+
+  /** Product, organization and gateway are shared by every row: refuse the whole import when wrong. */
+  private checkDefaults(shared: Pick<DeviceBody, 'deviceType' | 'deviceProfileId' | 'organizationId' | 'gatewayId'>, refs: DeviceRefs): void {
+    const probe = draftOf({ ...shared, name: 'probe' });
+    const found = deviceViolations(probe, undefined, { ...refs, nameOwner: () => undefined });
+    assertNoViolations(found.map((v) => ({ ...v, field: `defaults.${v.field}` })));
+  }
+
+  private session(importId: string): ImportSession {
+    const session = this.sessions.get(importId);
+    if (!session) throw new AppError(ErrorCode.ITEM_NOT_FOUND, 'error.import.expired');
+    return session;
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * SQL for `device`. Lists join the product, organization and gateway names; hot statements (used
+ * per row by import and batch generation) are prepared once.
+ */
+import type { StatementSync } from 'node:sqlite';
+import type { Device, DeviceListQuery, DeviceState, DeviceType } from '../../contract/device.ts';
+import type { Db } from '../../db/sqlite.ts';
+import { containsPattern, orderBy, pageWindow, Where } from '../../db/list-query.ts';
+
+interface DeviceRecord {
+  id: string;
+  name: string;
+  alias: string | null;
+  device_type: DeviceType;
+  device_profile_id: string;
+  product_name: string;
+  organization_id: string | null;
+  organization_name: string | null;
+  gateway_id: string | null;
+  gateway_name: string | null;
+  address_code: string | null;
+  label: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  address: string | null;
+  is_public: number;
+  is_collect: number;
+  description: string | null;
+  device_state: DeviceState;
+  last_online_time: number | null;
+  last_offline_time: number | null;
+  create_time: number;
+  update_time: number;
+}
+
+function toDevice(r: DeviceRecord): Device {
+  return {
+    id: r.id,
+    name: r.name,
+    alias: r.alias,
+    deviceType: r.device_type,
+    deviceProfileId: r.device_profile_id,
+    productName: r.product_name,
+    organizationId: r.organization_id,
+    organizationName: r.organization_name,
+    gatewayId: r.gateway_id,
+    gatewayName: r.gateway_name,
+    addressCode: r.address_code,
+    label: r.label,
+    longitude: r.longitude,
+    latitude: r.latitude,
+    address: r.address,
+    isPublic: r.is_public === 1,
+    isCollect: r.is_collect === 1,
+    description: r.description,
+    deviceState: r.device_state,
+    lastOnlineTime: r.last_online_time,
+    lastOfflineTime: r.last_offline_time,
+    createdTime: r.create_time,
+    updatedTime: r.update_time,
+  };
+}
+
+/** What the service writes: the device without the joined names. */
+export type DeviceRow = Omit<Device, 'productName' | 'organizationName' | 'gatewayName'>;
+
+const SELECT = `SELECT d.*, p.name AS product_name, o.name AS organization_name, g.name AS gateway_name
+  FROM device d
+  JOIN device_profile p ON p.id = d.device_profile_id
+  LEFT JOIN organization o ON o.id = d.organization_id
+  LEFT JOIN device g ON g.id = d.gateway_id`;
+
+const sortColumns = {
+  name: 'd.name',
+  alias: 'd.alias',
+  deviceType: 'd.device_type',
+  deviceState: 'd.device_state',
+  createdTime: 'd.create_time',
+  lastOnlineTime: 'd.last_online_time',
+} as const;
+
+export class DeviceRepository {
+  private readonly insertStatement: StatementSync;
+  private readonly nameOwnerStatement: StatementSync;
+  private readonly typeStatement: StatementSync;
+
+  constructor(private readonly db: Db) {
+    this.insertStatement = db.prepare(
+      `INSERT INTO device (id, name, alias, device_type, device_profile_id, organization_id, gateway_id, address_code, label,
+         longitude, latitude, address, is_public, is_collect, description, device_state, create_time, update_time)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.nameOwnerStatement = db.prepare('SELECT id FROM device WHERE name = ?');
+    this.typeStatement = db.prepare('SELECT device_type FROM device WHERE id = ?');
+  }
+
+  /**
+   * One page and the total under the same filters. The organization filter takes the organization
+   * and its descendants. Default order: newest first (index device_create_time and the
+   * (filter, create_time) indexes).
+   */
+  page(query: DeviceListQuery): { items: Device[]; total: number } {
+    const where = new Where();
+    if (query.name) {
+      const pattern = containsPattern(query.name);
+      where.add("(d.name LIKE ? ESCAPE '\\' OR d.alias LIKE ? ESCAPE '\\')", pattern, pattern);
+    }
+    if (query.deviceState === 'ACTIVE') where.add("d.device_state IN ('ONLINE', 'OFFLINE')");
+    else if (query.deviceState) where.add('d.device_state = ?', query.deviceState);
+    if (query.deviceType) where.add('d.device_type = ?', query.deviceType);
+    if (query.deviceProfileId) where.add('d.device_profile_id = ?', query.deviceProfileId);
+    if (query.gatewayId) where.add('d.gateway_id = ?', query.gatewayId);
+    if (query.isCollect !== undefined) where.add('d.is_collect = ?', query.isCollect ? 1 : 0);
+    if (query.organizationId) {
+      where.add(
+        `d.organization_id IN (WITH RECURSIVE sub(id) AS (
+           SELECT ? UNION ALL SELECT o.id FROM organization o JOIN sub ON o.parent_id = sub.id
+         ) SELECT id FROM sub)`,
+        query.organizationId,
+      );
+    }
+    const { limit, offset } = pageWindow(query.page, query.pageSize);
+    const order = orderBy(sortColumns, query.sortField, query.sortOrder, 'd.create_time DESC', 'd.id DESC');
+    const rows = this.db
+      .prepare(`${SELECT} ${where.sql} ${order} LIMIT ? OFFSET ?`)
+      .all(...where.params, limit, offset) as unknown as DeviceRecord[];
+    const { total } = this.db.prepare(`SELECT COUNT(*) AS total FROM device d ${where.sql}`).get(...where.params) as { total: number };
+    return { items: rows.map(toDevice), total };
+  }
+
+  findById(id: string): Device | undefined {
+    const r = this.db.prepare(`${SELECT} WHERE d.id = ?`).get(id) as DeviceRecord | undefined;
+    return r && toDevice(r);
+  }
+
+  nameOwner(name: string): string | undefined {
+    return (this.nameOwnerStatement.get(name) as { id: string } | undefined)?.id;
+  }
+
+  typeOf(id: string): DeviceType | undefined {
+    return (this.typeStatement.get(id) as { device_type: DeviceType } | undefined)?.device_type;
+  }
+
+  /** Names of the sensors attached to `gatewayId`, with their ids. */
+  sensorsOf(gatewayId: string): { id: string; name: string }[] {
+    return this.db.prepare('SELECT id, name FROM device WHERE gateway_id = ?').all(gatewayId) as { id: string; name: string }[];
+  }
+
+  insert(d: DeviceRow): void {
+    this.insertStatement.run(
+      d.id, d.name, d.alias, d.deviceType, d.deviceProfileId, d.organizationId, d.gatewayId, d.addressCode, d.label,
+      d.longitude, d.latitude, d.address, d.isPublic ? 1 : 0, d.isCollect ? 1 : 0, d.description, d.deviceState,
+      d.createdTime, d.updatedTime,
+    );
+  }
+
+  /** The editable fields; state, favourite flag and times of connection are not touched. */
+  update(d: DeviceRow): void {
+    this.db
+      .prepare(
+        `UPDATE device SET name = ?, alias = ?, device_type = ?, device_profile_id = ?, organization_id = ?, gateway_id = ?,
+           address_code = ?, label = ?, longitude = ?, latitude = ?, address = ?, is_public = ?, description = ?, update_time = ?
+         WHERE id = ?`,
+      )
+      .run(
+        d.name, d.alias, d.deviceType, d.deviceProfileId, d.organizationId, d.gatewayId, d.addressCode, d.label,
+        d.longitude, d.latitude, d.address, d.isPublic ? 1 : 0, d.description, d.updatedTime, d.id,
+      );
+  }
+
+  setCollect(id: string, isCollect: boolean, time: number): void {
+    this.db.prepare('UPDATE device SET is_collect = ?, update_time = ? WHERE id = ?').run(isCollect ? 1 : 0, time, id);
+  }
+
+  setPublic(id: string, isPublic: boolean, time: number): void {
+    this.db.prepare('UPDATE device SET is_public = ?, update_time = ? WHERE id = ?').run(isPublic ? 1 : 0, time, id);
+  }
+
+  setLocation(id: string, location: { longitude: number | null; latitude: number | null; address: string | null }, time: number): void {
+    this.db
+      .prepare('UPDATE device SET longitude = ?, latitude = ?, address = ?, update_time = ? WHERE id = ?')
+      .run(location.longitude, location.latitude, location.address, time, id);
+  }
+
+  /** Deletes the device; its credentials go with it (ON DELETE CASCADE). */
+  delete(id: string): void {
+    this.db.prepare('DELETE FROM device WHERE id = ?').run(id);
+  }
+}

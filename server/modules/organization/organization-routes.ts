@@ -1,0 +1,22 @@
+/** HTTP for the organization tree (server/contract/organization.ts). */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { ModuleDeps } from '../../app.ts';
+import { organizationRoutes } from '../../contract/organization.ts';
+import { fieldErrorFormatter, type FieldKeys } from '../../lib/field-errors.ts';
+
+/** Schema failures of organization bodies and queries, by field. */
+export const organizationFieldKeys: FieldKeys = { name: 'error.field.name', sort: 'error.field.sort' };
+
+export async function organizationModule(fastify: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const service = deps.devices.organizations;
+  const schemaErrorFormatter = fieldErrorFormatter(organizationFieldKeys);
+
+  app.route({ ...organizationRoutes.tree, handler: async () => service.tree() });
+  app.route({ ...organizationRoutes.list, schemaErrorFormatter, handler: async (request) => service.page(request.query) });
+  app.route({ ...organizationRoutes.get, schemaErrorFormatter, handler: async (request) => service.get(request.params.id) });
+  app.route({ ...organizationRoutes.create, schemaErrorFormatter, handler: async (request) => service.create(request.body) });
+  app.route({ ...organizationRoutes.update, schemaErrorFormatter, handler: async (request) => service.update(request.body) });
+  app.route({ ...organizationRoutes.delete, schemaErrorFormatter, handler: async (request) => service.delete(request.body.ids) });
+}

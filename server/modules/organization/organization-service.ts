@@ -1,0 +1,132 @@
+/** Rules of the organization tree: sibling-unique names, moves without cycles, guarded deletes. */
+import type { DeleteResult } from '../../contract/common.ts';
+import type {
+  Organization,
+  OrganizationBody,
+  OrganizationListQuery,
+  OrganizationPage,
+  OrganizationTreeNode,
+  OrganizationUpdateBody,
+} from '../../contract/organization.ts';
+import { transaction, type Db } from '../../db/sqlite.ts';
+import { assertNoViolations, notFound, refusedFor, type Violation } from '../../lib/field-errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { OrganizationRepository } from './organization-repository.ts';
+
+export interface OrganizationServiceDeps {
+  db: Db;
+  organizations: OrganizationRepository;
+}
+
+export class OrganizationService {
+  constructor(private readonly deps: OrganizationServiceDeps) {}
+
+  /** Roots with nested children; every level keeps the repository's order (sort, then name). */
+  tree(): OrganizationTreeNode[] {
+    const nodes = new Map<string, OrganizationTreeNode>();
+    const all = this.deps.organizations.all();
+    for (const org of all) nodes.set(org.id, { ...org, children: [] });
+    const roots: OrganizationTreeNode[] = [];
+    for (const org of all) {
+      const node = nodes.get(org.id)!;
+      const parent = org.parentId ? nodes.get(org.parentId) : undefined;
+      (parent ? parent.children : roots).push(node);
+    }
+    return roots;
+  }
+
+  page(query: OrganizationListQuery): OrganizationPage {
+    return this.deps.organizations.page(query);
+  }
+
+  get(id: string): Organization {
+    const org = this.deps.organizations.findById(id);
+    if (!org) throw notFound();
+    return org;
+  }
+
+  exists(id: string): boolean {
+    return this.deps.organizations.exists(id);
+  }
+
+  create(body: OrganizationBody): Organization {
+    const now = Date.now();
+    const org: Organization = {
+      id: newId(),
+      name: body.name,
+      sort: body.sort ?? 0,
+      parentId: body.parentId ?? null,
+      createdTime: now,
+      updatedTime: now,
+    };
+    return transaction(this.deps.db, () => {
+      assertNoViolations(this.violations(org));
+      this.deps.organizations.insert(org);
+      return org;
+    });
+  }
+
+  update(body: OrganizationUpdateBody): Organization {
+    return transaction(this.deps.db, () => {
+      const current = this.get(body.id);
+      const org: Organization = {
+        ...current,
+        name: body.name,
+        sort: body.sort ?? 0,
+        parentId: body.parentId ?? null,
+        updatedTime: Date.now(),
+      };
+      assertNoViolations(this.violations(org));
+      this.deps.organizations.update(org);
+      return org;
+    });
+  }
+
+  /**
+   * All or nothing: refused while an organization has children outside `ids` or holds devices.
+   * Unknown ids are skipped. Children go before their parents.
+   */
+  delete(ids: readonly string[]): DeleteResult {
+    return transaction(this.deps.db, () => {
+      const { organizations } = this.deps;
+      const targets = [...new Set(ids)].map((id) => organizations.findById(id)).filter((o): o is Organization => !!o);
+      const doomed = new Set(targets.map((o) => o.id));
+      const withChildren = targets.filter((o) => organizations.childIds(o.id).some((child) => !doomed.has(child)));
+      if (withChildren.length) throw refusedFor('error.organization.hasChildren', withChildren.map((o) => o.name));
+      const withDevices = targets.filter((o) => organizations.holdsDevices(o.id));
+      if (withDevices.length) throw refusedFor('error.organization.hasDevices', withDevices.map((o) => o.name));
+      const depth = depthsOf(organizations.all());
+      targets.sort((a, b) => (depth.get(b.id) ?? 0) - (depth.get(a.id) ?? 0));
+      for (const org of targets) organizations.delete(org.id);
+      return { deleted: targets.length };
+    });
+  }
+
+  private violations(org: Organization): Violation[] {
+    const { organizations } = this.deps;
+    const found: Violation[] = [];
+    if (org.parentId !== null) {
+      if (!organizations.exists(org.parentId)) {
+        found.push({ field: 'parentId', key: 'error.organization.parentNotFound' });
+      } else if (organizations.subtreeIds(org.id).includes(org.parentId)) {
+        found.push({ field: 'parentId', key: 'error.organization.parentCycle' });
+      }
+    }
+    const holder = organizations.siblingNamed(org.parentId, org.name);
+    if (holder !== undefined && holder !== org.id) found.push({ field: 'name', key: 'error.organization.nameTaken' });
+    return found;
+  }
+}
+
+/** Distance from the root for each organization. */
+function depthsOf(all: readonly Organization[]): Map<string, number> {
+  const parentOf = new Map(all.map((o) => [o.id, o.parentId]));
+  const depth = new Map<string, number>();
+  for (const org of all) {
+    let d = 0;
+    // Bounded by the number of organizations: the service never lets a cycle in.
+    for (let p = org.parentId; p !== null && p !== undefined && d <= all.length; p = parentOf.get(p) ?? null) d++;
+    depth.set(org.id, d);
+  }
+  return depth;
+}

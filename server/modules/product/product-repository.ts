@@ -1,0 +1,156 @@
+/** SQL for `device_profile` (products); category names and device counts read across. */
+import type { DeviceType } from '../../contract/device.ts';
+import type {
+  Product,
+  ProductListQuery,
+  ProductOption,
+  ProductStatus,
+  TcpAuthType,
+  TcpProtocolType,
+  TransportType,
+} from '../../contract/product.ts';
+import type { Db } from '../../db/sqlite.ts';
+import { containsPattern, orderBy, pageWindow, Where } from '../../db/list-query.ts';
+
+interface ProductRecord {
+  id: string;
+  name: string;
+  category_id: string | null;
+  category_name: string | null;
+  device_type: DeviceType;
+  transport_type: TransportType;
+  tcp_protocol_type: TcpProtocolType | null;
+  tcp_auth_type: TcpAuthType | null;
+  is_default: number;
+  status: ProductStatus;
+  image: string | null;
+  description: string | null;
+  protocol: string | null;
+  device_count: number;
+  create_time: number;
+  update_time: number;
+}
+
+function toProduct(r: ProductRecord): Product {
+  return {
+    id: r.id,
+    name: r.name,
+    categoryId: r.category_id,
+    categoryName: r.category_name,
+    deviceType: r.device_type,
+    transportType: r.transport_type,
+    tcpProtocolType: r.tcp_protocol_type,
+    tcpAuthType: r.tcp_auth_type,
+    isDefault: r.is_default === 1,
+    status: r.status,
+    image: r.image,
+    description: r.description,
+    protocol: r.protocol,
+    deviceCount: r.device_count,
+    createdTime: r.create_time,
+    updatedTime: r.update_time,
+  };
+}
+
+/** What the service writes: the product without the read-only joined fields. */
+export type ProductRow = Omit<Product, 'categoryName' | 'deviceCount'>;
+
+const SELECT = `SELECT p.*, c.name AS category_name,
+    (SELECT COUNT(*) FROM device d WHERE d.device_profile_id = p.id) AS device_count
+  FROM device_profile p LEFT JOIN product_category c ON c.id = p.category_id`;
+const sortColumns = { name: 'p.name', createdTime: 'p.create_time', updatedTime: 'p.update_time', status: 'p.status' } as const;
+
+export class ProductRepository {
+  constructor(private readonly db: Db) {}
+
+  page(query: ProductListQuery): { items: Product[]; total: number } {
+    const where = new Where();
+    if (query.name) where.add("p.name LIKE ? ESCAPE '\\'", containsPattern(query.name));
+    if (query.categoryId) where.add('p.category_id = ?', query.categoryId);
+    if (query.transportType) where.add('p.transport_type = ?', query.transportType);
+    if (query.deviceType) where.add('p.device_type = ?', query.deviceType);
+    if (query.status) where.add('p.status = ?', query.status);
+    const { limit, offset } = pageWindow(query.page, query.pageSize);
+    const order = orderBy(sortColumns, query.sortField, query.sortOrder, 'p.is_default DESC, p.create_time DESC', 'p.id');
+    const rows = this.db
+      .prepare(`${SELECT} ${where.sql} ${order} LIMIT ? OFFSET ?`)
+      .all(...where.params, limit, offset) as unknown as ProductRecord[];
+    const { total } = this.db.prepare(`SELECT COUNT(*) AS total FROM device_profile p ${where.sql}`).get(...where.params) as { total: number };
+    return { items: rows.map(toProduct), total };
+  }
+
+  options(): ProductOption[] {
+    const rows = this.db
+      .prepare('SELECT id, name, device_type, transport_type, is_default, status FROM device_profile ORDER BY name, id')
+      .all() as unknown as Pick<ProductRecord, 'id' | 'name' | 'device_type' | 'transport_type' | 'is_default' | 'status'>[];
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      deviceType: r.device_type,
+      transportType: r.transport_type,
+      isDefault: r.is_default === 1,
+      status: r.status,
+    }));
+  }
+
+  findById(id: string): Product | undefined {
+    const r = this.db.prepare(`${SELECT} WHERE p.id = ?`).get(id) as ProductRecord | undefined;
+    return r && toProduct(r);
+  }
+
+  idNamed(name: string): string | undefined {
+    return (this.db.prepare('SELECT id FROM device_profile WHERE name = ?').get(name) as { id: string } | undefined)?.id;
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM device_profile').get() as { n: number }).n;
+  }
+
+  insert(p: ProductRow): void {
+    this.db
+      .prepare(
+        `INSERT INTO device_profile (id, name, category_id, device_type, transport_type, tcp_protocol_type, tcp_auth_type,
+           is_default, status, image, description, protocol, create_time, update_time)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        p.id, p.name, p.categoryId, p.deviceType, p.transportType, p.tcpProtocolType, p.tcpAuthType,
+        p.isDefault ? 1 : 0, p.status, p.image, p.description, p.protocol, p.createdTime, p.updatedTime,
+      );
+  }
+
+  update(p: ProductRow): void {
+    this.db
+      .prepare(
+        `UPDATE device_profile SET name = ?, category_id = ?, device_type = ?, transport_type = ?, tcp_protocol_type = ?,
+           tcp_auth_type = ?, is_default = ?, image = ?, description = ?, protocol = ?, update_time = ?
+         WHERE id = ?`,
+      )
+      .run(
+        p.name, p.categoryId, p.deviceType, p.transportType, p.tcpProtocolType, p.tcpAuthType,
+        p.isDefault ? 1 : 0, p.image, p.description, p.protocol, p.updatedTime, p.id,
+      );
+  }
+
+  /** Moves the default flag to `id` (or to nobody with null). */
+  setDefault(id: string | null): void {
+    this.db.prepare('UPDATE device_profile SET is_default = 0 WHERE is_default = 1').run();
+    if (id !== null) this.db.prepare('UPDATE device_profile SET is_default = 1 WHERE id = ?').run(id);
+  }
+
+  hasDefault(): boolean {
+    return this.db.prepare('SELECT 1 FROM device_profile WHERE is_default = 1').get() !== undefined;
+  }
+
+  oldestId(): string | undefined {
+    return (this.db.prepare('SELECT id FROM device_profile ORDER BY create_time, id LIMIT 1').get() as { id: string } | undefined)?.id;
+  }
+
+  setStatus(id: string, status: ProductStatus, time: number): void {
+    this.db.prepare('UPDATE device_profile SET status = ?, update_time = ? WHERE id = ?').run(status, time, id);
+  }
+
+  delete(id: string): void {
+    this.db.prepare('DELETE FROM device_profile WHERE id = ?').run(id);
+  }
+}

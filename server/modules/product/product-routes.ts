@@ -1,0 +1,28 @@
+/** HTTP for products, the spec's device profiles (server/contract/product.ts). */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { ModuleDeps } from '../../app.ts';
+import { productRoutes } from '../../contract/product.ts';
+import { fieldErrorFormatter, type FieldKeys } from '../../lib/field-errors.ts';
+
+export const productFieldKeys: FieldKeys = {
+  name: 'error.field.name',
+  image: 'error.field.image',
+  description: 'error.field.description',
+  protocol: 'error.field.protocol',
+};
+
+export async function productModule(fastify: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const service = deps.devices.products;
+  const schemaErrorFormatter = fieldErrorFormatter(productFieldKeys);
+
+  app.route({ ...productRoutes.list, schemaErrorFormatter, handler: async (request) => service.page(request.query) });
+  app.route({ ...productRoutes.options, handler: async () => service.options() });
+  app.route({ ...productRoutes.get, schemaErrorFormatter, handler: async (request) => service.get(request.params.id) });
+  app.route({ ...productRoutes.create, schemaErrorFormatter, handler: async (request) => service.create(request.body) });
+  app.route({ ...productRoutes.update, schemaErrorFormatter, handler: async (request) => service.update(request.body) });
+  app.route({ ...productRoutes.delete, schemaErrorFormatter, handler: async (request) => service.delete(request.body.ids) });
+  app.route({ ...productRoutes.publish, schemaErrorFormatter, handler: async (request) => service.publish(request.params.id) });
+  app.route({ ...productRoutes.setDefault, schemaErrorFormatter, handler: async (request) => service.setDefault(request.params.id) });
+}

@@ -1,0 +1,158 @@
+/**
+ * Product rules: unique names, TCP fields exactly for TCP, exactly one default product, device type
+ * fixed while devices use it, no delete while devices use it, publish.
+ */
+import { CategoryStatus } from '../../contract/category.ts';
+import type { DeleteResult } from '../../contract/common.ts';
+import type { Product, ProductBody, ProductListQuery, ProductOption, ProductPage, ProductUpdateBody } from '../../contract/product.ts';
+import { transaction, type Db } from '../../db/sqlite.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
+import { assertNoViolations, notFound, refusedFor, type Violation } from '../../lib/field-errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { optionalText } from '../../lib/optional-text.ts';
+import type { CategoryService } from '../category/category-service.ts';
+import type { ProductRepository, ProductRow } from './product-repository.ts';
+
+export interface ProductServiceDeps {
+  db: Db;
+  bus: EventBus;
+  products: ProductRepository;
+  categories: Pick<CategoryService, 'find'>;
+}
+
+export class ProductService {
+  constructor(private readonly deps: ProductServiceDeps) {}
+
+  page(query: ProductListQuery): ProductPage {
+    return this.deps.products.page(query);
+  }
+
+  options(): ProductOption[] {
+    return this.deps.products.options();
+  }
+
+  get(id: string): Product {
+    const product = this.deps.products.findById(id);
+    if (!product) throw notFound();
+    return product;
+  }
+
+  /** The product, or undefined: for the device rules. */
+  find(id: string): Product | undefined {
+    return this.deps.products.findById(id);
+  }
+
+  /** DRAFT; the default when asked or when it is the first product. */
+  create(body: ProductBody): Product {
+    return transaction(this.deps.db, () => {
+      const { products } = this.deps;
+      const now = Date.now();
+      const row = this.rowOf(newId(), body, undefined, now);
+      const makeDefault = body.isDefault === true || !products.hasDefault();
+      products.insert({ ...row, isDefault: false, status: 'DRAFT', createdTime: now });
+      if (makeDefault) products.setDefault(row.id);
+      return this.get(row.id);
+    });
+  }
+
+  update(body: ProductUpdateBody): Product {
+    return transaction(this.deps.db, () => {
+      const { products } = this.deps;
+      const current = this.get(body.id);
+      const found: Violation[] = [];
+      if (body.isDefault === false && current.isDefault) found.push({ field: 'isDefault', key: 'error.product.defaultRequired' });
+      if (body.deviceType !== current.deviceType && current.deviceCount > 0) {
+        found.push({ field: 'deviceType', key: 'error.product.deviceTypeLocked' });
+      }
+      assertNoViolations(found);
+      const row = this.rowOf(current.id, body, current, Date.now());
+      products.update({ ...row, isDefault: current.isDefault });
+      if (body.isDefault === true && !current.isDefault) products.setDefault(current.id);
+      return this.get(current.id);
+    });
+  }
+
+  setDefault(id: string): Product {
+    return transaction(this.deps.db, () => {
+      this.get(id);
+      this.deps.products.setDefault(id);
+      return this.get(id);
+    });
+  }
+
+  publish(id: string): Product {
+    const product = transaction(this.deps.db, () => {
+      this.get(id);
+      this.deps.products.setStatus(id, 'PUBLISHED', Date.now());
+      return this.get(id);
+    });
+    this.deps.bus.emit('product.published', { productId: id });
+    return product;
+  }
+
+  /**
+   * All or nothing: refused while devices use a product. Unknown ids are skipped. When the default
+   * goes, the oldest remaining product becomes the default.
+   */
+  delete(ids: readonly string[]): DeleteResult {
+    const targets = transaction(this.deps.db, () => {
+      const { products } = this.deps;
+      const found = [...new Set(ids)].map((id) => products.findById(id)).filter((p): p is Product => !!p);
+      const used = found.filter((p) => p.deviceCount > 0);
+      if (used.length) throw refusedFor('error.product.inUse', used.map((p) => p.name));
+      for (const p of found) products.delete(p.id);
+      if (!products.hasDefault()) {
+        const oldest = products.oldestId();
+        if (oldest) products.setDefault(oldest);
+      }
+      return found;
+    });
+    for (const p of targets) this.deps.bus.emit('product.deleted', { productId: p.id });
+    return { deleted: targets.length };
+  }
+
+  /** The stored fields of `body`, after its rules; throws the violations it finds. */
+  private rowOf(id: string, body: ProductBody, current: Product | undefined, now: number): ProductRow {
+    const found: Violation[] = [];
+    const holder = this.deps.products.idNamed(body.name);
+    if (holder !== undefined && holder !== id) found.push({ field: 'name', key: 'error.product.nameTaken' });
+
+    const categoryId = body.categoryId ?? null;
+    if (categoryId !== null) {
+      const category = this.deps.categories.find(categoryId);
+      if (!category) found.push({ field: 'categoryId', key: 'error.product.categoryNotFound' });
+      // A product keeps a category disabled after it was chosen; only a new choice must be enabled.
+      else if (category.status === CategoryStatus.DISABLED && categoryId !== current?.categoryId) {
+        found.push({ field: 'categoryId', key: 'error.product.categoryDisabled' });
+      }
+    }
+
+    const tcpProtocolType = body.tcpProtocolType ?? null;
+    const tcpAuthType = body.tcpAuthType ?? null;
+    if (body.transportType === 'TCP') {
+      if (tcpProtocolType === null) found.push({ field: 'tcpProtocolType', key: 'error.product.tcpProtocolTypeRequired' });
+      if (tcpAuthType === null) found.push({ field: 'tcpAuthType', key: 'error.product.tcpAuthTypeRequired' });
+    } else {
+      if (tcpProtocolType !== null) found.push({ field: 'tcpProtocolType', key: 'error.product.tcpFieldsOnlyForTcp' });
+      if (tcpAuthType !== null) found.push({ field: 'tcpAuthType', key: 'error.product.tcpFieldsOnlyForTcp' });
+    }
+    assertNoViolations(found);
+
+    return {
+      id,
+      name: body.name,
+      categoryId,
+      deviceType: body.deviceType,
+      transportType: body.transportType,
+      tcpProtocolType,
+      tcpAuthType,
+      isDefault: current?.isDefault ?? false,
+      status: current?.status ?? 'DRAFT',
+      image: body.image ?? null,
+      description: optionalText(body.description),
+      protocol: optionalText(body.protocol),
+      createdTime: current?.createdTime ?? now,
+      updatedTime: now,
+    };
+  }
+}
