@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest';
+import { routes, NO_PERMISSIONS, type AppRoute } from '../../web/routes.tsx';
+import {
+  activeMenuKey,
+  breadcrumbFor,
+  buildMenu,
+  canAccess,
+  findRoute,
+  matchPath,
+  openMenuKeys,
+  pageTitle,
+  resolveRoute,
+  setupRedirect,
+  sortBySort,
+  tokenGuardRedirect,
+  topLevelOf,
+  type AnyRoute,
+  type MenuNode,
+} from '../../web/lib/route-model.ts';
+import { paths } from '../../web/lib/paths.ts';
+
+const page = async (): Promise<{ default: () => null }> => ({ default: () => null });
+
+function entry(path: string, name: string, extra: Partial<AnyRoute> = {}): AnyRoute {
+  return { path, name, titleKey: `menu:${name}`, sort: 1, layout: 'main', page, ...extra };
+}
+
+function titles(nodes: MenuNode[]): unknown[] {
+  return nodes.map((n) => (n.children ? { [n.entry.name]: titles(n.children) } : n.entry.name));
+}
+
+function byName(name: string): AppRoute {
+  const found = routes.find((r) => r.name === name);
+  if (!found) throw new Error(`no route ${name}`);
+  return found;
+}
+
+describe('the console menu', () => {
+  const menu = buildMenu(routes, NO_PERMISSIONS);
+
+  it('lists the groups of spec section 2 in their sort order', () => {
+    expect(menu.map((n) => n.entry.name)).toEqual([
+      'Dashboard',
+      'DeviceManage',
+      'SoftGateway',
+      'Maintenance',
+      'RuleEngine',
+      'Visualization',
+      'VideoCenter',
+      'System',
+      'OperationManage',
+    ]);
+  });
+
+  it('shows each group’s entries and leaves the hidden detail pages out', () => {
+    expect(titles(menu)).toEqual([
+      { Dashboard: ['Workbench'] },
+      { DeviceManage: ['Product', 'Device', 'Category'] },
+      { SoftGateway: ['NodeRed', 'ProtocolModule'] },
+      { Maintenance: ['AlarmRecord'] },
+      { RuleEngine: ['SceneLinkage'] },
+      { Visualization: ['VisualizationTemplate', 'VisualizationSandbox'] },
+      { VideoCenter: ['Video'] },
+      { System: ['Organization', 'MarginalState', 'CloudEvent', 'SystemConfiguration'] },
+      { OperationManage: ['LogoManage'] },
+    ]);
+  });
+
+  it('gives every group an icon and keeps public and system pages out of the menu', () => {
+    expect(menu.every((n) => n.entry.icon)).toBe(true);
+    const keys = JSON.stringify(titles(menu));
+    for (const name of ['Login', 'Guide', 'ExpiredLicense', 'ForgotPassword', 'Exception', 'Root', 'NetworkConfiguration']) {
+      expect(keys).not.toContain(`"${name}"`);
+    }
+  });
+
+  it('keeps the network configuration route reachable although it is hidden', () => {
+    expect(resolveRoute(routes, '/system/network-configuration', NO_PERMISSIONS)).toMatchObject({
+      kind: 'page',
+      entry: { name: 'NetworkConfiguration' },
+    });
+  });
+});
+
+describe('menu derivation rules', () => {
+  const table: AnyRoute[] = [
+    entry('/b', 'B', { sort: 2, page: undefined }),
+    entry('/b/two', 'BTwo', { group: 'B', sort: 2 }),
+    entry('/b/one', 'BOne', { group: 'B', sort: 1 }),
+    entry('/a', 'A', { sort: 1, page: undefined }),
+    entry('/a/x', 'AX', { group: 'A', sort: 1 }),
+    entry('/a/y', 'AY', { group: 'A', sort: 1 }),
+  ];
+
+  it('orders by sort and keeps table order for equal sorts', () => {
+    expect(titles(buildMenu(table, []))).toEqual([{ A: ['AX', 'AY'] }, { B: ['BOne', 'BTwo'] }]);
+    expect(sortBySort([entry('/1', 'one', { sort: 5 }), entry('/2', 'two', { sort: 5 }), entry('/3', 'three', { sort: 1 })]).map((e) => e.name))
+      .toEqual(['three', 'one', 'two']);
+  });
+
+  it('drops disabled entries (status 0) and hidden ones, and a group left empty', () => {
+    const withHidden = [
+      ...table.map((e) => (e.name === 'AX' ? { ...e, status: 0 } : e.name === 'AY' ? { ...e, hideMenu: true } : e)),
+    ];
+    expect(titles(buildMenu(withHidden, []))).toEqual([{ B: ['BOne', 'BTwo'] }]);
+  });
+
+  it('shows an entry with a permission only to users holding it; one without ignores authorization', () => {
+    const guarded = table.map((e) => (e.name === 'BTwo' ? { ...e, permission: 'api:b:two' } : e));
+    expect(titles(buildMenu(guarded, []))).toEqual([{ A: ['AX', 'AY'] }, { B: ['BOne'] }]);
+    expect(titles(buildMenu(guarded, ['api:b:two']))).toEqual([{ A: ['AX', 'AY'] }, { B: ['BOne', 'BTwo'] }]);
+    expect(canAccess(entry('/open', 'Open'), [])).toBe(true);
+    expect(canAccess(entry('/closed', 'Closed', { permission: 'x' }), [])).toBe(false);
+  });
+
+  it('refuses to open a disabled entry or one the user lacks the permission for', () => {
+    const t2 = [...table, entry('/off', 'Off', { status: 0 }), entry('/secret', 'Secret', { permission: 'p' })];
+    expect(resolveRoute(t2, '/off', []).kind).toBe('notFound');
+    expect(resolveRoute(t2, '/secret', []).kind).toBe('forbidden');
+    expect(resolveRoute(t2, '/secret', ['p']).kind).toBe('page');
+  });
+
+  it('sends a category to its first visible child by sort', () => {
+    expect(resolveRoute(table, '/b', [])).toEqual({ kind: 'redirect', to: '/b/one' });
+    const firstHidden = table.map((e) => (e.name === 'BOne' ? { ...e, hideMenu: true } : e));
+    expect(resolveRoute(firstHidden, '/b', [])).toEqual({ kind: 'redirect', to: '/b/two' });
+  });
+});
+
+describe('routing', () => {
+  it('redirects the root to the workbench and each category to its first child', () => {
+    expect(resolveRoute(routes, '/', NO_PERMISSIONS)).toEqual({ kind: 'redirect', to: '/dashboard/workbench' });
+    expect(resolveRoute(routes, '/dashboard', NO_PERMISSIONS)).toEqual({ kind: 'redirect', to: '/dashboard/workbench' });
+    expect(resolveRoute(routes, '/device-manage', NO_PERMISSIONS)).toEqual({ kind: 'redirect', to: '/device-manage/product' });
+    expect(resolveRoute(routes, '/visualization/configuration', NO_PERMISSIONS)).toEqual({
+      kind: 'redirect',
+      to: '/visualization/configuration/template',
+    });
+    expect(resolveRoute(routes, '/operation-manage', NO_PERMISSIONS)).toEqual({ kind: 'redirect', to: '/operation-manage/logo' });
+  });
+
+  it('reports unknown paths as not found so the shell can show the exception page', () => {
+    expect(resolveRoute(routes, '/no/such/page', NO_PERMISSIONS)).toEqual({ kind: 'notFound' });
+    expect(resolveRoute(routes, '/device-manage/product/1/2/3', NO_PERMISSIONS)).toEqual({ kind: 'notFound' });
+  });
+
+  it('matches detail routes with their required and optional parameters', () => {
+    expect(findRoute(routes, '/device-manage/product/42')).toMatchObject({ entry: { name: 'ProductDetail' }, params: { id: '42' } });
+    expect(findRoute(routes, '/device-manage/product/42/true')?.params).toEqual({ id: '42', isShowCreate: 'true' });
+    expect(findRoute(routes, '/device-manage/device/7/alarm')?.params).toEqual({ id: '7', alarm: 'alarm' });
+    expect(findRoute(routes, '/soft-gateway/node-red/n1')?.entry.name).toBe('NodeRedDetail');
+    expect(findRoute(routes, '/device-manage/product')?.entry.name).toBe('Product');
+    expect(matchPath('/a/:id', '/a/b%20c/')).toEqual({ id: 'b c' });
+    expect(matchPath('/a/:id', '/a')).toBeNull();
+  });
+
+  it('has the route constants of spec section 2', () => {
+    for (const path of [paths.login, paths.exception, paths.guide, paths.offlineWord, paths.expiredLicense, paths.forgotPassword, paths.workbench]) {
+      expect(resolveRoute(routes, path, NO_PERMISSIONS).kind).toBe('page');
+    }
+    for (const path of [paths.root, paths.dashboard, paths.operationManage]) {
+      expect(resolveRoute(routes, path, NO_PERMISSIONS).kind).toBe('redirect');
+    }
+  });
+
+  it('lets the public full-page screens through without a token and sends the rest to login with a way back', () => {
+    for (const name of ['Login', 'ForgotPassword', 'Guide', 'ExpiredLicense']) {
+      expect(byName(name)).toMatchObject({ public: true, layout: 'blank' });
+      expect(tokenGuardRedirect(byName(name), false, paths.login, paths.login)).toBeNull();
+    }
+    expect(tokenGuardRedirect(byName('Device'), false, paths.login, '/device-manage/device?page=2')).toBe(
+      '/login?redirect=%2Fdevice-manage%2Fdevice%3Fpage%3D2',
+    );
+    expect(tokenGuardRedirect(byName('Device'), true, paths.login, '/device-manage/device')).toBeNull();
+    expect(byName('Exception').layout).toBe('main');
+  });
+});
+
+describe('selection and breadcrumb', () => {
+  it('highlights Product while a product detail page is open, and opens its group', () => {
+    const detail = byName('ProductDetail');
+    expect(activeMenuKey(detail)).toBe('/device-manage/product');
+    expect(openMenuKeys(routes, detail)).toEqual(['/device-manage']);
+    expect(activeMenuKey(byName('DeviceDetail'))).toBe('/device-manage/device');
+    expect(activeMenuKey(byName('NodeRedDetail'))).toBe('/soft-gateway/node-red');
+    expect(topLevelOf(routes, detail).name).toBe('DeviceManage');
+  });
+
+  it('derives the breadcrumb from groups, the highlighted entry and the page', () => {
+    expect(breadcrumbFor(routes, byName('Device'))).toEqual([
+      { path: '/device-manage', titleKey: 'menu:deviceManage' },
+      { path: '/device-manage/device', titleKey: 'menu:device' },
+    ]);
+    expect(breadcrumbFor(routes, byName('ProductDetail')).map((c) => c.titleKey)).toEqual([
+      'menu:deviceManage',
+      'menu:product',
+      'menu:productDetail',
+    ]);
+  });
+
+  it('leaves entries flagged hideBreadcrumb out of the breadcrumb', () => {
+    const table = [entry('/g', 'G', { page: undefined, hideBreadcrumb: true }), entry('/g/p', 'P', { group: 'G' })];
+    expect(breadcrumbFor(table, table[1] as AnyRoute)).toEqual([{ path: '/g/p', titleKey: 'menu:P' }]);
+  });
+});
+
+describe('page title', () => {
+  it('is "<route title> - <platform name>", falling back to the app title', () => {
+    expect(pageTitle('Device', 'Factory Edge', 'Edge Console')).toBe('Device - Factory Edge');
+    expect(pageTitle('Device', undefined, 'Edge Console')).toBe('Device - Edge Console');
+    expect(pageTitle(undefined, 'Factory Edge', 'Edge Console')).toBe('Edge Console');
+  });
+});
+
+describe('start-up setup check', () => {
+  const ok = { licensed: true, licenseExpired: false, adminCreated: true };
+
+  it('sends an unlicensed gateway or one without an administrator to the wizard', () => {
+    expect(setupRedirect({ ...ok, licensed: false }, '/login', paths.guide, paths.expiredLicense)).toBe('/guide');
+    expect(setupRedirect({ ...ok, adminCreated: false }, '/dashboard/workbench', paths.guide, paths.expiredLicense)).toBe('/guide');
+  });
+
+  it('sends an expired licence to the upload page', () => {
+    expect(setupRedirect({ ...ok, licenseExpired: true }, '/login', paths.guide, paths.expiredLicense)).toBe(
+      '/expired-upload-license',
+    );
+  });
+
+  it('does nothing when activated or when already on the target page', () => {
+    expect(setupRedirect(ok, '/login', paths.guide, paths.expiredLicense)).toBeNull();
+    expect(setupRedirect({ ...ok, licensed: false }, '/guide', paths.guide, paths.expiredLicense)).toBeNull();
+    expect(setupRedirect({ ...ok, licenseExpired: true }, '/expired-upload-license/', paths.guide, paths.expiredLicense)).toBeNull();
+  });
+});

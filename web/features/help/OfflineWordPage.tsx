@@ -1,0 +1,7 @@
+/** Placeholder until offline documents are built; the route table already lazy-loads this module as its own chunk. */
+import type { JSX } from 'react';
+import { NotBuiltPage } from '../../components/NotBuiltPage.tsx';
+
+export function OfflineWordPage(): JSX.Element {
+  return <NotBuiltPage />;
+}

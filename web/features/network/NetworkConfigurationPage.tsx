@@ -1,0 +1,7 @@
+/** Placeholder until network configuration is built (roadmap step 5); the route table already lazy-loads this module as its own chunk. */
+import type { JSX } from 'react';
+import { NotBuiltPage } from '../../components/NotBuiltPage.tsx';
+
+export function NetworkConfigurationPage(): JSX.Element {
+  return <NotBuiltPage />;
+}

@@ -1,0 +1,7 @@
+/** Placeholder until organizations are built (roadmap step 2); the route table already lazy-loads this module as its own chunk. */
+import type { JSX } from 'react';
+import { NotBuiltPage } from '../../components/NotBuiltPage.tsx';
+
+export function OrganizationPage(): JSX.Element {
+  return <NotBuiltPage />;
+}
