@@ -1,12 +1,30 @@
-// Placeholder entry written by the build work so the pipeline (code splitting, index.html,
-// binary) runs before the console shell exists; the web app replaces this file.
-import { lazy, Suspense } from 'react';
+/**
+ * Browser entry: apply the stored theme before the first paint, load the stored language, then
+ * render the app. Settings changes (drawer, popover, login page) re-apply theme and language.
+ */
+import './styles/arco.ts';
+import './styles/app.css';
 import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { changeLanguage, initI18n, isLanguage } from './i18n/i18n.ts';
+import { DEFAULT_LANGUAGE } from './i18n/lang.ts';
+import { applyTheme } from './lib/theme.ts';
+import { installLeaveAsker } from './lib/navigation.ts';
+import { useSettings } from './stores/settings.ts';
 
-const LoginPage = lazy(() => import('./features/auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
+async function start(): Promise<void> {
+  const settings = useSettings.getState();
+  applyTheme(settings);
+  useSettings.subscribe((next, prev) => {
+    applyTheme(next);
+    if (next.language !== prev.language && isLanguage(next.language)) void changeLanguage(next.language);
+  });
+  installLeaveAsker();
+  await initI18n(isLanguage(settings.language) ? settings.language : DEFAULT_LANGUAGE);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  container.textContent = '';
+  createRoot(container).render(<App />);
+}
 
-createRoot(document.getElementById('root')!).render(
-  <Suspense fallback={null}>
-    <LoginPage />
-  </Suspense>,
-);
+void start();

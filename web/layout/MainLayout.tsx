@@ -1,0 +1,168 @@
+/**
+ * The signed-in shell: brand, menu, header and content, in three navigation modes:
+ * - sidebar: brand and the whole menu on the left, header beside it;
+ * - top: brand and the whole menu (sub-menus as pop-ups) in the header;
+ * - mix: brand and the top-level groups in the header, the selected group's entries on the left.
+ * On entry it loads the user and platform info once, with a loading message (spec section 4).
+ */
+import { Suspense, useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from '@arco-design/web-react/es/Button';
+import Layout from '@arco-design/web-react/es/Layout';
+import Message from '@arco-design/web-react/es/Message';
+import Spin from '@arco-design/web-react/es/Spin';
+import IconMenuFold from '@arco-design/web-react/icon/react-icon/IconMenuFold';
+import IconMenuUnfold from '@arco-design/web-react/icon/react-icon/IconMenuUnfold';
+import { loadPlatform, loadUser } from '../features/auth/sessionApi.ts';
+import { useCurrentRoute } from '../lib/current-route.ts';
+import { activeMenuKey, buildMenu, openMenuKeys, topLevelOf, type MenuNode } from '../lib/route-model.ts';
+import { NO_PERMISSIONS, routes, type AppRoute } from '../routes.tsx';
+import type { Language } from '../i18n/lang.ts';
+import { useSession } from '../stores/session.ts';
+import { updateSettings, useSettings } from '../stores/settings.ts';
+import { AppBreadcrumb } from './AppBreadcrumb.tsx';
+import { AppMenu } from './AppMenu.tsx';
+import { Brand } from './Brand.tsx';
+import { HeaderActions } from './HeaderActions.tsx';
+import { SettingsDrawer } from './SettingsDrawer.tsx';
+import './layout.css';
+
+/** English group names ("Visualization configuration") need more room than Chinese ones. */
+const SIDER_WIDTH: Record<Language, number> = { zh_CN: 220, en_US: 256 };
+const SIDER_COLLAPSED_WIDTH = 48;
+
+/** Token the session info was last loaded for: navigating between pages does not reload it. */
+let loadedFor: string | null = null;
+
+function useSessionInfo(): void {
+  const { t } = useTranslation(['layout', 'common']);
+  const token = useSession((s) => s.token);
+  useEffect(() => {
+    if (!token || loadedFor === token) return;
+    loadedFor = token;
+    const close = Message.loading({ id: 'session-loading', content: t('layout:loadingSession'), duration: 0 });
+    void Promise.allSettled([loadUser(), loadPlatform()]).then(([user]) => {
+      if (user.status === 'rejected') loadedFor = null;
+      close();
+    });
+    // Only a new token (a new session) warrants another load; a language change does not.
+  }, [token]);
+}
+
+function PageFallback(): JSX.Element {
+  return (
+    <div className="page-fallback">
+      <Spin />
+    </div>
+  );
+}
+
+export function MainLayout({ children }: { children: ReactNode }): JSX.Element {
+  const { t } = useTranslation(['layout', 'common']);
+  useSessionInfo();
+  const current = useCurrentRoute();
+  const entry: AppRoute | undefined = current?.entry;
+  const navMode = useSettings((s) => s.navMode);
+  const pageWidth = useSettings((s) => s.pageWidth);
+  const showBreadcrumb = useSettings((s) => s.showBreadcrumb);
+  const collapsed = useSettings((s) => s.menuCollapsed);
+  const language = useSettings((s) => s.language);
+  const [drawer, setDrawer] = useState(false);
+
+  const menu = useMemo(() => buildMenu(routes, NO_PERMISSIONS), []);
+  const selectedKey = entry ? activeMenuKey(entry) : undefined;
+  const openKeys = entry ? openMenuKeys(routes, entry) : [];
+  const top = entry ? topLevelOf(routes, entry) : undefined;
+  const mixChildren: MenuNode<AppRoute>[] = menu.find((n) => n.key === top?.path)?.children ?? [];
+
+  const sideNodes = navMode === 'sidebar' ? menu : navMode === 'mix' ? mixChildren : [];
+  const hasSider = sideNodes.length > 0;
+  const toggle = hasSider ? (
+    <Button
+      type="text"
+      className="header-collapse"
+      icon={collapsed ? <IconMenuUnfold /> : <IconMenuFold />}
+      aria-label={collapsed ? t('layout:expand') : t('layout:collapse')}
+      aria-expanded={!collapsed}
+      data-testid="menu-collapse"
+      onClick={() => updateSettings({ menuCollapsed: !collapsed })}
+    />
+  ) : null;
+  const breadcrumb = showBreadcrumb && entry && !entry.hideBreadcrumb ? <AppBreadcrumb entry={entry} /> : null;
+
+  const header = (
+    <Layout.Header className={`main-header main-header--${navMode}`}>
+      {navMode === 'sidebar' ? null : <Brand />}
+      {toggle}
+      {navMode === 'sidebar' ? breadcrumb : null}
+      {navMode === 'top' ? (
+        <AppMenu className="header-menu" nodes={menu} mode="horizontal" selectedKey={selectedKey} />
+      ) : null}
+      {navMode === 'mix' ? (
+        <AppMenu className="header-menu" nodes={menu} mode="horizontal" selectedKey={top?.path} flat />
+      ) : null}
+      <div className="header-spacer" />
+      <HeaderActions onOpenSettings={() => setDrawer(true)} />
+    </Layout.Header>
+  );
+
+  const sider = hasSider ? (
+    <Layout.Sider
+      className="main-sider"
+      collapsed={collapsed}
+      width={SIDER_WIDTH[language] ?? SIDER_WIDTH.zh_CN}
+      collapsedWidth={SIDER_COLLAPSED_WIDTH}
+      trigger={null}
+    >
+      {navMode === 'sidebar' ? <Brand collapsed={collapsed} /> : null}
+      <AppMenu
+        className="side-menu"
+        nodes={sideNodes}
+        mode="vertical"
+        collapse={collapsed}
+        selectedKey={selectedKey}
+        openKeys={openKeys}
+      />
+    </Layout.Sider>
+  ) : null;
+
+  const content = (
+    <Layout.Content className="main-content">
+      {navMode === 'sidebar' ? null : breadcrumb ? <div className="content-breadcrumb">{breadcrumb}</div> : null}
+      <main id="main-content" tabIndex={-1} className={pageWidth === 'fixed' ? 'page-body page-body--fixed' : 'page-body'}>
+        <Suspense fallback={<PageFallback />}>{children}</Suspense>
+      </main>
+    </Layout.Content>
+  );
+
+  return (
+    <Layout
+      className={`main-layout main-layout--${navMode}`}
+      hasSider={navMode === 'sidebar' && hasSider}
+      data-testid="main-layout"
+      data-nav-mode={navMode}
+    >
+      <a className="skip-link" href="#main-content">
+        {t('layout:skipToContent')}
+      </a>
+      {navMode === 'sidebar' ? (
+        <>
+          {sider}
+          <Layout className="main-column">
+            {header}
+            {content}
+          </Layout>
+        </>
+      ) : (
+        <>
+          {header}
+          <Layout className="main-row" hasSider={hasSider}>
+            {sider}
+            {content}
+          </Layout>
+        </>
+      )}
+      <SettingsDrawer visible={drawer} onClose={() => setDrawer(false)} />
+    </Layout>
+  );
+}
