@@ -1,34 +1,60 @@
 /**
  * Applies the visual settings to the document: Arco's dark/light switch on <body>, the primary
  * palette (#7E55D8 by default) as Arco's `--arcoblue-*`/`--primary-*` variables, the colour preset
- * (#7635DC) used for the brand accent, and the gray / colour-weak filters on <html>.
- * `themeVariables` and `documentFilter` are pure so they can be tested without a DOM.
+ * (#7635DC) as `--brand-*` (brand name, avatar, selected menu mark), and the gray / colour-weak
+ * filters on <html>.
  */
-import { generate, getRgbStr } from '@arco-design/color';
-import { defaultSettings, type Settings } from '../stores/settings.ts';
+import { DEFAULT_COLOR_PRESET, DEFAULT_PRIMARY_COLOR, type Settings } from '../stores/settings.ts';
 
 export type ThemeSettings = Pick<Settings, 'themeMode' | 'primaryColor' | 'colorPreset' | 'grayMode' | 'colorWeak'>;
 
-const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+/** Ten 'r,g,b' steps, light to dark (dark mode: Arco's dark palette, which runs the other way). */
+export type Palette = string[];
 
 /**
- * CSS variables for the palette: Arco components read `--primary-N` (which Arco defines as
- * `--arcoblue-N`), each a comma-separated RGB triple. Dark mode uses Arco's dark palette, which
- * is lighter at the same index so text stays readable on dark backgrounds.
+ * `generate(color, { list: true, dark })` of @arco-design/color for the default colours, as 'r,g,b'.
+ * Precomputed so the first paint needs no colour library in the entry chunk; the library is loaded
+ * only for other colours. tests/web/theme.test.ts keeps these equal to the library's output.
  */
-export function themeVariables(settings: Pick<ThemeSettings, 'themeMode' | 'primaryColor' | 'colorPreset'>): Record<string, string> {
-  const dark = settings.themeMode === 'dark';
-  const primary = HEX.test(settings.primaryColor) ? settings.primaryColor : defaultSettings.primaryColor;
-  const preset = HEX.test(settings.colorPreset) ? settings.colorPreset : defaultSettings.colorPreset;
+export const precomputedPalettes: Record<string, { light: Palette; dark: Palette }> = {
+  [DEFAULT_PRIMARY_COLOR]: {
+    light: ['243,232,255', '221,199,247', '198,168,239', '174,139,232', '151,111,224', '126,85,216', '90,53,181', '58,29,146', '33,11,111', '14,0,77'],
+    dark: ['14,0,77', '33,11,111', '60,31,146', '94,59,181', '132,94,216', '158,122,224', '180,149,232', '204,178,239', '226,208,247', '247,241,255'],
+  },
+  [DEFAULT_COLOR_PRESET]: {
+    light: ['245,232,255', '221,192,248', '196,155,241', '171,119,234', '144,85,227', '118,53,220', '86,33,184', '59,18,148', '37,7,112', '19,0,77'],
+    dark: ['19,0,77', '38,8,112', '62,22,148', '92,42,184', '127,68,220', '146,89,227', '173,122,234', '197,157,241', '222,194,248', '245,232,255'],
+  },
+};
+
+const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+function normalColor(color: string, fallback: string): string {
+  return HEX.test(color) ? color.toUpperCase() : fallback;
+}
+
+/** The palette without loading anything, when the colour is one of the defaults. */
+export function knownPalette(color: string, dark: boolean): Palette | undefined {
+  const palettes = precomputedPalettes[color.toUpperCase()];
+  return palettes ? (dark ? palettes.dark : palettes.light) : undefined;
+}
+
+/** Arco's palette algorithm for any colour (loads @arco-design/color on first use). */
+export async function computePalette(color: string, dark: boolean): Promise<Palette> {
+  const { generate, getRgbStr } = await import('@arco-design/color');
+  return generate(color, { list: true, dark }).map((c) => getRgbStr(c));
+}
+
+/** CSS variables for a primary palette and a colour-preset palette. */
+export function paletteVariables(primary: Palette, accent: Palette): Record<string, string> {
   const vars: Record<string, string> = {};
-  generate(primary, { list: true, dark }).forEach((color, i) => {
-    const rgb = getRgbStr(color);
+  primary.forEach((rgb, i) => {
     vars[`--arcoblue-${i + 1}`] = rgb;
     vars[`--primary-${i + 1}`] = rgb;
   });
-  const accent = generate(preset, { list: true, dark });
-  vars['--brand-6'] = getRgbStr(accent[5] as string);
-  vars['--brand-1'] = getRgbStr(accent[0] as string);
+  accent.forEach((rgb, i) => {
+    vars[`--brand-${i + 1}`] = rgb;
+  });
   return vars;
 }
 
@@ -37,14 +63,34 @@ export function documentFilter(grayMode: boolean, colorWeak: boolean): string {
   return [grayMode ? 'grayscale(100%)' : '', colorWeak ? 'invert(80%)' : ''].filter(Boolean).join(' ');
 }
 
-/** Applies the settings live; call before the first render and whenever they change. */
+let applied = 0;
+
+/**
+ * Applies the settings live: call before the first render and whenever they change. Default
+ * colours apply synchronously; another colour applies once its palette is computed (a later
+ * call wins over an earlier one still computing).
+ */
 export function applyTheme(settings: ThemeSettings): void {
   const { body, documentElement: html } = document;
-  if (settings.themeMode === 'dark') body.setAttribute('arco-theme', 'dark');
+  const dark = settings.themeMode === 'dark';
+  if (dark) body.setAttribute('arco-theme', 'dark');
   else body.removeAttribute('arco-theme');
-  html.style.colorScheme = settings.themeMode === 'dark' ? 'dark' : 'light';
-  for (const [name, value] of Object.entries(themeVariables(settings))) body.style.setProperty(name, value);
+  html.style.colorScheme = dark ? 'dark' : 'light';
   const filter = documentFilter(settings.grayMode, settings.colorWeak);
   if (filter) html.style.filter = filter;
   else html.style.removeProperty('filter');
+
+  const primary = normalColor(settings.primaryColor, DEFAULT_PRIMARY_COLOR);
+  const preset = normalColor(settings.colorPreset, DEFAULT_COLOR_PRESET);
+  const call = ++applied;
+  const set = (p: Palette, a: Palette): void => {
+    if (call !== applied) return;
+    for (const [name, value] of Object.entries(paletteVariables(p, a))) body.style.setProperty(name, value);
+  };
+  const p = knownPalette(primary, dark);
+  const a = knownPalette(preset, dark);
+  if (p && a) set(p, a);
+  else {
+    void Promise.all([p ?? computePalette(primary, dark), a ?? computePalette(preset, dark)]).then(([pp, aa]) => set(pp, aa));
+  }
 }
