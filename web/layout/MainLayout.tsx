@@ -31,22 +31,28 @@ import './layout.css';
 const SIDER_WIDTH: Record<Language, number> = { zh_CN: 220, en_US: 256 };
 const SIDER_COLLAPSED_WIDTH = 48;
 
-/** Token the session info was last loaded for: navigating between pages does not reload it. */
-let loadedFor: string | null = null;
+/**
+ * Whether this session's user and platform info were loaded: navigating between pages or a token
+ * refresh does not reload them; signing out (the token goes away) starts a new session.
+ */
+let loaded = false;
+useSession.subscribe((state) => {
+  if (!state.token) loaded = false;
+});
 
 function useSessionInfo(): void {
   const { t } = useTranslation(['layout', 'common']);
-  const token = useSession((s) => s.token);
+  const hasToken = useSession((s) => Boolean(s.token));
   useEffect(() => {
-    if (!token || loadedFor === token) return;
-    loadedFor = token;
+    if (!hasToken || loaded) return;
+    loaded = true;
     const close = Message.loading({ id: 'session-loading', content: t('layout:loadingSession'), duration: 0 });
     void Promise.allSettled([loadUser(), loadPlatform()]).then(([user]) => {
-      if (user.status === 'rejected') loadedFor = null;
+      if (user.status === 'rejected') loaded = false;
       close();
     });
-    // Only a new token (a new session) warrants another load; a language change does not.
-  }, [token]);
+    // Only a new session warrants another load; a language change (new `t`) does not.
+  }, [hasToken]);
 }
 
 function PageFallback(): JSX.Element {

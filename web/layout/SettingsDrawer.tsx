@@ -10,29 +10,76 @@ import Drawer from '@arco-design/web-react/es/Drawer';
 import Message from '@arco-design/web-react/es/Message';
 import Radio from '@arco-design/web-react/es/Radio';
 import Switch from '@arco-design/web-react/es/Switch';
-import { updateSettings, useSettings, type NavMode, type PageWidth, type ThemeMode } from '../stores/settings.ts';
+import { updateSettings, useSettings } from '../stores/settings.ts';
 import type { Language } from '../i18n/lang.ts';
 import { resetSettings, switchLanguage, switchTheme } from './preferences.ts';
 import { useFullscreen } from './useFullscreen.ts';
 
 export const SETTINGS_DRAWER_WIDTH = 300;
 
-interface RowProps {
+interface Choice<T extends string> {
+  value: T;
   label: string;
-  children: ReactNode;
-  id: string;
-  /** Label above a full-width control (radio groups) instead of beside it (switches). */
-  stacked?: boolean;
 }
 
-function Row({ label, children, id, stacked = false }: RowProps): JSX.Element {
+interface ChoiceRowProps<T extends string> {
+  /** Used for the label id and the test ids (`settings-<id>`, `settings-<id>-<value>`). */
+  id: string;
+  label: string;
+  value: T;
+  choices: Choice<T>[];
+  onChange: (value: T) => void;
+}
+
+/** Label above a full-width button group, so labels and options fit in both languages. */
+function ChoiceRow<T extends string>({ id, label, value, choices, onChange }: ChoiceRowProps<T>): JSX.Element {
   return (
-    <div className={stacked ? 'settings-row settings-row--stacked' : 'settings-row'}>
-      <span className="settings-row__label" id={id}>
+    <div className="settings-row settings-row--stacked">
+      <span className="settings-row__label" id={`settings-${id}-label`}>
         {label}
       </span>
-      <div className="settings-row__control">{children}</div>
+      <Radio.Group
+        type="button"
+        size="small"
+        aria-labelledby={`settings-${id}-label`}
+        value={value}
+        onChange={onChange}
+        data-testid={`settings-${id}`}
+      >
+        {choices.map((c) => (
+          <Radio key={c.value} value={c.value} data-testid={`settings-${id}-${c.value}`}>
+            {c.label}
+          </Radio>
+        ))}
+      </Radio.Group>
     </div>
+  );
+}
+
+interface SwitchRowProps {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+function SwitchRow({ id, label, checked, onChange }: SwitchRowProps): JSX.Element {
+  return (
+    <div className="settings-row">
+      <span className="settings-row__label" id={`settings-${id}-label`}>
+        {label}
+      </span>
+      <Switch size="small" aria-labelledby={`settings-${id}-label`} checked={checked} onChange={onChange} data-testid={`settings-${id}`} />
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }): JSX.Element {
+  return (
+    <section>
+      <h3 className="settings-section">{title}</h3>
+      {children}
+    </section>
   );
 }
 
@@ -51,118 +98,69 @@ export function SettingsDrawer({ visible, onClose }: { visible: boolean; onClose
       className="settings-drawer"
       data-testid="settings-drawer"
     >
-      <h3 className="settings-section">{t('settings:sectionTheme')}</h3>
-      <Row stacked label={t('settings:theme')} id="settings-theme-label">
-        <Radio.Group
-          type="button"
-          size="small"
-          aria-labelledby="settings-theme-label"
+      <Section title={t('settings:sectionTheme')}>
+        <ChoiceRow
+          id="theme"
+          label={t('settings:theme')}
           value={s.themeMode}
-          onChange={(v: ThemeMode) => switchTheme(v)}
-          data-testid="settings-theme"
-        >
-          <Radio value="light" data-testid="settings-theme-light">
-            {t('settings:themeLight')}
-          </Radio>
-          <Radio value="dark" data-testid="settings-theme-dark">
-            {t('settings:themeDark')}
-          </Radio>
-        </Radio.Group>
-      </Row>
+          onChange={switchTheme}
+          choices={[
+            { value: 'light', label: t('settings:themeLight') },
+            { value: 'dark', label: t('settings:themeDark') },
+          ]}
+        />
+      </Section>
 
-      <h3 className="settings-section">{t('settings:sectionLayout')}</h3>
-      <Row stacked label={t('settings:navMode')} id="settings-nav-label">
-        <Radio.Group
-          type="button"
-          size="small"
-          aria-labelledby="settings-nav-label"
+      <Section title={t('settings:sectionLayout')}>
+        <ChoiceRow
+          id="nav"
+          label={t('settings:navMode')}
           value={s.navMode}
-          onChange={(v: NavMode) => updateSettings({ navMode: v })}
-          data-testid="settings-nav-mode"
-        >
-          <Radio value="sidebar" data-testid="settings-nav-sidebar">
-            {t('settings:navSidebar')}
-          </Radio>
-          <Radio value="top" data-testid="settings-nav-top">
-            {t('settings:navTop')}
-          </Radio>
-          <Radio value="mix" data-testid="settings-nav-mix">
-            {t('settings:navMix')}
-          </Radio>
-        </Radio.Group>
-      </Row>
-      <Row stacked label={t('settings:pageWidth')} id="settings-width-label">
-        <Radio.Group
-          type="button"
-          size="small"
-          aria-labelledby="settings-width-label"
+          onChange={(navMode) => updateSettings({ navMode })}
+          choices={[
+            { value: 'sidebar', label: t('settings:navSidebar') },
+            { value: 'top', label: t('settings:navTop') },
+            { value: 'mix', label: t('settings:navMix') },
+          ]}
+        />
+        <ChoiceRow
+          id="width"
+          label={t('settings:pageWidth')}
           value={s.pageWidth}
-          onChange={(v: PageWidth) => updateSettings({ pageWidth: v })}
-          data-testid="settings-page-width"
-        >
-          <Radio value="fluid" data-testid="settings-width-fluid">
-            {t('settings:widthFluid')}
-          </Radio>
-          <Radio value="fixed" data-testid="settings-width-fixed">
-            {t('settings:widthFixed')}
-          </Radio>
-        </Radio.Group>
-      </Row>
-      <Row label={t('settings:breadcrumb')} id="settings-breadcrumb-label">
-        <Switch
-          size="small"
-          aria-labelledby="settings-breadcrumb-label"
+          onChange={(pageWidth) => updateSettings({ pageWidth })}
+          choices={[
+            { value: 'fluid', label: t('settings:widthFluid') },
+            { value: 'fixed', label: t('settings:widthFixed') },
+          ]}
+        />
+        <SwitchRow
+          id="breadcrumb"
+          label={t('settings:breadcrumb')}
           checked={s.showBreadcrumb}
-          onChange={(v) => updateSettings({ showBreadcrumb: v })}
-          data-testid="settings-breadcrumb"
+          onChange={(showBreadcrumb) => updateSettings({ showBreadcrumb })}
         />
-      </Row>
+      </Section>
 
-      <h3 className="settings-section">{t('settings:sectionDisplay')}</h3>
-      <Row label={t('settings:grayMode')} id="settings-gray-label">
-        <Switch
-          size="small"
-          aria-labelledby="settings-gray-label"
-          checked={s.grayMode}
-          onChange={(v) => updateSettings({ grayMode: v })}
-          data-testid="settings-gray"
-        />
-      </Row>
-      <Row label={t('settings:colorWeak')} id="settings-weak-label">
-        <Switch
-          size="small"
-          aria-labelledby="settings-weak-label"
+      <Section title={t('settings:sectionDisplay')}>
+        <SwitchRow id="gray" label={t('settings:grayMode')} checked={s.grayMode} onChange={(grayMode) => updateSettings({ grayMode })} />
+        <SwitchRow
+          id="color-weak"
+          label={t('settings:colorWeak')}
           checked={s.colorWeak}
-          onChange={(v) => updateSettings({ colorWeak: v })}
-          data-testid="settings-color-weak"
+          onChange={(colorWeak) => updateSettings({ colorWeak })}
         />
-      </Row>
-      <Row label={t('settings:fullscreen')} id="settings-fullscreen-label">
-        <Switch
-          size="small"
-          aria-labelledby="settings-fullscreen-label"
-          checked={fullscreen}
-          onChange={toggleFullscreen}
-          data-testid="settings-fullscreen"
-        />
-      </Row>
-      <Row stacked label={t('settings:language')} id="settings-language-label">
-        <Radio.Group
-          type="button"
-          size="small"
-          aria-labelledby="settings-language-label"
+        <SwitchRow id="fullscreen" label={t('settings:fullscreen')} checked={fullscreen} onChange={toggleFullscreen} />
+        <ChoiceRow<Language>
+          id="language"
+          label={t('settings:language')}
           value={s.language}
-          onChange={(v: Language) => void switchLanguage(v)}
-          data-testid="settings-language"
-        >
-          <Radio value="zh_CN" data-testid="settings-language-zh_CN">
-            {t('layout:languageZh')}
-          </Radio>
-          <Radio value="en_US" data-testid="settings-language-en_US">
-            {t('layout:languageEn')}
-          </Radio>
-        </Radio.Group>
-      </Row>
+          onChange={(language) => void switchLanguage(language)}
+          choices={[
+            { value: 'zh_CN', label: t('layout:languageZh') },
+            { value: 'en_US', label: t('layout:languageEn') },
+          ]}
+        />
+      </Section>
 
       <Button
         long

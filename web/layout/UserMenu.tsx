@@ -23,7 +23,8 @@ import { signOut } from '../features/auth/sessionApi.ts';
 import { openInNewTab } from '../lib/navigation.ts';
 import { paths } from '../lib/paths.ts';
 import { useSession } from '../stores/session.ts';
-import { useSettings } from '../stores/settings.ts';
+import { useSettings, type ThemeMode } from '../stores/settings.ts';
+import { languages } from '../i18n/lang.ts';
 import { switchLanguage, switchTheme } from './preferences.ts';
 import { useFullscreen } from './useFullscreen.ts';
 import { initials } from './initials.ts';
@@ -46,6 +47,8 @@ interface ItemProps {
   active?: boolean;
   danger?: boolean;
 }
+
+const themes: readonly ThemeMode[] = ['light', 'dark'];
 
 function Item({ icon, label, testId: id, onClick, active, danger }: ItemProps): JSX.Element {
   const cls = ['user-menu__item', active ? 'is-active' : '', danger ? 'is-danger' : ''].filter(Boolean).join(' ');
@@ -125,22 +128,26 @@ export function UserMenu(): JSX.Element {
         onClick={run(() => openInNewTab(paths.operationManage))}
       />
       <div className="user-menu__divider" role="separator" />
-      <Item icon={<IconSun />} label={t('layout:themeLight')} testId="user-menu-theme-light" active={themeMode === 'light'} onClick={() => switchTheme('light')} />
-      <Item icon={<IconMoon />} label={t('layout:themeDark')} testId="user-menu-theme-dark" active={themeMode === 'dark'} onClick={() => switchTheme('dark')} />
-      <Item
-        icon={<IconLanguage />}
-        label={t('layout:languageZh')}
-        testId="user-menu-lang-zh_CN"
-        active={language === 'zh_CN'}
-        onClick={() => void switchLanguage('zh_CN')}
-      />
-      <Item
-        icon={<IconLanguage />}
-        label={t('layout:languageEn')}
-        testId="user-menu-lang-en_US"
-        active={language === 'en_US'}
-        onClick={() => void switchLanguage('en_US')}
-      />
+      {themes.map((mode) => (
+        <Item
+          key={mode}
+          icon={mode === 'dark' ? <IconMoon /> : <IconSun />}
+          label={mode === 'dark' ? t('layout:themeDark') : t('layout:themeLight')}
+          testId={`user-menu-theme-${mode}`}
+          active={themeMode === mode}
+          onClick={() => switchTheme(mode)}
+        />
+      ))}
+      {languages.map((lng) => (
+        <Item
+          key={lng}
+          icon={<IconLanguage />}
+          label={lng === 'zh_CN' ? t('layout:languageZh') : t('layout:languageEn')}
+          testId={`user-menu-lang-${lng}`}
+          active={language === lng}
+          onClick={() => void switchLanguage(lng)}
+        />
+      ))}
       <Item
         icon={fullscreen ? <IconFullscreenExit /> : <IconFullscreen />}
         label={fullscreen ? t('layout:exitFullscreen') : t('layout:fullscreen')}
