@@ -1,5 +1,5 @@
 /** Schemas shared by many resources: paging, id lists, simple acknowledgements. */
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static, type TSchema, type TUnsafe } from 'typebox';
 
 /** Table default page size (spec section 9) and the ceiling DESIGN.md section 4 fixes. */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -40,9 +40,16 @@ export function SortQueryProperties<const F extends readonly string[]>(fields: F
   };
 }
 
-/** A value or null: optional fields of responses are always present, null when unset. */
-export function Nullable<T extends TSchema>(schema: T) {
-  return Type.Union([schema, Type.Null()]);
+/**
+ * A value or null (optional fields of responses are always present, null when unset). Written as
+ * `type: [T, 'null']` (or `null` added to an enum), not as anyOf: with ajv's type coercion an anyOf
+ * would turn null into 0 or '' in its first branch, and a `null` branch first would turn 0 into null.
+ */
+export function Nullable<T extends TSchema>(schema: T): TUnsafe<Static<T> | null> {
+  const raw = schema as unknown as { type?: unknown; enum?: unknown };
+  if (typeof raw.type === 'string') return Type.Unsafe<Static<T> | null>({ ...schema, type: [raw.type, 'null'] });
+  if (Array.isArray(raw.enum)) return Type.Unsafe<Static<T> | null>({ ...schema, enum: [...raw.enum, null] });
+  return Type.Unsafe<Static<T> | null>(Type.Union([schema, Type.Null()]));
 }
 
 /** Answer of a bulk delete: how many rows went (unknown ids are skipped, so repeating is harmless). */

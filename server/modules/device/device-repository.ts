@@ -120,7 +120,7 @@ export class DeviceRepository {
       );
     }
     const { limit, offset } = pageWindow(query.page, query.pageSize);
-    const order = orderBy(sortColumns, query.sortField, query.sortOrder, 'd.create_time DESC', 'd.id DESC');
+    const order = orderBy(sortColumns, query.sortField, query.sortOrder, 'd.create_time DESC', 'd.id');
     const rows = this.db
       .prepare(`${SELECT} ${where.sql} ${order} LIMIT ? OFFSET ?`)
       .all(...where.params, limit, offset) as unknown as DeviceRecord[];
