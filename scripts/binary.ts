@@ -36,7 +36,7 @@ const stripTool: Record<Arch, string> = { x64: 'strip', arm64: 'aarch64-linux-gn
  * x64 may embed V8's code cache (it only works on the architecture and node version that made
  * it); arm64 gets a blob built without it, which any node of that version accepts.
  */
-const useCodeCache: Record<Arch, boolean> = { x64: false, arm64: false };
+const useCodeCache: Record<Arch, boolean> = { x64: true, arm64: false };
 
 function run(cmd: string, args: string[], cwd = root): string {
   return execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
@@ -84,13 +84,15 @@ function writeSeaConfig(arch: Arch): string {
   if (!existsSync(serverOut) || !existsSync(join(webOut, 'index.html'))) {
     throw new Error('binary: dist/server/main.cjs or dist/web missing; run `npx tsx scripts/build.ts` first');
   }
+  // Text files travel only as .br and .gz: the plain copy would add 1+ MB that browsers never ask for.
   const manifest = manifestOfDirectory(webOut);
+  for (const f of manifest.files) if (f.gzip) f.raw = false;
   const manifestFile = join(binDir, SEA_MANIFEST_KEY);
   writeFileSync(manifestFile, JSON.stringify(manifest));
   const assets: Record<string, string> = { [SEA_MANIFEST_KEY]: relative(root, manifestFile) };
   for (const f of manifest.files) {
     const file = relative(root, join(webOut, ...f.path.split('/')));
-    assets[seaAssetKey(f.path)] = file;
+    if (f.raw !== false) assets[seaAssetKey(f.path)] = file;
     if (f.br) assets[seaAssetKey(`${f.path}.br`)] = `${file}.br`;
     if (f.gzip) assets[seaAssetKey(`${f.path}.gz`)] = `${file}.gz`;
   }

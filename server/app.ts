@@ -16,6 +16,7 @@ import { openDatabase } from './db/sqlite.ts';
 import { EventBus } from './lib/event-bus.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import type { AssetSource } from './lib/assets.ts';
+import { lazySchemaController } from './lib/lazy-schema-compilers.ts';
 import errorsPlugin from './plugins/errors.ts';
 import accessPlugin from './plugins/access.ts';
 import openapiPlugin from './plugins/openapi.ts';
@@ -68,6 +69,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: BODY_LIMIT,
     // Gateways sit on a LAN; rate limits key on the socket address, never a spoofable header.
     trustProxy: false,
+    // Route schemas compile on first use: compiling them all up front dominated the cold start.
+    schemaController: lazySchemaController(),
     // Fastify's ajv defaults (removeAdditional, coerceTypes, useDefaults) strip unknown fields,
     // coerce query strings and apply schema defaults.
   }).withTypeProvider<TypeBoxTypeProvider>();

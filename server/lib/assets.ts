@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative, sep } from 'node:path';
 import * as sea from 'node:sea';
+import { gunzipSync } from 'node:zlib';
 
 export interface Asset {
   body: Buffer;
@@ -31,6 +32,12 @@ export interface AssetManifestEntry {
   path: string;
   br: boolean;
   gzip: boolean;
+  /**
+   * False when only the compressed copies are stored (the binary leaves out the plain text of
+   * files that have a `.gz`: every browser takes gzip, and the rare client that does not gets
+   * it inflated once on demand).
+   */
+  raw?: boolean;
 }
 
 export interface AssetManifest {
@@ -101,14 +108,19 @@ function sourceFrom(manifest: AssetManifest, read: Reader): AssetSource {
       if (hit) return hit;
       const entry = listed.get(path);
       if (!entry) return undefined;
-      const body = read(path);
+      const gzip = entry.gzip ? read(`${path}.gz`) : undefined;
+      let body = entry.raw === false ? undefined : read(path);
+      if (!body && !gzip) return undefined;
       const asset: Asset = {
-        body,
+        get body() {
+          body ??= gunzipSync(gzip!);
+          return body;
+        },
         contentType: contentTypeOf(path),
         immutable: path.startsWith('/assets/'),
-        etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`,
+        etag: `W/"${createHash('sha1').update(body ?? gzip!).digest('base64url').slice(0, 16)}"`,
         ...(entry.br ? { br: read(`${path}.br`) } : {}),
-        ...(entry.gzip ? { gzip: read(`${path}.gz`) } : {}),
+        ...(gzip ? { gzip } : {}),
       };
       cache.set(path, asset);
       return asset;

@@ -76,6 +76,10 @@ describe('edge-console binary', () => {
     const js = await fetch(`${gw.url}${script}`);
     expect(js.status).toBe(200);
     expect(js.headers.get('cache-control')).toContain('immutable');
+    // The binary stores text files compressed only; a client without gzip still gets the file.
+    const plain = await fetch(`${gw.url}${script}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(readFileSync(join(root, 'dist/web', script!), 'utf8'));
 
     const login = await fetch(`${gw.url}/login`, { redirect: 'manual' });
     expect(login.status).toBe(302);
