@@ -20,6 +20,7 @@ import IconSettings from '@arco-design/web-react/icon/react-icon/IconSettings';
 import IconSun from '@arco-design/web-react/icon/react-icon/IconSun';
 import type { ButtonProps } from '@arco-design/web-react/es/Button/interface';
 import { signOut } from '../features/auth/sessionApi.ts';
+import { confirmLeave } from '../lib/leave-guard.ts';
 import { openInNewTab } from '../lib/navigation.ts';
 import { paths } from '../lib/paths.ts';
 import { useSession } from '../stores/session.ts';
@@ -81,7 +82,9 @@ export function UserMenu(): JSX.Element {
     action();
   };
 
-  const confirmLogout = (): void => {
+  const confirmLogout = async (): Promise<void> => {
+    // Unsaved changes are asked about first; logging out would drop them as leaving a page does.
+    if (!(await confirmLeave())) return;
     Modal.confirm({
       title: t('layout:logout.title'),
       content: t('layout:logout.content'),
@@ -155,7 +158,7 @@ export function UserMenu(): JSX.Element {
         onClick={run(toggleFullscreen)}
       />
       <div className="user-menu__divider" role="separator" />
-      <Item icon={<IconPoweroff />} label={t('layout:user.logout')} testId="user-menu-logout" danger onClick={run(confirmLogout)} />
+      <Item icon={<IconPoweroff />} label={t('layout:user.logout')} testId="user-menu-logout" danger onClick={run(() => void confirmLogout())} />
     </div>
   );
 
