@@ -125,8 +125,8 @@ afterEach(() => {
  * The device-management services over a second connection to the app's database file: what
  * server-side callers without an HTTP route use (the MQTT transport's `credentials.authenticate`).
  */
-export function servicesOf(t: TestApp): DeviceManagement {
+export function servicesOf(t: TestApp, bus = new EventBus()): DeviceManagement {
   const db = openDatabase(join(t.dataDir, 'edge.db'));
   closers.push(() => db.close());
-  return createDeviceManagement({ db, bus: new EventBus() });
+  return createDeviceManagement({ db, bus });
 }

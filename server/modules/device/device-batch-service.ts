@@ -11,7 +11,6 @@ import { transaction, type Db } from '../../db/sqlite.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertNoViolations, violationError } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { optionalText } from '../../lib/optional-text.ts';
 import type { ProductService } from '../product/product-service.ts';
 import type { CredentialsRepository } from './credentials-repository.ts';
 import type { CredentialsService } from './credentials-service.ts';
@@ -68,7 +67,8 @@ export class DeviceBatchService {
 
     // The product name obeys the name rule, so prefix + '_' + [A-Z0-9] does too.
     const prefix = product.name.slice(0, NAME_MAX - 1 - SUFFIX_LENGTH);
-    const aliasPrefix = optionalText(body.aliasPrefix);
+    // Not trimmed: "Room " + n gives "Room 1", as the user typed it.
+    const aliasPrefix = body.aliasPrefix || null;
     const items = transaction(this.deps.db, () => {
       const names = new Set<string>();
       const tokens = new Set<string>();

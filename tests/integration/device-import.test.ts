@@ -1,0 +1,317 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { credentialsRoutes } from '../../server/contract/credentials.ts';
+import {
+  deviceImportRoutes,
+  type ImportCommitBody,
+  type ImportPreview,
+} from '../../server/contract/device-import.ts';
+import { deviceRoutes } from '../../server/contract/device.ts';
+import { makeDeviceApp, servicesOf, type DeviceApi } from '../helpers/devices.ts';
+import { multipart } from '../helpers/multipart.ts';
+
+const GOOD_AND_BAD = [
+  'name,alias,addressCode,longitude,latitude',
+  'good_1,Alias one,0a,120.1,30.2',
+  'good_2,,FF,,',
+  '"good_3","Three, with comma",,,',
+  'bad name,x,,,',
+  'bad_addr,,1G,200,',
+].join('\n');
+
+function upload(api: DeviceApi, content: Buffer | string, filename = 'devices.csv') {
+  const form = multipart({ file: { filename, content, contentType: 'text/csv' } });
+  return api.call(deviceImportRoutes.preview, { payload: form.payload, headers: form.headers });
+}
+
+async function preview(api: DeviceApi, content: Buffer | string): Promise<ImportPreview> {
+  const res = await upload(api, content);
+  if (res.statusCode !== 200) throw new Error(`preview answered ${res.statusCode}: ${res.body}`);
+  return res.json();
+}
+
+function commitBody(importId: string, deviceProfileId: string, extra: Partial<ImportCommitBody> = {}): ImportCommitBody {
+  return {
+    importId,
+    mapping: { name: 0, alias: 1, addressCode: 2, longitude: 3, latitude: 4 },
+    defaults: { deviceProfileId },
+    ...extra,
+  };
+}
+
+function csvOfNames(count: number): string {
+  return ['name', ...Array.from({ length: count }, (_, i) => `row_${i}`)].join('\n');
+}
+
+describe('device import', () => {
+  it('previews the header, the first rows, the row count and a suggested mapping', async () => {
+    const { api } = await makeDeviceApp();
+    const rows = Array.from({ length: 12 }, (_, i) => `dev_${i},alias ${i},T${i}`);
+    const result = await preview(api, ['deviceName,Alias,token', ...rows].join('\r\n'));
+    expect(result).toMatchObject({
+      fileName: 'devices.csv',
+      columns: ['deviceName', 'Alias', 'token'],
+      rowCount: 12,
+      suggestedMapping: { name: 0, alias: 1 },
+      suggestedCredentialsColumn: 2,
+    });
+    expect(result.sample).toHaveLength(10);
+    expect(result.sample[0]).toEqual(['dev_0', 'alias 0', 'T0']);
+    expect(result.expiresTime).toBeGreaterThan(Date.now());
+  });
+
+  it('creates the 3 good rows of 5 and reports the 2 bad ones with reasons', async () => {
+    const { api } = await makeDeviceApp();
+    const product = await api.createProduct();
+    const { importId } = await preview(api, GOOD_AND_BAD);
+    const result = await api.ok(deviceImportRoutes.commit, { body: commitBody(importId, product.id), lang: 'en-US' });
+    expect(result.created).toBe(3);
+    expect(result.rejected).toEqual([
+      { row: 5, name: 'bad name', reasons: [{ field: 'name', key: 'error.field.name', message: expect.stringContaining('1-30 characters') }] },
+      {
+        row: 6,
+        name: 'bad_addr',
+        reasons: [
+          { field: 'addressCode', key: 'error.field.addressCode', message: expect.stringContaining('00 to FF') },
+          { field: 'longitude', key: 'error.field.longitude', message: expect.stringContaining('-180') },
+        ],
+      },
+    ]);
+    const devices = await api.ok(deviceRoutes.list, { query: { sortField: 'name' } });
+    expect(devices.items.map((d) => [d.name, d.alias, d.addressCode, d.longitude, d.latitude, d.deviceState])).toEqual([
+      ['good_1', 'Alias one', '0A', 120.1, 30.2, 'INACTIVE'],
+      ['good_2', null, 'FF', null, null, 'INACTIVE'],
+      ['good_3', 'Three, with comma', null, null, null, 'INACTIVE'],
+    ]);
+    const token = await api.ok(credentialsRoutes.get, { params: { id: devices.items[0]!.id } });
+    expect(token.credentialsId).toMatch(/^[A-Za-z0-9]{20}$/);
+  });
+
+  it('downloads the rejected rows as CSV with the row numbers and reasons in the asked language', async () => {
+    const { api } = await makeDeviceApp();
+    const product = await api.createProduct();
+    const { importId } = await preview(api, GOOD_AND_BAD);
+    await api.ok(deviceImportRoutes.commit, { body: commitBody(importId, product.id) });
+    const en = await api.call(deviceImportRoutes.rejectedCsv, { params: { importId }, lang: 'en-US' });
+    expect(en.statusCode).toBe(200);
+    expect(en.headers['content-type']).toContain('text/csv');
+    expect(en.headers['content-disposition']).toContain('attachment');
+    expect(en.body.startsWith('\uFEFF')).toBe(true);
+    const rows = Papa.parse<string[]>(en.body.slice(1), { skipEmptyLines: true }).data;
+    expect(rows).toEqual([
+      ['name', 'alias', 'addressCode', 'longitude', 'latitude', 'Row', 'Reasons'],
+      ['bad name', 'x', '', '', '', '5', expect.stringMatching(/^The name must be 1-30 characters/)],
+      ['bad_addr', '', '1G', '200', '', '6', expect.stringMatching(/address code.*; .*longitude/)],
+    ]);
+    const zh = await api.call(deviceImportRoutes.rejectedCsv, { params: { importId }, lang: 'zh-CN' });
+    const zhRows = Papa.parse<string[]>(zh.body.slice(1), { skipEmptyLines: true }).data;
+    expect(zhRows[0]!.slice(-2)).toEqual(['行号', '失败原因']);
+    expect(zhRows[2]![6]).toContain('地址码须为 00 到 FF');
+  });
+
+  it('refuses duplicate names within the file and names devices already have', async () => {
+    const { api } = await makeDeviceApp();
+    const existing = await api.createDevice({ name: 'taken' });
+    const { importId } = await preview(api, 'name\nfresh\nfresh\ntaken');
+    const result = await api.ok(deviceImportRoutes.commit, { body: { importId, mapping: { name: 0 }, defaults: { deviceProfileId: existing.deviceProfileId } } });
+    expect(result.created).toBe(1);
+    expect(result.rejected.map((r) => [r.row, r.reasons.map((x) => x.key)])).toEqual([
+      [3, ['error.import.duplicateInFile']],
+      [4, ['error.device.nameTaken']],
+    ]);
+  });
+
+  it('imports the tokens of a mapped column, refusing taken, duplicated and malformed ones', async () => {
+    const t = await makeDeviceApp();
+    const existing = await t.api.createDevice();
+    const takenToken = (await t.api.ok(credentialsRoutes.get, { params: { id: existing.id } })).credentialsId;
+    const csv = ['name,token', 'a_1,tok-A', 'a_2,tok-A', `a_3,${takenToken}`, 'a_4,bad token', 'a_5,'].join('\n');
+    const { importId } = await preview(t.api, csv);
+    const result = await t.api.ok(deviceImportRoutes.commit, {
+      body: { importId, mapping: { name: 0 }, defaults: { deviceProfileId: existing.deviceProfileId }, credentialsColumn: 1 },
+    });
+    expect(result.created).toBe(2);
+    expect(result.rejected.map((r) => [r.name, r.reasons.map((x) => `${x.field}:${x.key}`)])).toEqual([
+      ['a_2', ['credentials:error.import.duplicateInFile']],
+      ['a_3', ['credentials:error.credentials.tokenTaken']],
+      ['a_4', ['credentials:error.credentials.tokenInvalid']],
+    ]);
+    expect(await servicesOf(t).credentials.authenticate({ username: 'tok-A' })).toMatchObject({ name: 'a_1' });
+  });
+
+  it('applies the shared organization, gateway and public flag to every row', async () => {
+    const { api } = await makeDeviceApp();
+    const org = await api.createOrganization();
+    const gateway = await api.createDevice({ deviceType: 'GATEWAY' });
+    const sensors = await api.createProduct({ deviceType: 'SENSOR', transportType: 'TCP', tcpProtocolType: 'MODBUS_RTU', tcpAuthType: 'REGISTER_SEND' });
+    const { importId } = await preview(api, 'name,code\ns_1,01\ns_2,02');
+    const result = await api.ok(deviceImportRoutes.commit, {
+      body: {
+        importId,
+        mapping: { name: 0, addressCode: 1 },
+        defaults: { deviceProfileId: sensors.id, organizationId: org.id, gatewayId: gateway.id, isPublic: true },
+      },
+    });
+    expect(result).toEqual({ created: 2, rejected: [] });
+    const page = await api.ok(deviceRoutes.list, { query: { gatewayId: gateway.id, sortField: 'name' } });
+    expect(page.items.map((d) => [d.name, d.deviceType, d.organizationId, d.isPublic, d.addressCode])).toEqual([
+      ['s_1', 'SENSOR', org.id, true, '01'],
+      ['s_2', 'SENSOR', org.id, true, '02'],
+    ]);
+  });
+
+  it('refuses the whole import when the shared product or device type is wrong', async () => {
+    const { api } = await makeDeviceApp();
+    const product = await api.createProduct({ deviceType: 'GATEWAY' });
+    const { importId } = await preview(api, 'name\nx_1');
+    const unknown = await api.call(deviceImportRoutes.commit, { body: { importId, mapping: { name: 0 }, defaults: { deviceProfileId: 'nope' } } });
+    expect(unknown.json()).toMatchObject({ code: 31, key: 'error.device.productNotFound', details: [{ field: 'body.defaults.deviceProfileId' }] });
+    const mismatch = await api.call(deviceImportRoutes.commit, {
+      body: { importId, mapping: { name: 0 }, defaults: { deviceProfileId: product.id, deviceType: 'SENSOR' } },
+    });
+    expect(mismatch.json()).toMatchObject({ key: 'error.device.typeMismatch', details: [{ field: 'body.defaults.deviceType' }] });
+    // Nothing was committed: the import can still go ahead.
+    expect((await api.ok(deviceImportRoutes.commit, { body: { importId, mapping: { name: 0 }, defaults: { deviceProfileId: product.id } } })).created).toBe(1);
+  });
+
+  it('refuses a mapping to a column the file does not have', async () => {
+    const { api } = await makeDeviceApp();
+    const product = await api.createProduct();
+    const { importId } = await preview(api, 'name\nx_1');
+    const res = await api.call(deviceImportRoutes.commit, { body: { importId, mapping: { name: 0, alias: 3 }, defaults: { deviceProfileId: product.id } } });
+    expect(res.json()).toMatchObject({ key: 'error.import.columnOutOfRange', details: [{ field: 'body.mapping.alias' }] });
+  });
+
+  it('commits an import once, and answers 404 for an unknown import', async () => {
+    const { api } = await makeDeviceApp();
+    const product = await api.createProduct();
+    const { importId } = await preview(api, 'name\nonce');
+    const body = { importId, mapping: { name: 0 }, defaults: { deviceProfileId: product.id } };
+    await api.ok(deviceImportRoutes.commit, { body });
+    expect((await api.call(deviceImportRoutes.commit, { body })).json().key).toBe('error.import.alreadyCommitted');
+    const unknown = await api.call(deviceImportRoutes.commit, { body: { ...body, importId: 'nope' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 32, key: 'error.import.expired' });
+    expect((await api.call(deviceImportRoutes.rejectedCsv, { params: { importId: 'nope' } })).statusCode).toBe(404);
+  });
+
+  it('reads a GB18030 file as Excel saves it on Chinese systems', async () => {
+    const { api } = await makeDeviceApp();
+    const gbk = Buffer.from([0xc9, 0xe8, 0xb1, 0xb8, 0x0a, 0xb5, 0xe7, 0xb1, 0xed]); // "设备\n电表"
+    expect(await preview(api, gbk)).toMatchObject({ columns: ['设备'], sample: [['电表']], rowCount: 1 });
+  });
+
+  it('accepts 10,000 rows and creates them in one call', async () => {
+    const { api } = await makeDeviceApp();
+    const product = await api.createProduct();
+    const { importId, rowCount } = await preview(api, csvOfNames(10_000));
+    expect(rowCount).toBe(10_000);
+    const result = await api.ok(deviceImportRoutes.commit, { body: { importId, mapping: { name: 0 }, defaults: { deviceProfileId: product.id } } });
+    expect(result).toEqual({ created: 10_000, rejected: [] });
+    expect((await api.ok(deviceRoutes.list, { query: { deviceProfileId: product.id } })).total).toBe(10_000);
+  });
+
+  it('refuses 10,001 data rows', async () => {
+    const { api } = await makeDeviceApp();
+    const res = await upload(api, csvOfNames(10_001));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 41, key: 'error.import.tooManyRows' });
+  });
+
+  it('refuses a file over 5 MB', async () => {
+    const { api } = await makeDeviceApp();
+    const big = `name\n${'x'.repeat(5 * 1024 * 1024)}\n`;
+    const res = await upload(api, big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ key: 'error.upload.tooLarge' });
+  });
+
+  it('refuses a file that is not a CSV text file', async () => {
+    const { api } = await makeDeviceApp();
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+    for (const [content, filename] of [
+      ['name\nx', 'devices.xlsx'],
+      [png, 'image.csv'],
+    ] as const) {
+      const res = await upload(api, content, filename);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 31, key: 'error.import.badType' });
+    }
+  });
+
+  it('refuses a file without data rows and a request without a file', async () => {
+    const { api } = await makeDeviceApp();
+    expect((await upload(api, 'name,alias\n')).json().key).toBe('error.import.empty');
+    const noFile = await api.call(deviceImportRoutes.preview, { body: {} });
+    expect(noFile.statusCode).toBe(400);
+  });
+});
+
+describe('batch generation', () => {
+  it('generates 5 devices with valid unique names, aliases and tokens, and a CSV of them', async () => {
+    const { api } = await makeDeviceApp();
+    const product = await api.createProduct({ name: 'Meter-X1' });
+    const result = await api.ok(deviceImportRoutes.batch, { body: { deviceProfileId: product.id, count: 5, aliasPrefix: 'Room ' } });
+    expect(result.items).toHaveLength(5);
+    expect(result.items.map((i) => i.alias)).toEqual(['Room 1', 'Room 2', 'Room 3', 'Room 4', 'Room 5']);
+    for (const item of result.items) {
+      expect(item.name).toMatch(/^Meter-X1_[A-Z0-9]{8}$/);
+      expect(item.token).toMatch(/^[A-Za-z0-9]{20}$/);
+      expect((await api.ok(credentialsRoutes.get, { params: { id: item.id } })).credentialsId).toBe(item.token);
+    }
+    expect(new Set(result.items.map((i) => i.name)).size).toBe(5);
+    const page = await api.ok(deviceRoutes.list, { query: { deviceProfileId: product.id } });
+    expect(page.total).toBe(5);
+    expect(page.items.every((d) => d.deviceState === 'INACTIVE')).toBe(true);
+
+    const csv = await api.call(deviceImportRoutes.batchCsv, { params: { batchId: result.batchId } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const rows = Papa.parse<string[]>(csv.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    expect(rows).toEqual([['name', 'alias', 'token'], ...result.items.map((i) => [i.name, i.alias, i.token])]);
+  });
+
+  it('cuts a long product name so generated names stay within 30 characters', async () => {
+    const { api } = await makeDeviceApp();
+    const product = await api.createProduct({ name: 'p'.repeat(30) });
+    const result = await api.ok(deviceImportRoutes.batch, { body: { deviceProfileId: product.id, count: 1 } });
+    expect(result.items[0]!.name).toHaveLength(30);
+    expect(result.items[0]!.alias).toBeNull();
+  });
+
+  it('attaches generated sensors to a gateway in an organization', async () => {
+    const { api } = await makeDeviceApp();
+    const org = await api.createOrganization();
+    const gateway = await api.createDevice({ deviceType: 'GATEWAY' });
+    const sensors = await api.createProduct({ deviceType: 'SENSOR' });
+    await api.ok(deviceImportRoutes.batch, { body: { deviceProfileId: sensors.id, count: 2, organizationId: org.id, gatewayId: gateway.id } });
+    expect((await api.ok(deviceRoutes.list, { query: { gatewayId: gateway.id, organizationId: org.id } })).total).toBe(2);
+    const direct = await api.createProduct();
+    const refused = await api.call(deviceImportRoutes.batch, { body: { deviceProfileId: direct.id, count: 2, gatewayId: gateway.id } });
+    expect(refused.json()).toMatchObject({ key: 'error.device.gatewayNotAllowed', details: [{ field: 'body.gatewayId' }] });
+  });
+
+  it.each([0, 1001, 2.5])('refuses a count of %s', async (count) => {
+    const { api } = await makeDeviceApp();
+    const product = await api.createProduct();
+    const res = await api.call(deviceImportRoutes.batch, { body: { deviceProfileId: product.id, count } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 31, key: 'error.field.batchCount', details: [{ field: 'body.count' }] });
+  });
+
+  it('refuses an alias prefix over 30 characters and an unknown product', async () => {
+    const { api } = await makeDeviceApp();
+    const product = await api.createProduct();
+    const long = await api.call(deviceImportRoutes.batch, { body: { deviceProfileId: product.id, count: 1, aliasPrefix: 'a'.repeat(31) } });
+    expect(long.json()).toMatchObject({ key: 'error.field.aliasPrefix' });
+    const unknown = await api.call(deviceImportRoutes.batch, { body: { deviceProfileId: 'nope', count: 1 } });
+    expect(unknown.json()).toMatchObject({ key: 'error.device.productNotFound', details: [{ field: 'body.deviceProfileId' }] });
+  });
+
+  it('answers 404 for an unknown batch', async () => {
+    const { api } = await makeDeviceApp();
+    const res = await api.call(deviceImportRoutes.batchCsv, { params: { batchId: 'nope' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 32, key: 'error.batch.expired' });
+  });
+});
