@@ -5,8 +5,8 @@
 import { useEffect, type JSX, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/AuthCard.tsx';
+import { DefaultLogo } from '../../components/DefaultLogo.tsx';
 import { useSession } from '../../stores/session.ts';
-import { FallbackLogo } from './FallbackLogo.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { loadPlatform } from './sessionApi.ts';
 
@@ -32,7 +32,7 @@ export function AuthFrame(props: AuthFrameProps): JSX.Element {
   const logo = platform?.logo ? (
     <img src={platform.logo} alt={t('logoAlt')} data-testid="auth-logo" />
   ) : (
-    <FallbackLogo title={t('logoAlt')} />
+    <DefaultLogo size={56} title={t('logoAlt')} />
   );
   return (
     <AuthCard

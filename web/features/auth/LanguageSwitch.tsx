@@ -3,14 +3,9 @@ import type { JSX } from 'react';
 import { Button, Dropdown, Menu } from '@arco-design/web-react';
 import { IconLanguage } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, isLanguage } from '../../i18n/i18n.ts';
+import { isLanguage } from '../../i18n/i18n.ts';
 import { languages, type Language } from '../../i18n/lang.ts';
-import { updateSettings } from '../../stores/settings.ts';
-
-export async function switchLanguage(lng: Language): Promise<void> {
-  await changeLanguage(lng);
-  updateSettings({ language: lng });
-}
+import { switchLanguage } from '../../layout/preferences.ts';
 
 export function LanguageSwitch(): JSX.Element {
   const { t, i18n } = useTranslation('auth');

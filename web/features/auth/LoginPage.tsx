@@ -3,8 +3,9 @@
  * in localStorage for the refresh token's 7 days and remembers the account name. After sign-in the
  * user returns to the `redirect` path when it is a path of this console, else the workbench.
  */
-import { useEffect, useState, type JSX } from 'react';
+import { useEffect, useRef, useState, type JSX } from 'react';
 import { Alert, Button, Checkbox, Form, Input, Tooltip } from '@arco-design/web-react';
+import type { RefInputType } from '@arco-design/web-react/es/Input/interface';
 import { IconLock, IconQuestionCircle, IconUser } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -27,6 +28,7 @@ interface LoginValues {
 export function LoginPage(): JSX.Element {
   const { t } = useTranslation(['auth', 'http']);
   const [form] = Form.useForm<LoginValues>();
+  const passwordInput = useRef<RefInputType>(null);
   const search = useSearch();
   const [, navigate] = useLocation();
   const [loading, setLoading] = useState(false);
@@ -58,6 +60,8 @@ export function LoginPage(): JSX.Element {
       setError(err instanceof ApiError ? err.message : t('http:failed'));
       form.setFieldValue('password', '');
       setLoading(false);
+      // After the button's loading state ends, so the field is enabled again when it takes focus.
+      setTimeout(() => passwordInput.current?.focus(), 0);
     }
   };
 
@@ -109,6 +113,7 @@ export function LoginPage(): JSX.Element {
           rules={[{ required: true, message: t('login.passwordRequired') }]}
         >
           <Input.Password
+            ref={passwordInput}
             prefix={<IconLock />}
             placeholder={t('login.passwordPlaceholder')}
             autoComplete="current-password"

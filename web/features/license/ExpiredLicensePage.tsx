@@ -18,6 +18,7 @@ import { paths } from '../../lib/paths.ts';
 import { getSession } from '../../stores/session.ts';
 import { AuthFrame } from '../auth/AuthFrame.tsx';
 import { signIn } from '../auth/sessionApi.ts';
+import { loadSetupState } from '../guide/guideApi.ts';
 import { findLicense, uploadLicense } from './licenseApi.ts';
 import './ExpiredLicensePage.css';
 
@@ -39,7 +40,9 @@ export function ExpiredLicensePage(): JSX.Element {
   useEffect(() => {
     // Silent on purpose (spec section 8): the page explains the state itself.
     findLicense().then(setInfo, () => undefined);
-  }, []);
+    // Without an administrator nobody could sign in here: first boot belongs to the wizard.
+    loadSetupState().then((state) => !state.adminCreated && navigate(paths.guide, { replace: true }), () => undefined);
+  }, [navigate]);
 
   const submit = async (values: UploadValues): Promise<void> => {
     if (!file) {
@@ -96,7 +99,13 @@ export function ExpiredLicensePage(): JSX.Element {
           {t('expired.goLogin')}
         </Button>
       ) : (
-        <Form<UploadValues> form={form} layout="vertical" onSubmit={submit} disabled={busy}>
+        <Form<UploadValues>
+          form={form}
+          layout="vertical"
+          onSubmit={submit}
+          onSubmitFailed={() => !file && setFileError(t('expired.fileRequired'))}
+          disabled={busy}
+        >
           <Form.Item field="username" label={t('expired.username')} rules={[{ required: true, message: t('expired.usernameRequired') }]}>
             <Input prefix={<IconUser />} placeholder={t('expired.usernamePlaceholder')} autoComplete="username" data-testid="expired-username" />
           </Form.Item>

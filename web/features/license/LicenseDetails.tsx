@@ -16,7 +16,7 @@ export function LicenseDetails({ license, testId }: { license: LicensePayload; t
         data={[
           { label: t('license.customer'), value: license.customer || '-' },
           { label: t('license.expiresAt'), value: formatDateTime(license.expiresAt) },
-          { label: t('license.maxDevices'), value: String(license.maxDevices) },
+          { label: t('license.maxDevices'), value: license.maxDevices > 0 ? String(license.maxDevices) : t('license.unlimited') },
           { label: t('license.device'), value: license.device === '*' ? t('license.anyDevice') : license.device },
         ]}
       />

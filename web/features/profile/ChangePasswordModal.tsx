@@ -68,7 +68,8 @@ interface ChangePasswordFormProps {
 function ChangePasswordForm({ onDirty, onCancel, onChanged }: ChangePasswordFormProps): JSX.Element {
   const { t } = useTranslation(['profile', 'auth', 'errors', 'common']);
   const [, navigate] = useLocation();
-  const userId = useSession((s) => s.user?.userId);
+  const user = useSession((s) => s.user);
+  const userId = user?.userId;
   const [form] = Form.useForm<PasswordValues>();
   const newPassword = Form.useWatch('resetPassword', form) as string | undefined;
   const [saving, setSaving] = useState(false);
@@ -81,7 +82,7 @@ function ChangePasswordForm({ onDirty, onCancel, onChanged }: ChangePasswordForm
       Message.success(t('password.success'));
       onChanged();
       sessionActions.reset();
-      navigate(paths.login, { replace: true });
+      navigate(`${paths.login}?username=${encodeURIComponent(user?.username ?? '')}`, { replace: true });
     } catch (err) {
       setSaving(false);
       const byField = fieldErrorKeys(err instanceof ApiError ? err.body?.details : undefined, passwordFields);

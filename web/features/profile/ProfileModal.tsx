@@ -133,10 +133,10 @@ function ProfileForm({ user, onDirty, onCancel, onSaved }: ProfileFormProps): JS
     >
       <div className="ec-profile-row">
         <Form.Item label={t('info.username')}>
-          <Input value={user.username} readOnly data-testid="profile-username" />
+          <Input value={user.username} disabled data-testid="profile-username" />
         </Form.Item>
         <Form.Item label={t('info.createTime')}>
-          <Input value={formatDateTime(user.createTime)} readOnly data-testid="profile-create-time" />
+          <Input value={formatDateTime(user.createTime)} disabled data-testid="profile-create-time" />
         </Form.Item>
       </div>
       <Form.Item field="avatar" label={t('info.avatar')}>
