@@ -74,7 +74,24 @@ function sum(files: Iterable<string>): number {
   return total;
 }
 
-function webRows(): Row[] {
+/** The biggest files of a page's first load and the packages filling each: where to cut. */
+function breakdown(meta: Metafile, files: Set<string>): string[] {
+  return [...files]
+    .map((f) => {
+      const byPackage = new Map<string, number>();
+      for (const [input, { bytesInOutput }] of Object.entries(meta.outputs[f]?.inputs ?? {})) {
+        const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input.split('/').slice(0, 2).join('/');
+        byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + bytesInOutput);
+      }
+      const top = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 4);
+      return { f, gz: gzipBytes(f), top: top.map(([k, v]) => `${k} ${(v / KB).toFixed(0)} KB`).join(', ') };
+    })
+    .sort((a, b) => b.gz - a.gz)
+    .slice(0, 8)
+    .map((r) => `| ${r.f.replace('dist/web/', '')} | ${(r.gz / KB).toFixed(1)} KB | ${r.top} |`);
+}
+
+function webRows(): { rows: Row[]; loginBreakdown: string[] } {
   const meta = JSON.parse(readFileSync(webMetaFile, 'utf8')) as Metafile;
   const entry = outputOf(meta, webEntry);
   if (!entry) throw new Error(`bench: ${webEntry} is not in ${webMetaFile}`);
@@ -92,10 +109,11 @@ function webRows(): Row[] {
     const bytes = sum(staticClosure(meta, out, new Set(shell)));
     if (bytes >= largest.bytes) largest = { page: o.entryPoint, bytes };
   }
-  return [
+  const rows = [
     row('loginFirstLoadGzip', 'login page, first load (JS+CSS, gzip)', sum(login) / KB, 'KB', 150, loginNote),
     row('largestPageGzip', 'any console page, cumulative (gzip)', largest.bytes / KB, 'KB', 350, `largest: ${largest.page}`),
   ];
+  return { rows, loginBreakdown: breakdown(meta, login) };
 }
 
 // ---------------------------------------------------------------- the running binary
@@ -226,7 +244,7 @@ function machine(): Record<string, string | number> {
   };
 }
 
-function markdown(rows: Row[], m: Record<string, string | number>): string {
+function markdown(rows: Row[], loginBreakdown: string[], m: Record<string, string | number>): string {
   return `# Benchmarks
 
 Figures and budgets from DESIGN.md section 7, written by \`npm run bench\` (scripts/bench.ts).
@@ -237,6 +255,12 @@ ${table(rows)}
 Machine: ${m.cpus} × ${m.cpuModel}, Node ${m.node}, ${m.date}, commit ${m.commit},
 load average ${m.loadAverage1m} when the run started (other work on the machine inflates the
 timings; compare runs made at rest).
+
+## Login page first load, largest files
+
+| file | gzip | biggest inputs (raw bytes in the file) |
+|---|---|---|
+${loginBreakdown.join('\n')}
 
 ## How each figure is measured
 
@@ -272,8 +296,9 @@ async function main(): Promise<void> {
     console.warn(`bench: load average ${m.loadAverage1m} on ${m.cpus} CPUs; timings will be inflated`);
   }
   const over = overBase('x64');
+  const web = webRows();
   const rows: Row[] = [
-    ...webRows(),
+    ...web.rows,
     row('binaryOverBaseMb', 'binary size over its base node binary', over.over / MB, 'MB', 5, `${(over.binary / MB).toFixed(1)} MB binary, ${(over.base / MB).toFixed(1)} MB stripped node ${process.version}`),
     await coldStart(),
     ...(await rssRows()),
@@ -283,7 +308,7 @@ async function main(): Promise<void> {
   console.log(table(rows));
   mkdirSync(join(root, 'bench'), { recursive: true });
   writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify({ machine: m, rows }, null, 2)}\n`);
-  writeFileSync(join(root, 'docs/BENCHMARKS.md'), markdown(rows, m));
+  writeFileSync(join(root, 'docs/BENCHMARKS.md'), markdown(rows, web.loginBreakdown, m));
   console.log('wrote bench/results.json and docs/BENCHMARKS.md');
 }
 
