@@ -30,7 +30,7 @@ import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { EpochMs, Nullable } from './common.ts';
-import { DeviceTypeSchema } from './device.ts';
+import { DeviceTypeSchema } from './product.ts';
 import { NAME_MAX } from './validation.ts';
 
 export const IMPORT_MAX_ROWS = 10_000;

@@ -19,6 +19,8 @@
  *   (`error.device.gatewayHasSensors`): detach or delete the sensors first (or delete them in the
  *   same call).
  * New devices are INACTIVE with a generated ACCESS_TOKEN credential (server/contract/credentials.ts).
+ * The deviceType and transport enums are declared in server/contract/product.ts (a device's type
+ * and access protocol come from its product); responses carry the product's transportType.
  * Unknown `id`: 404 code 32 `error.notFound`.
  */
 import Type, { type Static } from 'typebox';
@@ -35,11 +37,7 @@ import {
   SortQueryProperties,
 } from './common.ts';
 import { ADDRESS_CODE_PATTERN, ALIAS_MAX, DESCRIPTION_MAX, NAME_MAX, NAME_PATTERN } from './validation.ts';
-
-/** Spec enumeration `deviceType`. A SENSOR can be attached to a GATEWAY. */
-export const deviceTypes = ['DIRECT_CONNECTION', 'GATEWAY', 'SENSOR'] as const;
-export const DeviceTypeSchema = Type.Enum(deviceTypes);
-export type DeviceType = (typeof deviceTypes)[number];
+import { DeviceTypeSchema, TransportTypeSchema } from './product.ts';
 
 /**
  * Spec enumeration `deviceActiveStatus`. A device is stored INACTIVE (never connected), ONLINE or
@@ -65,6 +63,8 @@ export const DeviceSchema = Type.Object({
   deviceProfileId: Type.String(),
   /** The product's name. */
   productName: Type.String(),
+  /** The product's transport type (the device's access protocol). */
+  transportType: TransportTypeSchema,
   organizationId: Nullable(Type.String()),
   organizationName: Nullable(Type.String()),
   /** The GATEWAY this SENSOR is attached to. */

@@ -33,7 +33,14 @@ import {
   SortQueryProperties,
 } from './common.ts';
 import { DESCRIPTION_MAX, NAME_MAX, NAME_PATTERN } from './validation.ts';
-import { DeviceTypeSchema } from './device.ts';
+
+/**
+ * Spec enumeration `deviceType`. Declared with products because a device's type comes from its
+ * product. A SENSOR can be attached to a GATEWAY.
+ */
+export const deviceTypes = ['DIRECT_CONNECTION', 'GATEWAY', 'SENSOR'] as const;
+export const DeviceTypeSchema = Type.Enum(deviceTypes);
+export type DeviceType = (typeof deviceTypes)[number];
 
 /** Spec enumeration `transport`. */
 export const transportTypes = ['DEFAULT', 'TCP', 'COAP', 'MQTT'] as const;

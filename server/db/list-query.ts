@@ -28,9 +28,10 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * ORDER BY over whitelisted columns only (`columns` maps the API's sortField to SQL), falling back
- * to `fallback` when no field is given (a field without an order sorts ascending). `tieBreak` keeps
- * pages stable when sort values repeat.
+ * ORDER BY over whitelisted columns only (`columns` maps the API's sortField to SQL), or the whole
+ * `fallback` order when no field is given (a field without an order sorts ascending). `tieBreak`
+ * (the rowid: insertion order, since rows made in one millisecond share their time) keeps pages
+ * stable when sort values repeat.
  */
 export function orderBy<F extends string>(
   columns: Record<F, string>,
@@ -39,7 +40,7 @@ export function orderBy<F extends string>(
   fallback: string,
   tieBreak: string,
 ): string {
-  if (!field) return `ORDER BY ${fallback}, ${tieBreak}`;
+  if (!field) return `ORDER BY ${fallback}`;
   const direction = order === 'descend' ? 'DESC' : 'ASC';
   return `ORDER BY ${columns[field]} ${direction}, ${tieBreak} ${direction}`;
 }

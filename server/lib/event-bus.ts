@@ -3,6 +3,7 @@
  * other. Add an event by adding a line to `Events`.
  */
 import { EventEmitter } from 'node:events';
+import type { CredentialsType } from '../contract/credentials.ts';
 
 export interface Events {
   /** A user's sessions were revoked (password change, logout): close their websockets. */
@@ -15,7 +16,7 @@ export interface Events {
   /** A device and its credentials are gone: the transport closes its sessions. */
   'device.deleted': { deviceId: string };
   /** The credentials were replaced: the transport closes sessions opened with the old ones. */
-  'device.credentialsChanged': { deviceId: string; credentialsType: 'ACCESS_TOKEN' | 'X509_CERTIFICATE' | 'MQTT_BASIC' };
+  'device.credentialsChanged': { deviceId: string; credentialsType: CredentialsType };
   /** A product was published; the thing-model module publishes its model with it. */
   'product.published': { productId: string };
   'product.deleted': { productId: string };

@@ -24,6 +24,12 @@ const tagDescriptions: Record<string, string> = {
   license: 'Licence upload and state',
   setup: 'First-boot provisioning (X-Setup-Code while no administrator exists)',
   oss: 'File uploads',
+  organization: 'Organization tree (used by every organization field)',
+  'product-category': 'Product categories',
+  product: 'Products (device profiles): transport, TCP settings, default flag, publish',
+  device: 'Devices: list filters, edit, favourite and public flags, location',
+  'device-credentials': 'Device credentials: access token, X.509 RSA public key, MQTT basic',
+  'device-import': 'CSV import wizard and batch generation for factory provisioning',
 };
 
 interface Operation {

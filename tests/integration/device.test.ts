@@ -38,6 +38,7 @@ describe('devices', () => {
       deviceType: 'DIRECT_CONNECTION',
       deviceProfileId: product.id,
       productName: 'Meter',
+      transportType: 'MQTT',
       organizationId: org.id,
       organizationName: 'Plant',
       gatewayId: null,

@@ -44,7 +44,7 @@ export class CategoryRepository {
     if (query.status !== undefined) where.add('c.status = ?', query.status);
     if (query.type) where.add('c.type = ?', query.type);
     const { limit, offset } = pageWindow(query.page, query.pageSize);
-    const order = orderBy(sortColumns, query.sortField, query.sortOrder, 'c.create_time DESC', 'c.id');
+    const order = orderBy(sortColumns, query.sortField, query.sortOrder, 'c.create_time DESC, c.rowid DESC', 'c.rowid');
     const rows = this.db
       .prepare(`${SELECT} ${where.sql} ${order} LIMIT ? OFFSET ?`)
       .all(...where.params, limit, offset) as unknown as CategoryRecord[];

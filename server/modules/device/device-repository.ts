@@ -3,7 +3,8 @@
  * per row by import and batch generation) are prepared once.
  */
 import type { StatementSync } from 'node:sqlite';
-import type { Device, DeviceListQuery, DeviceState, DeviceType } from '../../contract/device.ts';
+import type { Device, DeviceListQuery, DeviceState } from '../../contract/device.ts';
+import type { DeviceType, TransportType } from '../../contract/product.ts';
 import type { Db } from '../../db/sqlite.ts';
 import { containsPattern, orderBy, pageWindow, Where } from '../../db/list-query.ts';
 
@@ -14,6 +15,7 @@ interface DeviceRecord {
   device_type: DeviceType;
   device_profile_id: string;
   product_name: string;
+  transport_type: TransportType;
   organization_id: string | null;
   organization_name: string | null;
   gateway_id: string | null;
@@ -41,6 +43,7 @@ function toDevice(r: DeviceRecord): Device {
     deviceType: r.device_type,
     deviceProfileId: r.device_profile_id,
     productName: r.product_name,
+    transportType: r.transport_type,
     organizationId: r.organization_id,
     organizationName: r.organization_name,
     gatewayId: r.gateway_id,
@@ -62,9 +65,9 @@ function toDevice(r: DeviceRecord): Device {
 }
 
 /** What the service writes: the device without the joined names. */
-export type DeviceRow = Omit<Device, 'productName' | 'organizationName' | 'gatewayName'>;
+export type DeviceRow = Omit<Device, 'productName' | 'transportType' | 'organizationName' | 'gatewayName'>;
 
-const SELECT = `SELECT d.*, p.name AS product_name, o.name AS organization_name, g.name AS gateway_name
+const SELECT = `SELECT d.*, p.name AS product_name, p.transport_type, o.name AS organization_name, g.name AS gateway_name
   FROM device d
   JOIN device_profile p ON p.id = d.device_profile_id
   LEFT JOIN organization o ON o.id = d.organization_id
@@ -120,7 +123,7 @@ export class DeviceRepository {
       );
     }
     const { limit, offset } = pageWindow(query.page, query.pageSize);
-    const order = orderBy(sortColumns, query.sortField, query.sortOrder, 'd.create_time DESC', 'd.id');
+    const order = orderBy(sortColumns, query.sortField, query.sortOrder, 'd.create_time DESC, d.rowid DESC', 'd.rowid');
     const rows = this.db
       .prepare(`${SELECT} ${where.sql} ${order} LIMIT ? OFFSET ?`)
       .all(...where.params, limit, offset) as unknown as DeviceRecord[];

@@ -3,7 +3,8 @@
  * product's device type, gateway rules, both coordinates or neither, unique name). One function for
  * single create and edit, CSV import rows and batch generation, so they refuse the same things.
  */
-import type { DeviceBody, DeviceType } from '../../contract/device.ts';
+import type { DeviceBody } from '../../contract/device.ts';
+import type { DeviceType } from '../../contract/product.ts';
 import type { FieldKeys, Violation } from '../../lib/field-errors.ts';
 import { optionalText } from '../../lib/optional-text.ts';
 

@@ -39,7 +39,7 @@ export class OrganizationRepository {
     if (query.name) where.add("name LIKE ? ESCAPE '\\'", containsPattern(query.name));
     if (query.parentId) where.add('parent_id = ?', query.parentId);
     const { limit, offset } = pageWindow(query.page, query.pageSize);
-    const order = orderBy(sortColumns, query.sortField, query.sortOrder, 'sort, name', 'id');
+    const order = orderBy(sortColumns, query.sortField, query.sortOrder, 'sort, name, rowid', 'rowid');
     const rows = this.db
       .prepare(`SELECT * FROM organization ${where.sql} ${order} LIMIT ? OFFSET ?`)
       .all(...where.params, limit, offset) as unknown as OrganizationRecord[];

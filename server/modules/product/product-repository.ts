@@ -1,6 +1,6 @@
 /** SQL for `device_profile` (products); category names and device counts read across. */
-import type { DeviceType } from '../../contract/device.ts';
 import type {
+  DeviceType,
   Product,
   ProductListQuery,
   ProductOption,
@@ -71,7 +71,7 @@ export class ProductRepository {
     if (query.deviceType) where.add('p.device_type = ?', query.deviceType);
     if (query.status) where.add('p.status = ?', query.status);
     const { limit, offset } = pageWindow(query.page, query.pageSize);
-    const order = orderBy(sortColumns, query.sortField, query.sortOrder, 'p.is_default DESC, p.create_time DESC', 'p.id');
+    const order = orderBy(sortColumns, query.sortField, query.sortOrder, 'p.is_default DESC, p.create_time DESC, p.rowid DESC', 'p.rowid');
     const rows = this.db
       .prepare(`${SELECT} ${where.sql} ${order} LIMIT ? OFFSET ?`)
       .all(...where.params, limit, offset) as unknown as ProductRecord[];
@@ -143,7 +143,7 @@ export class ProductRepository {
   }
 
   oldestId(): string | undefined {
-    return (this.db.prepare('SELECT id FROM device_profile ORDER BY create_time, id LIMIT 1').get() as { id: string } | undefined)?.id;
+    return (this.db.prepare('SELECT id FROM device_profile ORDER BY create_time, rowid LIMIT 1').get() as { id: string } | undefined)?.id;
   }
 
   setStatus(id: string, status: ProductStatus, time: number): void {
