@@ -9,8 +9,9 @@
  *   presents). Generated as 20 characters [A-Za-z0-9]; a user may set their own of 1–64 URL-safe
  *   characters. Unique across devices (`error.credentials.tokenTaken`).
  * - X509_CERTIFICATE (spec X509): `credentialsValue` is the device's RSA public key in PEM
- *   (`-----BEGIN PUBLIC KEY-----` or `-----BEGIN RSA PUBLIC KEY-----`); `credentialsId` is the
- *   sha256 hex of its DER (SPKI) encoding, computed by the server and unique. Not a key
+ *   (`-----BEGIN PUBLIC KEY-----`, `-----BEGIN RSA PUBLIC KEY-----`, or a certificate whose key is
+ *   taken), answered back as SPKI PEM; `credentialsId` is the sha256 hex of its DER (SPKI)
+ *   encoding, computed by the server and unique (`error.credentials.certificateTaken`). Not a key
  *   (`error.credentials.pemInvalid`), a private key (same) or not RSA (`error.credentials.notRsa`)
  *   is refused.
  * - MQTT_BASIC (spec MQTT_CLIENT_ID, MQTT_USER_NAME, MQTT_PASSWORD): `credentialsValue` is the JSON
@@ -61,12 +62,16 @@ export const DeviceCredentialsBodySchema = Type.Object(
 );
 export type DeviceCredentialsBody = Static<typeof DeviceCredentialsBodySchema>;
 
-/** What MQTT_BASIC's credentialsValue holds on PUT (as JSON text). */
+/**
+ * What MQTT_BASIC's credentialsValue holds on PUT (as JSON text). `passwordSet` is accepted and
+ * ignored, so a GET answer can be sent back as it is (keeping the stored password).
+ */
 export const MqttBasicValueSchema = Type.Object(
   {
     clientId: Type.Optional(Nullable(Type.String({ maxLength: MQTT_FIELD_MAX }))),
     userName: Type.Optional(Nullable(Type.String({ maxLength: MQTT_FIELD_MAX }))),
     password: Type.Optional(Nullable(Type.String({ maxLength: MQTT_FIELD_MAX }))),
+    passwordSet: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -6,9 +6,11 @@
  * 1. `preview` (select file): multipart field `file`, a `.csv` text file (UTF-8, with or without
  *    BOM, or GB18030 as Excel writes it on Chinese systems) of at most 5 MB
  *    (`error.upload.tooLarge`, 413) and 10,000 data rows after the header row
- *    (`error.import.tooManyRows`, code 41). Other files: `error.import.badType`; no data rows:
- *    `error.import.empty`. XLSX is not accepted. The parsed rows stay on the server for 30 minutes
- *    under `importId` (a few imports at a time; older ones are dropped first).
+ *    (`error.import.tooManyRows`, code 41). Other files: `error.import.badType`; no file:
+ *    `error.upload.fileRequired`; no data rows: `error.import.empty`; broken quoting:
+ *    `error.import.malformed`. The delimiter (`,` `;` tab `|`) is detected. XLSX is not accepted.
+ *    The parsed rows stay on the server for 30 minutes under `importId` (at most 4 imports at a
+ *    time; the oldest is dropped first).
  * 2. `commit` (basic info, column type, create entity): `mapping` names which column (0-based
  *    index into `columns`) feeds each device field, `defaults` gives what every row shares.
  *    Every row is checked with the same rules as `POST /api/yt/device` (name rule and uniqueness in
@@ -17,8 +19,13 @@
  *    (format, uniqueness in the database and within the file; an empty cell gets a generated
  *    token). All valid rows are created in ONE transaction; the others are reported with reasons
  *    (messages in the request's language). An import commits once (`error.import.alreadyCommitted`).
+ *    Referenced rows shared by all (unknown product or organization, a device type other than the
+ *    product's, gateway rules) refuse the whole commit with 400 and `details[].field`
+ *    `body.defaults.<field>`; a column index past the header: `error.import.columnOutOfRange`.
  * 3. `rejectedCsv` (finally): the rejected rows as CSV, the original columns plus the row number
  *    and the reasons, in the request's language.
+ * CSV downloads are UTF-8 with a BOM and CRLF lines; a cell starting with = + - @ gets a leading '
+ * so spreadsheet programs do not run it as a formula.
  * An unknown or expired importId: 404 code 32 `error.import.expired`.
  *
  * Batch generation (auto generate): `count` devices of one product, named

@@ -114,6 +114,12 @@ describe('device credentials', () => {
     const kept = await save({ userName: 'meter2' });
     expect(JSON.parse(kept.credentialsValue!)).toEqual({ clientId: null, userName: 'meter2', passwordSet: true });
     expect(await servicesOf(t).credentials.authenticate({ username: 'meter2', password: 'first' })).toMatchObject({ id: device.id });
+    // The GET answer sent back unchanged keeps the password too.
+    const roundTrip = await t.api.ok(credentialsRoutes.update, {
+      params: { id: device.id },
+      body: { credentialsType: kept.credentialsType, credentialsId: kept.credentialsId, credentialsValue: kept.credentialsValue },
+    });
+    expect(JSON.parse(roundTrip.credentialsValue!).passwordSet).toBe(true);
     const removed = await save({ userName: 'meter2', password: null });
     expect(JSON.parse(removed.credentialsValue!).passwordSet).toBe(false);
   });
