@@ -10,7 +10,8 @@ import { IconLock, IconQuestionCircle, IconUser } from '@arco-design/web-react/i
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { SetupState } from '../../../server/contract/license.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { FormError } from '../../components/FormError.tsx';
+import { errorMessage } from '../../lib/error-text.ts';
 import { paths } from '../../lib/paths.ts';
 import { StorageKey, storage } from '../../lib/storage.ts';
 import { loadSetupState } from '../guide/guideApi.ts';
@@ -26,7 +27,7 @@ interface LoginValues {
 }
 
 export function LoginPage(): JSX.Element {
-  const { t } = useTranslation(['auth', 'http']);
+  const { t } = useTranslation('auth');
   const [form] = Form.useForm<LoginValues>();
   const passwordInput = useRef<RefInputType>(null);
   const search = useSearch();
@@ -57,7 +58,7 @@ export function LoginPage(): JSX.Element {
       else storage.remove(StorageKey.LAST_USERNAME);
       navigate(safeRedirect(query.get('redirect')), { replace: true });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('http:failed'));
+      setError(errorMessage(err));
       form.setFieldValue('password', '');
       setLoading(false);
       // After the button's loading state ends, so the field is enabled again when it takes focus.
@@ -136,11 +137,7 @@ export function LoginPage(): JSX.Element {
             {t('login.forgot')}
           </Link>
         </div>
-        {error ? (
-          <div className="ec-auth-error" data-testid="login-error" role="alert">
-            <Alert type="error" content={error} />
-          </div>
-        ) : null}
+        <FormError message={error} testId="login-error" />
         <Button type="primary" htmlType="submit" long size="large" loading={loading} data-testid="login-submit">
           {t('login.submit')}
         </Button>

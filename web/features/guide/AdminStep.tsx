@@ -3,15 +3,15 @@
  * name. Success ends first boot: the user signs in with the new account.
  */
 import { useState, type JSX } from 'react';
-import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
-import { IconLock, IconUser } from '@arco-design/web-react/icon';
+import { Button, Form, Input, Message } from '@arco-design/web-react';
+import { IconUser } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../../server/contract/errors.ts';
 import { NAME_MAX, USERNAME_PATTERN } from '../../../server/contract/validation.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
-import { PasswordChecklist } from '../auth/PasswordChecklist.tsx';
-import { confirmPasswordRules, newPasswordRules } from '../auth/passwordRules.ts';
+import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
 import { createAdmin } from './guideApi.ts';
 import { isSetupCodeError, SetupCodeField, SETUP_CODE_FIELD } from './SetupCodeField.tsx';
 
@@ -34,9 +34,8 @@ export interface AdminStepProps {
 }
 
 export function AdminStep(props: AdminStepProps): JSX.Element {
-  const { t } = useTranslation(['guide', 'auth', 'errors']);
+  const { t } = useTranslation('guide');
   const [form] = Form.useForm<AdminValues>();
-  const password = Form.useWatch('password', form) as string | undefined;
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -77,10 +76,6 @@ export function AdminStep(props: AdminStepProps): JSX.Element {
         initialValues={{ setupCode: props.setupCode }}
         onSubmit={submit}
         disabled={saving}
-        onValuesChange={(changed) => {
-          // A new password re-checks a confirmation typed earlier.
-          if ('password' in changed && form.getFieldValue('confirm')) void form.validate(['confirm']).catch(() => undefined);
-        }}
       >
         {props.needCode ? <SetupCodeField /> : null}
         <Form.Item
@@ -98,36 +93,14 @@ export function AdminStep(props: AdminStepProps): JSX.Element {
             data-testid="guide-admin-username"
           />
         </Form.Item>
-        <Form.Item
+        <NewPasswordFields
+          form={form}
           field="password"
-          label={t('admin.password')}
-          required
-          rules={newPasswordRules({ empty: t('auth:password.empty'), rule: t('errors:password.policy') })}
-          extra={<PasswordChecklist value={password} />}
-        >
-          <Input.Password
-            prefix={<IconLock />}
-            placeholder={t('admin.passwordPlaceholder')}
-            autoComplete="new-password"
-            data-testid="guide-admin-password"
-          />
-        </Form.Item>
-        <Form.Item
-          field="confirm"
-          label={t('admin.confirm')}
-          required
-          rules={confirmPasswordRules(() => form.getFieldValue('password') as string | undefined, {
-            empty: t('auth:password.confirmEmpty'),
-            differ: t('errors:password.mismatch'),
-          })}
-        >
-          <Input.Password
-            prefix={<IconLock />}
-            placeholder={t('admin.confirmPlaceholder')}
-            autoComplete="new-password"
-            data-testid="guide-admin-confirm"
-          />
-        </Form.Item>
+          confirmField="confirm"
+          icons
+          password={{ label: t('admin.password'), placeholder: t('admin.passwordPlaceholder'), testId: 'guide-admin-password' }}
+          confirm={{ label: t('admin.confirm'), placeholder: t('admin.confirmPlaceholder'), testId: 'guide-admin-confirm' }}
+        />
         <Form.Item
           field="platformName"
           label={t('admin.platformName')}
@@ -135,11 +108,7 @@ export function AdminStep(props: AdminStepProps): JSX.Element {
         >
           <Input placeholder={t('admin.platformNamePlaceholder')} autoComplete="off" data-testid="guide-platform-name" />
         </Form.Item>
-        {error ? (
-          <div className="ec-guide-alert" role="alert" data-testid="guide-admin-error">
-            <Alert type="error" content={error} />
-          </div>
-        ) : null}
+        <FormError message={error} testId="guide-admin-error" />
         <div className="ec-guide-actions">
           <Button onClick={props.onBack} disabled={saving} data-testid="guide-admin-back">
             {t('previous')}

@@ -6,6 +6,7 @@ import { useEffect, useState, type JSX } from 'react';
 import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import type { CloudConfigView } from '../../../server/contract/license.ts';
+import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
 import { isPlatformAddress, parsePort } from './cloudRules.ts';
 import { loadCloudConfig, saveCloudConfig } from './guideApi.ts';
@@ -146,11 +147,7 @@ export function CloudStep(props: CloudStepProps): JSX.Element {
         >
           <Input.Password placeholder={t('cloud.secretPlaceholder')} autoComplete="new-password" data-testid="guide-cloud-secret" />
         </Form.Item>
-        {error ? (
-          <div className="ec-guide-alert" role="alert" data-testid="guide-cloud-error">
-            <Alert type="error" content={error} />
-          </div>
-        ) : null}
+        <FormError message={error} testId="guide-cloud-error" />
         <div className="ec-guide-actions">
           <Button onClick={props.onBack} disabled={saving} data-testid="guide-cloud-back">
             {t('previous')}

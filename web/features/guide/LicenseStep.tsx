@@ -5,14 +5,12 @@
  */
 import { useState, type JSX } from 'react';
 import { Alert, Button, Form, Message, Typography } from '@arco-design/web-react';
-import { IconUpload } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import type { LicensePayload } from '../../../server/contract/license.ts';
-import { LICENSE_EXTENSION, UPLOAD_MAX_BYTES } from '../../../server/contract/validation.ts';
-import { FileUpload } from '../../components/FileUpload.tsx';
-import { formatBytes } from '../../components/file-check.ts';
+import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
 import { LicenseDetails } from '../license/LicenseDetails.tsx';
+import { LicenseFileUpload } from '../license/LicenseFileUpload.tsx';
 import { uploadLicense } from '../license/licenseApi.ts';
 import { isSetupCodeError, SetupCodeField, SETUP_CODE_FIELD } from './SetupCodeField.tsx';
 
@@ -91,14 +89,11 @@ export function LicenseStep(props: LicenseStepProps): JSX.Element {
       <Form form={form} layout="vertical" initialValues={{ setupCode: props.setupCode }} onSubmit={() => void next()}>
         <SetupCodeField />
         <Form.Item label={t('license.file')} required>
-          <FileUpload
-            variant="drop"
-            accept={[LICENSE_EXTENSION]}
-            maxBytes={UPLOAD_MAX_BYTES}
+          <LicenseFileUpload
             testId="guide-license-file"
             loading={uploading}
+            busyText={t('license.verifying')}
             fileName={pending?.name}
-            hint={t('license.fileHint', { size: formatBytes(UPLOAD_MAX_BYTES) })}
             onRefuse={(message) => {
               setPending(null);
               setError(message);
@@ -108,17 +103,10 @@ export function LicenseStep(props: LicenseStepProps): JSX.Element {
               setError(null);
               await upload(file);
             }}
-          >
-            <IconUpload />
-            {uploading ? t('license.verifying') : t('license.choose')}
-          </FileUpload>
+          />
         </Form.Item>
       </Form>
-      {error ? (
-        <div className="ec-guide-alert" role="alert" data-testid="guide-license-error">
-          <Alert type="error" content={error} />
-        </div>
-      ) : null}
+      <FormError message={error} testId="guide-license-error" />
       {props.license ? (
         <div className="ec-guide-alert">
           <Alert type="success" content={t('license.activated')} />

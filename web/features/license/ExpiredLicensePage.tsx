@@ -4,15 +4,13 @@
  * administrator in silently and uploads the new `.lic` with that token, then opens the workbench.
  */
 import { useEffect, useState, type JSX } from 'react';
-import { Alert, Button, Descriptions, Form, Input, Message, Spin } from '@arco-design/web-react';
-import { IconLock, IconUpload, IconUser } from '@arco-design/web-react/icon';
+import { Button, Descriptions, Form, Input, Message, Spin } from '@arco-design/web-react';
+import { IconLock, IconUser } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { LicenseInfo } from '../../../server/contract/license.ts';
-import { LICENSE_EXTENSION, UPLOAD_MAX_BYTES } from '../../../server/contract/validation.ts';
-import { FileUpload } from '../../components/FileUpload.tsx';
-import { formatBytes } from '../../components/file-check.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
+import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
 import { paths } from '../../lib/paths.ts';
 import { getSession } from '../../stores/session.ts';
@@ -20,6 +18,7 @@ import { AuthFrame } from '../auth/AuthFrame.tsx';
 import { signIn } from '../auth/sessionApi.ts';
 import { loadSetupState } from '../guide/guideApi.ts';
 import { findLicense, uploadLicense } from './licenseApi.ts';
+import { LicenseFileUpload } from './LicenseFileUpload.tsx';
 import './ExpiredLicensePage.css';
 
 interface UploadValues {
@@ -123,15 +122,11 @@ export function ExpiredLicensePage(): JSX.Element {
             validateStatus={fileError ? 'error' : undefined}
             help={fileError ?? undefined}
           >
-            <FileUpload
-              variant="drop"
-              accept={[LICENSE_EXTENSION]}
-              maxBytes={UPLOAD_MAX_BYTES}
+            <LicenseFileUpload
               testId="expired-license-file"
               disabled={busy}
               status={fileError ? 'error' : undefined}
               fileName={file?.name}
-              hint={t('expired.fileHint', { size: formatBytes(UPLOAD_MAX_BYTES) })}
               onRefuse={(message) => {
                 setFile(null);
                 setFileError(message);
@@ -140,16 +135,9 @@ export function ExpiredLicensePage(): JSX.Element {
                 setFile(chosen);
                 setFileError(null);
               }}
-            >
-              <IconUpload />
-              {t('expired.choose')}
-            </FileUpload>
+            />
           </Form.Item>
-          {error ? (
-            <div className="ec-expired-error" role="alert" data-testid="expired-error">
-              <Alert type="error" content={error} />
-            </div>
-          ) : null}
+          <FormError message={error} testId="expired-error" />
           <Button type="primary" htmlType="submit" long size="large" loading={busy} data-testid="expired-submit">
             {t('expired.submit')}
           </Button>

@@ -4,17 +4,14 @@
  * shows Login.
  */
 import { useState, type JSX } from 'react';
-import { Alert, Button, Form, Input, Message, Modal } from '@arco-design/web-react';
+import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { ApiError } from '../../lib/api-client.ts';
-import { errorKeyText, errorMessage } from '../../lib/error-text.ts';
-import { fieldErrorKeys } from '../../lib/field-errors.ts';
-import { confirmLeave, useLeaveGuard } from '../../lib/leave-guard.ts';
+import { GuardedModal } from '../../components/GuardedModal.tsx';
+import { errorMessage, serverFieldErrors } from '../../lib/error-text.ts';
 import { paths } from '../../lib/paths.ts';
 import { sessionActions, useSession } from '../../stores/session.ts';
-import { PasswordChecklist } from '../auth/PasswordChecklist.tsx';
-import { confirmPasswordRules, newPasswordRules } from '../auth/passwordRules.ts';
+import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
 import { changePassword } from './profileApi.ts';
 import './profile.css';
 
@@ -33,29 +30,10 @@ const passwordFields = ['password', 'resetPassword'] as const;
 
 export function ChangePasswordModal({ visible, onClose }: ChangePasswordModalProps): JSX.Element | null {
   const { t } = useTranslation('profile');
-  const [dirty, setDirty] = useState(false);
-  useLeaveGuard(visible && dirty);
-
-  const close = (): void => {
-    setDirty(false);
-    onClose();
-  };
-  const requestClose = async (): Promise<void> => {
-    if (!dirty || (await confirmLeave())) close();
-  };
-
   return (
-    <Modal
-      visible={visible}
-      title={t('password.title')}
-      onCancel={() => void requestClose()}
-      footer={null}
-      unmountOnExit
-      maskClosable={false}
-      style={{ width: 480, maxWidth: 'calc(100vw - 32px)' }}
-    >
-      <ChangePasswordForm onDirty={setDirty} onCancel={() => void requestClose()} onChanged={close} />
-    </Modal>
+    <GuardedModal visible={visible} title={t('password.title')} width={480} onClose={onClose}>
+      {({ setDirty, requestClose, close }) => <ChangePasswordForm onDirty={setDirty} onCancel={requestClose} onChanged={close} />}
+    </GuardedModal>
   );
 }
 
@@ -66,12 +44,11 @@ interface ChangePasswordFormProps {
 }
 
 function ChangePasswordForm({ onDirty, onCancel, onChanged }: ChangePasswordFormProps): JSX.Element {
-  const { t } = useTranslation(['profile', 'auth', 'errors', 'common']);
+  const { t } = useTranslation(['profile', 'common']);
   const [, navigate] = useLocation();
   const user = useSession((s) => s.user);
   const userId = user?.userId;
   const [form] = Form.useForm<PasswordValues>();
-  const newPassword = Form.useWatch('resetPassword', form) as string | undefined;
   const [saving, setSaving] = useState(false);
 
   const submit = async (values: PasswordValues): Promise<void> => {
@@ -85,15 +62,9 @@ function ChangePasswordForm({ onDirty, onCancel, onChanged }: ChangePasswordForm
       navigate(`${paths.login}?username=${encodeURIComponent(user?.username ?? '')}`, { replace: true });
     } catch (err) {
       setSaving(false);
-      const byField = fieldErrorKeys(err instanceof ApiError ? err.body?.details : undefined, passwordFields);
-      const names = Object.keys(byField) as (typeof passwordFields)[number][];
-      if (names.length === 0) {
-        Message.error(errorMessage(err));
-        return;
-      }
-      form.setFields(
-        Object.fromEntries(names.map((name) => [name, { value: values[name], error: { message: errorKeyText(byField[name]!) } }])),
-      );
+      const fieldErrors = serverFieldErrors(err, values, passwordFields);
+      if (fieldErrors) form.setFields(fieldErrors);
+      else Message.error(errorMessage(err));
     }
   };
 
@@ -103,35 +74,19 @@ function ChangePasswordForm({ onDirty, onCancel, onChanged }: ChangePasswordForm
       layout="vertical"
       onSubmit={submit}
       disabled={saving}
-      onValuesChange={(changed, all) => {
-        onDirty(Object.values(all).some(Boolean));
-        if ('resetPassword' in changed && form.getFieldValue('confirm')) void form.validate(['confirm']).catch(() => undefined);
-      }}
+      onValuesChange={(_, all) => onDirty(Object.values(all).some(Boolean))}
     >
       <Alert className="ec-profile-hint" type="info" content={t('password.hint')} />
       <Form.Item field="password" label={t('password.current')} rules={[{ required: true, message: t('password.currentRequired') }]}>
         <Input.Password placeholder={t('password.currentPlaceholder')} autoComplete="current-password" data-testid="pwd-current" />
       </Form.Item>
-      <Form.Item
+      <NewPasswordFields
+        form={form}
         field="resetPassword"
-        label={t('password.new')}
-        required
-        rules={newPasswordRules({ empty: t('auth:password.empty'), rule: t('errors:password.policy') })}
-        extra={<PasswordChecklist value={newPassword} />}
-      >
-        <Input.Password placeholder={t('password.newPlaceholder')} autoComplete="new-password" data-testid="pwd-new" />
-      </Form.Item>
-      <Form.Item
-        field="confirm"
-        label={t('password.confirm')}
-        required
-        rules={confirmPasswordRules(() => form.getFieldValue('resetPassword') as string | undefined, {
-          empty: t('auth:password.confirmEmpty'),
-          differ: t('errors:password.mismatch'),
-        })}
-      >
-        <Input.Password placeholder={t('password.confirmPlaceholder')} autoComplete="new-password" data-testid="pwd-confirm" />
-      </Form.Item>
+        confirmField="confirm"
+        password={{ label: t('password.new'), placeholder: t('password.newPlaceholder'), testId: 'pwd-new' }}
+        confirm={{ label: t('password.confirm'), placeholder: t('password.confirmPlaceholder'), testId: 'pwd-confirm' }}
+      />
       <div className="ec-modal-actions">
         <Button onClick={onCancel} disabled={saving} data-testid="pwd-cancel">
           {t('common:cancel')}

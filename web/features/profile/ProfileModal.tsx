@@ -4,15 +4,13 @@
  * unsaved changes asks first; server field errors land on their fields.
  */
 import { useEffect, useState, type JSX } from 'react';
-import { Button, Form, Input, Message, Modal, Spin } from '@arco-design/web-react';
+import { Button, Form, Input, Message, Spin } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../server/contract/user.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, PHONE_PATTERN, REAL_NAME_MAX } from '../../../server/contract/validation.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { GuardedModal } from '../../components/GuardedModal.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';
-import { errorKeyText, errorMessage } from '../../lib/error-text.ts';
-import { fieldErrorKeys } from '../../lib/field-errors.ts';
-import { confirmLeave, useLeaveGuard } from '../../lib/leave-guard.ts';
+import { errorMessage, serverFieldErrors } from '../../lib/error-text.ts';
 import { sessionActions, useSession } from '../../stores/session.ts';
 import { loadUser } from '../auth/sessionApi.ts';
 import { AvatarField } from './AvatarField.tsx';
@@ -46,37 +44,21 @@ function differs(a: ProfileValues, b: Partial<ProfileValues>): boolean {
 export function ProfileModal({ visible, onClose }: ProfileModalProps): JSX.Element | null {
   const { t } = useTranslation('profile');
   const user = useSession((s) => s.user);
-  const [dirty, setDirty] = useState(false);
-  useLeaveGuard(visible && dirty);
 
   useEffect(() => {
     if (visible && !user) loadUser().catch(() => undefined);
   }, [visible, user]);
 
-  const close = (): void => {
-    setDirty(false);
-    onClose();
-  };
-  const requestClose = async (): Promise<void> => {
-    if (!dirty || (await confirmLeave())) close();
-  };
-
   return (
-    <Modal
-      visible={visible}
-      title={t('info.title')}
-      onCancel={() => void requestClose()}
-      footer={null}
-      unmountOnExit
-      maskClosable={false}
-      style={{ width: 520, maxWidth: 'calc(100vw - 32px)' }}
-    >
-      {user ? (
-        <ProfileForm user={user} onDirty={setDirty} onCancel={() => void requestClose()} onSaved={close} />
-      ) : (
-        <Spin style={{ display: 'block', margin: '32px auto' }} />
-      )}
-    </Modal>
+    <GuardedModal visible={visible} title={t('info.title')} onClose={onClose}>
+      {({ setDirty, requestClose, close }) =>
+        user ? (
+          <ProfileForm user={user} onDirty={setDirty} onCancel={requestClose} onSaved={close} />
+        ) : (
+          <Spin style={{ display: 'block', margin: '32px auto' }} />
+        )
+      }
+    </GuardedModal>
   );
 }
 
@@ -108,17 +90,9 @@ function ProfileForm({ user, onDirty, onCancel, onSaved }: ProfileFormProps): JS
       onSaved();
     } catch (err) {
       setSaving(false);
-      const byField = fieldErrorKeys(err instanceof ApiError ? err.body?.details : undefined, profileFields);
-      const names = Object.keys(byField);
-      if (names.length === 0) {
-        Message.error(errorMessage(err));
-        return;
-      }
-      form.setFields(
-        Object.fromEntries(
-          names.map((name) => [name, { value: values[name as keyof ProfileValues], error: { message: errorKeyText(byField[name]!) } }]),
-        ),
-      );
+      const fieldErrors = serverFieldErrors(err, values, profileFields);
+      if (fieldErrors) form.setFields(fieldErrors);
+      else Message.error(errorMessage(err));
     }
   };
 

@@ -1,0 +1,54 @@
+/**
+ * A modal holding a form that asks before discarding unsaved changes (spec section 2): closing by
+ * the × button, Esc or Cancel while the form is dirty goes through `confirmLeave()`. The content
+ * is mounted on open only, so each opening starts from fresh values.
+ */
+import { useState, type JSX, type ReactNode } from 'react';
+import { Modal } from '@arco-design/web-react';
+import { confirmLeave, useLeaveGuard } from '../lib/leave-guard.ts';
+
+export interface GuardedModalControls {
+  /** The form reports whether it holds unsaved changes. */
+  setDirty: (dirty: boolean) => void;
+  /** Close, asking first when dirty (Cancel buttons). */
+  requestClose: () => void;
+  /** Close without asking (after a successful save). */
+  close: () => void;
+}
+
+export interface GuardedModalProps {
+  visible: boolean;
+  title: ReactNode;
+  width?: number;
+  onClose: () => void;
+  children: (controls: GuardedModalControls) => ReactNode;
+}
+
+export function GuardedModal({ visible, title, width = 520, onClose, children }: GuardedModalProps): JSX.Element {
+  const [dirty, setDirty] = useState(false);
+  useLeaveGuard(visible && dirty);
+
+  const close = (): void => {
+    setDirty(false);
+    onClose();
+  };
+  const requestClose = (): void => {
+    void (async () => {
+      if (!dirty || (await confirmLeave())) close();
+    })();
+  };
+
+  return (
+    <Modal
+      visible={visible}
+      title={title}
+      onCancel={requestClose}
+      footer={null}
+      unmountOnExit
+      maskClosable={false}
+      style={{ width, maxWidth: 'calc(100vw - 32px)' }}
+    >
+      {children({ setDirty, requestClose, close })}
+    </Modal>
+  );
+}
