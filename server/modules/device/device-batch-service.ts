@@ -3,11 +3,10 @@
  * and access tokens, and the CSV a factory flashes them from. A batch is remembered by the ids of
  * its devices, so the CSV shows the current name, alias and token (and skips deleted devices).
  */
-import type { BatchBody, BatchResult } from '../../contract/device-import.ts';
+import type { BatchBody, BatchItem, BatchResult } from '../../contract/device-import.ts';
 import { BATCH_TTL_MS } from '../../contract/device-import.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { NAME_MAX } from '../../contract/validation.ts';
-import { transaction, type Db } from '../../db/sqlite.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertNoViolations, violationError } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -27,7 +26,6 @@ const MAX_BATCHES = 20;
 const SUFFIX_LENGTH = 8;
 
 export interface DeviceBatchServiceDeps {
-  db: Db;
   devices: DeviceService;
   deviceRows: DeviceRepository;
   credentials: CredentialsService;
@@ -69,7 +67,9 @@ export class DeviceBatchService {
     const prefix = product.name.slice(0, NAME_MAX - 1 - SUFFIX_LENGTH);
     // Not trimmed: "Room " + n gives "Room 1", as the user typed it.
     const aliasPrefix = body.aliasPrefix || null;
-    const items = transaction(this.deps.db, () => {
+    // Names are drawn and inserted without a pause (no await), so no other request can take one
+    // in between; createMany inserts in one transaction and announces the devices after it.
+    const items = ((): BatchItem[] => {
       const names = new Set<string>();
       const tokens = new Set<string>();
       const batch: NewDevice[] = [];
@@ -86,7 +86,7 @@ export class DeviceBatchService {
       }
       const ids = devices.createMany(batch);
       return batch.map((item, i) => ({ id: ids[i]!, name: item.draft.name, alias: item.draft.alias, token: item.token! }));
-    });
+    })();
 
     const batchId = newId();
     this.batches.set(batchId, items.map((i) => i.id));

@@ -19,7 +19,6 @@ import {
   type ImportResult,
   type RejectedRow,
 } from '../../contract/device-import.ts';
-import { transaction, type Db } from '../../db/sqlite.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertNoViolations, schemaViolations, type Violation } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -52,6 +51,15 @@ interface RejectedCells {
   cells: string[];
   violations: Violation[];
 }
+
+/** Names and tokens met so far in the file, with the row that has them. */
+interface SeenInFile {
+  names: Map<string, number>;
+  tokens: Map<string, number>;
+}
+
+/** What every row of an import shares ("basic info" step). */
+type SharedFields = Pick<DeviceBody, 'deviceType' | 'deviceProfileId' | 'organizationId' | 'gatewayId' | 'isPublic'>;
 
 interface ImportSession {
   columns: string[];
@@ -106,7 +114,6 @@ function numberOrText(text: string | undefined): number | string | undefined {
 }
 
 export interface DeviceImportServiceDeps {
-  db: Db;
   devices: DeviceService;
   credentials: CredentialsService;
   now?: () => number;
@@ -157,10 +164,10 @@ export class DeviceImportService {
     const rows = session.rows;
     assertNoViolations(this.mappingViolations(body, session.columns.length));
 
-    const { devices, credentials } = this.deps;
+    const { devices } = this.deps;
     const refs = devices.cachedRefs();
     const product = refs.productType(body.defaults.deviceProfileId);
-    const shared = {
+    const shared: SharedFields = {
       deviceType: body.defaults.deviceType ?? product ?? 'DIRECT_CONNECTION',
       deviceProfileId: body.defaults.deviceProfileId,
       organizationId: body.defaults.organizationId ?? null,
@@ -169,59 +176,71 @@ export class DeviceImportService {
     };
     this.checkDefaults(shared, refs);
 
-    return transaction(this.deps.db, () => {
-      const valid: NewDevice[] = [];
-      const rejected: RejectedCells[] = [];
-      const nameRows = new Map<string, number>();
-      const tokenRows = new Map<string, number>();
-      rows.forEach((cells, index) => {
-        const rowNumber = index + 2;
-        const cell = (column: number | null | undefined): string | undefined => {
-          if (column === null || column === undefined) return undefined;
-          const text = (cells[column] ?? '').trim();
-          return text === '' ? undefined : text;
-        };
-        const raw: Record<string, unknown> = {
-          ...shared,
-          name: cell(body.mapping.name) ?? '',
-          alias: cell(body.mapping.alias),
-          label: cell(body.mapping.label),
-          addressCode: cell(body.mapping.addressCode),
-          longitude: numberOrText(cell(body.mapping.longitude)),
-          latitude: numberOrText(cell(body.mapping.latitude)),
-          address: cell(body.mapping.address),
-          description: cell(body.mapping.description),
-        };
-        for (const key of Object.keys(raw)) if (raw[key] === undefined) delete raw[key];
-
-        const found = schemaViolations(deviceBody.Errors(raw), deviceFieldKeys);
-        if (found.length === 0) found.push(...deviceViolations(draftOf(raw as DeviceBody), undefined, refs));
-        const name = String(raw.name);
-        const firstWithName = nameRows.get(name);
-        if (name !== '' && firstWithName !== undefined && !found.some((v) => v.field === 'name')) {
-          found.push({ field: 'name', key: 'error.import.duplicateInFile', params: { row: firstWithName } });
-        }
-        if (name !== '' && firstWithName === undefined) nameRows.set(name, rowNumber);
-
-        const token = cell(body.credentialsColumn);
-        if (token !== undefined) {
-          const firstWithToken = tokenRows.get(token);
-          if (firstWithToken !== undefined) found.push({ field: 'credentials', key: 'error.import.duplicateInFile', params: { row: firstWithToken } });
-          else {
-            tokenRows.set(token, rowNumber);
-            found.push(...credentials.tokenViolations(token, undefined, 'credentials'));
-          }
-        }
-
-        if (found.length) rejected.push({ row: rowNumber, cells, violations: found });
-        else valid.push({ draft: draftOf(raw as DeviceBody), token: token ?? null });
-      });
-
-      devices.createMany(valid);
-      session.rows = null;
-      session.rejected = rejected;
-      return { created: valid.length, rejected: rejected.map((r) => this.rejectedRow(r, body.mapping.name, lang)) };
+    // Checks and inserts run without a pause (no await), so no other request can take a name or
+    // token in between; createMany inserts in one transaction and announces the devices after it.
+    const valid: NewDevice[] = [];
+    const rejected: RejectedCells[] = [];
+    const seen: SeenInFile = { names: new Map(), tokens: new Map() };
+    rows.forEach((cells, index) => {
+      const row = index + 2;
+      const checked = this.checkRow(cells, row, body, shared, refs, seen);
+      if (Array.isArray(checked)) rejected.push({ row, cells, violations: checked });
+      else valid.push(checked);
     });
+
+    devices.createMany(valid);
+    session.rows = null;
+    session.rejected = rejected;
+    return { created: valid.length, rejected: rejected.map((r) => this.rejectedRow(r, body.mapping.name, lang)) };
+  }
+
+  /** One row as a device to create, or the rules it breaks (row numbers count the header as 1). */
+  private checkRow(
+    cells: string[],
+    row: number,
+    body: ImportCommitBody,
+    shared: SharedFields,
+    refs: DeviceRefs,
+    seen: SeenInFile,
+  ): NewDevice | Violation[] {
+    const cell = (column: number | null | undefined): string | undefined => {
+      if (column === null || column === undefined) return undefined;
+      const text = (cells[column] ?? '').trim();
+      return text === '' ? undefined : text;
+    };
+    const { mapping } = body;
+    const raw: Record<string, unknown> = {
+      ...shared,
+      name: cell(mapping.name) ?? '',
+      alias: cell(mapping.alias),
+      label: cell(mapping.label),
+      addressCode: cell(mapping.addressCode),
+      longitude: numberOrText(cell(mapping.longitude)),
+      latitude: numberOrText(cell(mapping.latitude)),
+      address: cell(mapping.address),
+      description: cell(mapping.description),
+    };
+    for (const key of Object.keys(raw)) if (raw[key] === undefined) delete raw[key];
+
+    const found = schemaViolations(deviceBody.Errors(raw), deviceFieldKeys);
+    if (found.length === 0) found.push(...deviceViolations(draftOf(raw as DeviceBody), undefined, refs));
+    // The first row with a name or token keeps it; later ones are duplicates.
+    const name = String(raw.name);
+    const nameRow = seen.names.get(name);
+    if (name !== '' && nameRow === undefined) seen.names.set(name, row);
+    else if (name !== '' && !found.some((v) => v.field === 'name')) {
+      found.push({ field: 'name', key: 'error.import.duplicateInFile', params: { row: nameRow! } });
+    }
+    const token = cell(body.credentialsColumn);
+    if (token !== undefined) {
+      const tokenRow = seen.tokens.get(token);
+      if (tokenRow !== undefined) found.push({ field: 'credentials', key: 'error.import.duplicateInFile', params: { row: tokenRow } });
+      else {
+        seen.tokens.set(token, row);
+        found.push(...this.deps.credentials.tokenViolations(token, undefined, 'credentials'));
+      }
+    }
+    return found.length ? found : { draft: draftOf(raw as DeviceBody), token: token ?? null };
   }
 
   /** The rejected rows as CSV: the original columns, then the row number and the reasons. */
@@ -258,7 +277,7 @@ export class DeviceImportService {
   }
 
   /** Product, organization and gateway are shared by every row: refuse the whole import when wrong. */
-  private checkDefaults(shared: Pick<DeviceBody, 'deviceType' | 'deviceProfileId' | 'organizationId' | 'gatewayId'>, refs: DeviceRefs): void {
+  private checkDefaults(shared: SharedFields, refs: DeviceRefs): void {
     const probe = draftOf({ ...shared, name: 'probe' });
     const found = deviceViolations(probe, undefined, { ...refs, nameOwner: () => undefined });
     assertNoViolations(found.map((v) => ({ ...v, field: `defaults.${v.field}` })));

@@ -42,7 +42,7 @@ export function createDeviceManagement(core: Pick<Core, 'db' | 'bus'>): DeviceMa
     products,
     devices,
     credentials,
-    imports: new DeviceImportService({ db, devices, credentials }),
-    batches: new DeviceBatchService({ db, devices, deviceRows, credentials, credentialRows, products }),
+    imports: new DeviceImportService({ devices, credentials }),
+    batches: new DeviceBatchService({ devices, deviceRows, credentials, credentialRows, products }),
   };
 }
