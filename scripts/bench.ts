@@ -19,6 +19,8 @@ const KB = 1024;
 const MB = 1024 * 1024;
 /** The route table lazy-loads the sign-in page from here (web/routes.tsx). */
 const loginPage = 'web/features/auth/LoginPage.tsx';
+/** Namespaces the login page needs: preloaded by web/i18n/i18n.ts, plus its own. */
+const loginNamespaces = ['common', 'errors', 'http', 'auth'];
 const coldStartRuns = 10;
 
 interface Row {
@@ -99,9 +101,15 @@ function webRows(): { rows: Row[]; loginBreakdown: string[] } {
 
   const loginOut = outputOf(meta, loginPage);
   const login = loginOut ? staticClosure(meta, loginOut, new Set(shell)) : shell;
+  // Locale namespaces are chunks of their own (web/i18n/i18n.ts): the login page also fetches the
+  // preloaded ones and its own, in the default language.
+  for (const ns of loginNamespaces) {
+    const out = outputOf(meta, `web/i18n/locales/zh_CN/${ns}.json`);
+    if (out) login.add(out);
+  }
   const loginNote = loginOut
-    ? `entry + static imports + CSS + ${loginPage} chunk (${login.size} files)`
-    : `${loginPage} is not a lazy chunk: entry + static imports + CSS`;
+    ? `entry + static imports + ${loginPage} chunk + zh_CN ${loginNamespaces.join('/')} (${login.size} files)`
+    : `${loginPage} is not a lazy chunk: entry + static imports`;
 
   let largest = { page: '(none: no lazy routes yet)', bytes: sum(shell) };
   for (const [out, o] of Object.entries(meta.outputs)) {
@@ -266,8 +274,9 @@ ${loginBreakdown.join('\n')}
 
 - **Console sizes**: from esbuild's metafile (\`dist/web-meta.json\`), gzip level 9 sizes of the
   pre-compressed \`.gz\` files. First load of a page = the entry chunk, every chunk it imports
-  statically (transitively), the entry stylesheet (esbuild folds the CSS of lazy chunks into it),
-  and the page's lazy chunk with its own static imports. The login page is \`${loginPage}\`.
+  statically (transitively), and the page's lazy chunk with its own static imports; CSS travels
+  inside the chunks that use it (scripts/web-build-plugins.ts). The login page is
+  \`${loginPage}\`, plus the zh_CN locale namespaces it fetches (${loginNamespaces.join(', ')}).
 - **Binary over base**: \`dist/bin/edge-console-linux-x64\` minus the stripped node binary it was
   injected into (\`dist/cache/node-<version>-linux-x64-stripped\`).
 - **Cold start**: spawn the x64 binary on a fresh temporary data dir (so it includes first-boot

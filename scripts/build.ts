@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build, type Metafile, type Plugin } from 'esbuild';
+import { arcoPerComponent, cssInChunks } from './web-build-plugins.ts';
 
 export const root = join(import.meta.dirname, '..');
 export const dist = join(root, 'dist');
@@ -133,20 +134,6 @@ function writeIndexHtml(meta: Metafile): void {
   writeFileSync(join(webOut, 'index.html'), html);
 }
 
-/**
- * esbuild folds the CSS of lazily imported modules into the entry's stylesheet and also writes a
- * copy per lazy chunk that nothing loads; dropping those keeps them out of the binary.
- */
-function pruneLazyCss(meta: Metafile): void {
-  for (const output of Object.values(meta.outputs)) {
-    if (output.entryPoint && output.entryPoint !== webEntry && output.cssBundle) {
-      rmSync(join(root, output.cssBundle), { force: true });
-      delete meta.outputs[output.cssBundle];
-      delete output.cssBundle;
-    }
-  }
-}
-
 export async function buildWeb(): Promise<Metafile> {
   rmSync(webOut, { recursive: true, force: true });
   const result = await build({
@@ -171,6 +158,8 @@ export async function buildWeb(): Promise<Metafile> {
       'react-dom/client': 'preact/compat/client',
       'react/jsx-runtime': 'preact/jsx-runtime',
       'react/jsx-dev-runtime': 'preact/jsx-runtime',
+      // The browser needs the contract's routes and types, not its schemas (web/lib/typebox-shim.ts).
+      typebox: './web/lib/typebox-shim.ts',
     },
     loader: {
       '.png': 'file',
@@ -185,14 +174,13 @@ export async function buildWeb(): Promise<Metafile> {
       '.ttf': 'file',
       '.eot': 'file',
     },
-    plugins: [lessToCss],
+    plugins: [arcoPerComponent(root), cssInChunks(join(root, 'web/lib/inject-style.ts')), lessToCss],
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
   });
   writeIndexHtml(result.metafile);
-  pruneLazyCss(result.metafile);
   writeFileSync(webMetaFile, JSON.stringify(result.metafile));
   await precompress(webOut);
   return result.metafile;

@@ -4,7 +4,9 @@
  */
 import './styles/arco.ts';
 import './styles/app.css';
+import { Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BootSpinner } from './components/BootSpinner.tsx';
 import { App } from './App.tsx';
 import { changeLanguage, initI18n, isLanguage } from './i18n/i18n.ts';
 import { DEFAULT_LANGUAGE } from './i18n/lang.ts';
@@ -24,7 +26,12 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   container.textContent = '';
-  createRoot(container).render(<App />);
+  // Locale namespaces load on first use (i18n.ts): any component may suspend until its text arrives.
+  createRoot(container).render(
+    <Suspense fallback={<BootSpinner />}>
+      <App />
+    </Suspense>,
+  );
 }
 
 void start();

@@ -1,8 +1,11 @@
 /**
- * i18next set-up. Each language is one lazily loaded chunk (locales/<lang>/index.ts lists its
- * namespaces), so the login page downloads only the language it shows.
+ * i18next set-up. Every namespace of every language is its own small chunk, fetched when a
+ * component first asks for it (`useTranslation('guide')` suspends until it is there), so the login
+ * page downloads only the few namespaces it shows and the bundle does not grow with every feature.
+ * `locales/<lang>/index.ts` lists the namespaces: it gives the keys their types and the parity
+ * check its list; at run time it is not loaded.
  */
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, languages, type Language } from './lang.ts';
 import type zhResources from './locales/zh_CN/index.ts';
@@ -14,43 +17,52 @@ declare module 'i18next' {
   }
 }
 
-type Resources = Record<string, Record<string, unknown>>;
+/** Needed before any page renders: the HTTP client's messages and shared words. */
+const preloadNamespaces = ['common', 'errors', 'http'];
 
-const loaders: Record<Language, () => Promise<{ default: Resources }>> = {
-  zh_CN: () => import('./locales/zh_CN/index.ts'),
-  en_US: () => import('./locales/en_US/index.ts'),
+const chunkBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng: string, ns: string, callback: ReadCallback) {
+    // esbuild turns this template into one chunk per locales/<lang>/<ns>.json file.
+    import(`./locales/${lng}/${ns}.json`).then(
+      (mod: { default: Record<string, unknown> }) => callback(null, mod.default),
+      (err: Error) => callback(err, false),
+    );
+  },
 };
-
-async function ensureLoaded(lng: Language): Promise<void> {
-  if (i18n.hasResourceBundle(lng, 'common')) return;
-  const { default: resources } = await loaders[lng]();
-  for (const [ns, bundle] of Object.entries(resources)) i18n.addResourceBundle(lng, ns, bundle, true, true);
-}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 
-export async function initI18n(lng: Language): Promise<typeof i18n> {
-  await i18n.use(initReactI18next).init({
-    lng,
-    fallbackLng: DEFAULT_LANGUAGE,
-    defaultNS: 'common',
-    ns: [],
-    resources: {},
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  await ensureLoaded(lng);
-  if (lng !== DEFAULT_LANGUAGE) await ensureLoaded(DEFAULT_LANGUAGE);
+function setDocumentLanguage(lng: Language): void {
   document.documentElement.lang = lng === 'zh_CN' ? 'zh-CN' : 'en';
+}
+
+export async function initI18n(lng: Language): Promise<typeof i18n> {
+  await i18n
+    .use(chunkBackend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...languages],
+      // Keys are zh_CN/en_US; without this i18next would also look for a bare "zh" or "en" file.
+      load: 'currentOnly',
+      ns: preloadNamespaces,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  setDocumentLanguage(lng);
   return i18n;
 }
 
+/** Loads the namespaces already in use for `lng`, then switches (no flash of raw keys). */
 export async function changeLanguage(lng: Language): Promise<void> {
-  await ensureLoaded(lng);
   await i18n.changeLanguage(lng);
-  document.documentElement.lang = lng === 'zh_CN' ? 'zh-CN' : 'en';
+  setDocumentLanguage(lng);
 }
 
 export { i18n };

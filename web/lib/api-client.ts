@@ -11,7 +11,6 @@
  * - failures show the server's localized message, else the catalogue's text for the status.
  */
 import type { Static, TSchema } from 'typebox';
-import Message from '@arco-design/web-react/es/Message';
 import { navigate } from 'wouter/use-browser-location';
 import type { RouteDef } from '../../server/contract/route.ts';
 import type { ErrorBody } from '../../server/contract/errors.ts';
@@ -21,6 +20,7 @@ import { i18n } from '../i18n/i18n.ts';
 import { acceptLanguage, type Language } from '../i18n/lang.ts';
 import { sessionActions, getSession } from '../stores/session.ts';
 import { paths } from './paths.ts';
+import { notifyError } from './notify.ts';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -201,7 +201,7 @@ export async function api<R extends RouteDef>(route: R, opts: CallOptions<R> = {
     return await send(route, opts, false);
   } catch (err) {
     const apiErr = err instanceof ApiError ? err : new ApiError('network', i18n.t('http:failed'));
-    if (!opts.silent && apiErr.kind !== 'cancelled') Message.error(apiErr.message);
+    if (!opts.silent && apiErr.kind !== 'cancelled') notifyError(apiErr.message);
     throw apiErr;
   }
 }

@@ -1,5 +1,6 @@
 /**
- * Arco Design's stylesheet, imported in this one place so it can later be replaced by a trimmed
- * build (only the components the console uses) without touching any component.
+ * Arco Design's base stylesheet (tokens, normalize, dark theme variables). Component styles come
+ * with each component, per page, through the build's per-component imports
+ * (scripts/web-build-plugins.ts).
  */
-import '@arco-design/web-react/dist/css/arco.min.css';
+import '@arco-design/web-react/es/style/index.css';

@@ -1,4 +1,4 @@
-/** Every namespace of this language; the other language's index must list the same ones. */
+/** Every namespace of this language (types and parity only; chunks load per namespace, see i18n.ts). */
 import auth from './auth.json';
 import common from './common.json';
 import errors from './errors.json';

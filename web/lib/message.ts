@@ -1,0 +1,2 @@
+/** Arco's Message (with its styles, via the build's per-component imports), behind a lazy import. */
+export { Message } from '@arco-design/web-react';
