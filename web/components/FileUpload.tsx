@@ -5,7 +5,8 @@
  * dragged file. Domain-free: the caller supplies the texts and what to do with the file.
  */
 import { useRef, useState, type DragEvent, type JSX, type ReactNode } from 'react';
-import { Message, Spin } from '@arco-design/web-react';
+import Message from '@arco-design/web-react/es/Message';
+import Spin from '@arco-design/web-react/es/Spin';
 import { useTranslation } from 'react-i18next';
 import { acceptAttribute, checkFile, formatBytes, type FileRefusal } from './file-check.ts';
 import './FileUpload.css';

@@ -4,7 +4,7 @@
  * is mounted on open only, so each opening starts from fresh values.
  */
 import { useState, type JSX, type ReactNode } from 'react';
-import { Modal } from '@arco-design/web-react';
+import Modal from '@arco-design/web-react/es/Modal';
 import { confirmLeave, useLeaveGuard } from '../lib/leave-guard.ts';
 
 export interface GuardedModalControls {

@@ -3,8 +3,8 @@
  * shell access runs the `reset-password` sub-command, which prints a one-time password.
  */
 import type { JSX } from 'react';
-import { Button } from '@arco-design/web-react';
-import { IconLeft } from '@arco-design/web-react/icon';
+import Button from '@arco-design/web-react/es/Button';
+import IconLeft from '@arco-design/web-react/icon/react-icon/IconLeft';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { paths } from '../../lib/paths.ts';

@@ -4,9 +4,15 @@
  * user returns to the `redirect` path when it is a path of this console, else the workbench.
  */
 import { useEffect, useRef, useState, type JSX } from 'react';
-import { Alert, Button, Checkbox, Form, Input, Tooltip } from '@arco-design/web-react';
+import Alert from '@arco-design/web-react/es/Alert';
+import Button from '@arco-design/web-react/es/Button';
+import Checkbox from '@arco-design/web-react/es/Checkbox';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
 import type { RefInputType } from '@arco-design/web-react/es/Input/interface';
-import { IconLock, IconQuestionCircle, IconUser } from '@arco-design/web-react/icon';
+import IconLock from '@arco-design/web-react/icon/react-icon/IconLock';
+import IconQuestionCircle from '@arco-design/web-react/icon/react-icon/IconQuestionCircle';
+import IconUser from '@arco-design/web-react/icon/react-icon/IconUser';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { SetupState } from '../../../server/contract/license.ts';
@@ -127,11 +133,13 @@ export function LoginPage(): JSX.Element {
             <Form.Item field="remember" triggerPropName="checked" noStyle>
               <Checkbox data-testid="login-remember">{t('login.remember')}</Checkbox>
             </Form.Item>
-            <Tooltip content={t('login.rememberTip')} position="top">
-              <span className="ec-login-help" tabIndex={0} role="img" aria-label={t('login.rememberTip')}>
-                <IconQuestionCircle />
+            {/* A CSS-only hint: Arco's Tooltip would bring its popup engine into the first page load. */}
+            <span className="ec-login-help" tabIndex={0} aria-describedby="login-remember-tip" data-testid="login-remember-help">
+              <IconQuestionCircle aria-hidden />
+              <span className="ec-login-help__tip" role="tooltip" id="login-remember-tip">
+                {t('login.rememberTip')}
               </span>
-            </Tooltip>
+            </span>
           </span>
           <Link href={paths.forgotPassword} data-testid="login-forgot">
             {t('login.forgot')}

@@ -3,8 +3,10 @@
  * wizard (administrator) and the change-password form both ask for, with the same rules and texts.
  */
 import { useEffect, type JSX, type ReactNode } from 'react';
-import { Form, Input, type FormInstance } from '@arco-design/web-react';
-import { IconLock } from '@arco-design/web-react/icon';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
+import type { FormInstance } from '@arco-design/web-react/es/Form/interface';
+import IconLock from '@arco-design/web-react/icon/react-icon/IconLock';
 import { useTranslation } from 'react-i18next';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
 import { confirmPasswordRules, newPasswordRules } from './passwordRules.ts';

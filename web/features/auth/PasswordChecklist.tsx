@@ -1,6 +1,7 @@
 /** Live list of the password policy's criteria under a new-password field. */
 import type { JSX } from 'react';
-import { IconCheckCircleFill, IconMinusCircle } from '@arco-design/web-react/icon';
+import IconCheckCircleFill from '@arco-design/web-react/icon/react-icon/IconCheckCircleFill';
+import IconMinusCircle from '@arco-design/web-react/icon/react-icon/IconMinusCircle';
 import { useTranslation } from 'react-i18next';
 import { passwordCheckOrder, passwordChecks } from './passwordRules.ts';
 import './auth-pages.css';

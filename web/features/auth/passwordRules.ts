@@ -3,7 +3,7 @@
  * the change-password form. The policy is the contract's pattern, so the form refuses exactly what
  * the server refuses; the per-criterion checks only drive the checklist shown while typing.
  */
-import type { RulesProps } from '@arco-design/web-react';
+import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
 import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_PATTERN } from '../../../server/contract/validation.ts';
 
 const policy = new RegExp(PASSWORD_PATTERN);

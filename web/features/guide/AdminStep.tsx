@@ -3,8 +3,11 @@
  * name. Success ends first boot: the user signs in with the new account.
  */
 import { useState, type JSX } from 'react';
-import { Button, Form, Input, Message } from '@arco-design/web-react';
-import { IconUser } from '@arco-design/web-react/icon';
+import Button from '@arco-design/web-react/es/Button';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
+import Message from '@arco-design/web-react/es/Message';
+import IconUser from '@arco-design/web-react/icon/react-icon/IconUser';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../../server/contract/errors.ts';
 import { NAME_MAX, USERNAME_PATTERN } from '../../../server/contract/validation.ts';

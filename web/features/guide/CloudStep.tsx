@@ -3,7 +3,11 @@
  * skip to run standalone. Rules are the contract's, so the form refuses what the server refuses.
  */
 import { useEffect, useState, type JSX } from 'react';
-import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
+import Alert from '@arco-design/web-react/es/Alert';
+import Button from '@arco-design/web-react/es/Button';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
+import Message from '@arco-design/web-react/es/Message';
 import { useTranslation } from 'react-i18next';
 import type { CloudConfigView } from '../../../server/contract/license.ts';
 import { FormError } from '../../components/FormError.tsx';

@@ -4,7 +4,10 @@
  * from the gateway's setup state, and leaves once an administrator exists.
  */
 import { useCallback, useEffect, useState, type JSX } from 'react';
-import { Alert, Button, Spin, Steps } from '@arco-design/web-react';
+import Alert from '@arco-design/web-react/es/Alert';
+import Button from '@arco-design/web-react/es/Button';
+import Spin from '@arco-design/web-react/es/Spin';
+import Steps from '@arco-design/web-react/es/Steps';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { LicensePayload, SetupState } from '../../../server/contract/license.ts';

@@ -4,7 +4,11 @@
  * 5 MB) and verified by the server (signature, device, expiry), whose refusal is shown as is.
  */
 import { useState, type JSX } from 'react';
-import { Alert, Button, Form, Message, Typography } from '@arco-design/web-react';
+import Alert from '@arco-design/web-react/es/Alert';
+import Button from '@arco-design/web-react/es/Button';
+import Form from '@arco-design/web-react/es/Form';
+import Message from '@arco-design/web-react/es/Message';
+import Typography from '@arco-design/web-react/es/Typography';
 import { useTranslation } from 'react-i18next';
 import type { LicensePayload } from '../../../server/contract/license.ts';
 import { FormError } from '../../components/FormError.tsx';

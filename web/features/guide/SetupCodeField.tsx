@@ -3,8 +3,9 @@
  * exists, so the code printed at first start authorizes each provisioning call.
  */
 import type { JSX } from 'react';
-import { Form, Input } from '@arco-design/web-react';
-import { IconSafe } from '@arco-design/web-react/icon';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
+import IconSafe from '@arco-design/web-react/icon/react-icon/IconSafe';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-client.ts';
 import { setupCodeErrorKeys } from './guideApi.ts';

@@ -4,8 +4,14 @@
  * administrator in silently and uploads the new `.lic` with that token, then opens the workbench.
  */
 import { useEffect, useState, type JSX } from 'react';
-import { Button, Descriptions, Form, Input, Message, Spin } from '@arco-design/web-react';
-import { IconLock, IconUser } from '@arco-design/web-react/icon';
+import Button from '@arco-design/web-react/es/Button';
+import Descriptions from '@arco-design/web-react/es/Descriptions';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
+import Message from '@arco-design/web-react/es/Message';
+import Spin from '@arco-design/web-react/es/Spin';
+import IconLock from '@arco-design/web-react/icon/react-icon/IconLock';
+import IconUser from '@arco-design/web-react/icon/react-icon/IconUser';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { LicenseInfo } from '../../../server/contract/license.ts';

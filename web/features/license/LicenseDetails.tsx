@@ -1,6 +1,6 @@
 /** What an installed licence grants: customer, expiry, device limit and the device it is bound to. */
 import type { JSX } from 'react';
-import { Descriptions } from '@arco-design/web-react';
+import Descriptions from '@arco-design/web-react/es/Descriptions';
 import { useTranslation } from 'react-i18next';
 import type { LicensePayload } from '../../../server/contract/license.ts';
 import { formatDateTime } from '../../lib/date-format.ts';

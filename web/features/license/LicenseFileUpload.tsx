@@ -1,6 +1,6 @@
 /** The `.lic` chooser of the wizard and the expired-licence page: type and 5 MB checked here. */
 import type { JSX } from 'react';
-import { IconUpload } from '@arco-design/web-react/icon';
+import IconUpload from '@arco-design/web-react/icon/react-icon/IconUpload';
 import { useTranslation } from 'react-i18next';
 import { LICENSE_EXTENSION, UPLOAD_MAX_BYTES } from '../../../server/contract/validation.ts';
 import { FileUpload } from '../../components/FileUpload.tsx';

@@ -1,7 +1,10 @@
 /** Avatar control of the profile form: preview, upload (checked before sending) and removal. */
 import { useState, type JSX } from 'react';
-import { Avatar, Button } from '@arco-design/web-react';
-import { IconDelete, IconUpload, IconUser } from '@arco-design/web-react/icon';
+import Avatar from '@arco-design/web-react/es/Avatar';
+import Button from '@arco-design/web-react/es/Button';
+import IconDelete from '@arco-design/web-react/icon/react-icon/IconDelete';
+import IconUpload from '@arco-design/web-react/icon/react-icon/IconUpload';
+import IconUser from '@arco-design/web-react/icon/react-icon/IconUser';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_EXTENSIONS, UPLOAD_MAX_BYTES } from '../../../server/contract/validation.ts';
 import { FileUpload } from '../../components/FileUpload.tsx';

@@ -4,7 +4,11 @@
  * shows Login.
  */
 import { useState, type JSX } from 'react';
-import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
+import Alert from '@arco-design/web-react/es/Alert';
+import Button from '@arco-design/web-react/es/Button';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
+import Message from '@arco-design/web-react/es/Message';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { GuardedModal } from '../../components/GuardedModal.tsx';

@@ -4,7 +4,11 @@
  * unsaved changes asks first; server field errors land on their fields.
  */
 import { useEffect, useState, type JSX } from 'react';
-import { Button, Form, Input, Message, Spin } from '@arco-design/web-react';
+import Button from '@arco-design/web-react/es/Button';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
+import Message from '@arco-design/web-react/es/Message';
+import Spin from '@arco-design/web-react/es/Spin';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../server/contract/user.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, PHONE_PATTERN, REAL_NAME_MAX } from '../../../server/contract/validation.ts';
