@@ -220,6 +220,12 @@ describe('start-up setup check', () => {
     expect(setupRedirect({ ...ok, adminCreated: false }, '/dashboard/workbench', paths.guide, paths.expiredLicense)).toBe('/guide');
   });
 
+  it('sends an expired licence without an administrator to the wizard, where one can be created', () => {
+    expect(
+      setupRedirect({ ...ok, licenseExpired: true, adminCreated: false }, '/login', paths.guide, paths.expiredLicense),
+    ).toBe('/guide');
+  });
+
   it('sends an expired licence to the upload page', () => {
     expect(setupRedirect({ ...ok, licenseExpired: true }, '/login', paths.guide, paths.expiredLicense)).toBe(
       '/expired-upload-license',

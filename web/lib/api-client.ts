@@ -122,7 +122,9 @@ function goTo(path: string): void {
 function handleSessionErrors(route: RouteDef, err: ApiError): boolean {
   if (err.code === ErrorCode.LICENSE) {
     sessionActions.reset();
-    goTo(err.key === 'error.license.required' ? paths.guide : paths.expiredLicense);
+    // No licence at all (or setup not finished) → the activation wizard; an expired one → its page.
+    const toGuide = err.key === 'error.license.required' || err.key === 'error.setup.licenseFirst';
+    goTo(toGuide ? paths.guide : paths.expiredLicense);
     return true;
   }
   if (err.status === 401 && route.url !== authRoutes.login.url) {

@@ -302,9 +302,9 @@ export interface SetupFlags {
  */
 export function setupRedirect(state: SetupFlags, pathname: string, guidePath: string, expiredPath: string): string | null {
   let target: string | null = null;
-  if (!state.licensed) target = guidePath;
+  // Without an administrator nobody could sign in on the expired-licence page: the wizard first.
+  if (!state.licensed || !state.adminCreated) target = guidePath;
   else if (state.licenseExpired) target = expiredPath;
-  else if (!state.adminCreated) target = guidePath;
   if (!target) return null;
   const here = pathname.replace(/\/+$/, '') || '/';
   return here === target || here.startsWith(`${target}/`) ? null : target;
