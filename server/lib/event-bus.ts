@@ -20,6 +20,33 @@ export interface Events {
   /** A product was published; the thing-model module publishes its model with it. */
   'product.published': { productId: string };
   'product.deleted': { productId: string };
+  /** A product's thing model was published: caches of the published model are stale. */
+  'thingModel.published': { deviceProfileId: string };
+  /** Telemetry entries were committed (one event per device and batch). */
+  'telemetry.stored': { deviceId: string; deviceProfileId: string; entries: TelemetryEntry[] };
+  /** A device connected or went away (disconnect or inactivity timeout). */
+  'device.stateChanged': { deviceId: string; state: 'ONLINE' | 'OFFLINE'; ts: number };
+  /** A device answered a server-side RPC on `v1/devices/me/rpc/response/{requestId}`. */
+  'device.rpcResponse': { deviceId: string; requestId: number; payload: unknown };
+  /** A device reported an event on `v1/devices/me/events` (stored as an event record). */
+  'device.eventReported': {
+    deviceId: string;
+    eventId: string;
+    ts: number;
+    identifier: string;
+    eventType: string;
+    params: unknown;
+  };
+  /** One device message arrived (any topic): feeds the workbench's message volume. */
+  'message.received': { deviceId: string; ts: number; bytes: number };
+}
+
+/** One stored telemetry value; `flag` says why it did not match the published thing model. */
+export interface TelemetryEntry {
+  ts: number;
+  key: string;
+  value: unknown;
+  flag?: string;
 }
 
 export class EventBus {
