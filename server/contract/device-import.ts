@@ -53,6 +53,28 @@ export const BATCH_TTL_MS = 24 * 3600 * 1000;
 export const importFields = ['name', 'alias', 'label', 'addressCode', 'longitude', 'latitude', 'address', 'description'] as const;
 export type ImportField = (typeof importFields)[number];
 
+/**
+ * Header spellings (as `normalizeImportHeader` leaves them) that name a field or the token column,
+ * English and Chinese. The server suggests exact matches in `preview`; the console also uses them
+ * to guess columns whose headers only contain a spelling ("设备名称(必填)").
+ */
+export const importHeaderHints: Readonly<Record<ImportField | 'token', readonly string[]>> = {
+  name: ['name', 'devicename', '设备名称', '名称'],
+  alias: ['alias', 'devicealias', '别名', '设备别名'],
+  label: ['label', '标签'],
+  addressCode: ['addresscode', '地址码'],
+  longitude: ['longitude', 'lng', 'lon', '经度'],
+  latitude: ['latitude', 'lat', '纬度'],
+  address: ['address', '地址', '位置'],
+  description: ['description', 'remark', '描述', '备注'],
+  token: ['token', 'accesstoken', '访问令牌'],
+};
+
+/** A header as the hints are written: trimmed, lower case, without spaces, `_` or `-`. */
+export function normalizeImportHeader(header: string): string {
+  return header.trim().toLowerCase().replace(/[\s_-]/g, '');
+}
+
 const Column = Type.Integer({ minimum: 0, maximum: 1023 });
 const OptionalColumn = Type.Optional(Nullable(Column));
 

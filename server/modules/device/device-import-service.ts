@@ -13,6 +13,8 @@ import {
   IMPORT_SAMPLE_ROWS,
   IMPORT_TTL_MS,
   importFields,
+  importHeaderHints,
+  normalizeImportHeader,
   type ImportCommitBody,
   type ImportField,
   type ImportPreview,
@@ -32,19 +34,6 @@ import { ExpiringStore } from './expiring-store.ts';
 /** Parsed files held at once: each can be 5 MB of text, and the gateway's memory is small. */
 const MAX_SESSIONS = 4;
 const deviceBody = Compile(DeviceBodySchema);
-
-/** Header spellings (normalized: lower case, no spaces, _ or -) that suggest a field. */
-const headerHints: Record<ImportField | 'token', string[]> = {
-  name: ['name', 'devicename', '设备名称', '名称'],
-  alias: ['alias', 'devicealias', '别名', '设备别名'],
-  label: ['label', '标签'],
-  addressCode: ['addresscode', 'address code', '地址码'],
-  longitude: ['longitude', 'lng', 'lon', '经度'],
-  latitude: ['latitude', 'lat', '纬度'],
-  address: ['address', '地址', '位置'],
-  description: ['description', 'remark', '描述', '备注'],
-  token: ['token', 'accesstoken', '访问令牌'],
-};
 
 interface RejectedCells {
   row: number;
@@ -88,14 +77,10 @@ function decodeText(bytes: Buffer): string | null {
   return null;
 }
 
-function normalizeHeader(header: string): string {
-  return header.trim().toLowerCase().replace(/[\s_-]/g, '');
-}
-
 function suggestColumns(columns: string[]): { mapping: ImportPreview['suggestedMapping']; token: number | null } {
-  const normalized = columns.map(normalizeHeader);
+  const normalized = columns.map(normalizeImportHeader);
   const find = (field: ImportField | 'token'): number | undefined => {
-    const index = normalized.findIndex((h) => headerHints[field].includes(h));
+    const index = normalized.findIndex((h) => importHeaderHints[field].includes(h));
     return index < 0 ? undefined : index;
   };
   const mapping: ImportPreview['suggestedMapping'] = {};
