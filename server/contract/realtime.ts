@@ -1,0 +1,242 @@
+/**
+ * The live websocket `/api/ws` (DESIGN.md section 5; spec sections 3 "Live telemetry subscription",
+ * 4 "Live connection", 9 "Websocket"): ThingsBoard's telemetry websocket protocol.
+ *
+ * Authentication: `?token=<access token>` on the URL, or a first message
+ * `{ "authCmd": { "cmdId": 0, "token": "…" } }` (it may carry `cmds` too) within
+ * WS_AUTH_TIMEOUT_MS. A bad, expired or missing token, a missing or expired licence, or more than
+ * WS_MAX_SOCKETS_PER_USER sockets of one user close the socket with WS_POLICY_VIOLATION (1008). A
+ * logout or password change closes the user's sockets the same way.
+ *
+ * Then `{ "cmds": [ … ] }` with at most WS_MAX_CMDS_PER_MESSAGE commands (ThingsBoard's legacy
+ * `{ tsSubCmds, historyCmds, attrSubCmds }` is accepted too and counts the same). A message that
+ * is not JSON answers `errorCode` 23 (WsErrorCode.PARSE_ERROR) and the socket stays open; a
+ * message over WS_MAX_MESSAGE_BYTES closes it (1009). Each command is answered on its `cmdId`:
+ * - TIMESERIES: `scope: 'LATEST_TELEMETRY'` (or neither startTs nor timeWindow): the latest value
+ *   of each key (all keys when `keys` is empty), then every stored value as it arrives. With
+ *   `startTs` or `timeWindow`: the history of that window (interval, limit, agg as the REST
+ *   history call), then arriving values (raw values with agg NONE; with an aggregation, the
+ *   current bucket recomputed). `unsubscribe: true` or TIMESERIES_UNSUBSCRIBE ends it.
+ * - TIMESERIES_HISTORY: one answer with the history of [startTs, endTs].
+ * - ATTRIBUTES: the device's attributes (server-side ones: `active`, `deviceState`,
+ *   `lastOnlineTime`, `lastOfflineTime`), then changes.
+ * - ENTITY_DATA: latest values of DEVICE entities (`singleEntity` or `entityList` filter):
+ *   ENTITY_FIELD (name, alias, label, deviceType, deviceProfileId, productName, createdTime,
+ *   deviceState), TIME_SERIES keys and ATTRIBUTE keys, then updates (telemetry and state changes).
+ * - ENTITY_COUNT: the number of devices (filter `entityType` DEVICE, `singleEntity` or
+ *   `entityList`), again when devices are created or deleted.
+ * - ALARM_DATA, ALARM_COUNT and the NOTIFICATIONS commands: an error update (alarms and
+ *   notifications arrive in a later version; no invented counts).
+ * At most WS_MAX_SUBSCRIPTIONS live subscriptions per socket.
+ */
+import Type, { type Static } from 'typebox';
+
+export const WS_PATH = '/api/ws';
+export const WS_MAX_CMDS_PER_MESSAGE = 10;
+export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
+export const WS_MAX_SUBSCRIPTIONS = 100;
+export const WS_MAX_SOCKETS_PER_USER = 20;
+export const WS_AUTH_TIMEOUT_MS = 10_000;
+/** Close code for refused authentication, revoked sessions and the per-user socket limit. */
+export const WS_POLICY_VIOLATION = 1008;
+/** The console's client: reconnect after 2 s, close 90 s after the last subscriber (spec section 9). */
+export const WS_RECONNECT_DELAY_MS = 2000;
+export const WS_IDLE_CLOSE_MS = 90_000;
+
+/** `errorCode` of an update: ThingsBoard's subscription codes, the spec's 23, and two of ours. */
+export const WsErrorCode = {
+  NO_ERROR: 0,
+  INTERNAL_ERROR: 1,
+  BAD_REQUEST: 2,
+  UNAUTHORIZED: 3,
+  /** The message was not JSON (spec section 7). */
+  PARSE_ERROR: 23,
+  NOT_FOUND: 32,
+  LIMIT_EXCEEDED: 41,
+} as const;
+export type WsErrorCode = (typeof WsErrorCode)[keyof typeof WsErrorCode];
+
+/** Spec "live command types". */
+export const wsCmdTypes = [
+  'AUTH',
+  'ATTRIBUTES',
+  'TIMESERIES',
+  'TIMESERIES_HISTORY',
+  'ENTITY_DATA',
+  'ENTITY_COUNT',
+  'ALARM_DATA',
+  'ALARM_COUNT',
+  'NOTIFICATIONS',
+  'NOTIFICATIONS_COUNT',
+  'MARK_NOTIFICATIONS_AS_READ',
+  'MARK_ALL_NOTIFICATIONS_AS_READ',
+  'ATTRIBUTES_UNSUBSCRIBE',
+  'TIMESERIES_UNSUBSCRIBE',
+  'ENTITY_DATA_UNSUBSCRIBE',
+  'ENTITY_COUNT_UNSUBSCRIBE',
+  'ALARM_DATA_UNSUBSCRIBE',
+  'ALARM_COUNT_UNSUBSCRIBE',
+  'NOTIFICATIONS_UNSUBSCRIBE',
+] as const;
+export type WsCmdType = (typeof wsCmdTypes)[number];
+
+export const aggregations = ['MIN', 'MAX', 'AVG', 'SUM', 'COUNT', 'NONE'] as const;
+const AggSchema = Type.Enum(aggregations);
+
+const CmdId = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
+const EntityId = Type.String({ minLength: 1, maxLength: 64 });
+/** Comma-separated keys (ThingsBoard) or a list. */
+const KeysSchema = Type.Union([
+  Type.String({ maxLength: 4096 }),
+  Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { maxItems: 100 }),
+]);
+const Ms = Type.Integer({ minimum: 0 });
+
+export const AuthCmdSchema = Type.Object({ cmdId: Type.Optional(CmdId), token: Type.String({ minLength: 1, maxLength: 4096 }) });
+export type AuthCmd = Static<typeof AuthCmdSchema>;
+
+export const TimeseriesCmdSchema = Type.Object({
+  cmdId: CmdId,
+  entityType: Type.Optional(Type.Literal('DEVICE')),
+  entityId: Type.Optional(EntityId),
+  keys: Type.Optional(KeysSchema),
+  scope: Type.Optional(Type.Literal('LATEST_TELEMETRY')),
+  startTs: Type.Optional(Ms),
+  timeWindow: Type.Optional(Type.Integer({ minimum: 1 })),
+  interval: Type.Optional(Type.Integer({ minimum: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1 })),
+  agg: Type.Optional(AggSchema),
+  unsubscribe: Type.Optional(Type.Boolean()),
+});
+export type TimeseriesCmd = Static<typeof TimeseriesCmdSchema>;
+
+export const HistoryCmdSchema = Type.Object({
+  cmdId: CmdId,
+  entityType: Type.Optional(Type.Literal('DEVICE')),
+  entityId: EntityId,
+  keys: KeysSchema,
+  startTs: Ms,
+  endTs: Ms,
+  interval: Type.Optional(Type.Integer({ minimum: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1 })),
+  agg: Type.Optional(AggSchema),
+});
+export type HistoryCmd = Static<typeof HistoryCmdSchema>;
+
+export const attributeScopes = ['CLIENT_SCOPE', 'SERVER_SCOPE', 'SHARED_SCOPE'] as const;
+export const AttributesCmdSchema = Type.Object({
+  cmdId: CmdId,
+  entityType: Type.Optional(Type.Literal('DEVICE')),
+  entityId: Type.Optional(EntityId),
+  keys: Type.Optional(KeysSchema),
+  scope: Type.Optional(Type.Enum(attributeScopes)),
+  unsubscribe: Type.Optional(Type.Boolean()),
+});
+export type AttributesCmd = Static<typeof AttributesCmdSchema>;
+
+const EntityRef = Type.Object({ entityType: Type.Literal('DEVICE'), id: EntityId });
+export const EntityFilterSchema = Type.Union([
+  Type.Object({ type: Type.Literal('singleEntity'), singleEntity: EntityRef }),
+  Type.Object({
+    type: Type.Literal('entityList'),
+    entityType: Type.Literal('DEVICE'),
+    entityList: Type.Array(EntityId, { maxItems: 100 }),
+  }),
+  Type.Object({ type: Type.Literal('entityType'), entityType: Type.Literal('DEVICE') }),
+]);
+export type EntityFilter = Static<typeof EntityFilterSchema>;
+
+export const entityKeyTypes = ['ENTITY_FIELD', 'TIME_SERIES', 'ATTRIBUTE', 'SERVER_ATTRIBUTE', 'CLIENT_ATTRIBUTE', 'SHARED_ATTRIBUTE'] as const;
+export type EntityKeyType = (typeof entityKeyTypes)[number];
+export const EntityKeySchema = Type.Object({ type: Type.Enum(entityKeyTypes), key: Type.String({ minLength: 1, maxLength: 128 }) });
+export type EntityKey = Static<typeof EntityKeySchema>;
+const EntityKeys = Type.Array(EntityKeySchema, { maxItems: 100 });
+
+export const EntityDataCmdSchema = Type.Object({
+  cmdId: CmdId,
+  query: Type.Optional(
+    Type.Object({
+      entityFilter: EntityFilterSchema,
+      entityFields: Type.Optional(EntityKeys),
+      latestValues: Type.Optional(EntityKeys),
+    }),
+  ),
+  /** Extra latest keys to follow (ThingsBoard sends them here when it adds keys to a subscription). */
+  latestCmd: Type.Optional(Type.Object({ keys: EntityKeys })),
+});
+export type EntityDataCmd = Static<typeof EntityDataCmdSchema>;
+
+export const EntityCountCmdSchema = Type.Object({
+  cmdId: CmdId,
+  query: Type.Object({ entityFilter: EntityFilterSchema }),
+});
+export type EntityCountCmd = Static<typeof EntityCountCmdSchema>;
+
+export const UnsubscribeCmdSchema = Type.Object({ cmdId: CmdId });
+
+/** What a client sends (after `JSON.parse`); every part optional. */
+export interface WsClientMessage {
+  authCmd?: AuthCmd;
+  cmds?: ({ type: WsCmdType | string } & Record<string, unknown>)[];
+  tsSubCmds?: TimeseriesCmd[];
+  historyCmds?: HistoryCmd[];
+  attrSubCmds?: AttributesCmd[];
+}
+
+/** `[ts, value]` pairs per key, newest last within a key. */
+export type TsData = Record<string, [number, unknown][]>;
+
+/** TIMESERIES, TIMESERIES_HISTORY and ATTRIBUTES answers (ThingsBoard's telemetry update). */
+export interface TelemetryUpdate {
+  subscriptionId: number;
+  cmdId: number;
+  errorCode: WsErrorCode;
+  errorMsg: string | null;
+  data: TsData | null;
+  /** Newest ts per key in `data`. */
+  latestValues?: Record<string, number>;
+  cmdUpdateType: 'TIMESERIES' | 'TIMESERIES_HISTORY' | 'ATTRIBUTES' | null;
+}
+
+export interface TsValue {
+  ts: number;
+  value: unknown;
+}
+
+export interface EntityData {
+  entityId: { entityType: 'DEVICE'; id: string };
+  /** Key type → key → latest value. */
+  latest: Partial<Record<'ENTITY_FIELD' | 'TIME_SERIES' | 'ATTRIBUTE', Record<string, TsValue>>>;
+  timeseries: Record<string, TsValue[]>;
+}
+
+export interface EntityDataUpdate {
+  cmdId: number;
+  errorCode: WsErrorCode;
+  errorMsg: string | null;
+  /** The first answer: a page holding every matched entity. */
+  data: { data: EntityData[]; totalPages: number; totalElements: number; hasNext: boolean } | null;
+  /** Later answers: what changed. */
+  update: EntityData[] | null;
+  cmdUpdateType: 'ENTITY_DATA';
+}
+
+export interface EntityCountUpdate {
+  cmdId: number;
+  errorCode: WsErrorCode;
+  errorMsg: string | null;
+  count: number;
+  cmdUpdateType: 'COUNT_DATA';
+}
+
+/** An answer that only reports a failure (unknown, unsupported or invalid command). */
+export interface ErrorUpdate {
+  cmdId: number;
+  subscriptionId: number;
+  errorCode: WsErrorCode;
+  errorMsg: string;
+  data: null;
+  cmdUpdateType: string | null;
+}
+
+export type WsUpdate = TelemetryUpdate | EntityDataUpdate | EntityCountUpdate | ErrorUpdate;
