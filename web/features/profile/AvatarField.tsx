@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { AVATAR_EXTENSIONS, UPLOAD_MAX_BYTES } from '../../../server/contract/validation.ts';
 import { FileUpload } from '../../components/FileUpload.tsx';
 import { formatBytes } from '../../components/file-check.ts';
-import { uploadImage } from './profileApi.ts';
+import { uploadImage } from '../../lib/upload-image.ts';
 
 export interface AvatarFieldProps {
   value?: string | null;

@@ -1,0 +1,73 @@
+/**
+ * The organization field of every form and filter (spec: "tree select used by every organization
+ * field"): loads `GET /api/yt/organization/tree` once per session (shared with the organization
+ * page, reloaded when organizations change), searchable by name, clearable.
+ *
+ * @example
+ * <Form.Item field="organizationId" label={t('organization')}>
+ *   <OrganizationTreeSelect testId="device-form-organization" />
+ * </Form.Item>
+ * // moving an organization: its own subtree cannot be chosen
+ * <OrganizationTreeSelect excludeSubtreeOf={org.id} testId="organization-form-parent" />
+ */
+import { useMemo, type CSSProperties, type JSX } from 'react';
+import TreeSelect from '@arco-design/web-react/es/TreeSelect';
+import { useTranslation } from 'react-i18next';
+import type { OrganizationTreeNode } from '../../server/contract/organization.ts';
+import { subtreeIds, useOrganizationTree } from './organization-tree.ts';
+
+export interface OrganizationTreeSelectProps {
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+  /** This organization and its descendants are shown but cannot be chosen. */
+  excludeSubtreeOf?: string;
+  placeholder?: string;
+  disabled?: boolean;
+  allowClear?: boolean;
+  testId: string;
+  status?: 'error' | 'warning';
+  style?: CSSProperties;
+}
+
+interface TreeOption {
+  key: string;
+  title: string;
+  disabled?: boolean;
+  children?: TreeOption[];
+}
+
+function toOptions(nodes: readonly OrganizationTreeNode[], blocked: Set<string>): TreeOption[] {
+  return nodes.map((node) => ({
+    key: node.id,
+    title: node.name,
+    disabled: blocked.has(node.id) || undefined,
+    children: node.children.length ? toOptions(node.children, blocked) : undefined,
+  }));
+}
+
+export function OrganizationTreeSelect(props: OrganizationTreeSelectProps): JSX.Element {
+  const { t } = useTranslation('table');
+  const { tree, loading, failed } = useOrganizationTree();
+  const options = useMemo(
+    () => toOptions(tree, props.excludeSubtreeOf ? subtreeIds(tree, props.excludeSubtreeOf) : new Set()),
+    [tree, props.excludeSubtreeOf],
+  );
+  return (
+    <TreeSelect
+      treeData={options}
+      value={props.value ?? undefined}
+      onChange={(value: string | undefined) => props.onChange?.(value ?? null)}
+      placeholder={failed ? t('organizationLoadFailed') : (props.placeholder ?? t('organizationPlaceholder'))}
+      loading={loading}
+      disabled={props.disabled}
+      allowClear={props.allowClear ?? true}
+      showSearch
+      filterTreeNode={(input: string, node: { props: { title?: string } }) =>
+        (node.props.title ?? '').toLowerCase().includes(String(input).toLowerCase())
+      }
+      status={props.status}
+      style={props.style}
+      data-testid={props.testId}
+    />
+  );
+}

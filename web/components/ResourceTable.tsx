@@ -1,0 +1,268 @@
+/**
+ * The console's list page body: a filter form, a toolbar, an Arco Table (or cards) over a
+ * `useList` controller, paging (sizes 10/20/50/100), server-side column sorting, optional row
+ * selection with a confirmed bulk delete, loading and empty states. Domain-free: the page supplies
+ * columns, filter fields and actions.
+ *
+ * Sorting: a column with `sorter: true` sorts on the server; its `dataIndex` (or `key`) must be a
+ * `sortField` the contract allows. Filter fields are `Form.Item`s whose `field` names are query
+ * properties of the route; Enter in any of them searches.
+ *
+ * @example
+ * const list = useList(categoryRoutes.list);
+ * <ResourceTable
+ *   testId="category"
+ *   list={list}
+ *   rowKey="id"
+ *   columns={[{ title: t('name'), dataIndex: 'name', sorter: true }]}
+ *   filters={<Form.Item field="name" label={t('name')}><Input data-testid="category-filter-name" /></Form.Item>}
+ *   toolbar={<Button type="primary" onClick={openCreate}>{t('table:create')}</Button>}
+ *   onBulkDelete={(ids) => api(categoryRoutes.delete, { body: { ids } })}
+ *   renderCards={(items) => <Grid>{items.map(renderCard)}</Grid>}   // optional card/table toggle
+ * />
+ */
+import { useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
+import Button from '@arco-design/web-react/es/Button';
+import Empty from '@arco-design/web-react/es/Empty';
+import Form from '@arco-design/web-react/es/Form';
+import Message from '@arco-design/web-react/es/Message';
+import Modal from '@arco-design/web-react/es/Modal';
+import Pagination from '@arco-design/web-react/es/Pagination';
+import Radio from '@arco-design/web-react/es/Radio';
+import Spin from '@arco-design/web-react/es/Spin';
+import Table from '@arco-design/web-react/es/Table';
+import type { ColumnProps } from '@arco-design/web-react/es/Table';
+import type { PaginationProps } from '@arco-design/web-react/es/Pagination/pagination';
+import IconApps from '@arco-design/web-react/icon/react-icon/IconApps';
+import IconDelete from '@arco-design/web-react/icon/react-icon/IconDelete';
+import IconList from '@arco-design/web-react/icon/react-icon/IconList';
+import IconRefresh from '@arco-design/web-react/icon/react-icon/IconRefresh';
+import IconSearch from '@arco-design/web-react/icon/react-icon/IconSearch';
+import { useTranslation } from 'react-i18next';
+import type { ListController } from '../lib/use-list.ts';
+import './ResourceTable.css';
+
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
+
+export type ResourceView = 'table' | 'card';
+
+export interface ResourceTableProps<T, F extends object> {
+  list: ListController<T, F>;
+  /** Row identity (usually `id`); the bulk delete receives these values. */
+  rowKey: keyof T & string;
+  columns: ColumnProps<T>[];
+  /** Prefix of the `data-testid`s: `<testId>-table`, `-search`, `-reset`, `-refresh`, `-bulk-delete`… */
+  testId: string;
+  /** Filter form items (`Form.Item` with `field` = a query property). */
+  filters?: ReactNode;
+  /** Buttons at the right of the toolbar (create, import…). */
+  toolbar?: ReactNode;
+  /** Enables row selection and the bulk delete button; resolves when the server is done. */
+  onBulkDelete?: (keys: string[]) => Promise<unknown>;
+  /** Enables the table/card toggle; renders the current page's items as cards. */
+  renderCards?: (items: T[]) => ReactNode;
+  defaultView?: ResourceView;
+  /** Text of the empty state when no filter is set (e.g. "No products yet"). */
+  emptyText?: ReactNode;
+  /** Horizontal scroll width for wide tables. */
+  scrollX?: number | string;
+}
+
+function selectedKeysOf(keys: (string | number)[]): string[] {
+  return keys.map(String);
+}
+
+function viewFromUrl(fallback: ResourceView): ResourceView {
+  const view = new URLSearchParams(window.location.search).get('view');
+  return view === 'card' || view === 'table' ? view : fallback;
+}
+
+function writeViewToUrl(view: ResourceView, fallback: ResourceView): void {
+  const query = new URLSearchParams(window.location.search);
+  if (view === fallback) query.delete('view');
+  else query.set('view', view);
+  const qs = query.toString();
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${qs ? `?${qs}` : ''}${window.location.hash}`);
+}
+
+export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, F>): JSX.Element {
+  const { list, rowKey, testId, onBulkDelete, renderCards, defaultView = 'table' } = props;
+  const { t } = useTranslation('table');
+  const [form] = Form.useForm();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [view, setView] = useState<ResourceView>(() => (renderCards ? viewFromUrl(defaultView) : 'table'));
+  const hasFilters = Object.keys(list.filters).length > 0;
+
+  // A selection only makes sense for rows on screen: a new page or a reload clears it.
+  useEffect(() => setSelected([]), [list.items]);
+
+  const columns = useMemo(
+    () =>
+      props.columns.map((column) => {
+        if (!column.sorter) return column;
+        const field = String(column.key ?? column.dataIndex ?? '');
+        return { ...column, sortOrder: field === list.sortField ? list.sortOrder : undefined };
+      }),
+    [props.columns, list.sortField, list.sortOrder],
+  );
+
+  const pagination: PaginationProps = {
+    current: list.page,
+    pageSize: list.pageSize,
+    total: list.total,
+    sizeCanChange: true,
+    sizeOptions: PAGE_SIZE_OPTIONS,
+    showTotal: (total: number) => t('total', { total }),
+  };
+
+  const bulkDelete = (): void => {
+    const keys = selected;
+    Modal.confirm({
+      title: t('bulkDeleteTitle'),
+      content: t('bulkDeleteConfirm', { count: keys.length }),
+      okText: t('delete'),
+      cancelText: t('cancel'),
+      okButtonProps: { status: 'danger', ...({ 'data-testid': `${testId}-bulk-delete-confirm` } as object) },
+      onOk: async () => {
+        try {
+          await onBulkDelete?.(keys);
+          Message.success(t('deleted', { count: keys.length }));
+          setSelected([]);
+          await list.refresh();
+        } catch {
+          // The client showed the server's reason (e.g. still in use); the rows stay selected.
+        }
+      },
+    });
+  };
+
+  const empty = (
+    <Empty data-testid={`${testId}-empty`} description={hasFilters ? t('emptyFiltered') : (props.emptyText ?? t('empty'))} />
+  );
+
+  const search = (): void => {
+    list.setFilters(form.getFieldsValue() as F);
+  };
+  const reset = (): void => {
+    form.resetFields();
+    list.setFilters(form.getFieldsValue() as F);
+  };
+
+  return (
+    <div className="ec-resource" data-testid={`${testId}-resource`}>
+      {props.filters ? (
+        <Form
+          form={form}
+          layout="inline"
+          className="ec-resource__filters"
+          initialValues={list.filters as Record<string, unknown>}
+          onSubmit={search}
+          aria-label={t('filters')}
+        >
+          {props.filters}
+          <Form.Item className="ec-resource__filter-actions">
+            <Button type="primary" htmlType="submit" icon={<IconSearch />} data-testid={`${testId}-search`}>
+              {t('search')}
+            </Button>
+            <Button onClick={reset} data-testid={`${testId}-reset`}>
+              {t('reset')}
+            </Button>
+          </Form.Item>
+        </Form>
+      ) : null}
+
+      <div className="ec-resource__toolbar">
+        <div className="ec-resource__toolbar-left">
+          {onBulkDelete ? (
+            <>
+              <Button
+                status="danger"
+                icon={<IconDelete />}
+                disabled={selected.length === 0}
+                onClick={bulkDelete}
+                data-testid={`${testId}-bulk-delete`}
+              >
+                {t('bulkDelete')}
+              </Button>
+              {selected.length > 0 ? (
+                <span className="ec-resource__selected" aria-live="polite" data-testid={`${testId}-selected`}>
+                  {t('selected', { count: selected.length })}
+                  <Button type="text" size="mini" onClick={() => setSelected([])}>
+                    {t('clearSelection')}
+                  </Button>
+                </span>
+              ) : null}
+            </>
+          ) : null}
+        </div>
+        <div className="ec-resource__toolbar-right">
+          {props.toolbar}
+          {renderCards ? (
+            <Radio.Group
+              type="button"
+              value={view}
+              aria-label={t('viewMode')}
+              onChange={(value: ResourceView) => {
+                setView(value);
+                writeViewToUrl(value, defaultView);
+              }}
+            >
+              <Radio value="table" aria-label={t('viewTable')} title={t('viewTable')} data-testid={`${testId}-view-table`}>
+                <IconList />
+              </Radio>
+              <Radio value="card" aria-label={t('viewCard')} title={t('viewCard')} data-testid={`${testId}-view-card`}>
+                <IconApps />
+              </Radio>
+            </Radio.Group>
+          ) : null}
+          <Button
+            icon={<IconRefresh />}
+            aria-label={t('refresh')}
+            title={t('refresh')}
+            onClick={() => void list.refresh()}
+            data-testid={`${testId}-refresh`}
+          />
+        </div>
+      </div>
+
+      {view === 'card' && renderCards ? (
+        <Spin loading={list.loading} block>
+          <div data-testid={`${testId}-cards`}>{list.items.length ? renderCards(list.items) : empty}</div>
+          {list.total > 0 ? (
+            <Pagination className="ec-resource__pagination" {...pagination} onChange={(page, size) => list.setPage(page, size)} />
+          ) : null}
+        </Spin>
+      ) : (
+        <Table<T>
+          data-testid={`${testId}-table`}
+          rowKey={rowKey}
+          columns={columns}
+          data={list.items}
+          loading={list.loading}
+          noDataElement={empty}
+          pagination={pagination}
+          scroll={props.scrollX ? { x: props.scrollX } : undefined}
+          border={false}
+          rowSelection={
+            onBulkDelete
+              ? {
+                  type: 'checkbox',
+                  selectedRowKeys: selected,
+                  onChange: (keys: (string | number)[]) => setSelected(selectedKeysOf(keys)),
+                }
+              : undefined
+          }
+          onChange={(paging, sorter, _filters, extra) => {
+            if (extra.action === 'paginate') {
+              list.setPage(paging.current ?? 1, paging.pageSize);
+              return;
+            }
+            if (extra.action !== 'sort') return;
+            const one = Array.isArray(sorter) ? sorter[0] : sorter;
+            list.setSort(one?.field === undefined ? undefined : String(one.field), one?.direction);
+          }}
+        />
+      )}
+    </div>
+  );
+}
