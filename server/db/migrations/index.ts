@@ -4,8 +4,10 @@
  */
 import m0001 from './0001-foundation.sql';
 import m0003 from './0003-device-management.sql';
+import m0004 from './0004-thing-model.sql';
 
 export const migrations: { name: string; sql: string }[] = [
   { name: '0001-foundation', sql: m0001 },
   { name: '0003-device-management', sql: m0003 },
+  { name: '0004-thing-model', sql: m0004 },
 ];
