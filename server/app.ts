@@ -37,6 +37,7 @@ import { organizationModule } from './modules/organization/organization-routes.t
 import { categoryModule } from './modules/category/category-routes.ts';
 import { productModule } from './modules/product/product-routes.ts';
 import { deviceModule } from './modules/device/device-routes.ts';
+import { workbenchModule } from './modules/workbench/workbench-routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -47,6 +48,8 @@ export interface AppOptions {
   assets?: AssetSource | null;
   /** Licence public keys (PEM) trusted without a flag: the ones embedded at build time. */
   embeddedLicenseKeys?: string[];
+  /** The in-process event bus; tests pass their own to watch or inject events. */
+  bus?: EventBus;
 }
 
 export type App = FastifyInstance;
@@ -88,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const core: Core = {
       config,
       db: openDatabase(join(config.dataDir, 'edge.db')),
-      bus: new EventBus(),
+      bus: options.bus ?? new EventBus(),
       secrets: loadSecrets(config.dataDir),
       version,
       embeddedLicenseKeys: options.embeddedLicenseKeys ?? [],
@@ -118,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await app.register(categoryModule, deps);
     await app.register(productModule, deps);
     await app.register(deviceModule, deps);
+    await app.register(workbenchModule, deps);
     guideRedirect = () => license.status() === 'MISSING';
     app.decorate('firstBootHint', () =>
       users.adminExists()

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { buildApp, type App } from '../../server/app.ts';
 import { defaults, type Config } from '../../server/config.ts';
+import type { EventBus } from '../../server/lib/event-bus.ts';
 
 export interface TestApp {
   app: App;
@@ -27,11 +28,13 @@ export function tempDir(prefix = 'edge-test-'): string {
 }
 
 /** Builds the app on a new data dir; closed and deleted after the test. */
-export async function makeApp(overrides: Partial<Config> & { embeddedLicenseKeys?: string[] } = {}): Promise<TestApp> {
-  const { embeddedLicenseKeys, ...configOverrides } = overrides;
+export async function makeApp(
+  overrides: Partial<Config> & { embeddedLicenseKeys?: string[]; bus?: EventBus } = {},
+): Promise<TestApp> {
+  const { embeddedLicenseKeys, bus, ...configOverrides } = overrides;
   const dataDir = configOverrides.dataDir ?? tempDir();
   const config: Config = { ...defaults, port: 0, mqttPort: 0, deviceSn: 'TEST-SN-0001', ...configOverrides, dataDir };
-  const app = await buildApp({ config, version: '0.0.0-test', embeddedLicenseKeys: embeddedLicenseKeys ?? [] });
+  const app = await buildApp({ config, version: '0.0.0-test', embeddedLicenseKeys: embeddedLicenseKeys ?? [], bus });
   cleanups.push(async () => { await app.close(); });
   return { app, dataDir, config };
 }

@@ -1,0 +1,104 @@
+/**
+ * The workbench: counts from the device-management services, message volume from the counter,
+ * gateway load from the OS. Buckets are aligned to the gateway's local time so a day bucket
+ * starts at local midnight.
+ */
+import { ErrorCode } from '../../contract/errors.ts';
+import {
+  CUSTOM_INTERVALS_MS,
+  CUSTOM_RANGE_MAX_MS,
+  fixedRanges,
+  MAX_BUCKETS,
+  type MessageVolume,
+  type MessageVolumeQuery,
+  type WorkbenchSummary,
+} from '../../contract/workbench.ts';
+import type { DeviceState } from '../../contract/device.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { DeviceManagement } from '../device/device-management.ts';
+import type { MessageCounter } from './message-counter.ts';
+import { CpuSampler, diskUsage, memoryUsage } from './system-load.ts';
+
+const DAY_MS = 24 * 3600_000;
+
+/** Milliseconds to add to a UTC time to get the local wall clock at that moment. */
+function localOffset(ts: number): number {
+  return -new Date(ts).getTimezoneOffset() * 60_000;
+}
+
+/** Start of the local-time bucket holding `ts`. */
+export function bucketStart(ts: number, intervalMs: number, offsetMs = localOffset(ts)): number {
+  return Math.floor((ts + offsetMs) / intervalMs) * intervalMs - offsetMs;
+}
+
+export interface WorkbenchServiceDeps {
+  devices: Pick<DeviceManagement, 'devices' | 'products'>;
+  messages: MessageCounter;
+  dataDir: string;
+  now?: () => number;
+}
+
+export class WorkbenchService {
+  private readonly cpu = new CpuSampler();
+  private readonly now: () => number;
+
+  constructor(private readonly deps: WorkbenchServiceDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  async summary(): Promise<WorkbenchSummary> {
+    const { devices, products } = this.deps.devices;
+    const deviceCount = (deviceState?: DeviceState): number => devices.page({ page: 1, pageSize: 1, deviceState }).total;
+    const now = this.now();
+    const midnight = bucketStart(now, DAY_MS);
+    const [cpu, disk] = await Promise.all([this.cpu.percent(), diskUsage(this.deps.dataDir)]);
+    return {
+      products: products.page({ page: 1, pageSize: 1 }).total,
+      devices: {
+        total: deviceCount(),
+        online: deviceCount('ONLINE'),
+        offline: deviceCount('OFFLINE'),
+        inactive: deviceCount('INACTIVE'),
+      },
+      messages: { today: this.deps.messages.countBetween(midnight, now + 1), total: this.deps.messages.total() },
+      // Alarms arrive with the rule engine (roadmap 4); until then say so instead of showing 0 as a fact.
+      alarmsAvailable: false,
+      alarms: { total: 0, unacknowledged: 0 },
+      system: { cpu, memory: memoryUsage(), disk },
+    };
+  }
+
+  messageVolume(query: MessageVolumeQuery): MessageVolume {
+    const now = this.now();
+    const offset = localOffset(now);
+    let from: number;
+    let to: number;
+    let intervalMs: number;
+    if (query.range === 'custom') {
+      const { startTs, endTs } = query;
+      if (startTs === undefined || endTs === undefined) {
+        throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.workbench.rangeRequired');
+      }
+      if (endTs <= startTs || endTs - startTs > CUSTOM_RANGE_MAX_MS) {
+        throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.workbench.rangeInvalid', { days: CUSTOM_RANGE_MAX_MS / DAY_MS });
+      }
+      intervalMs =
+        CUSTOM_INTERVALS_MS.find((i) => Math.ceil((endTs - bucketStart(startTs, i, offset)) / i) <= MAX_BUCKETS) ??
+        CUSTOM_INTERVALS_MS[CUSTOM_INTERVALS_MS.length - 1]!;
+      from = startTs;
+      to = endTs;
+    } else {
+      const range = fixedRanges[query.range];
+      intervalMs = range.intervalMs;
+      // The current (partial) bucket last, and as many whole ones before it as the span holds.
+      from = bucketStart(now, intervalMs, offset) - (range.spanMs / intervalMs - 1) * intervalMs;
+      to = now + 1;
+    }
+    const counts = this.deps.messages.buckets(from, to, intervalMs, offset);
+    const buckets: MessageVolume['buckets'] = [];
+    for (let ts = bucketStart(from, intervalMs, offset); ts < to; ts += intervalMs) {
+      buckets.push({ ts, count: counts.get(ts) ?? 0 });
+    }
+    return { intervalMs, startTs: from, endTs: to, buckets };
+  }
+}
