@@ -1,7 +1,168 @@
-/** Placeholder until devices are built (roadmap step 2); the route table already lazy-loads this module as its own chunk. */
-import type { JSX } from 'react';
-import { NotBuiltPage } from '../../components/NotBuiltPage.tsx';
+/**
+ * Device detail (spec section 2 "/device-manage/device/{id}/{alarm?}"): a header with name and
+ * alias, state, product, organization, copy id and copy token; then the tab bar of deviceTabs.tsx.
+ * The optional last segment names the open tab, so a tab can be linked to (`…/credentials`).
+ */
+import { Suspense, useCallback, useEffect, useState, type JSX } from 'react';
+import { Button, Link, Message, Space, Spin, Tabs, Tooltip } from '@arco-design/web-react';
+import { IconArrowLeft, IconCopy, IconExclamationCircle } from '@arco-design/web-react/icon';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'wouter';
+import type { Device } from '../../../server/contract/device.ts';
+import { EnumTag } from '../../components/EnumTag.tsx';
+import { StatusPanel } from '../../components/StatusPanel.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { copyText } from '../../lib/clipboard.ts';
+import { navigateGuarded } from '../../lib/navigation.ts';
+import { getCredentials, getDevice } from './deviceApi.ts';
+import { deviceStateColors, deviceTypeColors } from './deviceStyle.ts';
+import { deviceTabFor, deviceTabNamespaces, deviceTabs } from './deviceTabs.tsx';
+import { DEVICE_LIST_PATH, devicePath, productPath } from './devicePaths.ts';
+import { FavouriteStar } from './FavouriteStar.tsx';
+import './device.css';
 
 export function DeviceDetailPage(): JSX.Element {
-  return <NotBuiltPage />;
+  const { id = '', alarm } = useParams<{ id: string; alarm?: string }>();
+  const { t } = useTranslation(['device', 'credentials']);
+  // Tab titles come from the namespaces of whichever issue built the tab (keys known at run time).
+  const tabTitle = useTranslation(deviceTabNamespaces() as unknown as 'device').t as unknown as (key: string) => string;
+  const [, navigate] = useLocation();
+  const [device, setDevice] = useState<Device | null>(null);
+  const [missing, setMissing] = useState<'notFound' | 'failed' | null>(null);
+  const tab = deviceTabFor(alarm);
+
+  const load = useCallback(async (): Promise<void> => {
+    setMissing(null);
+    try {
+      setDevice(await getDevice(id));
+    } catch (err) {
+      setMissing(err instanceof ApiError && err.status === 404 ? 'notFound' : 'failed');
+      if (!(err instanceof ApiError && err.status === 404)) Message.error(err instanceof ApiError ? err.message : t('loadFailed'));
+    }
+  }, [id, t]);
+
+  useEffect(() => {
+    setDevice(null);
+    void load();
+  }, [load]);
+
+  if (missing) {
+    return (
+      <StatusPanel
+        testId="device-missing"
+        icon={<IconExclamationCircle />}
+        title={missing === 'notFound' ? t('detail.notFound') : t('loadFailed')}
+        description={missing === 'notFound' ? t('detail.notFoundHint') : undefined}
+        actions={
+          <Space>
+            {missing === 'failed' ? <Button onClick={() => void load()}>{t('credentials:retry')}</Button> : null}
+            <Button type="primary" onClick={() => void navigateGuarded(DEVICE_LIST_PATH)} data-testid="device-missing-back">
+              {t('detail.backToList')}
+            </Button>
+          </Space>
+        }
+      />
+    );
+  }
+  if (!device) return <Spin className="ec-device-spin" />;
+
+  return (
+    <div className="ec-device-detail" data-testid="device-detail">
+      <DeviceHeader device={device} onDeviceChange={setDevice} />
+      <Tabs
+        activeTab={tab.key}
+        onChange={(key) => navigate(devicePath(device.id, key), { replace: true })}
+        className="ec-device-tabs"
+        data-testid="device-tabs"
+      >
+        {deviceTabs().map(({ key, titleKey, panel: Panel }) => (
+          <Tabs.TabPane key={key} title={<span data-testid={`device-tab-${key}`}>{tabTitle(titleKey)}</span>}>
+            <Suspense fallback={<Spin className="ec-device-spin" />}>
+              <Panel device={device} onDeviceChange={setDevice} />
+            </Suspense>
+          </Tabs.TabPane>
+        ))}
+      </Tabs>
+    </div>
+  );
+}
+
+function DeviceHeader({ device, onDeviceChange }: { device: Device; onDeviceChange: (d: Device) => void }): JSX.Element {
+  const { t } = useTranslation(['device', 'credentials']);
+
+  const copy = async (text: string): Promise<void> => {
+    if (await copyText(text)) Message.success(t('credentials:copied'));
+    else Message.warning(t('credentials:copyFailed'));
+  };
+  const copyToken = async (): Promise<void> => {
+    try {
+      const credentials = await getCredentials(device.id);
+      if (credentials.credentialsType === 'ACCESS_TOKEN') await copy(credentials.credentialsId);
+      else Message.info(t('credentials:noToken', { type: t(`credentials:types.${credentials.credentialsType}`) }));
+    } catch {
+      // the client showed why
+    }
+  };
+
+  return (
+    <header className="ec-device-header">
+      <div className="ec-device-header__title">
+        <Button
+          type="text"
+          icon={<IconArrowLeft />}
+          aria-label={t('detail.backToList')}
+          title={t('detail.backToList')}
+          onClick={() => void navigateGuarded(DEVICE_LIST_PATH)}
+          data-testid="device-detail-back"
+        />
+        <h1 data-testid="device-detail-name">{device.alias || device.name}</h1>
+        {device.alias ? <span className="ec-device-header__sub">{device.name}</span> : null}
+        <EnumTag ns="device" group="state" value={device.deviceState} colors={deviceStateColors} testId="device-detail-state" size="default" />
+        <FavouriteStar device={device} onChange={onDeviceChange} />
+      </div>
+      <dl className="ec-device-header__facts">
+        <div>
+          <dt>{t('fields.product')}</dt>
+          <dd>
+            <Link
+              href={productPath(device.deviceProfileId)}
+              onClick={(e) => {
+                e.preventDefault();
+                void navigateGuarded(productPath(device.deviceProfileId));
+              }}
+              data-testid="device-detail-product"
+            >
+              {device.productName}
+            </Link>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('fields.deviceType')}</dt>
+          <dd>
+            <EnumTag ns="product" group="deviceType" value={device.deviceType} colors={deviceTypeColors} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('fields.organization')}</dt>
+          <dd data-testid="device-detail-organization">{device.organizationName ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('fields.id')}</dt>
+          <dd>
+            <code className="ec-device-header__id">{device.id}</code>
+          </dd>
+        </div>
+      </dl>
+      <Space className="ec-device-header__actions" wrap>
+        <Tooltip content={device.id}>
+          <Button icon={<IconCopy />} onClick={() => void copy(device.id)} data-testid="device-copy-id">
+            {t('credentials:copyId')}
+          </Button>
+        </Tooltip>
+        <Button icon={<IconCopy />} onClick={() => void copyToken()} data-testid="device-copy-token">
+          {t('credentials:copyToken')}
+        </Button>
+      </Space>
+    </header>
+  );
 }

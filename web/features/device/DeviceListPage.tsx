@@ -1,7 +1,256 @@
-/** Placeholder until devices are built (roadmap step 2); the route table already lazy-loads this module as its own chunk. */
-import type { JSX } from 'react';
-import { NotBuiltPage } from '../../components/NotBuiltPage.tsx';
+/**
+ * Device list (spec section 2 "/device-manage/device"): filters (name or alias, state, type,
+ * product, organization and its descendants, favourites only), sorting, paging, row selection with
+ * a confirmed bulk delete, favourite star and public switch per row; create and edit in a drawer,
+ * position in a modal, CSV import and batch generation in the import wizard (loaded on first use).
+ */
+import { lazy, Suspense, useMemo, useState, type JSX } from 'react';
+import { Button, Checkbox, Form, Input, Link, Select, Space, Switch, Tooltip } from '@arco-design/web-react';
+import type { ColumnProps } from '@arco-design/web-react/es/Table';
+import { IconEdit, IconImport, IconLocation, IconPlus, IconThunderbolt } from '@arco-design/web-react/icon';
+import { useTranslation } from 'react-i18next';
+import { deviceRoutes, deviceStates, type Device } from '../../../server/contract/device.ts';
+import { deviceTypes } from '../../../server/contract/product.ts';
+import { ALIAS_MAX } from '../../../server/contract/validation.ts';
+import { ConfirmButton } from '../../components/ConfirmButton.tsx';
+import { EnumTag, useEnumLabel } from '../../components/EnumTag.tsx';
+import { OrganizationTreeSelect } from '../../components/OrganizationTreeSelect.tsx';
+import { ResourceTable } from '../../components/ResourceTable.tsx';
+import { formatDateTime } from '../../lib/date-format.ts';
+import { navigateGuarded } from '../../lib/navigation.ts';
+import { useList } from '../../lib/use-list.ts';
+import { deleteDevices, setPublic } from './deviceApi.ts';
+import { DeviceFormDrawer } from './DeviceFormDrawer.tsx';
+import { devicePath } from './devicePaths.ts';
+import { deviceStateColors, deviceTypeColors } from './deviceStyle.ts';
+import { FavouriteStar } from './FavouriteStar.tsx';
+import { LocationModal } from './LocationModal.tsx';
+import { useProductOptions } from './useDeviceOptions.ts';
+import type { ImportTab } from './import/DeviceImportModal.tsx';
+import './device.css';
+
+const DeviceImportModal = lazy(() => import('./import/DeviceImportModal.tsx').then((m) => ({ default: m.DeviceImportModal })));
 
 export function DeviceListPage(): JSX.Element {
-  return <NotBuiltPage />;
+  const { t } = useTranslation(['device', 'table']);
+  const list = useList(deviceRoutes.list);
+  const products = useProductOptions();
+  const stateLabel = useEnumLabel('device', 'state');
+  const typeLabel = useEnumLabel('product', 'deviceType');
+  const [drawer, setDrawer] = useState<{ device: Device | null } | null>(null);
+  const [locating, setLocating] = useState<Device | null>(null);
+  const [importTab, setImportTab] = useState<ImportTab | null>(null);
+  const refresh = (): void => void list.refresh();
+
+  const togglePublic = async (device: Device, isPublic: boolean): Promise<void> => {
+    try {
+      await setPublic(device.id, isPublic);
+      refresh();
+    } catch {
+      // the client showed why
+    }
+  };
+
+  const open = (device: Device): void => void navigateGuarded(devicePath(device.id));
+
+  const columns = useMemo<ColumnProps<Device>[]>(
+    () => [
+      {
+        title: <span className="ec-sr-only">{t('favourite.column')}</span>,
+        key: 'isCollect',
+        width: 48,
+        render: (_: unknown, row: Device) => <FavouriteStar device={row} onChange={refresh} />,
+      },
+      {
+        title: t('fields.name'),
+        dataIndex: 'name',
+        sorter: true,
+        render: (_: unknown, row: Device) => (
+          <div className="ec-device-name">
+            <Link
+              href={devicePath(row.id)}
+              onClick={(e) => {
+                e.preventDefault();
+                open(row);
+              }}
+              data-testid={`device-open-${row.name}`}
+            >
+              {row.name}
+            </Link>
+            {row.alias ? <span className="ec-device-name__alias">{row.alias}</span> : null}
+          </div>
+        ),
+      },
+      {
+        title: t('fields.state'),
+        dataIndex: 'deviceState',
+        sorter: true,
+        width: 110,
+        render: (value: Device['deviceState'], row: Device) => (
+          <EnumTag ns="device" group="state" value={value} colors={deviceStateColors} testId={`device-state-${row.name}`} />
+        ),
+      },
+      {
+        title: t('fields.deviceType'),
+        dataIndex: 'deviceType',
+        sorter: true,
+        width: 140,
+        render: (value: Device['deviceType']) => <EnumTag ns="product" group="deviceType" value={value} colors={deviceTypeColors} />,
+      },
+      { title: t('fields.product'), dataIndex: 'productName', ellipsis: true },
+      { title: t('fields.organization'), dataIndex: 'organizationName', ellipsis: true, render: (v: string | null) => v ?? '—' },
+      {
+        title: t('fields.isPublic'),
+        key: 'isPublic',
+        width: 96,
+        render: (_: unknown, row: Device) => (
+          <Switch
+            size="small"
+            checked={row.isPublic}
+            aria-label={t('publicOf', { name: row.name })}
+            onChange={(v: boolean) => void togglePublic(row, v)}
+            data-testid={`device-public-${row.name}`}
+          />
+        ),
+      },
+      {
+        title: t('fields.lastOnlineTime'),
+        dataIndex: 'lastOnlineTime',
+        sorter: true,
+        width: 180,
+        render: (v: number | null) => (v ? formatDateTime(v) : '—'),
+      },
+      { title: t('fields.createdTime'), dataIndex: 'createdTime', sorter: true, width: 180, render: (v: number) => formatDateTime(v) },
+      {
+        title: t('table:actions'),
+        key: 'actions',
+        fixed: 'right',
+        width: 200,
+        render: (_: unknown, row: Device) => (
+          <Space size={0}>
+            <Button type="text" size="small" onClick={() => open(row)} data-testid={`device-view-${row.name}`}>
+              {t('table:view')}
+            </Button>
+            <Tooltip content={t('table:edit')}>
+              <Button
+                type="text"
+                size="small"
+                icon={<IconEdit />}
+                aria-label={t('table:edit')}
+                onClick={() => setDrawer({ device: row })}
+                data-testid={`device-edit-${row.name}`}
+              />
+            </Tooltip>
+            <Tooltip content={t('location.button')}>
+              <Button
+                type="text"
+                size="small"
+                icon={<IconLocation />}
+                aria-label={t('location.button')}
+                onClick={() => setLocating(row)}
+                data-testid={`device-location-${row.name}`}
+              />
+            </Tooltip>
+            <ConfirmButton
+              testId={`device-delete-${row.name}`}
+              title={t('table:deleteConfirm', { name: row.name })}
+              onConfirm={async () => {
+                await deleteDevices([row.id]);
+                await list.refresh();
+              }}
+            >
+              {t('table:delete')}
+            </ConfirmButton>
+          </Space>
+        ),
+      },
+    ],
+    // `list` is a fresh object each render; its refresh and the labels are what matter.
+    [t, list.refresh],
+  );
+
+  return (
+    <div className="ec-page" data-testid="device-page">
+      <ResourceTable<Device, typeof list.filters>
+        testId="device"
+        list={list}
+        rowKey="id"
+        columns={columns}
+        scrollX={1400}
+        emptyText={t('empty')}
+        onBulkDelete={(ids) => deleteDevices(ids)}
+        filters={
+          <>
+            <Form.Item field="name" label={t('fields.name')}>
+              <Input placeholder={t('filters.namePlaceholder')} maxLength={ALIAS_MAX} allowClear data-testid="device-filter-name" />
+            </Form.Item>
+            <Form.Item field="deviceState" label={t('fields.state')}>
+              <Select
+                placeholder={t('table:all')}
+                allowClear
+                style={{ width: 140 }}
+                options={deviceStates.map((s) => ({ label: stateLabel(s), value: s }))}
+                data-testid="device-filter-state"
+              />
+            </Form.Item>
+            <Form.Item field="deviceType" label={t('fields.deviceType')}>
+              <Select
+                placeholder={t('table:all')}
+                allowClear
+                style={{ width: 160 }}
+                options={deviceTypes.map((v) => ({ label: typeLabel(v), value: v }))}
+                data-testid="device-filter-type"
+              />
+            </Form.Item>
+            <Form.Item field="deviceProfileId" label={t('fields.product')}>
+              <Select
+                placeholder={t('table:all')}
+                allowClear
+                showSearch
+                style={{ width: 180 }}
+                loading={products.loading}
+                options={products.items.map((p) => ({ label: p.name, value: p.id }))}
+                data-testid="device-filter-product"
+              />
+            </Form.Item>
+            <Form.Item field="organizationId" label={t('fields.organization')}>
+              <OrganizationTreeSelect testId="device-filter-organization" style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item field="isCollect">
+              <FavouritesOnly label={t('filters.favouritesOnly')} />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <>
+            <Button type="primary" icon={<IconPlus />} onClick={() => setDrawer({ device: null })} data-testid="device-create">
+              {t('actions.create')}
+            </Button>
+            <Button icon={<IconImport />} onClick={() => setImportTab('csv')} data-testid="device-import">
+              {t('actions.import')}
+            </Button>
+            <Button icon={<IconThunderbolt />} onClick={() => setImportTab('generate')} data-testid="device-batch">
+              {t('actions.batch')}
+            </Button>
+          </>
+        }
+      />
+      <DeviceFormDrawer visible={!!drawer} device={drawer?.device ?? null} onClose={() => setDrawer(null)} onSaved={refresh} />
+      <LocationModal device={locating} onClose={() => setLocating(null)} onSaved={refresh} />
+      {importTab ? (
+        <Suspense fallback={null}>
+          <DeviceImportModal initialTab={importTab} onClose={() => setImportTab(null)} onCreated={refresh} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Favourites only": checked filters on favourites, unchecked sends no filter (not "non-favourites"). */
+function FavouritesOnly({ value, onChange, label }: { value?: boolean; onChange?: (v: true | undefined) => void; label: string }): JSX.Element {
+  return (
+    <Checkbox checked={value === true} onChange={(checked: boolean) => onChange?.(checked ? true : undefined)} data-testid="device-filter-favourites">
+      {label}
+    </Checkbox>
+  );
 }

@@ -112,3 +112,16 @@ export function mapPoint(longitude: number, latitude: number, width: number, hei
     y: ((LATITUDE_MAX - latitude) / (LATITUDE_MAX - LATITUDE_MIN)) * height,
   };
 }
+
+/** A check as an Arco form rule; `text` turns the `errors` key into the message shown. */
+export function ruleOf(
+  check: (value: unknown) => FieldErrorKey | null,
+  text: (key: FieldErrorKey) => string,
+): { validator: (value: unknown, callback: (error?: string) => void) => void } {
+  return {
+    validator: (value, callback) => {
+      const key = check(value);
+      callback(key ? text(key) : undefined);
+    },
+  };
+}

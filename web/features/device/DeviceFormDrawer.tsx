@@ -1,0 +1,164 @@
+/**
+ * Create or edit a device (spec sections 3, 5): name (pattern, ≤ 30), alias (≤ 36), product (the
+ * device type follows it), organization, gateway (SENSOR products only), address code (hex 00–FF,
+ * for TCP products), label, description. The location has its own modal; an edit keeps the
+ * position and the public flag as they are (PUT replaces the whole device).
+ */
+import { useMemo, type JSX } from 'react';
+import { Form, Input, Message } from '@arco-design/web-react';
+import type { FormInstance } from '@arco-design/web-react/es/Form';
+import { useTranslation } from 'react-i18next';
+import type { Device, DeviceBody } from '../../../server/contract/device.ts';
+import type { ProductOption } from '../../../server/contract/product.ts';
+import { ALIAS_MAX, DESCRIPTION_MAX, NAME_MAX } from '../../../server/contract/validation.ts';
+import { FormDrawer } from '../../components/FormDrawer.tsx';
+import { createDevice, updateDevice } from './deviceApi.ts';
+import {
+  addressCodeProblem,
+  aliasProblem,
+  descriptionProblem,
+  labelProblem,
+  nameProblem,
+  normalizeAddressCode,
+  ruleOf,
+  type FieldErrorKey,
+} from './deviceRules.ts';
+import { DeviceTargetFields } from './DeviceTargetFields.tsx';
+import { useProductOptions } from './useDeviceOptions.ts';
+
+export interface DeviceFormValues {
+  name: string;
+  alias: string;
+  deviceProfileId: string;
+  organizationId: string | null;
+  gatewayId: string | null;
+  addressCode: string;
+  label: string;
+  description: string;
+}
+
+const formFields = ['name', 'alias', 'deviceProfileId', 'organizationId', 'gatewayId', 'addressCode', 'label', 'description'] as const;
+
+export interface DeviceFormDrawerProps {
+  visible: boolean;
+  /** The device to edit; null creates one. */
+  device: Device | null;
+  onClose: () => void;
+  onSaved: (device: Device) => void;
+}
+
+function valuesOf(device: Device | null): Partial<DeviceFormValues> {
+  if (!device) return { name: '', alias: '', organizationId: null, gatewayId: null, addressCode: '', label: '', description: '' };
+  return {
+    name: device.name,
+    alias: device.alias ?? '',
+    deviceProfileId: device.deviceProfileId,
+    organizationId: device.organizationId,
+    gatewayId: device.gatewayId,
+    addressCode: device.addressCode ?? '',
+    label: device.label ?? '',
+    description: device.description ?? '',
+  };
+}
+
+function orNull(value: string | null | undefined): string | null {
+  const v = value?.trim();
+  return v ? v : null;
+}
+
+/** The create/update body: the device type and the gateway follow the chosen product. */
+export function deviceBodyOf(values: DeviceFormValues, product: ProductOption, current: Device | null): DeviceBody {
+  return {
+    name: values.name.trim(),
+    alias: orNull(values.alias),
+    deviceType: product.deviceType,
+    deviceProfileId: product.id,
+    organizationId: values.organizationId ?? null,
+    gatewayId: product.deviceType === 'SENSOR' ? (values.gatewayId ?? null) : null,
+    addressCode: normalizeAddressCode(values.addressCode),
+    label: orNull(values.label),
+    description: orNull(values.description),
+    longitude: current?.longitude ?? null,
+    latitude: current?.latitude ?? null,
+    address: current?.address ?? null,
+    isPublic: current?.isPublic ?? false,
+  };
+}
+
+export function DeviceFormDrawer({ visible, device, onClose, onSaved }: DeviceFormDrawerProps): JSX.Element {
+  const { t } = useTranslation(['device', 'table']);
+  const products = useProductOptions(visible);
+  const initialValues = useMemo(() => {
+    const values = valuesOf(device);
+    if (!device) values.deviceProfileId = products.items.find((p) => p.isDefault)?.id;
+    return values;
+  }, [device, products.items]);
+
+  const submit = async (values: DeviceFormValues): Promise<void> => {
+    const product = products.items.find((p) => p.id === values.deviceProfileId);
+    if (!product) throw new Error('no product chosen');
+    const body = deviceBodyOf(values, product, device);
+    const saved = device ? await updateDevice({ id: device.id, ...body }) : await createDevice(body);
+    Message.success(device ? t('table:editSuccess') : t('table:createSuccess'));
+    onSaved(saved);
+  };
+
+  return (
+    <FormDrawer<DeviceFormValues>
+      testId="device-drawer"
+      visible={visible && !products.loading}
+      mode={device ? 'edit' : 'create'}
+      title={device ? t('form.editTitle') : t('form.createTitle')}
+      initialValues={initialValues}
+      fields={formFields}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {(form) => <DeviceFormFields form={form} device={device} products={products.items} />}
+    </FormDrawer>
+  );
+}
+
+interface FieldsProps {
+  form: FormInstance<DeviceFormValues>;
+  device: Device | null;
+  products: ProductOption[];
+}
+
+function DeviceFormFields({ form, device, products }: FieldsProps): JSX.Element {
+  const { t } = useTranslation(['device', 'errors', 'table']);
+  const text = (key: FieldErrorKey): string => t(`errors:${key}`);
+  const productId = Form.useWatch('deviceProfileId', form) as string | undefined;
+  const product = products.find((p) => p.id === productId);
+  const addressCode = Form.useWatch('addressCode', form) as string | undefined;
+  const showAddressCode = product?.transportType === 'TCP' || !!addressCode;
+
+  return (
+    <>
+      <Form.Item field="name" label={t('fields.name')} required rules={[ruleOf(nameProblem, text)]} extra={t('form.nameHint', { max: NAME_MAX })}>
+        <Input placeholder={t('form.namePlaceholder')} maxLength={NAME_MAX} showWordLimit autoComplete="off" data-testid="device-form-name" />
+      </Form.Item>
+      <Form.Item field="alias" label={t('fields.alias')} rules={[ruleOf(aliasProblem, text)]}>
+        <Input placeholder={t('form.aliasPlaceholder')} maxLength={ALIAS_MAX} showWordLimit autoComplete="off" data-testid="device-form-alias" />
+      </Form.Item>
+      <DeviceTargetFields form={form} products={products} testId="device-form" device={device} />
+      {showAddressCode ? (
+        <Form.Item
+          field="addressCode"
+          label={t('fields.addressCode')}
+          rules={[ruleOf(addressCodeProblem, text)]}
+          extra={t('form.addressCodeHint')}
+          normalize={(v: string | undefined) => v?.toUpperCase()}
+        >
+          <Input placeholder="01" maxLength={2} autoComplete="off" style={{ width: 120 }} data-testid="device-form-address-code" />
+        </Form.Item>
+      ) : null}
+      <Form.Item field="label" label={t('fields.label')} rules={[ruleOf(labelProblem, text)]}>
+        <Input maxLength={ALIAS_MAX} showWordLimit autoComplete="off" data-testid="device-form-label" />
+      </Form.Item>
+      <Form.Item field="description" label={t('fields.description')} rules={[ruleOf(descriptionProblem, text)]}>
+        <Input.TextArea maxLength={DESCRIPTION_MAX} showWordLimit autoSize={{ minRows: 2, maxRows: 5 }} data-testid="device-form-description" />
+      </Form.Item>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+/** Basic information tab of the device detail page: every field, edit, location, public flag. */
+import { useState, type JSX } from 'react';
+import { Button, Descriptions, Message, Switch } from '@arco-design/web-react';
+import { IconEdit, IconLocation } from '@arco-design/web-react/icon';
+import { useTranslation } from 'react-i18next';
+import type { Device } from '../../../server/contract/device.ts';
+import { EnumTag } from '../../components/EnumTag.tsx';
+import { formatDateTime } from '../../lib/date-format.ts';
+import { setPublic } from './deviceApi.ts';
+import { DeviceFormDrawer } from './DeviceFormDrawer.tsx';
+import { deviceStateColors, deviceTypeColors } from './deviceStyle.ts';
+import type { DeviceTabProps } from './deviceTabs.tsx';
+import { LocationModal } from './LocationModal.tsx';
+import './device.css';
+
+export function DeviceInfoTab({ device, onDeviceChange }: DeviceTabProps): JSX.Element {
+  const { t } = useTranslation(['device', 'table']);
+  const [editing, setEditing] = useState(false);
+  const [locating, setLocating] = useState(false);
+  const [switching, setSwitching] = useState(false);
+
+  const togglePublic = async (isPublic: boolean): Promise<void> => {
+    setSwitching(true);
+    try {
+      onDeviceChange(await setPublic(device.id, isPublic));
+      Message.success(isPublic ? t('publicOn') : t('publicOff'));
+    } catch {
+      // the client showed why
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  const dash = (value: string | number | null | undefined): string => (value === null || value === undefined || value === '' ? '—' : String(value));
+  const position =
+    device.longitude !== null && device.latitude !== null ? `${device.longitude}, ${device.latitude}` : t('location.none');
+
+  const data = [
+    { label: t('fields.name'), value: <span data-testid="device-info-name">{device.name}</span> },
+    { label: t('fields.alias'), value: <span data-testid="device-info-alias">{dash(device.alias)}</span> },
+    { label: t('fields.deviceType'), value: <EnumTag ns="product" group="deviceType" value={device.deviceType} colors={deviceTypeColors} /> },
+    { label: t('fields.state'), value: <EnumTag ns="device" group="state" value={device.deviceState} colors={deviceStateColors} /> },
+    { label: t('fields.product'), value: device.productName },
+    { label: t('fields.transportType'), value: <EnumTag ns="product" group="transportType" value={device.transportType} /> },
+    { label: t('fields.organization'), value: dash(device.organizationName) },
+    ...(device.deviceType === 'SENSOR' ? [{ label: t('fields.gateway'), value: dash(device.gatewayName) }] : []),
+    { label: t('fields.addressCode'), value: dash(device.addressCode) },
+    { label: t('fields.label'), value: dash(device.label) },
+    {
+      label: t('fields.isPublic'),
+      value: (
+        <Switch
+          size="small"
+          checked={device.isPublic}
+          loading={switching}
+          checkedText={t('public')}
+          uncheckedText={t('private')}
+          onChange={(v: boolean) => void togglePublic(v)}
+          aria-label={t('fields.isPublic')}
+          data-testid="device-info-public"
+        />
+      ),
+    },
+    { label: t('fields.position'), value: <span data-testid="device-info-position">{position}</span> },
+    { label: t('fields.address'), value: <span data-testid="device-info-address">{dash(device.address)}</span> },
+    { label: t('fields.createdTime'), value: formatDateTime(device.createdTime) },
+    { label: t('fields.lastOnlineTime'), value: dash(formatDateTime(device.lastOnlineTime)) },
+    { label: t('fields.lastOfflineTime'), value: dash(formatDateTime(device.lastOfflineTime)) },
+    { label: t('fields.description'), value: dash(device.description), span: 2 },
+  ];
+
+  return (
+    <section className="ec-device-panel" data-testid="device-info-panel" aria-label={t('tabs.info')}>
+      <div className="ec-device-panel__actions">
+        <Button icon={<IconLocation />} onClick={() => setLocating(true)} data-testid="device-info-location">
+          {t('location.button')}
+        </Button>
+        <Button type="primary" icon={<IconEdit />} onClick={() => setEditing(true)} data-testid="device-info-edit">
+          {t('table:edit')}
+        </Button>
+      </div>
+      <Descriptions column={{ xs: 1, md: 2 }} data={data} border labelStyle={{ width: 140 }} />
+      <DeviceFormDrawer visible={editing} device={device} onClose={() => setEditing(false)} onSaved={onDeviceChange} />
+      <LocationModal device={locating ? device : null} onClose={() => setLocating(false)} onSaved={onDeviceChange} />
+    </section>
+  );
+}

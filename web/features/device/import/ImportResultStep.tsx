@@ -1,0 +1,72 @@
+/** Wizard step "finally" of a CSV import: what was created, what was not and why, and the rejected rows as CSV. */
+import { useState, type JSX } from 'react';
+import { Button, Result, Table } from '@arco-design/web-react';
+import { IconDownload } from '@arco-design/web-react/icon';
+import { useTranslation } from 'react-i18next';
+import type { ImportPreview, ImportResult, RejectedRow } from '../../../../server/contract/device-import.ts';
+import { saveBlob } from '../../../lib/download.ts';
+import { fetchRejectedCsv } from '../deviceApi.ts';
+
+export function ImportResultStep({ result, preview }: { result: ImportResult; preview: ImportPreview }): JSX.Element {
+  const { t } = useTranslation('deviceImport');
+  const [downloading, setDownloading] = useState(false);
+  const rejected = result.rejected.length;
+
+  const download = async (): Promise<void> => {
+    setDownloading(true);
+    try {
+      saveBlob(await fetchRejectedCsv(preview.importId), t('finally.rejectedFile', { file: preview.fileName }));
+    } catch {
+      // the client showed why (e.g. the import expired)
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <div data-testid="import-result">
+      <Result
+        status={rejected === 0 ? 'success' : result.created === 0 ? 'error' : 'warning'}
+        title={<span data-testid="import-created">{t('finally.created', { count: result.created })}</span>}
+        subTitle={
+          <span data-testid="import-rejected-count">{rejected === 0 ? t('finally.allGood') : t('finally.rejectedCount', { count: rejected })}</span>
+        }
+        extra={
+          rejected > 0 ? (
+            <Button icon={<IconDownload />} loading={downloading} onClick={() => void download()} data-testid="import-download-rejected">
+              {t('finally.download')}
+            </Button>
+          ) : null
+        }
+      />
+      {rejected > 0 ? (
+        <>
+          <h3 className="ec-wizard__subtitle">{t('finally.rejectedTitle')}</h3>
+          <Table<RejectedRow>
+            size="small"
+            rowKey="row"
+            border={false}
+            data={result.rejected}
+            pagination={{ pageSize: 5, size: 'mini', hideOnSinglePage: true }}
+            data-testid="import-rejected"
+            columns={[
+              { title: t('finally.row'), dataIndex: 'row', width: 80 },
+              { title: t('finally.name'), dataIndex: 'name', width: 200, render: (v: string) => v || '—' },
+              {
+                title: t('finally.reasons'),
+                dataIndex: 'reasons',
+                render: (reasons: RejectedRow['reasons']) => (
+                  <ul className="ec-reasons">
+                    {reasons.map((r, i) => (
+                      <li key={i}>{r.message}</li>
+                    ))}
+                  </ul>
+                ),
+              },
+            ]}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
