@@ -38,6 +38,13 @@ import { categoryModule } from './modules/category/category-routes.ts';
 import { productModule } from './modules/product/product-routes.ts';
 import { deviceModule } from './modules/device/device-routes.ts';
 import { workbenchModule } from './modules/workbench/workbench-routes.ts';
+import { noModelChecks } from './modules/telemetry/model-checks.ts';
+import { createTelemetry } from './modules/telemetry/telemetry.ts';
+import { telemetryModule } from './modules/telemetry/telemetry-routes.ts';
+import type { TelemetryService } from './modules/telemetry/telemetry-service.ts';
+import type { WriterOptions } from './modules/telemetry/telemetry-writer.ts';
+import { DeviceTransport, type TransportOptions } from './modules/transport/transport.ts';
+import { deviceApiModule } from './modules/transport/device-api-routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -50,6 +57,8 @@ export interface AppOptions {
   embeddedLicenseKeys?: string[];
   /** The in-process event bus; tests pass their own to watch or inject events. */
   bus?: EventBus;
+  /** Transport and telemetry timings; tests shorten the HTTP inactivity timeout. */
+  tuning?: TransportOptions & { writer?: Partial<WriterOptions> };
 }
 
 export type App = FastifyInstance;
@@ -58,6 +67,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** A line for the start-up banner while the gateway awaits activation, else null. */
     firstBootHint: () => string | null;
+    /** Embedded mode only: the device transport (bound MQTT port, RPC, state, counters). */
+    transport?: DeviceTransport;
+    /** Embedded mode only: telemetry storage and queries (retention runs on demand through it). */
+    telemetry?: TelemetryService;
   }
 }
 
@@ -110,7 +123,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     });
     const devices = createDeviceManagement(core);
-    const deps = { core, users, sessions, license, devices };
+    const telemetry = createTelemetry({ core, devices, checks: noModelChecks, log: app.log, writer: options.tuning?.writer });
+    const transport = await DeviceTransport.start({ core, devices, telemetry: telemetry.service, log: app.log, options: options.tuning });
+    // Runs before the database closes (onClose hooks run last-registered first): sessions end
+    // (devices go OFFLINE) and queued telemetry is committed.
+    app.addHook('onClose', async () => {
+      await transport.close();
+      telemetry.close();
+    });
+    app.decorate('transport', transport);
+    app.decorate('telemetry', telemetry.service);
+    const deps = { core, users, sessions, license, devices, telemetry: telemetry.service, transport };
     await app.register(platformModule, deps);
     await app.register(authModule, deps);
     await app.register(userModule, deps);
@@ -122,6 +145,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await app.register(productModule, deps);
     await app.register(deviceModule, deps);
     await app.register(workbenchModule, deps);
+    await app.register(telemetryModule, deps);
+    await app.register(deviceApiModule, deps);
     guideRedirect = () => license.status() === 'MISSING';
     app.decorate('firstBootHint', () =>
       users.adminExists()
@@ -142,4 +167,8 @@ export interface ModuleDeps {
   license: LicenseService;
   /** Organizations, categories, products, devices, credentials, import and batch generation. */
   devices: DeviceManagement;
+  /** Telemetry storage (batched writer), history queries, retention. */
+  telemetry: TelemetryService;
+  /** Device MQTT broker and HTTP device API: who is online, server RPC. */
+  transport: DeviceTransport;
 }

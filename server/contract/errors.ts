@@ -195,6 +195,23 @@ export const errorKeys = [
   'error.thingModel.modbus.registerCountRegistersOnly',
   'error.thingModel.modbus.accessMismatch',
   'error.thingModel.modbus.valueMapping',
+  'error.transport.tokenUnknown',
+  'error.transport.payloadTooLarge',
+  'error.transport.malformedJson',
+  'error.transport.payloadShape',
+  'error.transport.badTs',
+  'error.transport.badKey',
+  'error.transport.nullValue',
+  'error.transport.empty',
+  'error.transport.badEvent',
+  'error.transport.gatewayUnknownDevice',
+  'error.transport.gatewayForeignDevice',
+  'error.telemetry.keysRequired',
+  'error.telemetry.limitTooLarge',
+  'error.telemetry.intervalRequired',
+  'error.telemetry.tooManyIntervals',
+  'error.telemetry.rangeInvalid',
+  'error.telemetry.retentionDays',
 ] as const;
 export type ErrorKey = (typeof errorKeys)[number];
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { buildApp, type App } from '../../server/app.ts';
+import { buildApp, type App, type AppOptions } from '../../server/app.ts';
 import { defaults, type Config } from '../../server/config.ts';
 import type { EventBus } from '../../server/lib/event-bus.ts';
 
@@ -29,12 +29,12 @@ export function tempDir(prefix = 'edge-test-'): string {
 
 /** Builds the app on a new data dir; closed and deleted after the test. */
 export async function makeApp(
-  overrides: Partial<Config> & { embeddedLicenseKeys?: string[]; bus?: EventBus } = {},
+  overrides: Partial<Config> & { embeddedLicenseKeys?: string[]; bus?: EventBus; tuning?: AppOptions['tuning'] } = {},
 ): Promise<TestApp> {
-  const { embeddedLicenseKeys, bus, ...configOverrides } = overrides;
+  const { embeddedLicenseKeys, bus, tuning, ...configOverrides } = overrides;
   const dataDir = configOverrides.dataDir ?? tempDir();
   const config: Config = { ...defaults, port: 0, mqttPort: 0, deviceSn: 'TEST-SN-0001', ...configOverrides, dataDir };
-  const app = await buildApp({ config, version: '0.0.0-test', embeddedLicenseKeys: embeddedLicenseKeys ?? [], bus });
+  const app = await buildApp({ config, version: '0.0.0-test', embeddedLicenseKeys: embeddedLicenseKeys ?? [], bus, tuning });
   cleanups.push(async () => { await app.close(); });
   return { app, dataDir, config };
 }

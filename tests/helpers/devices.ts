@@ -110,8 +110,8 @@ export interface DeviceTestApp extends TestApp {
 }
 
 /** A licensed gateway with an administrator signed in, and the DSL over it. */
-export async function makeDeviceApp(): Promise<DeviceTestApp> {
-  const t = await makeProvisionedApp();
+export async function makeDeviceApp(overrides: Parameters<typeof makeProvisionedApp>[0] = {}): Promise<DeviceTestApp> {
+  const t = await makeProvisionedApp(overrides);
   const { token } = await signIn(t.app, t.admin.username, t.admin.password);
   return { ...t, api: new DeviceApi(t.app, token), anonymous: new ContractClient(t.app, null) };
 }

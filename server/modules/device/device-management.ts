@@ -36,6 +36,8 @@ export function createDeviceManagement(core: Pick<Core, 'db' | 'bus'>): DeviceMa
   const credentialRows = new CredentialsRepository(db);
   const credentials = new CredentialsService({ db, bus, credentials: credentialRows, devices: deviceRows });
   const devices = new DeviceService({ db, bus, devices: deviceRows, credentials, products, organizations });
+  // The transport announces connections; the device row keeps the state and its times.
+  bus.on('device.stateChanged', ({ deviceId, state, ts }) => deviceRows.setState(deviceId, state, ts));
   return {
     organizations,
     categories,

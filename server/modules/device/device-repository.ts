@@ -185,6 +185,17 @@ export class DeviceRepository {
       .run(location.longitude, location.latitude, location.address, time, id);
   }
 
+  /** Records a connection change the transport announced (`device.stateChanged`). */
+  setState(id: string, state: 'ONLINE' | 'OFFLINE', time: number): void {
+    const column = state === 'ONLINE' ? 'last_online_time' : 'last_offline_time';
+    this.db.prepare(`UPDATE device SET device_state = ?, ${column} = ? WHERE id = ?`).run(state, time, id);
+  }
+
+  /** At start-up nobody is connected yet: devices left ONLINE by a stop or a crash are not. */
+  setAllOffline(time: number): number {
+    return Number(this.db.prepare("UPDATE device SET device_state = 'OFFLINE', last_offline_time = ? WHERE device_state = 'ONLINE'").run(time).changes);
+  }
+
   /** Deletes the device; its credentials go with it (ON DELETE CASCADE). */
   delete(id: string): void {
     this.db.prepare('DELETE FROM device WHERE id = ?').run(id);

@@ -154,6 +154,14 @@ export class DeviceService {
     return { deleted: targets.length };
   }
 
+  /**
+   * Called by the transport before it accepts connections: whatever was ONLINE when the process
+   * last stopped is OFFLINE now. Returns how many devices changed.
+   */
+  markAllOffline(time = Date.now()): number {
+    return this.deps.devices.setAllOffline(time);
+  }
+
   setCollect(id: string, isCollect: boolean): Device {
     return this.change(id, (time) => this.deps.devices.setCollect(id, isCollect, time));
   }

@@ -1,0 +1,160 @@
+/**
+ * Telemetry storage and queries (DESIGN.md sections 4 "telemetry" row and 5; spec sections 3
+ * "Live telemetry subscription", 5 "history query maximum 50000, filter criteria must be filled
+ * before a query", 9).
+ *
+ * ThingsBoard-compatible reads:
+ * - `GET /api/plugins/telemetry/DEVICE/{id}/values/timeseries?keys&startTs&endTs&interval&agg&limit&orderBy`
+ *   answers `{ key: [{ ts, value, flag? }] }`.
+ *   Without `startTs`: the latest value of each key (`keys` optional: all keys when left out).
+ *   With `startTs`: history in [startTs, endTs] (endTs defaults to now); `keys` is required
+ *   (`error.telemetry.keysRequired`, the spec's "filter criteria must be filled before a query").
+ *   `agg` NONE (default) gives raw points, newest first unless `orderBy=ASC`, at most `limit`
+ *   (default 100, at most 50,000: `error.telemetry.limitTooLarge`). MIN, MAX, AVG, SUM and COUNT
+ *   group the range into `interval`-millisecond buckets (`error.telemetry.intervalRequired` without
+ *   one, `error.telemetry.tooManyIntervals` past 50,000 buckets); a bucket's `ts` is its middle (as
+ *   ThingsBoard), empty buckets are left out, MIN/MAX/AVG/SUM read numbers and booleans (1/0) only
+ *   and COUNT counts every value. `endTs` before `startTs`: `error.telemetry.rangeInvalid`.
+ *   Values keep their JSON type (number, boolean, string, object); `useStrictDataTypes=false`
+ *   answers them as strings, as ThingsBoard does by default.
+ * - `GET /api/plugins/telemetry/DEVICE/{id}/keys/timeseries`: the keys the device ever reported.
+ * - `GET /api/plugins/telemetry/DEVICE/{id}/values/attributes?keys`: client attributes
+ *   `[{ key, value, lastUpdateTs }]`.
+ * Unknown device: 404 code 32 `error.notFound`.
+ *
+ * `flag` marks a value that did not match the product's published thing model (wrong type, out of
+ * range, unknown key): it is stored and shown, never dropped. Its text is the thing-model check's
+ * reason.
+ *
+ * Retention: `GET|PUT /api/yt/telemetry/settings` `{ telemetryRetentionDays }` (1–3650, default 30:
+ * `error.telemetry.retentionDays`). A daily job deletes history and event records older than that.
+ */
+import Type, { type Static } from 'typebox';
+import { defineRoutes } from './route.ts';
+import { ErrorBodySchema } from './errors.ts';
+import { EpochMs, IdParamsSchema } from './common.ts';
+
+/** Spec section 9: a history query returns at most 50,000 records. */
+export const HISTORY_LIMIT_MAX = 50_000;
+/** ThingsBoard's default `limit` of a history query. */
+export const HISTORY_LIMIT_DEFAULT = 100;
+export const RETENTION_DAYS_MIN = 1;
+export const RETENTION_DAYS_MAX = 3650;
+export const RETENTION_DAYS_DEFAULT = 30;
+/** Longest telemetry or attribute key a device may report. */
+export const TELEMETRY_KEY_MAX = 255;
+
+/** Spec enumeration `aggregation`. */
+export const aggregations = ['MIN', 'MAX', 'AVG', 'SUM', 'COUNT', 'NONE'] as const;
+export const AggregationSchema = Type.Enum(aggregations);
+export type Aggregation = (typeof aggregations)[number];
+
+export const timeseriesOrders = ['ASC', 'DESC'] as const;
+export type TimeseriesOrder = (typeof timeseriesOrders)[number];
+
+/** A telemetry value as devices send it: a JSON number, boolean, string, object or array. */
+export type TelemetryValue = number | boolean | string | Record<string, unknown> | unknown[];
+
+export const TimeseriesQuerySchema = Type.Object({
+  /** Comma-separated keys. Required with startTs. */
+  keys: Type.Optional(Type.String({ maxLength: 4096 })),
+  startTs: Type.Optional(EpochMs),
+  endTs: Type.Optional(EpochMs),
+  /** Bucket width in milliseconds, for MIN, MAX, AVG, SUM and COUNT. */
+  interval: Type.Optional(Type.Integer({ minimum: 1 })),
+  agg: Type.Optional(AggregationSchema),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_LIMIT_MAX })),
+  orderBy: Type.Optional(Type.Enum(timeseriesOrders)),
+  useStrictDataTypes: Type.Optional(Type.Boolean()),
+});
+export type TimeseriesQuery = Static<typeof TimeseriesQuerySchema>;
+
+export const TimeseriesPointSchema = Type.Object({
+  ts: EpochMs,
+  value: Type.Unknown(),
+  /** Why the value did not match the published thing model. */
+  flag: Type.Optional(Type.String()),
+});
+export type TimeseriesPoint = Static<typeof TimeseriesPointSchema>;
+
+export const TimeseriesValuesSchema = Type.Record(Type.String(), Type.Array(TimeseriesPointSchema));
+export type TimeseriesValues = Static<typeof TimeseriesValuesSchema>;
+
+export const TimeseriesKeysSchema = Type.Array(Type.String());
+
+export const AttributesQuerySchema = Type.Object({
+  keys: Type.Optional(Type.String({ maxLength: 4096 })),
+});
+
+export const AttributeValueSchema = Type.Object({
+  key: Type.String(),
+  value: Type.Unknown(),
+  lastUpdateTs: EpochMs,
+});
+export type AttributeValue = Static<typeof AttributeValueSchema>;
+
+export const TelemetrySettingsSchema = Type.Object(
+  {
+    telemetryRetentionDays: Type.Integer({ minimum: RETENTION_DAYS_MIN, maximum: RETENTION_DAYS_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type TelemetrySettings = Static<typeof TelemetrySettingsSchema>;
+
+const tags = ['telemetry'];
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
+
+export const telemetryRoutes = defineRoutes({
+  timeseries: {
+    method: 'GET',
+    url: '/api/plugins/telemetry/DEVICE/:id/values/timeseries',
+    schema: {
+      tags,
+      summary: 'Latest values (without startTs) or history, raw or aggregated in interval buckets',
+      params: IdParamsSchema,
+      querystring: TimeseriesQuerySchema,
+      response: { 200: TimeseriesValuesSchema, ...errors },
+    },
+    config: { access: 'user', permission: 'device:telemetry' },
+  },
+  timeseriesKeys: {
+    method: 'GET',
+    url: '/api/plugins/telemetry/DEVICE/:id/keys/timeseries',
+    schema: {
+      tags,
+      summary: 'Telemetry keys the device has reported',
+      params: IdParamsSchema,
+      response: { 200: TimeseriesKeysSchema, ...errors },
+    },
+    config: { access: 'user', permission: 'device:telemetry' },
+  },
+  attributes: {
+    method: 'GET',
+    url: '/api/plugins/telemetry/DEVICE/:id/values/attributes',
+    schema: {
+      tags,
+      summary: 'Client attributes the device reported (latest value of each)',
+      params: IdParamsSchema,
+      querystring: AttributesQuerySchema,
+      response: { 200: Type.Array(AttributeValueSchema), ...errors },
+    },
+    config: { access: 'user', permission: 'device:telemetry' },
+  },
+  getSettings: {
+    method: 'GET',
+    url: '/api/yt/telemetry/settings',
+    schema: { tags, summary: 'Telemetry retention', response: { 200: TelemetrySettingsSchema, ...errors } },
+    config: { access: 'user', permission: 'system:config' },
+  },
+  updateSettings: {
+    method: 'PUT',
+    url: '/api/yt/telemetry/settings',
+    schema: {
+      tags,
+      summary: 'Set how many days history and event records are kept (1–3650)',
+      body: TelemetrySettingsSchema,
+      response: { 200: TelemetrySettingsSchema, ...errors },
+    },
+    config: { access: 'user', permission: 'system:config' },
+  },
+});

@@ -1,0 +1,204 @@
+/**
+ * Telemetry rules: checked values into the batched writer (flagged against the published thing
+ * model, never dropped for not matching), the ThingsBoard-compatible reads of
+ * server/contract/telemetry.ts, the retention setting and the clean-up it drives.
+ */
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  HISTORY_LIMIT_DEFAULT,
+  HISTORY_LIMIT_MAX,
+  RETENTION_DAYS_DEFAULT,
+  type AttributeValue,
+  type TelemetrySettings,
+  type TelemetryValue,
+  type TimeseriesPoint,
+  type TimeseriesQuery,
+  type TimeseriesValues,
+} from '../../contract/telemetry.ts';
+import { readSetting, writeSetting } from '../../db/setting-store.ts';
+import type { Db } from '../../db/sqlite.ts';
+import { violationError } from '../../lib/field-errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { DeviceService } from '../device/device-service.ts';
+import type { ParsedEvent, ParsedValue } from '../transport/device-payload.ts';
+import { keyList } from '../transport/device-payload.ts';
+import type { ModelChecks } from './model-checks.ts';
+import { CLIENT_SCOPE, type StoredPoint, type TelemetryRepository } from './telemetry-repository.ts';
+import type { TelemetryWriter } from './telemetry-writer.ts';
+
+const SETTING_ID = 'telemetry';
+const DAY_MS = 86_400_000;
+/** Rows deleted per step of a clean-up; the loop yields between steps so devices keep being served. */
+const DELETE_CHUNK = 5000;
+
+/** Who sent a message: the device and the product whose model checks it. */
+export interface SourceDevice {
+  id: string;
+  deviceProfileId: string;
+}
+
+export interface RetentionResult {
+  history: number;
+  events: number;
+}
+
+export interface TelemetryServiceDeps {
+  db: Db;
+  rows: TelemetryRepository;
+  writer: TelemetryWriter;
+  checks: ModelChecks;
+  devices: Pick<DeviceService, 'get' | 'refs'>;
+  log: FastifyBaseLogger;
+}
+
+function asString(value: TelemetryValue): string {
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function point(p: StoredPoint, strict: boolean): TimeseriesPoint {
+  const value = strict ? p.value : asString(p.value);
+  return p.flag ? { ts: p.ts, value, flag: p.flag } : { ts: p.ts, value };
+}
+
+export class TelemetryService {
+  constructor(private readonly deps: TelemetryServiceDeps) {}
+
+  /** Stores telemetry once committed; each value is flagged when it does not fit the model. */
+  telemetry(device: SourceDevice, values: readonly ParsedValue[], bytes: number): Promise<void> {
+    const { checks } = this.deps;
+    const telemetry = values.map((v) => {
+      const flag = checks.property(device.deviceProfileId, v.key, v.value);
+      return flag ? { ...v, flag } : { ...v };
+    });
+    return this.deps.writer.write({ deviceId: device.id, deviceProfileId: device.deviceProfileId, bytes, telemetry });
+  }
+
+  /** Client attributes: the latest of each key is kept. */
+  attributes(device: SourceDevice, values: readonly ParsedValue[], bytes: number): Promise<void> {
+    const attributes = values.map((v) => ({ key: v.key, value: v.value, lastUpdateTs: v.ts }));
+    return this.deps.writer.write({ deviceId: device.id, deviceProfileId: device.deviceProfileId, bytes, attributes });
+  }
+
+  /** Event records matched to the model's events; an unmatched one keeps the device's type and a flag. */
+  events(device: SourceDevice, events: readonly ParsedEvent[], bytes: number): Promise<void> {
+    const now = Date.now();
+    const records = events.map((e) => {
+      const match = this.deps.checks.event(device.deviceProfileId, e.identifier, e.params);
+      return {
+        id: newId(),
+        deviceId: device.id,
+        ts: e.ts,
+        identifier: e.identifier,
+        eventName: match.eventName,
+        eventType: match.eventType ?? e.eventType ?? 'INFO',
+        params: e.params,
+        flag: match.flag,
+        createdTime: now,
+      };
+    });
+    return this.deps.writer.write({ deviceId: device.id, deviceProfileId: device.deviceProfileId, bytes, events: records });
+  }
+
+  /** `GET …/values/timeseries`: latest values without startTs, else history (raw or aggregated). */
+  timeseries(deviceId: string, query: TimeseriesQuery): TimeseriesValues {
+    this.deps.devices.get(deviceId);
+    const keys = keyList(query.keys);
+    const strict = query.useStrictDataTypes ?? true;
+    const result: TimeseriesValues = {};
+    if (query.startTs === undefined) {
+      for (const p of this.deps.rows.latest(deviceId, keys)) result[p.key] = [point(p, strict)];
+      return result;
+    }
+    if (!keys) throw violationError([{ field: 'keys', key: 'error.telemetry.keysRequired' }], 'querystring');
+    const startTs = query.startTs;
+    const endTs = query.endTs ?? Date.now() + 1;
+    if (endTs < startTs) throw violationError([{ field: 'endTs', key: 'error.telemetry.rangeInvalid' }], 'querystring');
+    const agg = query.agg ?? 'NONE';
+    if (agg === 'NONE') {
+      const limit = query.limit ?? HISTORY_LIMIT_DEFAULT;
+      const order = query.orderBy ?? 'DESC';
+      for (const key of keys) result[key] = this.deps.rows.history(deviceId, key, startTs, endTs, limit, order).map((p) => point(p, strict));
+      return result;
+    }
+    const interval = query.interval;
+    if (interval === undefined) throw violationError([{ field: 'interval', key: 'error.telemetry.intervalRequired' }], 'querystring');
+    if (Math.ceil((endTs - startTs) / interval) > HISTORY_LIMIT_MAX) {
+      throw violationError([{ field: 'interval', key: 'error.telemetry.tooManyIntervals', params: { max: HISTORY_LIMIT_MAX } }], 'querystring');
+    }
+    const limit = query.limit ?? HISTORY_LIMIT_MAX;
+    const order = query.orderBy ?? 'ASC';
+    for (const key of keys) {
+      result[key] = this.deps.rows.aggregate(deviceId, key, { startTs, endTs, interval }, agg, limit, order).map(({ bucket, value }) => {
+        // ThingsBoard stamps a bucket with its middle; the last bucket ends at endTs.
+        const from = startTs + bucket * interval;
+        const to = Math.min(from + interval, endTs);
+        return { ts: from + Math.floor((to - from) / 2), value: strict ? value : String(value) };
+      });
+    }
+    return result;
+  }
+
+  keys(deviceId: string): string[] {
+    this.deps.devices.get(deviceId);
+    return this.deps.rows.keys(deviceId);
+  }
+
+  attributesOf(deviceId: string, keysText: string | undefined): AttributeValue[] {
+    this.deps.devices.get(deviceId);
+    return this.deps.rows.attributes(deviceId, CLIENT_SCOPE, keyList(keysText));
+  }
+
+  /** Client attributes as the device asks for them: `{ key: value }`. */
+  clientAttributes(deviceId: string, keys: string[] | null): Record<string, unknown> {
+    return Object.fromEntries(this.deps.rows.attributes(deviceId, CLIENT_SCOPE, keys).map((a) => [a.key, a.value]));
+  }
+
+  settings(): TelemetrySettings {
+    const stored = readSetting<Partial<TelemetrySettings>>(this.deps.db, SETTING_ID)?.value;
+    return { telemetryRetentionDays: stored?.telemetryRetentionDays ?? RETENTION_DAYS_DEFAULT };
+  }
+
+  updateSettings(settings: TelemetrySettings): TelemetrySettings {
+    writeSetting(this.deps.db, SETTING_ID, settings);
+    return this.settings();
+  }
+
+  /**
+   * Deletes history and event records older than the retention, and whatever is left of deleted
+   * devices, in small steps.
+   */
+  async runRetention(now = Date.now()): Promise<RetentionResult> {
+    const { rows, devices } = this.deps;
+    const before = now - this.settings().telemetryRetentionDays * DAY_MS;
+    const result: RetentionResult = { history: 0, events: 0 };
+    const gone = new Set<string>();
+    for (const { deviceId, key } of rows.series()) {
+      if (devices.refs().deviceType(deviceId) === undefined) {
+        gone.add(deviceId);
+        continue;
+      }
+      for (let n = DELETE_CHUNK; n === DELETE_CHUNK; ) {
+        n = rows.deleteHistoryBefore(deviceId, key, before, DELETE_CHUNK);
+        result.history += n;
+        await yieldToLoop();
+      }
+    }
+    for (let n = DELETE_CHUNK; n === DELETE_CHUNK; ) {
+      n = rows.deleteEventsBefore(before, DELETE_CHUNK);
+      result.events += n;
+      await yieldToLoop();
+    }
+    for (const deviceId of gone) await this.purgeDevice(deviceId);
+    this.deps.log.info({ ...result, before }, 'telemetry retention done');
+    return result;
+  }
+
+  /** Everything stored for a deleted device; the latest values go last, so retention finds leftovers. */
+  async purgeDevice(deviceId: string): Promise<void> {
+    const { rows } = this.deps;
+    while (rows.deleteDeviceHistory(deviceId, DELETE_CHUNK) === DELETE_CHUNK) await yieldToLoop();
+    while (rows.deleteDeviceEvents(deviceId, DELETE_CHUNK) === DELETE_CHUNK) await yieldToLoop();
+    rows.deleteDeviceState(deviceId);
+  }
+}

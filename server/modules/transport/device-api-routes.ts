@@ -1,0 +1,101 @@
+/**
+ * The HTTP device API (server/contract/device-api.ts): ThingsBoard's `/api/v1/{accessToken}/…`
+ * calls. Bodies are read as bytes (at most 64 KB, whatever the content type) and parsed by the code
+ * the MQTT broker uses, so both refuse the same input with the same reason.
+ */
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { ModuleDeps } from '../../app.ts';
+import { DEVICE_PAYLOAD_MAX_BYTES, deviceApiRoutes, RPC_POLL_TIMEOUT_DEFAULT_MS } from '../../contract/device-api.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { sendError } from '../../plugins/errors.ts';
+import type { ConnectedDevice } from './device-messages.ts';
+import { keyList, PayloadRefusal } from './device-payload.ts';
+
+function refusalError(refusal: PayloadRefusal): AppError {
+  const status = refusal.key === 'error.transport.payloadTooLarge' ? 413 : 400;
+  return new AppError(ErrorCode.BAD_REQUEST_PARAMS, refusal.key, refusal.params, { status });
+}
+
+function bodyOf(request: FastifyRequest): Buffer {
+  return Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+}
+
+export async function deviceApiModule(fastify: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { transport, telemetry } = deps;
+
+  // This plugin's scope only: devices send JSON under any content type (or none), as bytes.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: DEVICE_PAYLOAD_MAX_BYTES }, (_request, body, done) => done(null, body));
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(request, reply, refusalError(new PayloadRefusal('error.transport.payloadTooLarge', { size: '64 KB' })));
+    throw err;
+  });
+
+  /** Runs `work` for the token's device, which counts as active until it ends. */
+  const asDevice = async <T>(token: string, work: (device: ConnectedDevice) => Promise<T> | T): Promise<T> => {
+    const device = await transport.deviceByToken(token);
+    if (!device) throw new AppError(ErrorCode.AUTHENTICATION, 'error.transport.tokenUnknown', {}, { status: 401 });
+    transport.state.httpStarted(device.id);
+    try {
+      return await work(device);
+    } catch (err) {
+      if (err instanceof PayloadRefusal) {
+        transport.stats.refuse(err.key);
+        throw refusalError(err);
+      }
+      throw err;
+    } finally {
+      transport.state.httpEnded(device.id);
+    }
+  };
+
+  app.route({
+    ...deviceApiRoutes.telemetry,
+    handler: async (request) =>
+      asDevice(request.params.accessToken, async (device) => {
+        await transport.messages.telemetryMessage(device, bodyOf(request));
+        transport.stats.accept();
+        return {};
+      }),
+  });
+  app.route({
+    ...deviceApiRoutes.attributes,
+    handler: async (request) =>
+      asDevice(request.params.accessToken, async (device) => {
+        await transport.messages.attributesMessage(device, bodyOf(request));
+        transport.stats.accept();
+        return {};
+      }),
+  });
+  app.route({
+    ...deviceApiRoutes.getAttributes,
+    handler: async (request) =>
+      asDevice(request.params.accessToken, (device) => ({
+        client: telemetry.clientAttributes(device.id, keyList(request.query.clientKeys)),
+        shared: {},
+      })),
+  });
+  app.route({
+    ...deviceApiRoutes.rpcPoll,
+    handler: async (request, reply) =>
+      asDevice(request.params.accessToken, async (device) => {
+        const abandoned = new AbortController();
+        reply.raw.once('close', () => abandoned.abort());
+        const rpc = await transport.mailbox.poll(device.id, request.query.timeout ?? RPC_POLL_TIMEOUT_DEFAULT_MS, abandoned.signal);
+        // ThingsBoard answers an empty 408 when no request came in time.
+        return rpc ?? reply.code(408).send(undefined);
+      }),
+  });
+  app.route({
+    ...deviceApiRoutes.rpcResponse,
+    handler: async (request) =>
+      asDevice(request.params.accessToken, (device) => {
+        transport.messages.rpcResponse(device.id, request.params.requestId, bodyOf(request));
+        transport.stats.accept();
+        return {};
+      }),
+  });
+}

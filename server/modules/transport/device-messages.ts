@@ -1,0 +1,73 @@
+/**
+ * What a device message does once its topic (MQTT) or route (HTTP) is known: parse, check and hand
+ * it to storage, or announce it. Both transports call these, so they accept and refuse alike.
+ */
+import type { AttributesAnswer } from '../../contract/device-api.ts';
+import type { Device } from '../../contract/device.ts';
+import type { DeviceType } from '../../contract/product.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
+import type { TelemetryService } from '../telemetry/telemetry-service.ts';
+import { attributeValues, eventValues, isObject, keyList, parseJson, PayloadRefusal, telemetryValues } from './device-payload.ts';
+
+/** The device behind a connection or token, as the transport needs it. */
+export interface ConnectedDevice {
+  id: string;
+  name: string;
+  deviceProfileId: string;
+  deviceType: DeviceType;
+  gatewayId: string | null;
+}
+
+export function connectedDeviceOf(d: Device): ConnectedDevice {
+  return { id: d.id, name: d.name, deviceProfileId: d.deviceProfileId, deviceType: d.deviceType, gatewayId: d.gatewayId };
+}
+
+export class DeviceMessages {
+  constructor(
+    private readonly telemetry: TelemetryService,
+    private readonly bus: EventBus,
+  ) {}
+
+  /** Resolves once stored; throws PayloadRefusal for input it refuses. */
+  telemetryMessage(device: ConnectedDevice, payload: Buffer): Promise<void> {
+    return this.telemetry.telemetry(device, telemetryValues(parseJson(payload), Date.now()), payload.length);
+  }
+
+  attributesMessage(device: ConnectedDevice, payload: Buffer): Promise<void> {
+    return this.telemetry.attributes(device, attributeValues(parseJson(payload), Date.now()), payload.length);
+  }
+
+  eventsMessage(device: ConnectedDevice, payload: Buffer): Promise<void> {
+    return this.telemetry.events(device, eventValues(parseJson(payload), Date.now()), payload.length);
+  }
+
+  /** A device's answer to a server RPC: JSON when it parses, else the text as sent. */
+  rpcResponse(deviceId: string, requestId: number, payload: Buffer): void {
+    let answer: unknown;
+    try {
+      answer = parseJson(payload);
+    } catch (err) {
+      if (err instanceof PayloadRefusal && err.key === 'error.transport.payloadTooLarge') throw err;
+      answer = payload.toString('utf8');
+    }
+    this.announce(deviceId, payload.length);
+    this.rpcAnswer(deviceId, requestId, answer);
+  }
+
+  rpcAnswer(deviceId: string, requestId: number, payload: unknown): void {
+    this.bus.emit('device.rpcResponse', { deviceId, requestId, payload });
+  }
+
+  /** `{ clientKeys?: "a,b" }` → the stored client attributes (no shared attributes exist on the edge). */
+  attributesRequest(device: ConnectedDevice, payload: Buffer): AttributesAnswer {
+    const json = payload.length === 0 ? {} : parseJson(payload);
+    if (!isObject(json)) throw new PayloadRefusal('error.transport.payloadShape');
+    this.announce(device.id, payload.length);
+    return { client: this.telemetry.clientAttributes(device.id, keyList(json.clientKeys)), shared: {} };
+  }
+
+  /** A message that stores nothing still counts in the message volume. */
+  announce(deviceId: string, bytes: number): void {
+    this.bus.emit('message.received', { deviceId, ts: Date.now(), bytes });
+  }
+}

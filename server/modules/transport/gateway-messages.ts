@@ -1,0 +1,112 @@
+/**
+ * ThingsBoard's gateway API (server/contract/device-api.ts): a GATEWAY speaks for its SENSOR
+ * sub-devices, named in each message. Only sensors attached to that gateway are served; any other
+ * name is refused for its entry (the rest of the message is still stored) and never creates a
+ * device.
+ */
+import type { DeviceService } from '../device/device-service.ts';
+import type { TelemetryService } from '../telemetry/telemetry-service.ts';
+import { connectedDeviceOf, type ConnectedDevice, type DeviceMessages } from './device-messages.ts';
+import { attributeValues, isObject, parseJson, PayloadRefusal, telemetryValues } from './device-payload.ts';
+import type { DeviceStateTracker } from './device-state.ts';
+
+export interface GatewayMessagesDeps {
+  devices: Pick<DeviceService, 'get' | 'refs'>;
+  telemetry: TelemetryService;
+  state: DeviceStateTracker;
+  messages: DeviceMessages;
+  /** Told about each sub-device entry refused, while the others go on. */
+  refused: (gateway: ConnectedDevice, name: string, refusal: PayloadRefusal) => void;
+}
+
+export class GatewayMessages {
+  /** Sub-devices by name; cleared whenever a device is created, changed or deleted. */
+  private readonly byName = new Map<string, ConnectedDevice | null>();
+
+  constructor(private readonly deps: GatewayMessagesDeps) {}
+
+  forgetDevices(): void {
+    this.byName.clear();
+  }
+
+  /** `{ device: "name" }`: the sub-device is ONLINE through this gateway. */
+  connect(gateway: ConnectedDevice, payload: Buffer): void {
+    const sub = this.subDevice(gateway, this.deviceName(payload));
+    this.deps.state.gatewayConnected(sub.id, gateway.id);
+    this.deps.messages.announce(sub.id, payload.length);
+  }
+
+  disconnect(gateway: ConnectedDevice, payload: Buffer): void {
+    const sub = this.subDevice(gateway, this.deviceName(payload));
+    if (this.deps.state.gatewayOf(sub.id) === gateway.id) this.deps.state.gatewayDisconnected(sub.id);
+    this.deps.messages.announce(sub.id, payload.length);
+  }
+
+  /** `{ "name": [ { ts, values } | {k:v} ] }`; a sub-device that reports is connected implicitly. */
+  telemetry(gateway: ConnectedDevice, payload: Buffer): Promise<void> {
+    return this.perDevice(gateway, payload, (sub, items, now, bytes) =>
+      this.deps.telemetry.telemetry(sub, telemetryValues(items, now), bytes),
+    );
+  }
+
+  /** `{ "name": { k: v } }`. */
+  attributes(gateway: ConnectedDevice, payload: Buffer): Promise<void> {
+    return this.perDevice(gateway, payload, (sub, items, now, bytes) =>
+      this.deps.telemetry.attributes(sub, attributeValues(items, now), bytes),
+    );
+  }
+
+  /** `{ device, id, data }`: a sub-device's answer to a server RPC. */
+  rpc(gateway: ConnectedDevice, payload: Buffer): void {
+    const json = parseJson(payload);
+    if (!isObject(json) || typeof json.device !== 'string' || typeof json.id !== 'number' || !Number.isSafeInteger(json.id)) {
+      throw new PayloadRefusal('error.transport.payloadShape');
+    }
+    const sub = this.subDevice(gateway, json.device);
+    this.deps.messages.announce(sub.id, payload.length);
+    this.deps.messages.rpcAnswer(sub.id, json.id, json.data ?? null);
+  }
+
+  private async perDevice(
+    gateway: ConnectedDevice,
+    payload: Buffer,
+    store: (sub: ConnectedDevice, items: unknown, now: number, bytes: number) => Promise<void>,
+  ): Promise<void> {
+    const json = parseJson(payload);
+    if (!isObject(json)) throw new PayloadRefusal('error.transport.payloadShape');
+    const entries = Object.entries(json);
+    if (entries.length === 0) throw new PayloadRefusal('error.transport.empty');
+    const now = Date.now();
+    const bytes = Math.ceil(payload.length / entries.length);
+    const stored: Promise<void>[] = [];
+    for (const [name, items] of entries) {
+      try {
+        const sub = this.subDevice(gateway, name);
+        stored.push(store(sub, items, now, bytes));
+        if (this.deps.state.gatewayOf(sub.id) !== gateway.id) this.deps.state.gatewayConnected(sub.id, gateway.id);
+      } catch (err) {
+        if (!(err instanceof PayloadRefusal)) throw err;
+        this.deps.refused(gateway, name, err);
+      }
+    }
+    await Promise.all(stored);
+  }
+
+  private deviceName(payload: Buffer): string {
+    const json = parseJson(payload);
+    if (!isObject(json) || typeof json.device !== 'string') throw new PayloadRefusal('error.transport.payloadShape');
+    return json.device;
+  }
+
+  /** The SENSOR named `name` attached to `gateway`, or the refusal saying why not. */
+  private subDevice(gateway: ConnectedDevice, name: string): ConnectedDevice {
+    if (!this.byName.has(name)) {
+      const id = this.deps.devices.refs().nameOwner(name);
+      this.byName.set(name, id ? connectedDeviceOf(this.deps.devices.get(id)) : null);
+    }
+    const sub = this.byName.get(name);
+    if (!sub) throw new PayloadRefusal('error.transport.gatewayUnknownDevice', { name });
+    if (sub.deviceType !== 'SENSOR' || sub.gatewayId !== gateway.id) throw new PayloadRefusal('error.transport.gatewayForeignDevice', { name });
+    return sub;
+  }
+}

@@ -1,0 +1,249 @@
+/**
+ * The embedded MQTT broker (aedes) devices connect to (server/contract/device-api.ts).
+ *
+ * - CONNECT: the credentials module authenticates (ACCESS_TOKEN user name, or MQTT_BASIC); anyone
+ *   else gets CONNACK 5 "not authorized".
+ * - PUBLISH: only the device's own topics. A message is handled inside `authorizePublish`, whose
+ *   callback aedes waits for before it sends the PUBACK: the callback runs after the batch holding
+ *   the message is committed, so an acknowledged QoS 1 message survives a crash. It also holds
+ *   back the client's next socket read, which is the back-pressure a fast device meets.
+ * - Devices share the literal `v1/devices/me/...` topics, so a device's publish must never reach
+ *   another device subscribed to the same string: each handled publish is moved to a topic no one
+ *   can subscribe to before aedes routes it, and nothing a device sent is ever forwarded. Server
+ *   messages (RPC, attribute answers) go to one client directly.
+ */
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:net';
+import { Aedes, type AuthenticateError, type Client, type PublishPacket, type Subscription } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import { deviceTopics } from '../../contract/device-api.ts';
+import type { CredentialsService } from '../device/credentials-service.ts';
+import { connectedDeviceOf, type ConnectedDevice, type DeviceMessages } from './device-messages.ts';
+import { PayloadRefusal } from './device-payload.ts';
+import type { DeviceStateTracker } from './device-state.ts';
+import { guardFrames } from './frame-guard.ts';
+import type { GatewayMessages } from './gateway-messages.ts';
+import { publishKind, subscribeAllowed, type PublishKind } from './topic-acl.ts';
+import type { TransportStats } from './transport-stats.ts';
+
+/** Where handled publishes go: `$` topics match no wildcard and the ACL allows no subscription to it. */
+const CONSUMED_TOPIC = '$edge/consumed';
+/** A packet announcing more than this closes its connection before it is buffered. */
+export const MQTT_FRAME_MAX_BYTES = 1024 * 1024;
+/** MQTT CONNACK return code 5. */
+const NOT_AUTHORIZED = 5;
+
+export interface MqttBrokerDeps {
+  credentials: Pick<CredentialsService, 'authenticate'>;
+  messages: DeviceMessages;
+  gateways: GatewayMessages;
+  state: DeviceStateTracker;
+  stats: TransportStats;
+  log: FastifyBaseLogger;
+}
+
+function notAuthorized(): AuthenticateError {
+  const err = new Error('not authorized') as AuthenticateError;
+  (err as { returnCode: number }).returnCode = NOT_AUTHORIZED;
+  return err;
+}
+
+/** The QoS (0 or 1) a client subscribed `filter` with, or null when it did not. */
+function subscribedQos(client: Client, filter: string): 0 | 1 | null {
+  const subs = (client as unknown as { subscriptions: Record<string, { qos: number } | undefined> }).subscriptions;
+  const sub = subs[filter];
+  return sub ? (sub.qos > 0 ? 1 : 0) : null;
+}
+
+export class MqttBroker {
+  private readonly sessions = new WeakMap<Client, ConnectedDevice>();
+  private readonly byDevice = new Map<string, Set<Client>>();
+  private aedes: Aedes | null = null;
+  private server: Server | null = null;
+  /** The bound port (the configured one, or the ephemeral one for port 0). */
+  port = 0;
+
+  constructor(private readonly deps: MqttBrokerDeps) {}
+
+  async start(host: string, port: number): Promise<void> {
+    const { log, stats } = this.deps;
+    const aedes = await Aedes.createBroker({
+      authenticate: (client, username, password, done) => {
+        this.authenticate(client, username, password).then(
+          (ok) => (ok ? done(null, true) : done(notAuthorized(), false)),
+          (err: unknown) => {
+            log.error({ err }, 'MQTT authentication failed');
+            done(notAuthorized(), false);
+          },
+        );
+      },
+      authorizePublish: (client, packet, done) => this.authorizePublish(client, packet, done),
+      authorizeSubscribe: (client, subscription, done) => done(null, this.authorizeSubscribe(client, subscription)),
+      // Only server messages travel to clients; every device publish was consumed (see above).
+      authorizeForward: (_client, packet) => ((packet as { clientId?: string }).clientId ? null : packet),
+      drainTimeout: 30_000,
+      connectTimeout: 10_000,
+    });
+    aedes.on('client', (client) => this.opened(client));
+    aedes.on('clientDisconnect', (client) => this.closed(client));
+    aedes.on('clientError', (client, err) => log.debug({ clientId: client.id, err: err.message }, 'MQTT client error'));
+    aedes.on('connectionError', (_client, err) => log.debug({ err: err.message }, 'MQTT connection error'));
+    this.aedes = aedes;
+
+    const server = createServer((socket) => {
+      guardFrames(socket, MQTT_FRAME_MAX_BYTES, (announced) => {
+        stats.refuse('frameTooLarge');
+        log.warn({ remote: socket.remoteAddress, announced }, 'MQTT packet over 1 MB: connection closed');
+      });
+      aedes.handle(socket);
+    });
+    server.on('error', (err) => log.error({ err }, 'MQTT server error'));
+    server.listen(port, host);
+    await once(server, 'listening');
+    this.server = server;
+    this.port = (server.address() as { port: number }).port;
+  }
+
+  async close(): Promise<void> {
+    const { aedes, server } = this;
+    this.aedes = null;
+    this.server = null;
+    if (aedes) await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  isConnected(deviceId: string): boolean {
+    return (this.byDevice.get(deviceId)?.size ?? 0) > 0;
+  }
+
+  /** Sends a server message to every session of `deviceId`; false when it has none. */
+  publishTo(deviceId: string, topic: string, body: unknown, qos: 0 | 1): boolean {
+    const clients = this.byDevice.get(deviceId);
+    if (!clients?.size) return false;
+    const payload = Buffer.from(JSON.stringify(body));
+    for (const client of clients) this.send(client, topic, payload, qos);
+    return true;
+  }
+
+  /** Closes every session of `deviceId` (credentials replaced, device deleted). */
+  disconnect(deviceId: string): void {
+    for (const client of this.byDevice.get(deviceId) ?? []) client.close();
+  }
+
+  /** The device changed (type, product, gateway): its open sessions see the new one. */
+  refresh(deviceId: string, device: ConnectedDevice): void {
+    for (const client of this.byDevice.get(deviceId) ?? []) this.sessions.set(client, device);
+  }
+
+  private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined): Promise<boolean> {
+    const device = await this.deps.credentials.authenticate({ username, password, clientId: client.id });
+    if (!device) {
+      this.deps.stats.refuse('authentication');
+      this.deps.log.info({ clientId: client.id, username }, 'MQTT connection refused: unknown credentials');
+      return false;
+    }
+    this.sessions.set(client, connectedDeviceOf(device));
+    return true;
+  }
+
+  private opened(client: Client): void {
+    const device = this.sessions.get(client);
+    if (!device) return;
+    const clients = this.byDevice.get(device.id) ?? new Set();
+    clients.add(client);
+    this.byDevice.set(device.id, clients);
+    this.deps.state.mqttOpened(device.id);
+  }
+
+  private closed(client: Client): void {
+    const device = this.sessions.get(client);
+    if (!device) return;
+    const clients = this.byDevice.get(device.id);
+    if (!clients?.delete(client)) return;
+    if (clients.size === 0) this.byDevice.delete(device.id);
+    this.deps.state.mqttClosed(device.id);
+    if (device.deviceType === 'GATEWAY' && !this.isConnected(device.id)) this.deps.state.gatewayGone(device.id);
+  }
+
+  private authorizeSubscribe(client: Client, subscription: Subscription): Subscription | null {
+    const device = this.sessions.get(client);
+    if (device && subscribeAllowed(subscription.topic, device.deviceType)) return subscription;
+    this.deps.stats.refuse('subscription');
+    this.deps.log.info({ deviceId: device?.id, topic: subscription.topic }, 'MQTT subscription refused');
+    return null;
+  }
+
+  private authorizePublish(client: Client | null, packet: PublishPacket, done: (err?: Error | null) => void): void {
+    const { stats, log } = this.deps;
+    const device = client ? this.sessions.get(client) : undefined;
+    if (!client || !device) {
+      done(new Error('not authenticated'));
+      return;
+    }
+    const topic = packet.topic;
+    const kind = publishKind(topic, device.deviceType);
+    if (!kind) {
+      stats.refuse('topic');
+      log.warn({ deviceId: device.id, topic }, 'MQTT publish on a topic the device may not use: connection closed');
+      done(new Error(`topic not allowed: ${topic}`));
+      return;
+    }
+    const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
+    packet.topic = CONSUMED_TOPIC;
+    packet.retain = false;
+    this.handle(client, device, kind, payload).then(
+      () => {
+        stats.accept();
+        done(null);
+      },
+      (err: unknown) => {
+        if (err instanceof PayloadRefusal) {
+          stats.refuse(err.key);
+          log.warn({ deviceId: device.id, topic, bytes: payload.length, reason: err.key, ...err.params }, 'device message refused');
+          // Acknowledged all the same: resending a refused message would not make it acceptable.
+          done(null);
+          return;
+        }
+        // Not committed: no PUBACK; the connection closes and the device sends the message again.
+        log.error({ err, deviceId: device.id, topic }, 'device message not stored');
+        done(err as Error);
+      },
+    );
+  }
+
+  private async handle(client: Client, device: ConnectedDevice, kind: PublishKind, payload: Buffer): Promise<void> {
+    const { messages, gateways } = this.deps;
+    switch (kind.kind) {
+      case 'telemetry':
+        return messages.telemetryMessage(device, payload);
+      case 'attributes':
+        return messages.attributesMessage(device, payload);
+      case 'events':
+        return messages.eventsMessage(device, payload);
+      case 'rpcResponse':
+        return messages.rpcResponse(device.id, kind.requestId, payload);
+      case 'attributesRequest': {
+        const answer = messages.attributesRequest(device, payload);
+        const qos = subscribedQos(client, `${deviceTopics.attributesResponse}+`) ?? 0;
+        this.send(client, `${deviceTopics.attributesResponse}${kind.requestId}`, Buffer.from(JSON.stringify(answer)), qos);
+        return;
+      }
+      case 'gatewayConnect':
+        return gateways.connect(device, payload);
+      case 'gatewayDisconnect':
+        return gateways.disconnect(device, payload);
+      case 'gatewayTelemetry':
+        return gateways.telemetry(device, payload);
+      case 'gatewayAttributes':
+        return gateways.attributes(device, payload);
+      case 'gatewayRpc':
+        return gateways.rpc(device, payload);
+    }
+  }
+
+  private send(client: Client, topic: string, payload: Buffer, qos: 0 | 1): void {
+    client.publish({ cmd: 'publish', topic, payload, qos, retain: false, dup: false }, (err) => {
+      if (err) this.deps.log.debug({ clientId: client.id, topic, err: err.message }, 'MQTT delivery failed');
+    });
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * The device transport as one service: the MQTT broker, the HTTP device API's helpers, device
+ * state and server RPC. Other modules see it as `Transport` on ModuleDeps (commands send RPCs and
+ * ask who is online); tests reach the bound MQTT port through it.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { deviceTopics, HTTP_INACTIVITY_TIMEOUT_MS, type RpcRequest } from '../../contract/device-api.ts';
+import type { Core } from '../../core.ts';
+import type { DeviceManagement } from '../device/device-management.ts';
+import type { TelemetryService } from '../telemetry/telemetry-service.ts';
+import { connectedDeviceOf, DeviceMessages, type ConnectedDevice } from './device-messages.ts';
+import { DeviceStateTracker } from './device-state.ts';
+import { GatewayMessages } from './gateway-messages.ts';
+import { MqttBroker } from './mqtt-broker.ts';
+import { RpcMailbox } from './rpc-mailbox.ts';
+import { TransportStats, type TransportStatsSnapshot } from './transport-stats.ts';
+
+/** What other modules use of the transport. */
+export interface Transport {
+  /** The bound MQTT port (the configured one, or the ephemeral one for `--mqtt-port 0`). */
+  readonly mqttPort: number;
+  isOnline(deviceId: string): boolean;
+  /**
+   * Sends server RPC `requestId` to the device (MQTT `v1/devices/me/rpc/request/{id}` QoS 1, a
+   * GATEWAY's `v1/gateway/rpc` for its sub-device, or the HTTP device's next poll). False when the
+   * device is offline. Its answer arrives as `device.rpcResponse`.
+   */
+  sendRpc(deviceId: string, requestId: number, method: string, params: unknown): boolean;
+}
+
+export interface TransportOptions {
+  /** HTTP devices go OFFLINE after this long without a call (default 300 s; tests shorten it). */
+  httpInactivityMs?: number;
+}
+
+export interface TransportDeps {
+  core: Pick<Core, 'config' | 'bus'>;
+  devices: DeviceManagement;
+  telemetry: TelemetryService;
+  log: FastifyBaseLogger;
+  options?: TransportOptions;
+}
+
+export class DeviceTransport implements Transport {
+  readonly state: DeviceStateTracker;
+  readonly mailbox = new RpcMailbox();
+  readonly stats = new TransportStats();
+  readonly messages: DeviceMessages;
+  private readonly gateways: GatewayMessages;
+  private readonly broker: MqttBroker;
+  private readonly unsubscribe: (() => void)[] = [];
+
+  private constructor(private readonly deps: TransportDeps) {
+    const { core, devices, telemetry, log } = deps;
+    this.state = new DeviceStateTracker(core.bus, deps.options?.httpInactivityMs ?? HTTP_INACTIVITY_TIMEOUT_MS);
+    this.messages = new DeviceMessages(telemetry, core.bus);
+    this.gateways = new GatewayMessages({
+      devices: devices.devices,
+      telemetry,
+      state: this.state,
+      messages: this.messages,
+      refused: (gateway, name, refusal) => {
+        this.stats.refuse(refusal.key);
+        log.warn({ gatewayId: gateway.id, device: name, reason: refusal.key }, 'gateway entry refused');
+      },
+    });
+    this.broker = new MqttBroker({
+      credentials: devices.credentials,
+      messages: this.messages,
+      gateways: this.gateways,
+      state: this.state,
+      stats: this.stats,
+      log,
+    });
+  }
+
+  /** Marks every device OFFLINE (nobody is connected yet), then opens the MQTT port. */
+  static async start(deps: TransportDeps): Promise<DeviceTransport> {
+    const transport = new DeviceTransport(deps);
+    deps.devices.devices.markAllOffline();
+    transport.listen();
+    await transport.broker.start(deps.core.config.host, deps.core.config.mqttPort);
+    return transport;
+  }
+
+  get mqttPort(): number {
+    return this.broker.port;
+  }
+
+  isOnline(deviceId: string): boolean {
+    return this.state.isOnline(deviceId);
+  }
+
+  sendRpc(deviceId: string, requestId: number, method: string, params: unknown): boolean {
+    const request: RpcRequest = { id: requestId, method, params };
+    if (this.broker.publishTo(deviceId, `${deviceTopics.rpcRequest}${requestId}`, request, 1)) return true;
+    const gatewayId = this.state.gatewayOf(deviceId);
+    if (gatewayId) {
+      const name = this.deps.devices.devices.get(deviceId).name;
+      return this.broker.publishTo(gatewayId, deviceTopics.gatewayRpc, { device: name, data: request }, 1);
+    }
+    if (!this.state.isOnline(deviceId)) return false;
+    this.mailbox.deliver(deviceId, request);
+    return true;
+  }
+
+  /** The device whose ACCESS_TOKEN is `token` (the HTTP device API's path segment), or null. */
+  async deviceByToken(token: string): Promise<ConnectedDevice | null> {
+    const { credentials } = this.deps.devices;
+    const device = await credentials.authenticate({ username: token });
+    if (!device) return null;
+    const held = credentials.get(device.id);
+    return held.credentialsType === 'ACCESS_TOKEN' && held.credentialsId === token ? connectedDeviceOf(device) : null;
+  }
+
+  statsSnapshot(): TransportStatsSnapshot {
+    return this.stats.snapshot();
+  }
+
+  async close(): Promise<void> {
+    for (const off of this.unsubscribe.splice(0)) off();
+    this.mailbox.close();
+    await this.broker.close();
+    this.state.close();
+  }
+
+  private listen(): void {
+    const { bus } = this.deps.core;
+    const { devices } = this.deps.devices;
+    this.unsubscribe.push(
+      bus.on('device.created', () => this.gateways.forgetDevices()),
+      bus.on('device.updated', ({ deviceId }) => {
+        this.gateways.forgetDevices();
+        this.broker.refresh(deviceId, connectedDeviceOf(devices.get(deviceId)));
+      }),
+      bus.on('device.deleted', ({ deviceId }) => {
+        this.gateways.forgetDevices();
+        this.state.forget(deviceId);
+        this.mailbox.drop(deviceId);
+        this.broker.disconnect(deviceId);
+      }),
+      bus.on('device.credentialsChanged', ({ deviceId }) => this.broker.disconnect(deviceId)),
+      bus.on('device.stateChanged', ({ deviceId, state }) => {
+        if (state === 'OFFLINE') this.mailbox.drop(deviceId);
+      }),
+    );
+  }
+}
