@@ -37,6 +37,8 @@ import { organizationModule } from './modules/organization/organization-routes.t
 import { categoryModule } from './modules/category/category-routes.ts';
 import { productModule } from './modules/product/product-routes.ts';
 import { deviceModule } from './modules/device/device-routes.ts';
+import { createThingModels, type ThingModelService } from './modules/thing-model/thing-model-service.ts';
+import { thingModelModule } from './modules/thing-model/thing-model-routes.ts';
 import { workbenchModule } from './modules/workbench/workbench-routes.ts';
 import { noModelChecks } from './modules/telemetry/model-checks.ts';
 import { createTelemetry } from './modules/telemetry/telemetry.ts';
@@ -123,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     });
     const devices = createDeviceManagement(core);
+    const thingModels = createThingModels(core, devices);
     const telemetry = createTelemetry({ core, devices, checks: noModelChecks, log: app.log, writer: options.tuning?.writer });
     const transport = await DeviceTransport.start({ core, devices, telemetry: telemetry.service, log: app.log, options: options.tuning });
     // Runs before the database closes (onClose hooks run last-registered first): sessions end
@@ -133,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
     app.decorate('transport', transport);
     app.decorate('telemetry', telemetry.service);
-    const deps = { core, users, sessions, license, devices, telemetry: telemetry.service, transport };
+    const deps = { core, users, sessions, license, devices, thingModels, telemetry: telemetry.service, transport };
     await app.register(platformModule, deps);
     await app.register(authModule, deps);
     await app.register(userModule, deps);
@@ -144,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await app.register(categoryModule, deps);
     await app.register(productModule, deps);
     await app.register(deviceModule, deps);
+    await app.register(thingModelModule, deps);
     await app.register(workbenchModule, deps);
     await app.register(telemetryModule, deps);
     await app.register(deviceApiModule, deps);
@@ -167,6 +171,8 @@ export interface ModuleDeps {
   license: LicenseService;
   /** Organizations, categories, products, devices, credentials, import and batch generation. */
   devices: DeviceManagement;
+  /** Thing models: draft items, publication, TSL, and the published model devices are checked against. */
+  thingModels: ThingModelService;
   /** Telemetry storage (batched writer), history queries, retention. */
   telemetry: TelemetryService;
   /** Device MQTT broker and HTTP device API: who is online, server RPC. */

@@ -239,7 +239,7 @@ export const VALUE_MAPPING_TEXT_MAX = 32;
 export const HEX_WORD_PATTERN = '^0[xX][0-9A-Fa-f]{1,4}$';
 
 /** A number, or hex text `0x…` (stored as the number). */
-const NumberOrHex = Type.Unsafe<number | string>({ type: ['integer', 'string'] });
+const NumberOrHex = Type.Union([Type.Integer(), Type.String({ maxLength: 8 })]);
 
 /**
  * The Modbus extension descriptor of a property, as a client sends it. Rules (400 code 31, field under

@@ -33,13 +33,18 @@ function validationDetails(err: FastifyError): ErrorDetail[] {
   });
 }
 
-function toAppError(err: FastifyError): AppError {
+function megabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}
+
+/** `bodyLimit` is the refused route's own limit (the app's 1 MB, or more for model files). */
+function toAppError(err: FastifyError, bodyLimit: number): AppError {
   if (err instanceof AppError) return err;
   if (err.validation) {
     return new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.validation', {}, { status: 400, details: validationDetails(err) });
   }
   const byCode: Record<string, [ErrorCode, ErrorKey, number, Record<string, string | number>?]> = {
-    FST_ERR_CTP_BODY_TOO_LARGE: [ErrorCode.BAD_REQUEST_PARAMS, 'error.payloadTooLarge', 413, { size: '1 MB' }],
+    FST_ERR_CTP_BODY_TOO_LARGE: [ErrorCode.BAD_REQUEST_PARAMS, 'error.payloadTooLarge', 413, { size: megabytes(bodyLimit) }],
     FST_REQ_FILE_TOO_LARGE: [ErrorCode.BAD_REQUEST_PARAMS, 'error.upload.tooLarge', 413, { size: `${UPLOAD_MAX_BYTES / 1024 / 1024} MB` }],
     FST_ERR_CTP_INVALID_MEDIA_TYPE: [ErrorCode.BAD_REQUEST_PARAMS, 'error.unsupportedMediaType', 415],
     FST_INVALID_MULTIPART_CONTENT_TYPE: [ErrorCode.BAD_REQUEST_PARAMS, 'error.unsupportedMediaType', 415],
@@ -61,7 +66,7 @@ function toAppError(err: FastifyError): AppError {
 
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const appErr = toAppError(err);
+    const appErr = toAppError(err, request.routeOptions.bodyLimit);
     if (appErr.statusCode >= 500) request.log.error({ err }, 'request failed');
     else request.log.debug({ err: err.message, code: err.code }, 'request refused');
     return sendError(request, reply, appErr);

@@ -30,6 +30,7 @@ const tagDescriptions: Record<string, string> = {
   device: 'Devices: list filters, edit, favourite and public flags, location',
   'device-credentials': 'Device credentials: access token, X.509 RSA public key, MQTT basic',
   'device-import': 'CSV import wizard and batch generation for factory provisioning',
+  'thing-model': 'Thing models: properties, services, events, Modbus descriptors; draft, publish, TSL import and export',
 };
 
 interface Operation {
