@@ -6,6 +6,7 @@
 import type { StatementSync } from 'node:sqlite';
 import type { Aggregation, TelemetryValue, TimeseriesOrder } from '../../contract/telemetry.ts';
 import type { Db } from '../../db/sqlite.ts';
+import { pageWindow, Where } from '../../db/list-query.ts';
 import { decodeValue, encodeValue } from './stored-value.ts';
 
 export const CLIENT_SCOPE = 'CLIENT_SCOPE';
@@ -44,6 +45,26 @@ export interface EventRecordRow {
   params: Record<string, unknown>;
   flag: string | null;
   createdTime: number;
+}
+
+/** Filters of the event record list (all optional, combined with AND; times inclusive). */
+export interface EventFilter {
+  identifier?: string;
+  eventType?: string;
+  startTime?: number;
+  endTime?: number;
+}
+
+interface EventRecordRecord {
+  id: string;
+  device_id: string;
+  ts: number;
+  identifier: string;
+  event_name: string | null;
+  event_type: string;
+  params: string;
+  flag: string | null;
+  create_time: number;
 }
 
 interface ValueRecord {
@@ -117,6 +138,34 @@ export class TelemetryRepository {
     this.eventStatement.run(e.id, e.deviceId, e.ts, e.identifier, e.eventName, e.eventType, JSON.stringify(e.params), e.flag, e.createdTime);
   }
 
+  /** One page of a device's event records, newest first, and the total under the same filters. */
+  eventPage(deviceId: string, filter: EventFilter, page: number, pageSize: number): { items: EventRecordRow[]; total: number } {
+    const where = new Where().add('device_id = ?', deviceId);
+    if (filter.identifier !== undefined) where.add('identifier = ?', filter.identifier);
+    if (filter.eventType !== undefined) where.add('event_type = ?', filter.eventType);
+    if (filter.startTime !== undefined) where.add('ts >= ?', filter.startTime);
+    if (filter.endTime !== undefined) where.add('ts <= ?', filter.endTime);
+    const { limit, offset } = pageWindow(page, pageSize);
+    const rows = this.db
+      .prepare(`SELECT * FROM event_record ${where.sql} ORDER BY ts DESC, rowid DESC LIMIT ? OFFSET ?`)
+      .all(...where.params, limit, offset) as unknown as EventRecordRecord[];
+    const { total } = this.db.prepare(`SELECT COUNT(*) AS total FROM event_record ${where.sql}`).get(...where.params) as { total: number };
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        deviceId: r.device_id,
+        ts: r.ts,
+        identifier: r.identifier,
+        eventName: r.event_name,
+        eventType: r.event_type,
+        params: JSON.parse(r.params) as Record<string, unknown>,
+        flag: r.flag,
+        createdTime: r.create_time,
+      })),
+      total,
+    };
+  }
+
   /** The latest value of each key (of `keys`, or all). */
   latest(deviceId: string, keys: readonly string[] | null): LatestPoint[] {
     const filter = keys ? `AND key IN (${keys.map(() => '?').join(', ')})` : '';
@@ -152,7 +201,7 @@ export class TelemetryRepository {
     const numeric = agg === 'COUNT' ? '' : 'AND value_type IN (0, 1)';
     return this.db
       .prepare(
-        `SELECT (ts - ?) / ? AS bucket, ${aggregateSql[agg]} AS value FROM ts_history
+        `SELECT (ts - CAST(? AS INTEGER)) / CAST(? AS INTEGER) AS bucket, ${aggregateSql[agg]} AS value FROM ts_history
          WHERE device_id = ? AND key = ? AND ts >= ? AND ts < ? ${numeric}
          GROUP BY bucket ORDER BY bucket ${order === 'ASC' ? 'ASC' : 'DESC'} LIMIT ?`,
       )
