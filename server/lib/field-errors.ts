@@ -26,6 +26,15 @@ export interface Violation {
 /** Field name (or dotted path) → the key of that field's rule. */
 export type FieldKeys = Readonly<Record<string, ErrorKey>>;
 
+/** TypeBox names every missing property in one `requiredProperties` failure; ajv gives one `missingProperty` each. */
+function expandRequired(failures: readonly SchemaFailure[]): SchemaFailure[] {
+  return failures.flatMap((failure) => {
+    const missing = (failure.params as { requiredProperties?: unknown } | null)?.requiredProperties;
+    if (failure.keyword !== 'required' || !Array.isArray(missing)) return [failure];
+    return missing.map((name: unknown) => ({ ...failure, params: { missingProperty: String(name) } }));
+  });
+}
+
 /**
  * One violation per field, in the order the validator met them. A missing field says "required";
  * a field with its own rule key gets it whatever the keyword (a nullable pattern fails several
@@ -33,7 +42,7 @@ export type FieldKeys = Readonly<Record<string, ErrorKey>>;
  */
 export function schemaViolations(failures: readonly SchemaFailure[], keys: FieldKeys): Violation[] {
   const byField = new Map<string, Violation>();
-  for (const failure of failures) {
+  for (const failure of expandRequired(failures)) {
     const path = failure.instancePath.split('/').filter(Boolean);
     const missing = (failure.params as { missingProperty?: unknown } | null)?.missingProperty;
     if (failure.keyword === 'required' && typeof missing === 'string') path.push(missing);
