@@ -76,6 +76,7 @@ async function main(): Promise<void> {
   const lines = [`edge-console ${version} listening on:`, ...lanUrls(config.host, port).map((u) => `  ${u}`)];
   if (config.upstream) lines.push(`proxy mode: /api -> ${config.upstream}`);
   else {
+    if (app.transport) lines.push(`device MQTT on port ${app.transport.mqttPort}`);
     const hint = app.firstBootHint?.();
     if (hint) lines.push(hint);
   }
