@@ -40,7 +40,7 @@ import { deviceModule } from './modules/device/device-routes.ts';
 import { createThingModels, type ThingModelService } from './modules/thing-model/thing-model-service.ts';
 import { thingModelModule } from './modules/thing-model/thing-model-routes.ts';
 import { workbenchModule } from './modules/workbench/workbench-routes.ts';
-import { noModelChecks } from './modules/telemetry/model-checks.ts';
+import { thingModelChecks } from './modules/telemetry/model-checks.ts';
 import { createTelemetry } from './modules/telemetry/telemetry.ts';
 import { telemetryModule } from './modules/telemetry/telemetry-routes.ts';
 import type { TelemetryService } from './modules/telemetry/telemetry-service.ts';
@@ -126,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
     const devices = createDeviceManagement(core);
     const thingModels = createThingModels(core, devices);
-    const telemetry = createTelemetry({ core, devices, checks: noModelChecks, log: app.log, writer: options.tuning?.writer });
+    const telemetry = createTelemetry({ core, devices, checks: thingModelChecks(thingModels), log: app.log, writer: options.tuning?.writer });
     const transport = await DeviceTransport.start({ core, devices, telemetry: telemetry.service, log: app.log, options: options.tuning });
     // Runs before the database closes (onClose hooks run last-registered first): sessions end
     // (devices go OFFLINE) and queued telemetry is committed.
