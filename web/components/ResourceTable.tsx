@@ -173,7 +173,7 @@ export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, 
 
       <div className="ec-resource__toolbar">
         <div className="ec-resource__toolbar-left">
-          {onBulkDelete ? (
+          {onBulkDelete && view === 'table' ? (
             <>
               <Button
                 status="danger"

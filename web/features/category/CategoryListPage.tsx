@@ -1,7 +1,112 @@
-/** Placeholder until categories are built (roadmap step 2); the route table already lazy-loads this module as its own chunk. */
-import type { JSX } from 'react';
-import { NotBuiltPage } from '../../components/NotBuiltPage.tsx';
+/**
+ * Device manage → Product category (spec sections 2, 3): name, domain, status, type; list with
+ * name search, status and type filters, sorting and paging; create/edit drawer; single and bulk
+ * delete (the server refuses categories still used by products and says which).
+ */
+import { useMemo, useState, type JSX } from 'react';
+import Button from '@arco-design/web-react/es/Button';
+import Card from '@arco-design/web-react/es/Card';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
+import Message from '@arco-design/web-react/es/Message';
+import type { ColumnProps } from '@arco-design/web-react/es/Table';
+import IconPlus from '@arco-design/web-react/icon/react-icon/IconPlus';
+import { useTranslation } from 'react-i18next';
+import { CategoryStatus, categoryRoutes, categoryTypes, type Category } from '../../../server/contract/category.ts';
+import { ConfirmButton } from '../../components/ConfirmButton.tsx';
+import { EnumSelect } from '../../components/EnumSelect.tsx';
+import { EnumTag } from '../../components/EnumTag.tsx';
+import { ResourceTable } from '../../components/ResourceTable.tsx';
+import { formatDateTime } from '../../lib/date-format.ts';
+import { useList } from '../../lib/use-list.ts';
+import { CategoryDrawer } from './CategoryDrawer.tsx';
+import { deleteCategories } from './categoryApi.ts';
+
+const statusValues = [CategoryStatus.ENABLED, CategoryStatus.DISABLED] as const;
+const categoryStatusColors: Record<string, string> = { '1': 'green', '0': 'gray' };
+const categoryTypeColors: Record<string, string> = { STANDARD: 'cyan', CUSTOM: 'orange' };
 
 export function CategoryListPage(): JSX.Element {
-  return <NotBuiltPage />;
+  const { t } = useTranslation(['category', 'table']);
+  const list = useList(categoryRoutes.list);
+  // undefined: closed; null: creating; a category: editing it.
+  const [editing, setEditing] = useState<Category | null | undefined>(undefined);
+
+  const remove = async (row: Category): Promise<void> => {
+    await deleteCategories([row.id]);
+    Message.success(t('deleted'));
+    await list.refresh();
+  };
+
+  const columns = useMemo<ColumnProps<Category>[]>(
+    () => [
+      { title: t('name'), dataIndex: 'name', sorter: true, render: (name: string) => <strong>{name}</strong> },
+      { title: t('domain'), dataIndex: 'domain', render: (v: string | null) => v || '—' },
+      {
+        title: t('typeLabel'),
+        dataIndex: 'type',
+        sorter: true,
+        render: (v: string, row) => <EnumTag ns="category" group="type" value={v} colors={categoryTypeColors} testId={`category-type-${row.id}`} />,
+      },
+      {
+        title: t('statusLabel'),
+        dataIndex: 'status',
+        sorter: true,
+        render: (v: number, row) => <EnumTag ns="category" group="status" value={v} colors={categoryStatusColors} testId={`category-status-${row.id}`} />,
+      },
+      { title: t('productCount'), dataIndex: 'productCount', align: 'right', width: 100 },
+      { title: t('description'), dataIndex: 'description', ellipsis: true, render: (v: string | null) => v || '—' },
+      { title: t('createdTime'), dataIndex: 'createdTime', sorter: true, width: 180, render: (v: number) => formatDateTime(v) },
+      {
+        title: t('table:actions'),
+        key: 'actions',
+        width: 150,
+        fixed: 'right',
+        render: (_: unknown, row) => (
+          <span style={{ display: 'inline-flex', gap: 4 }}>
+            <Button type="text" size="small" onClick={() => setEditing(row)} data-testid={`category-edit-${row.id}`}>
+              {t('table:edit')}
+            </Button>
+            <ConfirmButton title={t('deleteConfirm', { name: row.name })} onConfirm={() => remove(row)} testId={`category-delete-${row.id}`}>
+              {t('table:delete')}
+            </ConfirmButton>
+          </span>
+        ),
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <Card title={t('title')} bordered={false} data-testid="category-page">
+      <ResourceTable<Category, typeof list.filters>
+        testId="category"
+        list={list}
+        rowKey="id"
+        columns={columns}
+        scrollX={1000}
+        emptyText={t('empty')}
+        onBulkDelete={(ids) => deleteCategories(ids)}
+        filters={
+          <>
+            <Form.Item field="name" label={t('name')}>
+              <Input allowClear placeholder={t('namePlaceholder')} data-testid="category-filter-name" style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item field="status" label={t('statusLabel')}>
+              <EnumSelect ns="category" group="status" values={statusValues} allowClear placeholder={t('statusPlaceholder')} testId="category-filter-status" style={{ width: 140 }} />
+            </Form.Item>
+            <Form.Item field="type" label={t('typeLabel')}>
+              <EnumSelect ns="category" group="type" values={categoryTypes} allowClear placeholder={t('typePlaceholder')} testId="category-filter-type" style={{ width: 160 }} />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <Button type="primary" icon={<IconPlus />} onClick={() => setEditing(null)} data-testid="category-create">
+            {t('create')}
+          </Button>
+        }
+      />
+      <CategoryDrawer editing={editing} onClose={() => setEditing(undefined)} onSaved={() => void list.refresh()} />
+    </Card>
+  );
 }

@@ -1,7 +1,180 @@
-/** Placeholder until products are built (roadmap step 2); the route table already lazy-loads this module as its own chunk. */
-import type { JSX } from 'react';
-import { NotBuiltPage } from '../../components/NotBuiltPage.tsx';
+/**
+ * Product detail (spec section 2 "/device-manage/product/{id}/{isShowCreate?}"): a header with
+ * name, picture, draft/published state, default flag, transport and device type; publish and
+ * make-default; then the tab bar of productTabs.tsx (`?tab=` names the open tab). With the
+ * `isShowCreate` segment the edit drawer opens on arrival (once: the segment is then dropped).
+ */
+import { Suspense, useCallback, useEffect, useState, type JSX } from 'react';
+import Button from '@arco-design/web-react/es/Button';
+import Card from '@arco-design/web-react/es/Card';
+import Message from '@arco-design/web-react/es/Message';
+import Spin from '@arco-design/web-react/es/Spin';
+import Tabs from '@arco-design/web-react/es/Tabs';
+import IconArrowLeft from '@arco-design/web-react/icon/react-icon/IconArrowLeft';
+import IconEdit from '@arco-design/web-react/icon/react-icon/IconEdit';
+import IconExclamationCircle from '@arco-design/web-react/icon/react-icon/IconExclamationCircle';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'wouter';
+import type { Product } from '../../../server/contract/product.ts';
+import { ConfirmButton } from '../../components/ConfirmButton.tsx';
+import { EnumTag } from '../../components/EnumTag.tsx';
+import { StatusPanel } from '../../components/StatusPanel.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/error-text.ts';
+import { navigateGuarded } from '../../lib/navigation.ts';
+import { ProductDrawer } from './ProductDrawer.tsx';
+import { ProductImage } from './ProductImage.tsx';
+import { ProductTags, transportColors } from './ProductTags.tsx';
+import { getProduct, makeDefaultProduct, publishProduct } from './productApi.ts';
+import { PRODUCT_LIST_PATH, productDetailPath } from './productPaths.ts';
+import { productTabFor, productTabNamespaces, productTabs } from './productTabs.tsx';
+import './product.css';
+
+function tabFromUrl(): string | null {
+  return new URLSearchParams(window.location.search).get('tab');
+}
 
 export function ProductDetailPage(): JSX.Element {
-  return <NotBuiltPage />;
+  const { id = '', isShowCreate } = useParams<{ id: string; isShowCreate?: string }>();
+  const { t } = useTranslation(['product', 'table']);
+  // Tab titles come from the namespaces of whichever issue built the tab (keys known at run time).
+  const tabTitle = useTranslation(productTabNamespaces() as unknown as 'product').t as unknown as (key: string) => string;
+  const [, navigate] = useLocation();
+  const [product, setProduct] = useState<Product | null>(null);
+  const [missing, setMissing] = useState<'notFound' | 'failed' | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [tabKey, setTabKey] = useState(() => productTabFor(tabFromUrl()).key);
+  const tab = productTabFor(tabKey);
+
+  const load = useCallback(async (): Promise<void> => {
+    setMissing(null);
+    try {
+      setProduct(await getProduct(id));
+    } catch (err) {
+      const notFound = err instanceof ApiError && err.status === 404;
+      setMissing(notFound ? 'notFound' : 'failed');
+      if (!notFound) Message.error(errorMessage(err));
+    }
+  }, [id]);
+
+  useEffect(() => {
+    setProduct(null);
+    void load();
+  }, [load]);
+
+  // `isShowCreate`: open the drawer once, and drop the segment so a reload does not reopen it.
+  useEffect(() => {
+    if (!product || !isShowCreate) return;
+    setEditing(true);
+    navigate(`${productDetailPath(product.id)}${window.location.search}`, { replace: true });
+  }, [product, isShowCreate, navigate]);
+
+  const selectTab = (key: string): void => {
+    setTabKey(key);
+    const query = new URLSearchParams(window.location.search);
+    if (key === productTabs()[0]?.key) query.delete('tab');
+    else query.set('tab', key);
+    const qs = query.toString();
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${qs ? `?${qs}` : ''}`);
+  };
+
+  if (missing) {
+    return (
+      <StatusPanel
+        testId="product-missing"
+        icon={<IconExclamationCircle />}
+        title={missing === 'notFound' ? t('notFound') : errorMessage(null)}
+        actions={
+          <>
+            {missing === 'failed' ? <Button onClick={() => void load()}>{t('table:refresh')}</Button> : null}
+            <Button type="primary" onClick={() => void navigateGuarded(PRODUCT_LIST_PATH)} data-testid="product-missing-back">
+              {t('back')}
+            </Button>
+          </>
+        }
+      />
+    );
+  }
+  if (!product) return <Spin block style={{ display: 'block', margin: '64px auto' }} />;
+
+  const Panel = tab.panel;
+  return (
+    <div className="ec-product-detail" data-testid="product-detail-page">
+      <Card bordered={false}>
+        <div className="ec-product-detail__header">
+          <Button
+            icon={<IconArrowLeft />}
+            aria-label={t('back')}
+            title={t('back')}
+            onClick={() => void navigateGuarded(PRODUCT_LIST_PATH)}
+            data-testid="product-detail-back"
+          />
+          <ProductImage product={product} size={56} />
+          <div className="ec-product-detail__title">
+            <h2 data-testid="product-detail-name">{product.name}</h2>
+            <span className="ec-product__tags">
+              <ProductTags product={product} />
+              <span className="ec-product-detail__meta">
+                {t('transportTypeLabel')}: <EnumTag ns="product" group="transportType" value={product.transportType} colors={transportColors} />
+              </span>
+              <span className="ec-product-detail__meta">
+                {t('deviceTypeLabel')}: <EnumTag ns="product" group="deviceType" value={product.deviceType} />
+              </span>
+              <span className="ec-product-detail__meta">
+                {t('category')}: {product.categoryName ?? t('basic.none')} · {t('cardDevices', { count: product.deviceCount })}
+              </span>
+            </span>
+          </div>
+          <div className="ec-product-detail__buttons">
+            {product.status === 'DRAFT' ? (
+              <ConfirmButton
+                danger={false}
+                type="primary"
+                size="default"
+                okText={t('publish')}
+                title={t('publishConfirm', { name: product.name })}
+                onConfirm={async () => {
+                  setProduct(await publishProduct(product.id));
+                  Message.success(t('published'));
+                }}
+                testId="product-publish"
+              >
+                {t('publish')}
+              </ConfirmButton>
+            ) : null}
+            {product.isDefault ? null : (
+              <ConfirmButton
+                danger={false}
+                type="secondary"
+                size="default"
+                okText={t('setDefault')}
+                title={t('setDefaultConfirm', { name: product.name })}
+                onConfirm={async () => {
+                  setProduct(await makeDefaultProduct(product.id));
+                  Message.success(t('defaultSet'));
+                }}
+                testId="product-detail-set-default"
+              >
+                {t('setDefault')}
+              </ConfirmButton>
+            )}
+            <Button icon={<IconEdit />} onClick={() => setEditing(true)} data-testid="product-detail-edit">
+              {t('edit')}
+            </Button>
+          </div>
+        </div>
+      </Card>
+      <Card bordered={false} className="ec-product-detail__tabs">
+        <Tabs activeTab={tab.key} onChange={selectTab} lazyload destroyOnHide>
+          {productTabs().map((item) => (
+            <Tabs.TabPane key={item.key} title={<span data-testid={`product-tab-${item.key}`}>{tabTitle(item.titleKey)}</span>} />
+          ))}
+        </Tabs>
+        <Suspense fallback={<Spin block style={{ display: 'block', margin: '32px auto' }} />}>
+          <Panel product={product} onEdit={() => setEditing(true)} onProductChange={setProduct} />
+        </Suspense>
+      </Card>
+      <ProductDrawer editing={editing ? product : undefined} onClose={() => setEditing(false)} onSaved={setProduct} />
+    </div>
+  );
 }

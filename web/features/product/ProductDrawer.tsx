@@ -1,0 +1,224 @@
+/**
+ * Create or edit a product (spec sections 2, 3, 5; contract rules in server/contract/product.ts):
+ * name, category (enabled ones; a disabled category stays shown when the product already has it),
+ * device type (locked while devices use the product), transport type, TCP protocol and auth type
+ * (shown and required only for TCP), access protocol, set-as-default, image and description.
+ */
+import { useEffect, useState, type JSX } from 'react';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
+import Message from '@arco-design/web-react/es/Message';
+import Select from '@arco-design/web-react/es/Select';
+import Switch from '@arco-design/web-react/es/Switch';
+import { useTranslation } from 'react-i18next';
+import { CategoryStatus, type CategoryOption } from '../../../server/contract/category.ts';
+import {
+  PROTOCOL_MAX,
+  deviceTypes,
+  tcpAuthTypes,
+  tcpProtocolTypes,
+  transportTypes,
+  type DeviceType,
+  type Product,
+  type TcpAuthType,
+  type TcpProtocolType,
+  type TransportType,
+} from '../../../server/contract/product.ts';
+import { DESCRIPTION_MAX, NAME_MAX } from '../../../server/contract/validation.ts';
+import { EnumSelect } from '../../components/EnumSelect.tsx';
+import { FormDrawer } from '../../components/FormDrawer.tsx';
+import { ImageUploadField } from '../../components/ImageUploadField.tsx';
+import { fieldText, maxLengthRule, nameRules, requiredRule } from '../../lib/form-rules.ts';
+import { categoryOptions } from '../category/categoryApi.ts';
+import { createProduct, updateProduct } from './productApi.ts';
+
+interface ProductValues {
+  name: string;
+  /** undefined rather than null when unset: the select shows its placeholder then. */
+  categoryId: string | undefined;
+  deviceType: DeviceType;
+  transportType: TransportType;
+  tcpProtocolType: TcpProtocolType | null;
+  tcpAuthType: TcpAuthType | null;
+  protocol: string;
+  isDefault: boolean;
+  image: string | null;
+  description: string;
+}
+
+const fields = [
+  'name',
+  'categoryId',
+  'deviceType',
+  'transportType',
+  'tcpProtocolType',
+  'tcpAuthType',
+  'protocol',
+  'isDefault',
+  'image',
+  'description',
+] as const;
+
+function valuesOf(product: Product | null): ProductValues {
+  if (!product) {
+    return {
+      name: '',
+      categoryId: undefined,
+      deviceType: 'DIRECT_CONNECTION',
+      transportType: 'DEFAULT',
+      tcpProtocolType: null,
+      tcpAuthType: null,
+      protocol: '',
+      isDefault: false,
+      image: null,
+      description: '',
+    };
+  }
+  return {
+    name: product.name,
+    categoryId: product.categoryId ?? undefined,
+    deviceType: product.deviceType,
+    transportType: product.transportType,
+    tcpProtocolType: product.tcpProtocolType,
+    tcpAuthType: product.tcpAuthType,
+    protocol: product.protocol ?? '',
+    isDefault: product.isDefault,
+    image: product.image,
+    description: product.description ?? '',
+  };
+}
+
+export interface ProductDrawerProps {
+  /** undefined: closed; null: create; a product: edit it. */
+  editing: Product | null | undefined;
+  onClose: () => void;
+  onSaved: (product: Product) => void;
+}
+
+export function ProductDrawer({ editing, onClose, onSaved }: ProductDrawerProps): JSX.Element {
+  const { t } = useTranslation(['product', 'table', 'errors']);
+  const [categories, setCategories] = useState<CategoryOption[]>([]);
+  const open = editing !== undefined;
+
+  useEffect(() => {
+    if (open) categoryOptions().then(setCategories, () => undefined);
+  }, [open]);
+
+  const submit = async (values: ProductValues): Promise<void> => {
+    const tcp = values.transportType === 'TCP';
+    const body = {
+      name: values.name.trim(),
+      categoryId: values.categoryId || null,
+      deviceType: values.deviceType,
+      transportType: values.transportType,
+      tcpProtocolType: tcp ? values.tcpProtocolType : null,
+      tcpAuthType: tcp ? values.tcpAuthType : null,
+      protocol: values.protocol?.trim() || null,
+      image: values.image || null,
+      description: values.description?.trim() || null,
+    };
+    // The default's flag cannot be cleared; leaving it out keeps it as it is.
+    const isDefault = editing?.isDefault ? {} : { isDefault: !!values.isDefault };
+    const saved = editing
+      ? await updateProduct({ id: editing.id, ...body, ...isDefault })
+      : await createProduct({ ...body, ...isDefault });
+    Message.success(editing ? t('saved') : t('created'));
+    onSaved(saved);
+  };
+
+  const deviceTypeLocked = !!editing && editing.deviceCount > 0;
+  const selectable = (c: CategoryOption): boolean => c.status === CategoryStatus.ENABLED || c.id === editing?.categoryId;
+
+  return (
+    <FormDrawer<ProductValues>
+      testId="product-drawer"
+      visible={open}
+      mode={editing ? 'edit' : 'create'}
+      title={editing ? t('editTitle') : t('createTitle')}
+      initialValues={valuesOf(editing ?? null)}
+      fields={fields}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Form.Item field="image" label={t('image')}>
+        <ImageUploadField testId="product-form-image" />
+      </Form.Item>
+      <Form.Item field="name" label={t('name')} rules={nameRules()} required>
+        <Input placeholder={t('namePlaceholder')} maxLength={{ length: NAME_MAX, errorOnly: true }} showWordLimit data-testid="product-form-name" />
+      </Form.Item>
+      <Form.Item field="categoryId" label={t('category')}>
+        <Select
+          placeholder={t('categoryPlaceholder')}
+          allowClear
+          showSearch
+          filterOption={(input, option) => String((option as { props?: { extra?: string } }).props?.extra ?? '').toLowerCase().includes(input.toLowerCase())}
+          data-testid="product-form-category"
+        >
+          {categories.filter(selectable).map((c) => (
+            <Select.Option key={c.id} value={c.id} extra={c.name} data-testid={`product-form-category-${c.id}`}>
+              {c.status === CategoryStatus.ENABLED ? c.name : t('categoryDisabledOption', { name: c.name })}
+            </Select.Option>
+          ))}
+        </Select>
+      </Form.Item>
+      <Form.Item
+        field="deviceType"
+        label={t('deviceTypeLabel')}
+        required
+        rules={[requiredRule(fieldText('choice'))]}
+        extra={deviceTypeLocked ? t('deviceTypeLockedHint', { count: editing.deviceCount }) : t('sensorHint')}
+      >
+        <EnumSelect ns="product" group="deviceType" values={deviceTypes} variant="radio" disabled={deviceTypeLocked} testId="product-form-device-type" />
+      </Form.Item>
+      <Form.Item field="transportType" label={t('transportTypeLabel')} required rules={[requiredRule(fieldText('choice'))]}>
+        <EnumSelect ns="product" group="transportType" values={transportTypes} variant="radio" testId="product-form-transport" />
+      </Form.Item>
+      <Form.Item shouldUpdate noStyle>
+        {(values: Partial<ProductValues>) =>
+          values.transportType === 'TCP' ? (
+            <>
+              <Form.Item
+                field="tcpProtocolType"
+                label={t('tcpProtocolTypeLabel')}
+                required
+                rules={[requiredRule(t('errors:product.tcpProtocolTypeRequired'))]}
+                extra={t('tcpHint')}
+              >
+                <EnumSelect ns="product" group="tcpProtocolType" values={tcpProtocolTypes} variant="radio" testId="product-form-tcp-protocol" />
+              </Form.Item>
+              <Form.Item field="tcpAuthType" label={t('tcpAuthTypeLabel')} required rules={[requiredRule(t('errors:product.tcpAuthTypeRequired'))]}>
+                <EnumSelect
+                  ns="product"
+                  group="tcpAuthType"
+                  values={tcpAuthTypes}
+                  placeholder={t('tcpAuthTypeLabel')}
+                  testId="product-form-tcp-auth"
+                />
+              </Form.Item>
+            </>
+          ) : null
+        }
+      </Form.Item>
+      <Form.Item field="protocol" label={t('protocol')} rules={[maxLengthRule(PROTOCOL_MAX, 'protocol')]}>
+        <Input placeholder={t('protocolPlaceholder')} maxLength={{ length: PROTOCOL_MAX, errorOnly: true }} data-testid="product-form-protocol" />
+      </Form.Item>
+      <Form.Item
+        field="isDefault"
+        label={t('isDefault')}
+        triggerPropName="checked"
+        extra={editing?.isDefault ? t('isDefaultLocked') : t('isDefaultHint')}
+      >
+        <Switch disabled={!!editing?.isDefault} data-testid="product-form-default" />
+      </Form.Item>
+      <Form.Item field="description" label={t('description')} rules={[maxLengthRule(DESCRIPTION_MAX, 'description')]}>
+        <Input.TextArea
+          placeholder={t('descriptionPlaceholder')}
+          maxLength={{ length: DESCRIPTION_MAX, errorOnly: true }}
+          showWordLimit
+          autoSize={{ minRows: 3, maxRows: 6 }}
+          data-testid="product-form-description"
+        />
+      </Form.Item>
+    </FormDrawer>
+  );
+}
