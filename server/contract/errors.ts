@@ -179,7 +179,7 @@ export const errorKeys = [
   'error.thingModel.tsl.invalid',
   'error.thingModel.tsl.empty',
   'error.thingModel.tsl.itemMalformed',
-  'error.thingModel.tsl.tooManyItems',
+  'error.thingModel.tsl.group',
   'error.thingModel.modbus.notModbusProduct',
   'error.thingModel.modbus.propertiesOnly',
   'error.thingModel.modbus.descriptor',

@@ -48,7 +48,8 @@
  *   rule, `field` locating it in the file (`body.properties.2.functionJson.dataType.specs.max`), plus
  *   `error.thingModel.identifierDuplicate` for an identifier repeated in the file and
  *   `error.thingModel.tsl.itemMalformed` for an entry that is not an object. A file without items is
- *   `error.thingModel.tsl.empty`; one over 5 MB is 413 `error.payloadTooLarge`.
+ *   `error.thingModel.tsl.empty`; a group that is not a list or holds over 1000 entries
+ *   `error.thingModel.tsl.group`; a file over 5 MB is 413 `error.payloadTooLarge`.
  * Unknown product or item ids: 404 code 32 `error.notFound` (a create naming an unknown product:
  * 400 `error.thingModel.productNotFound` on `deviceProfileId`).
  */

@@ -41,9 +41,9 @@ export const thingModelFieldKeys: FieldKeys = {
   bitMask: 'error.thingModel.modbus.bitMask',
   registerCount: 'error.thingModel.modbus.registerCount',
   valueMapping: 'error.thingModel.modbus.valueMapping',
-  properties: 'error.thingModel.tsl.tooManyItems',
-  services: 'error.thingModel.tsl.tooManyItems',
-  events: 'error.thingModel.tsl.tooManyItems',
+  properties: 'error.thingModel.tsl.group',
+  services: 'error.thingModel.tsl.group',
+  events: 'error.thingModel.tsl.group',
 };
 
 /** Collects violations under a field path. */
