@@ -92,7 +92,11 @@ function messageFor(status: number, body: Partial<ErrorBody> | null): string {
   return i18n.exists(key) ? i18n.t(key as 'http:400') : i18n.t('http:failed');
 }
 
-async function refreshOnce(): Promise<boolean> {
+/**
+ * One refresh with the refresh token, shared by everyone who asks at the same moment (concurrent
+ * 401 retries, the live websocket after a 1008 close); true when new tokens are stored.
+ */
+export async function refreshSession(): Promise<boolean> {
   const refreshToken = getSession().refreshToken;
   if (!refreshToken) return false;
   refreshing ??= (async () => {
@@ -192,7 +196,7 @@ async function send<R extends RouteDef>(route: R, opts: CallOptions<R>, retried:
 
   const isSessionCall = route.url === authRoutes.token.url || route.url === authRoutes.login.url;
   const refreshable = res.status === 401 && err.code !== ErrorCode.LICENSE && !isSessionCall;
-  if (refreshable && !retried && (await refreshOnce())) return send(route, opts, true);
+  if (refreshable && !retried && (await refreshSession())) return send(route, opts, true);
   handleSessionErrors(route, err);
   throw err;
 }
