@@ -43,6 +43,9 @@ export const WS_POLICY_VIOLATION = 1008;
 export const WS_RECONNECT_DELAY_MS = 2000;
 export const WS_IDLE_CLOSE_MS = 90_000;
 
+/** Query of the upgrade request: the access token (or send an authCmd first). */
+export const WsQuerySchema = Type.Object({ token: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })) });
+
 /** `errorCode` of an update: ThingsBoard's subscription codes, the spec's 23, and two of ours. */
 export const WsErrorCode = {
   NO_ERROR: 0,
@@ -183,8 +186,11 @@ export interface WsClientMessage {
   attrSubCmds?: AttributesCmd[];
 }
 
-/** `[ts, value]` pairs per key, newest last within a key. */
-export type TsData = Record<string, [number, unknown][]>;
+/**
+ * `[ts, value]` pairs per key, oldest first. A value that did not match the published thing model
+ * carries the reason as a third element (`[ts, value, flag]`); ThingsBoard clients ignore it.
+ */
+export type TsData = Record<string, ([number, unknown] | [number, unknown, string])[]>;
 
 /** TIMESERIES, TIMESERIES_HISTORY and ATTRIBUTES answers (ThingsBoard's telemetry update). */
 export interface TelemetryUpdate {
@@ -205,8 +211,8 @@ export interface TsValue {
 
 export interface EntityData {
   entityId: { entityType: 'DEVICE'; id: string };
-  /** Key type → key → latest value. */
-  latest: Partial<Record<'ENTITY_FIELD' | 'TIME_SERIES' | 'ATTRIBUTE', Record<string, TsValue>>>;
+  /** Requested key type → key → latest value. */
+  latest: Partial<Record<EntityKeyType, Record<string, TsValue>>>;
   timeseries: Record<string, TsValue[]>;
 }
 

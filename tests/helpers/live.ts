@@ -1,13 +1,18 @@
 /**
  * A device-management test app whose event bus the test holds (to hear what the server announces
- * or to stand in for a transport event), listening on a real port for websocket and MQTT clients.
+ * or to stand in for a transport event), listening on a real port for websocket clients, and a
+ * websocket client of /api/ws.
  */
+import { afterEach } from 'vitest';
+import WebSocket from 'ws';
+import { WS_PATH } from '../../server/contract/realtime.ts';
 import { EventBus } from '../../server/lib/event-bus.ts';
 import { ContractClient, DeviceApi, type DeviceTestApp } from './devices.ts';
 import { signIn } from './session.ts';
-import { makeProvisionedApp } from './setup.ts';
+import { makeProvisionedApp, type AdminCredentials } from './setup.ts';
 
 export interface LiveTestApp extends DeviceTestApp {
+  admin: AdminCredentials;
   bus: EventBus;
   token: string;
   /** `http://127.0.0.1:<port>` once `listen` was called. */
@@ -26,4 +31,69 @@ export async function makeLiveApp(options: { listen?: boolean } = {}): Promise<L
     baseUrl = `http://127.0.0.1:${address.port}`;
   }
   return { ...t, bus, token, baseUrl, api: new DeviceApi(t.app, token), anonymous: new ContractClient(t.app, null) };
+}
+
+const sockets: WebSocket[] = [];
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.terminate();
+});
+
+/** A websocket client of /api/ws that queues what the server sends. */
+export class LiveClient {
+  private readonly inbox: Record<string, unknown>[] = [];
+  private readonly waiting: (() => void)[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data: Buffer) => {
+      this.inbox.push(JSON.parse(data.toString('utf8')) as Record<string, unknown>);
+      for (const wake of this.waiting.splice(0)) wake();
+    });
+    this.closed = new Promise((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  }
+
+  /** Opens `/api/ws` (with `?token=` when given) and waits until the upgrade is done. */
+  static async open(t: { baseUrl: string }, options: { token?: string; lang?: string } = {}): Promise<LiveClient> {
+    const url = `${t.baseUrl.replace(/^http/, 'ws')}${WS_PATH}${options.token ? `?token=${encodeURIComponent(options.token)}` : ''}`;
+    const socket = new WebSocket(url, options.lang ? { headers: { 'accept-language': options.lang } } : {});
+    sockets.push(socket);
+    const client = new LiveClient(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    return client;
+  }
+
+  send(message: unknown): void {
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /** Takes the first message (matching `accept`) out of the inbox, waiting for it if need be. */
+  async next<T = Record<string, unknown>>(accept: (m: Record<string, unknown>) => boolean = () => true, timeoutMs = 5000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const i = this.inbox.findIndex(accept);
+      if (i >= 0) return this.inbox.splice(i, 1)[0] as T;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no such message within ${timeoutMs} ms; inbox: ${JSON.stringify(this.inbox)}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiting.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** The next message answering `cmdId`. */
+  answer<T = Record<string, unknown>>(cmdId: number, timeoutMs?: number): Promise<T> {
+    return this.next<T>((m) => m.cmdId === cmdId, timeoutMs);
+  }
+
+  /** Messages received so far and not taken. */
+  pending(): Record<string, unknown>[] {
+    return [...this.inbox];
+  }
 }

@@ -6,6 +6,7 @@ import { ContractClient } from '../helpers/devices.ts';
 import { expectError } from '../helpers/error-body.ts';
 import { testLicenseKeys } from '../helpers/license.ts';
 import { makeLiveApp, type LiveTestApp } from '../helpers/live.ts';
+import { connectDevice, eventually, tokenOf } from '../helpers/mqtt.ts';
 import { signIn } from '../helpers/session.ts';
 
 const MINUTE = 60_000;
@@ -42,6 +43,25 @@ describe('workbench summary', () => {
     expect(after.devices.offline).toBe(0);
     expect(after.alarmsAvailable).toBe(false);
     expect(after.alarms).toEqual({ total: 0, unacknowledged: 0 });
+  });
+
+  it('counts a connected device online and the messages it publishes over MQTT', async () => {
+    const t = await makeLiveApp();
+    const device = await t.api.createDevice();
+    await t.api.createDevice();
+    const mqtt = await connectDevice(t.app, { username: await tokenOf(t.api, device.id) });
+    for (let i = 0; i < 3; i++) await mqtt.publishAsync('v1/devices/me/telemetry', JSON.stringify({ n: i }), { qos: 1 });
+    const summary = await eventually(
+      () => t.api.ok(workbenchRoutes.summary),
+      (s) => s.devices.online === 1 && s.messages.total === 3,
+    );
+    expect(summary.devices).toMatchObject({ total: 2, online: 1, offline: 0, inactive: 1 });
+    expect(summary.messages.today).toBe(3);
+    const { buckets } = await volume(t, { range: '1h' });
+    expect(buckets[buckets.length - 1]?.count).toBe(3);
+    await mqtt.endAsync();
+    const after = await eventually(() => t.api.ok(workbenchRoutes.summary), (s) => s.devices.offline === 1);
+    expect(after.devices).toMatchObject({ online: 0, offline: 1, inactive: 1 });
   });
 
   it('counts device messages of today and in all', async () => {

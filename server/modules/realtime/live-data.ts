@@ -1,0 +1,168 @@
+/**
+ * What the live websocket reads, in its wire shapes: telemetry through the telemetry service (no
+ * SQL of its own), devices and their state through the device service, server-side attributes
+ * derived from the device's state.
+ */
+import type { Device } from '../../contract/device.ts';
+import type { EntityData, EntityKey, TsData, TsValue } from '../../contract/realtime.ts';
+import type { TelemetryEntry } from '../../lib/event-bus.ts';
+import type { DeviceService } from '../device/device-service.ts';
+
+export type Aggregation = 'MIN' | 'MAX' | 'AVG' | 'SUM' | 'COUNT' | 'NONE';
+
+export interface TimeseriesRequest {
+  keys?: string;
+  startTs?: number;
+  endTs?: number;
+  interval?: number;
+  agg?: Aggregation;
+  limit?: number;
+  orderBy?: 'ASC' | 'DESC';
+}
+
+export interface StoredPoint {
+  ts: number;
+  value: unknown;
+  flag?: string;
+}
+
+/** The telemetry service's reads (server/modules/telemetry/telemetry-service.ts). */
+export interface LiveTelemetry {
+  /** Latest values without startTs, else history; throws AppError for an unknown device or a bad query. */
+  timeseries(deviceId: string, query: TimeseriesRequest): Record<string, StoredPoint[]>;
+  keys(deviceId: string): string[];
+  attributesOf(deviceId: string, keysText: string | undefined): { key: string; value: unknown; lastUpdateTs: number }[];
+}
+
+/** Device attributes the server keeps (ThingsBoard's SERVER_SCOPE), derived from the state. */
+export const serverAttributeKeys = ['active', 'deviceState', 'lastOnlineTime', 'lastOfflineTime'] as const;
+
+/** ENTITY_FIELD keys a DEVICE entity answers. */
+const entityFields: Record<string, (d: Device) => unknown> = {
+  name: (d) => d.name,
+  alias: (d) => d.alias,
+  label: (d) => d.label,
+  deviceType: (d) => d.deviceType,
+  deviceProfileId: (d) => d.deviceProfileId,
+  productName: (d) => d.productName,
+  // ThingsBoard's `type` of a device is its profile's name.
+  type: (d) => d.productName,
+  transportType: (d) => d.transportType,
+  organizationId: (d) => d.organizationId,
+  createdTime: (d) => d.createdTime,
+  deviceState: (d) => d.deviceState,
+};
+
+export function toTsData(points: Record<string, StoredPoint[]>): TsData {
+  const data: TsData = {};
+  for (const [key, list] of Object.entries(points)) {
+    data[key] = [...list].sort((a, b) => a.ts - b.ts).map((p) => (p.flag ? [p.ts, p.value, p.flag] : [p.ts, p.value]));
+  }
+  return data;
+}
+
+export function entriesToTsData(entries: readonly TelemetryEntry[], keys: ReadonlySet<string> | null): TsData {
+  const data: TsData = {};
+  for (const e of entries) {
+    if (keys && !keys.has(e.key)) continue;
+    (data[e.key] ??= []).push(e.flag ? [e.ts, e.value, e.flag] : [e.ts, e.value]);
+  }
+  for (const list of Object.values(data)) list.sort((a, b) => a[0] - b[0]);
+  return data;
+}
+
+export function latestTs(data: TsData): Record<string, number> {
+  return Object.fromEntries(Object.entries(data).map(([key, list]) => [key, list[list.length - 1]?.[0] ?? 0]));
+}
+
+/** The state a device had at `ts` as server attributes. */
+export function serverAttributes(state: Device['deviceState'], ts: number, device?: Device): Record<string, TsValue> {
+  const lastOnline = state === 'ONLINE' ? ts : (device?.lastOnlineTime ?? null);
+  const lastOffline = state === 'OFFLINE' ? ts : (device?.lastOfflineTime ?? null);
+  return {
+    active: { ts, value: state === 'ONLINE' },
+    deviceState: { ts, value: state },
+    lastOnlineTime: { ts, value: lastOnline },
+    lastOfflineTime: { ts, value: lastOffline },
+  };
+}
+
+function stateTs(d: Device): number {
+  return Math.max(d.lastOnlineTime ?? 0, d.lastOfflineTime ?? 0, d.createdTime);
+}
+
+export class LiveData {
+  constructor(
+    readonly telemetry: LiveTelemetry,
+    readonly devices: Pick<DeviceService, 'get' | 'page' | 'refs'>,
+  ) {}
+
+  device(id: string): Device {
+    return this.devices.get(id);
+  }
+
+  deviceExists(id: string): boolean {
+    return this.devices.refs().deviceType(id) !== undefined;
+  }
+
+  deviceCount(): number {
+    return this.devices.page({ page: 1, pageSize: 1 }).total;
+  }
+
+  latest(deviceId: string, keys: readonly string[] | null): TsData {
+    return toTsData(this.telemetry.timeseries(deviceId, keys ? { keys: keys.join(',') } : {}));
+  }
+
+  /** Server and client attributes by key, as `[ts, value]` data (scope null: both). */
+  attributes(device: Device, scope: 'CLIENT_SCOPE' | 'SERVER_SCOPE' | 'SHARED_SCOPE' | null, keys: ReadonlySet<string> | null): TsData {
+    const data: TsData = {};
+    if (scope === null || scope === 'SERVER_SCOPE') {
+      for (const [key, v] of Object.entries(serverAttributes(device.deviceState, stateTs(device), device))) {
+        if (!keys || keys.has(key)) data[key] = [[v.ts, v.value]];
+      }
+    }
+    if (scope === null || scope === 'CLIENT_SCOPE') {
+      for (const a of this.telemetry.attributesOf(device.id, keys ? [...keys].join(',') : undefined)) {
+        data[a.key] = [[a.lastUpdateTs, a.value]];
+      }
+    }
+    return data;
+  }
+
+  /** One DEVICE entity with the requested fields, latest telemetry and attributes. */
+  entity(device: Device, fields: readonly string[], latest: readonly EntityKey[]): EntityData {
+    const result: EntityData = { entityId: { entityType: 'DEVICE', id: device.id }, latest: {}, timeseries: {} };
+    const ts = device.updatedTime;
+    const fieldValues: Record<string, TsValue> = {};
+    // The state always comes along: it is what a list's live badge shows.
+    for (const key of new Set([...fields, 'deviceState'])) {
+      const read = entityFields[key];
+      if (read) fieldValues[key] = { ts: key === 'deviceState' ? stateTs(device) : ts, value: read(device) };
+    }
+    result.latest.ENTITY_FIELD = fieldValues;
+    const tsKeys = latest.filter((k) => k.type === 'TIME_SERIES').map((k) => k.key);
+    if (tsKeys.length) {
+      const values: Record<string, TsValue> = {};
+      for (const [key, list] of Object.entries(this.latest(device.id, tsKeys))) {
+        const last = list[list.length - 1];
+        if (last) values[key] = { ts: last[0], value: last[1] };
+      }
+      result.latest.TIME_SERIES = values;
+    }
+    const attributeKeys = latest.filter((k) => k.type !== 'TIME_SERIES' && k.type !== 'ENTITY_FIELD');
+    if (attributeKeys.length) {
+      const server = this.attributes(device, 'SERVER_SCOPE', null);
+      const client = this.attributes(device, 'CLIENT_SCOPE', null);
+      for (const { type, key } of attributeKeys) {
+        const found =
+          type === 'SERVER_ATTRIBUTE' ? server[key] : type === 'CLIENT_ATTRIBUTE' ? client[key] : type === 'ATTRIBUTE' ? (server[key] ?? client[key]) : undefined;
+        const value = found?.[0];
+        if (value) (result.latest[type] ??= {})[key] = { ts: value[0], value: value[1] };
+      }
+    }
+    for (const k of ['ENTITY_FIELD', 'TIME_SERIES', 'ATTRIBUTE', 'SERVER_ATTRIBUTE', 'CLIENT_ATTRIBUTE', 'SHARED_ATTRIBUTE'] as const) {
+      if (latest.some((l) => l.type === k)) result.latest[k] ??= {};
+    }
+    return result;
+  }
+}

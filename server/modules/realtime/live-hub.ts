@@ -1,0 +1,176 @@
+/**
+ * Every live socket and subscription of the process: subscriptions are indexed by device so a
+ * stored batch reaches only the sockets that follow that device. The hub also keeps sockets
+ * honest: a ping every KEEPALIVE_MS drops sockets that stopped answering (with their
+ * subscriptions), the token is checked again at the same pace (expiry), and a logout or password
+ * change closes the user's sockets at once.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { LicenseStatus } from '../../contract/license.ts';
+import type { ErrorKey } from '../../contract/errors.ts';
+import { WS_AUTH_TIMEOUT_MS, WS_MAX_SOCKETS_PER_USER, WS_POLICY_VIOLATION } from '../../contract/realtime.ts';
+import type { AuthUser } from '../../core.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
+import type { Lang } from '../../lib/messages.ts';
+import type { LiveData } from './live-data.ts';
+import type { Subscription } from './live-subscriptions.ts';
+import { WsSession, type SessionHost } from './ws-session.ts';
+
+const KEEPALIVE_MS = 30_000;
+
+export interface LiveHubDeps {
+  bus: EventBus;
+  data: LiveData;
+  verifyAccessToken(token: string): AuthUser | null | 'expired';
+  licenseStatus(): LicenseStatus;
+  log: FastifyBaseLogger;
+}
+
+export class LiveHub implements SessionHost {
+  readonly data: LiveData;
+  readonly log: FastifyBaseLogger;
+  private readonly sessions = new Set<WsSession>();
+  private readonly byUser = new Map<string, Set<WsSession>>();
+  private readonly tokens = new Map<WsSession, string>();
+  private readonly byDevice = new Map<string, Set<Subscription>>();
+  private readonly deviceSetFollowers = new Set<Subscription>();
+  private readonly offBus: (() => void)[];
+  private readonly keepalive: NodeJS.Timeout;
+
+  constructor(private readonly deps: LiveHubDeps) {
+    this.data = deps.data;
+    this.log = deps.log;
+    const { bus } = deps;
+    this.offBus = [
+      bus.on('telemetry.stored', ({ deviceId, entries }) => this.each(deviceId, (sub) => sub.telemetry(deviceId, entries))),
+      bus.on('device.stateChanged', ({ deviceId, state, ts }) => this.each(deviceId, (sub) => sub.stateChanged(deviceId, state, ts))),
+      bus.on('device.updated', ({ deviceId }) => this.each(deviceId, (sub) => sub.deviceUpdated(deviceId))),
+      bus.on('device.created', () => this.deviceSetChanged()),
+      bus.on('device.deleted', () => this.deviceSetChanged()),
+      bus.on('user.sessionsRevoked', ({ userId }) => {
+        for (const session of [...(this.byUser.get(userId) ?? [])]) session.close(WS_POLICY_VIOLATION, 'session revoked');
+      }),
+    ];
+    this.keepalive = setInterval(() => this.sweep(), KEEPALIVE_MS).unref();
+  }
+
+  /** Takes a new socket: authenticated by the URL's token, or by an authCmd within the time limit. */
+  open(socket: WebSocket, token: string | undefined, lang: Lang): void {
+    const session = new WsSession(socket, this, lang);
+    this.sessions.add(session);
+    socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
+      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+      try {
+        session.handle(text);
+      } catch (err) {
+        this.log.error({ err }, 'websocket message failed');
+      }
+    });
+    socket.on('pong', () => {
+      session.alive = true;
+    });
+    socket.on('close', () => session.dispose());
+    socket.on('error', (err) => this.log.warn({ err: err.message }, 'websocket error'));
+    if (token !== undefined) {
+      session.authenticate(token);
+      return;
+    }
+    setTimeout(() => {
+      if (!session.user) session.close(WS_POLICY_VIOLATION, 'authentication timeout');
+    }, WS_AUTH_TIMEOUT_MS).unref();
+  }
+
+  authenticate(token: string): AuthUser | ErrorKey {
+    const licence = this.deps.licenseStatus();
+    if (licence === 'MISSING') return 'error.license.required';
+    if (licence === 'EXPIRED') return 'error.license.expired';
+    const user = this.deps.verifyAccessToken(token);
+    if (user === 'expired') return 'error.auth.tokenExpired';
+    return user ?? 'error.auth.tokenInvalid';
+  }
+
+  admit(session: WsSession): boolean {
+    const user = session.user!;
+    const mine = this.byUser.get(user.id) ?? new Set<WsSession>();
+    if (mine.size >= WS_MAX_SOCKETS_PER_USER) return false;
+    mine.add(session);
+    this.byUser.set(user.id, mine);
+    return true;
+  }
+
+  /** Remembers the token a session authenticated with, to check it again later. */
+  authenticated(session: WsSession, token: string): void {
+    this.tokens.set(session, token);
+  }
+
+  subscribe(_session: WsSession, sub: Subscription): void {
+    for (const id of sub.deviceIds) {
+      const set = this.byDevice.get(id) ?? new Set<Subscription>();
+      set.add(sub);
+      this.byDevice.set(id, set);
+    }
+    if (sub.followsDeviceSet) this.deviceSetFollowers.add(sub);
+  }
+
+  unsubscribe(_session: WsSession, sub: Subscription): void {
+    for (const id of sub.deviceIds) {
+      const set = this.byDevice.get(id);
+      set?.delete(sub);
+      if (set?.size === 0) this.byDevice.delete(id);
+    }
+    this.deviceSetFollowers.delete(sub);
+  }
+
+  remove(session: WsSession): void {
+    this.sessions.delete(session);
+    this.tokens.delete(session);
+    if (!session.user) return;
+    const mine = this.byUser.get(session.user.id);
+    mine?.delete(session);
+    if (mine?.size === 0) this.byUser.delete(session.user.id);
+  }
+
+  /** Open sockets, subscriptions and devices followed: what a leak would make grow. */
+  stats(): { sockets: number; subscriptions: number; devices: number } {
+    let subscriptions = 0;
+    for (const s of this.sessions) subscriptions += s.subscriptionCount;
+    return { sockets: this.sessions.size, subscriptions, devices: this.byDevice.size };
+  }
+
+  close(): void {
+    clearInterval(this.keepalive);
+    for (const off of this.offBus) off();
+    for (const session of [...this.sessions]) session.close(1001, 'server shutting down');
+  }
+
+  private each(deviceId: string, fn: (sub: Subscription) => void): void {
+    const subs = this.byDevice.get(deviceId);
+    if (!subs) return;
+    for (const sub of [...subs]) {
+      try {
+        fn(sub);
+      } catch (err) {
+        this.log.error({ err, deviceId }, 'live update failed');
+      }
+    }
+  }
+
+  private deviceSetChanged(): void {
+    for (const sub of this.deviceSetFollowers) sub.devicesChanged();
+  }
+
+  private sweep(): void {
+    for (const session of [...this.sessions]) {
+      if (!session.alive) {
+        session.socket.terminate();
+        session.dispose();
+        continue;
+      }
+      session.alive = false;
+      session.socket.ping();
+      const token = this.tokens.get(session);
+      if (token && typeof this.authenticate(token) === 'string') session.close(WS_POLICY_VIOLATION, 'token no longer valid');
+    }
+  }
+}
