@@ -18,7 +18,7 @@ async function httpDevice(options: Parameters<typeof makeDeviceApp>[0] = {}) {
   const device = await t.api.createDevice();
   const token = await tokenOf(t.api, device.id);
   const base = await listen(t.app);
-  const post = (path: string, body: string | Buffer, contentType: string | null = 'application/json') =>
+  const post = (path: string, body: string, contentType: string | null = 'application/json') =>
     fetch(`${base}/api/v1/${token}${path}`, { method: 'POST', body, headers: contentType ? { 'content-type': contentType } : {} });
   return { ...t, device, token, base, post };
 }

@@ -26,12 +26,6 @@ export interface ModelChecks {
 
 const unmatched: EventMatch = { eventName: null, eventType: null, flag: null };
 
-/** For products without a published model: nothing to check against, nothing flagged. */
-export const noModelChecks: ModelChecks = {
-  property: () => null,
-  event: () => unmatched,
-};
-
 export function thingModelChecks(models: Pick<ThingModelService, 'getPublished'>): ModelChecks {
   return {
     property(deviceProfileId, key, value) {

@@ -62,7 +62,14 @@ function point(p: StoredPoint, strict: boolean): TimeseriesPoint {
 }
 
 export class TelemetryService {
+  /** Set when the app closes: clean-up loops stop between steps instead of using a closed database. */
+  private stopped = false;
+
   constructor(private readonly deps: TelemetryServiceDeps) {}
+
+  stop(): void {
+    this.stopped = true;
+  }
 
   /** Stores telemetry once committed; each value is flagged when it does not fit the model. */
   telemetry(device: SourceDevice, values: readonly ParsedValue[], bytes: number): Promise<void> {
@@ -174,22 +181,23 @@ export class TelemetryService {
     const result: RetentionResult = { history: 0, events: 0 };
     const gone = new Set<string>();
     for (const { deviceId, key } of rows.series()) {
+      if (this.stopped) break;
       if (devices.refs().deviceType(deviceId) === undefined) {
         gone.add(deviceId);
         continue;
       }
-      for (let n = DELETE_CHUNK; n === DELETE_CHUNK; ) {
+      for (let n = DELETE_CHUNK; n === DELETE_CHUNK && !this.stopped; ) {
         n = rows.deleteHistoryBefore(deviceId, key, before, DELETE_CHUNK);
         result.history += n;
         await yieldToLoop();
       }
     }
-    for (let n = DELETE_CHUNK; n === DELETE_CHUNK; ) {
+    for (let n = DELETE_CHUNK; n === DELETE_CHUNK && !this.stopped; ) {
       n = rows.deleteEventsBefore(before, DELETE_CHUNK);
       result.events += n;
       await yieldToLoop();
     }
-    for (const deviceId of gone) await this.purgeDevice(deviceId);
+    for (const deviceId of gone) if (!this.stopped) await this.purgeDevice(deviceId);
     this.deps.log.info({ ...result, before }, 'telemetry retention done');
     return result;
   }
@@ -197,8 +205,8 @@ export class TelemetryService {
   /** Everything stored for a deleted device; the latest values go last, so retention finds leftovers. */
   async purgeDevice(deviceId: string): Promise<void> {
     const { rows } = this.deps;
-    while (rows.deleteDeviceHistory(deviceId, DELETE_CHUNK) === DELETE_CHUNK) await yieldToLoop();
-    while (rows.deleteDeviceEvents(deviceId, DELETE_CHUNK) === DELETE_CHUNK) await yieldToLoop();
-    rows.deleteDeviceState(deviceId);
+    while (!this.stopped && rows.deleteDeviceHistory(deviceId, DELETE_CHUNK) === DELETE_CHUNK) await yieldToLoop();
+    while (!this.stopped && rows.deleteDeviceEvents(deviceId, DELETE_CHUNK) === DELETE_CHUNK) await yieldToLoop();
+    if (!this.stopped) rows.deleteDeviceState(deviceId);
   }
 }

@@ -7,7 +7,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { transaction, type Db } from '../../db/sqlite.ts';
-import type { EventBus, Events, TelemetryEntry } from '../../lib/event-bus.ts';
+import { announcer, type Announce } from '../../lib/announce.ts';
+import type { EventBus, TelemetryEntry } from '../../lib/event-bus.ts';
 import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRepository, type TelemetryRow } from './telemetry-repository.ts';
 
 /** One device message, whatever it carries. */
@@ -48,9 +49,12 @@ export class TelemetryWriter {
   private immediate: NodeJS.Immediate | null = null;
   private closed = false;
   private readonly options: WriterOptions;
+  /** A listener's failure must not undo a commit nor keep the others from hearing of it. */
+  private readonly emit: Announce;
 
   constructor(private readonly deps: TelemetryWriterDeps) {
     this.options = { ...defaultWriterOptions, ...deps.options };
+    this.emit = announcer(deps.bus, deps.log);
   }
 
   /** Queues `job`; resolves once its batch is committed, rejects when the commit failed. */
@@ -122,15 +126,6 @@ export class TelemetryWriter {
         });
       }
       this.emit('message.received', { deviceId: job.deviceId, ts: now, bytes: job.bytes });
-    }
-  }
-
-  /** A listener's failure must not undo a commit nor keep the others from hearing of it. */
-  private emit<K extends keyof Events>(event: K, payload: Events[K]): void {
-    try {
-      this.deps.bus.emit(event, payload);
-    } catch (err) {
-      this.deps.log.error({ err, event }, 'event listener failed');
     }
   }
 }

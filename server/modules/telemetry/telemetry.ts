@@ -49,6 +49,7 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     close: () => {
       offDeleted();
       retention.stop();
+      service.stop();
       writer.close();
     },
   };

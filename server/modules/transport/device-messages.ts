@@ -5,7 +5,7 @@
 import type { AttributesAnswer } from '../../contract/device-api.ts';
 import type { Device } from '../../contract/device.ts';
 import type { DeviceType } from '../../contract/product.ts';
-import type { EventBus } from '../../lib/event-bus.ts';
+import type { Announce } from '../../lib/announce.ts';
 import type { TelemetryService } from '../telemetry/telemetry-service.ts';
 import { attributeValues, eventValues, isObject, keyList, parseJson, PayloadRefusal, telemetryValues } from './device-payload.ts';
 
@@ -25,7 +25,7 @@ export function connectedDeviceOf(d: Device): ConnectedDevice {
 export class DeviceMessages {
   constructor(
     private readonly telemetry: TelemetryService,
-    private readonly bus: EventBus,
+    private readonly announceEvent: Announce,
   ) {}
 
   /** Resolves once stored; throws PayloadRefusal for input it refuses. */
@@ -55,7 +55,7 @@ export class DeviceMessages {
   }
 
   rpcAnswer(deviceId: string, requestId: number, payload: unknown): void {
-    this.bus.emit('device.rpcResponse', { deviceId, requestId, payload });
+    this.announceEvent('device.rpcResponse', { deviceId, requestId, payload });
   }
 
   /** `{ clientKeys?: "a,b" }` → the stored client attributes (no shared attributes exist on the edge). */
@@ -68,6 +68,6 @@ export class DeviceMessages {
 
   /** A message that stores nothing still counts in the message volume. */
   announce(deviceId: string, bytes: number): void {
-    this.bus.emit('message.received', { deviceId, ts: Date.now(), bytes });
+    this.announceEvent('message.received', { deviceId, ts: Date.now(), bytes });
   }
 }

@@ -4,7 +4,7 @@
  * is open) and gateways speaking for their sub-devices. A device is ONLINE while any source holds
  * it; each flip is announced as `device.stateChanged` (the device module stores it).
  */
-import type { EventBus } from '../../lib/event-bus.ts';
+import type { Announce } from '../../lib/announce.ts';
 
 export class DeviceStateTracker {
   private readonly mqtt = new Map<string, number>();
@@ -16,7 +16,7 @@ export class DeviceStateTracker {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
-    private readonly bus: EventBus,
+    private readonly announce: Announce,
     private readonly httpInactivityMs: number,
   ) {
     // Sweeping a few times per timeout bounds how late an idle HTTP device is marked OFFLINE.
@@ -103,6 +103,6 @@ export class DeviceStateTracker {
     if (held === this.online.has(deviceId)) return;
     if (held) this.online.add(deviceId);
     else this.online.delete(deviceId);
-    this.bus.emit('device.stateChanged', { deviceId, state: held ? 'ONLINE' : 'OFFLINE', ts: Date.now() });
+    this.announce('device.stateChanged', { deviceId, state: held ? 'ONLINE' : 'OFFLINE', ts: Date.now() });
   }
 }

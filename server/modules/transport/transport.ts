@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { deviceTopics, HTTP_INACTIVITY_TIMEOUT_MS, type RpcRequest } from '../../contract/device-api.ts';
 import type { Core } from '../../core.ts';
+import { announcer } from '../../lib/announce.ts';
 import type { DeviceManagement } from '../device/device-management.ts';
 import type { TelemetryService } from '../telemetry/telemetry-service.ts';
 import { connectedDeviceOf, DeviceMessages, type ConnectedDevice } from './device-messages.ts';
@@ -52,8 +53,9 @@ export class DeviceTransport implements Transport {
 
   private constructor(private readonly deps: TransportDeps) {
     const { core, devices, telemetry, log } = deps;
-    this.state = new DeviceStateTracker(core.bus, deps.options?.httpInactivityMs ?? HTTP_INACTIVITY_TIMEOUT_MS);
-    this.messages = new DeviceMessages(telemetry, core.bus);
+    const announce = announcer(core.bus, log);
+    this.state = new DeviceStateTracker(announce, deps.options?.httpInactivityMs ?? HTTP_INACTIVITY_TIMEOUT_MS);
+    this.messages = new DeviceMessages(telemetry, announce);
     this.gateways = new GatewayMessages({
       devices: devices.devices,
       telemetry,
@@ -96,8 +98,8 @@ export class DeviceTransport implements Transport {
     if (this.broker.publishTo(deviceId, `${deviceTopics.rpcRequest}${requestId}`, request, 1)) return true;
     const gatewayId = this.state.gatewayOf(deviceId);
     if (gatewayId) {
-      const name = this.deps.devices.devices.get(deviceId).name;
-      return this.broker.publishTo(gatewayId, deviceTopics.gatewayRpc, { device: name, data: request }, 1);
+      const name = this.deviceOf(deviceId)?.name;
+      return name !== undefined && this.broker.publishTo(gatewayId, deviceTopics.gatewayRpc, { device: name, data: request }, 1);
     }
     if (!this.state.isOnline(deviceId)) return false;
     this.mailbox.deliver(deviceId, request);
@@ -124,14 +126,23 @@ export class DeviceTransport implements Transport {
     this.state.close();
   }
 
+  /** The device as the transport needs it, or undefined once it is gone. */
+  private deviceOf(deviceId: string): ConnectedDevice | undefined {
+    try {
+      return connectedDeviceOf(this.deps.devices.devices.get(deviceId));
+    } catch {
+      return undefined;
+    }
+  }
+
   private listen(): void {
     const { bus } = this.deps.core;
-    const { devices } = this.deps.devices;
     this.unsubscribe.push(
       bus.on('device.created', () => this.gateways.forgetDevices()),
       bus.on('device.updated', ({ deviceId }) => {
         this.gateways.forgetDevices();
-        this.broker.refresh(deviceId, connectedDeviceOf(devices.get(deviceId)));
+        const device = this.deviceOf(deviceId);
+        if (device) this.broker.refresh(deviceId, device);
       }),
       bus.on('device.deleted', ({ deviceId }) => {
         this.gateways.forgetDevices();
