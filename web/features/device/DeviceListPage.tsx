@@ -65,6 +65,7 @@ export function DeviceListPage(): JSX.Element {
         title: t('fields.name'),
         dataIndex: 'name',
         sorter: true,
+        width: 240,
         render: (_: unknown, row: Device) => (
           <div className="ec-device-name">
             <Link
@@ -97,8 +98,8 @@ export function DeviceListPage(): JSX.Element {
         width: 140,
         render: (value: Device['deviceType']) => <EnumTag ns="product" group="deviceType" value={value} colors={deviceTypeColors} />,
       },
-      { title: t('fields.product'), dataIndex: 'productName', ellipsis: true },
-      { title: t('fields.organization'), dataIndex: 'organizationName', ellipsis: true, render: (v: string | null) => v ?? '—' },
+      { title: t('fields.product'), dataIndex: 'productName', width: 160, ellipsis: true },
+      { title: t('fields.organization'), dataIndex: 'organizationName', width: 150, ellipsis: true, render: (v: string | null) => v ?? '—' },
       {
         title: t('fields.isPublic'),
         key: 'isPublic',
@@ -125,7 +126,7 @@ export function DeviceListPage(): JSX.Element {
         title: t('table:actions'),
         key: 'actions',
         fixed: 'right',
-        width: 200,
+        width: 240,
         render: (_: unknown, row: Device) => (
           <Space size={0}>
             <Button type="text" size="small" onClick={() => open(row)} data-testid={`device-view-${row.name}`}>
@@ -176,7 +177,7 @@ export function DeviceListPage(): JSX.Element {
         list={list}
         rowKey="id"
         columns={columns}
-        scrollX={1400}
+        scrollX={1600}
         emptyText={t('empty')}
         onBulkDelete={(ids) => deleteDevices(ids)}
         filters={

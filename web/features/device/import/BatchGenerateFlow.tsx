@@ -4,7 +4,7 @@
  * their tokens, and their CSV of name, alias and token for factory provisioning).
  */
 import { useEffect, useState, type JSX } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Progress, Result, Table } from '@arco-design/web-react';
+import { Alert, Button, Form, Input, InputNumber, Progress, Table } from '@arco-design/web-react';
 import { IconDownload } from '@arco-design/web-react/icon';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { DeviceTargetFields, type DeviceTargetValues } from '../DeviceTargetFiel
 import type { FlowProps } from './CsvImportFlow.tsx';
 import { expectedImportMs, useEasedProgress } from './importProgress.ts';
 import { WizardSteps } from './WizardSteps.tsx';
+import { ResultSummary } from './ResultSummary.tsx';
 
 interface GenerateValues extends DeviceTargetValues {
   count: number;
@@ -175,7 +176,7 @@ export function BatchGenerateFlow({ products, onDirty, onCreated, onDone }: Flow
       <section hidden={step !== Step.Finally} className="ec-wizard__body" aria-label={t('steps.finally')}>
         {result ? (
           <>
-            <Result
+            <ResultSummary
               status="success"
               title={<span data-testid="generate-created">{t('generate.created', { count: result.items.length })}</span>}
               extra={

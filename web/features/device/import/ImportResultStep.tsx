@@ -1,11 +1,12 @@
 /** Wizard step "finally" of a CSV import: what was created, what was not and why, and the rejected rows as CSV. */
 import { useState, type JSX } from 'react';
-import { Button, Result, Table } from '@arco-design/web-react';
+import { Button, Table } from '@arco-design/web-react';
 import { IconDownload } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import type { ImportPreview, ImportResult, RejectedRow } from '../../../../server/contract/device-import.ts';
 import { saveBlob } from '../../../lib/download.ts';
 import { fetchRejectedCsv } from '../deviceApi.ts';
+import { ResultSummary } from './ResultSummary.tsx';
 
 export function ImportResultStep({ result, preview }: { result: ImportResult; preview: ImportPreview }): JSX.Element {
   const { t } = useTranslation('deviceImport');
@@ -25,7 +26,7 @@ export function ImportResultStep({ result, preview }: { result: ImportResult; pr
 
   return (
     <div data-testid="import-result">
-      <Result
+      <ResultSummary
         status={rejected === 0 ? 'success' : result.created === 0 ? 'error' : 'warning'}
         title={<span data-testid="import-created">{t('finally.created', { count: result.created })}</span>}
         subTitle={
