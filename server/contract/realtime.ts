@@ -30,6 +30,7 @@
  * At most WS_MAX_SUBSCRIPTIONS live subscriptions per socket.
  */
 import Type, { type Static } from 'typebox';
+import { AggregationSchema, HISTORY_LIMIT_MAX } from './telemetry.ts';
 
 export const WS_PATH = '/api/ws';
 export const WS_MAX_CMDS_PER_MESSAGE = 10;
@@ -59,6 +60,16 @@ export const WsErrorCode = {
 } as const;
 export type WsErrorCode = (typeof WsErrorCode)[keyof typeof WsErrorCode];
 
+/** Commands of features this version does not have yet (alarms, notifications): refused, never faked. */
+export const unsupportedWsCmdTypes = [
+  'ALARM_DATA',
+  'ALARM_COUNT',
+  'NOTIFICATIONS',
+  'NOTIFICATIONS_COUNT',
+  'MARK_NOTIFICATIONS_AS_READ',
+  'MARK_ALL_NOTIFICATIONS_AS_READ',
+] as const;
+
 /** Spec "live command types". */
 export const wsCmdTypes = [
   'AUTH',
@@ -67,12 +78,7 @@ export const wsCmdTypes = [
   'TIMESERIES_HISTORY',
   'ENTITY_DATA',
   'ENTITY_COUNT',
-  'ALARM_DATA',
-  'ALARM_COUNT',
-  'NOTIFICATIONS',
-  'NOTIFICATIONS_COUNT',
-  'MARK_NOTIFICATIONS_AS_READ',
-  'MARK_ALL_NOTIFICATIONS_AS_READ',
+  ...unsupportedWsCmdTypes,
   'ATTRIBUTES_UNSUBSCRIBE',
   'TIMESERIES_UNSUBSCRIBE',
   'ENTITY_DATA_UNSUBSCRIBE',
@@ -82,9 +88,6 @@ export const wsCmdTypes = [
   'NOTIFICATIONS_UNSUBSCRIBE',
 ] as const;
 export type WsCmdType = (typeof wsCmdTypes)[number];
-
-export const aggregations = ['MIN', 'MAX', 'AVG', 'SUM', 'COUNT', 'NONE'] as const;
-const AggSchema = Type.Enum(aggregations);
 
 const CmdId = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
 const EntityId = Type.String({ minLength: 1, maxLength: 64 });
@@ -107,8 +110,8 @@ export const TimeseriesCmdSchema = Type.Object({
   startTs: Type.Optional(Ms),
   timeWindow: Type.Optional(Type.Integer({ minimum: 1 })),
   interval: Type.Optional(Type.Integer({ minimum: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1 })),
-  agg: Type.Optional(AggSchema),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_LIMIT_MAX })),
+  agg: Type.Optional(AggregationSchema),
   unsubscribe: Type.Optional(Type.Boolean()),
 });
 export type TimeseriesCmd = Static<typeof TimeseriesCmdSchema>;
@@ -121,8 +124,8 @@ export const HistoryCmdSchema = Type.Object({
   startTs: Ms,
   endTs: Ms,
   interval: Type.Optional(Type.Integer({ minimum: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1 })),
-  agg: Type.Optional(AggSchema),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_LIMIT_MAX })),
+  agg: Type.Optional(AggregationSchema),
 });
 export type HistoryCmd = Static<typeof HistoryCmdSchema>;
 

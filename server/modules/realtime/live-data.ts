@@ -5,10 +5,10 @@
  */
 import type { Device } from '../../contract/device.ts';
 import type { EntityData, EntityKey, TsData, TsValue } from '../../contract/realtime.ts';
+import type { Aggregation, TimeseriesOrder } from '../../contract/telemetry.ts';
 import type { TelemetryEntry } from '../../lib/event-bus.ts';
 import type { DeviceService } from '../device/device-service.ts';
 
-export type Aggregation = 'MIN' | 'MAX' | 'AVG' | 'SUM' | 'COUNT' | 'NONE';
 
 export interface TimeseriesRequest {
   keys?: string;
@@ -17,7 +17,7 @@ export interface TimeseriesRequest {
   interval?: number;
   agg?: Aggregation;
   limit?: number;
-  orderBy?: 'ASC' | 'DESC';
+  orderBy?: TimeseriesOrder;
 }
 
 export interface StoredPoint {

@@ -18,7 +18,8 @@ import type {
 import { WsErrorCode } from '../../contract/realtime.ts';
 import { notFound } from '../../lib/field-errors.ts';
 import type { TelemetryEntry } from '../../lib/event-bus.ts';
-import { entriesToTsData, latestTs, serverAttributes, toTsData, type Aggregation, type LiveData } from './live-data.ts';
+import type { Aggregation } from '../../contract/telemetry.ts';
+import { entriesToTsData, latestTs, serverAttributes, toTsData, type LiveData } from './live-data.ts';
 
 /** Where a subscription's answers go: the socket's session. */
 export interface LiveSink {
@@ -56,18 +57,25 @@ function telemetryUpdate(cmdId: number, data: TsData, cmdUpdateType: TelemetryUp
   return { subscriptionId: cmdId, cmdId, errorCode: WsErrorCode.NO_ERROR, errorMsg: null, data, latestValues: latestTs(data), cmdUpdateType };
 }
 
-export function deviceOf(cmd: { entityId?: string }): string {
-  if (!cmd.entityId) throw notFound();
-  return cmd.entityId;
+/** A subscription to one device (`entityId`) and some of its keys (none named: all). */
+abstract class DeviceKeysSubscription extends Subscription {
+  readonly deviceIds: readonly string[];
+  protected keys: Set<string> | null;
+
+  constructor(cmdId: number, sink: LiveSink, data: LiveData, cmd: { entityId?: string; keys?: string | string[] }) {
+    super(cmdId, sink, data);
+    if (!cmd.entityId) throw notFound();
+    this.deviceIds = [cmd.entityId];
+    const keys = keyList(cmd.keys);
+    this.keys = keys && new Set(keys);
+  }
 }
 
 /**
  * TIMESERIES: latest values, or a window of history (raw or aggregated), then what arrives.
  * Aggregated windows recompute the buckets new values fall into, once per turn of the event loop.
  */
-export class TimeseriesSubscription extends Subscription {
-  readonly deviceIds: readonly string[];
-  private keys: Set<string> | null;
+export class TimeseriesSubscription extends DeviceKeysSubscription {
   /** A window of history first (else the latest values). */
   private readonly windowed: boolean;
   private readonly agg: { agg: Exclude<Aggregation, 'NONE'>; interval: number; startTs: number } | null;
@@ -80,10 +88,7 @@ export class TimeseriesSubscription extends Subscription {
     data: LiveData,
     private readonly cmd: TimeseriesCmd,
   ) {
-    super(cmdId, sink, data);
-    this.deviceIds = [deviceOf(cmd)];
-    const keys = keyList(cmd.keys);
-    this.keys = keys && new Set(keys);
+    super(cmdId, sink, data, cmd);
     const windowed = cmd.scope !== 'LATEST_TELEMETRY' && (cmd.startTs !== undefined || cmd.timeWindow !== undefined);
     const agg = cmd.agg ?? 'NONE';
     this.agg =
@@ -164,20 +169,14 @@ export class TimeseriesSubscription extends Subscription {
 }
 
 /** ATTRIBUTES: the device's attributes, then server attribute changes (its state). */
-export class AttributesSubscription extends Subscription {
-  readonly deviceIds: readonly string[];
-  private readonly keys: Set<string> | null;
-
+export class AttributesSubscription extends DeviceKeysSubscription {
   constructor(
     cmdId: number,
     sink: LiveSink,
     data: LiveData,
     private readonly cmd: AttributesCmd,
   ) {
-    super(cmdId, sink, data);
-    this.deviceIds = [deviceOf(cmd)];
-    const keys = keyList(cmd.keys);
-    this.keys = keys && new Set(keys);
+    super(cmdId, sink, data, cmd);
   }
 
   start(): void {

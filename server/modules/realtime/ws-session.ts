@@ -16,6 +16,7 @@ import {
   WS_MAX_SUBSCRIPTIONS,
   WS_POLICY_VIOLATION,
   WsErrorCode,
+  unsupportedWsCmdTypes,
   type AttributesCmd,
   type EntityCountCmd,
   type EntityDataCmd,
@@ -62,14 +63,7 @@ const closeReasons: Partial<Record<ErrorKey, string>> = {
   'error.license.expired': 'licence expired',
 };
 
-const unsupported = new Set([
-  'ALARM_DATA',
-  'ALARM_COUNT',
-  'NOTIFICATIONS',
-  'NOTIFICATIONS_COUNT',
-  'MARK_NOTIFICATIONS_AS_READ',
-  'MARK_ALL_NOTIFICATIONS_AS_READ',
-]);
+const unsupported = new Set<string>(unsupportedWsCmdTypes);
 
 const updateTypes: Record<string, string> = {
   TIMESERIES: 'TIMESERIES',
