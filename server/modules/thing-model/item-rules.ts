@@ -86,7 +86,8 @@ export function checkItem(body: ThingModelItemBody, product: ProductFacts): Item
     outputData: outline.outputData,
   };
   for (const [name, value] of Object.entries(given)) {
-    if (present(value) && !fieldsOf[type].has(name)) found.add(pathOf[name]!, 'error.thingModel.notForFunctionType');
+    if (!present(value) || fieldsOf[type].has(name)) continue;
+    found.add(pathOf[name]!, name === 'extensionDesc' ? 'error.thingModel.modbus.propertiesOnly' : 'error.thingModel.notForFunctionType');
   }
   if (!present(given[requiredOf[type]])) found.add(requiredOf[type], 'error.field.required');
 
@@ -116,10 +117,6 @@ export function checkItem(body: ThingModelItemBody, product: ProductFacts): Item
     } else {
       extensionDesc = parseModbusDescriptor(body.extensionDesc, body.accessMode ?? null, 'extensionDesc', found) ?? null;
     }
-  } else if (body.extensionDesc) {
-    // Reported above as not for this function type; the specific reason reads better.
-    const at = found.list.findIndex((v) => v.field === 'extensionDesc');
-    if (at >= 0) found.list[at] = { field: 'extensionDesc', key: 'error.thingModel.modbus.propertiesOnly' };
   }
 
   if (found.size) return { ok: false, violations: found.list };

@@ -11,6 +11,7 @@
  * parameters (none missing, none unknown).
  */
 import type { DataType, ThingModelParam } from '../../contract/thing-model.ts';
+import { isObject } from './data-type-rules.ts';
 import type { PublishedEvent, PublishedModel, PublishedProperty, PublishedService } from './published-model.ts';
 
 export type CheckCode =
@@ -42,10 +43,6 @@ const STEP_EPSILON = 1e-9;
 
 function fail(code: CheckCode, path: string, reason: string): CheckFailure {
   return { ok: false, code, path, reason };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function shown(value: unknown): string {

@@ -26,6 +26,7 @@ import { notFound, violationError, type Violation } from '../../lib/field-errors
 import { newId } from '../../lib/ids.ts';
 import type { DeviceManagement } from '../device/device-management.ts';
 import type { ProductService } from '../product/product-service.ts';
+import { isObject } from './data-type-rules.ts';
 import { checkItem, checkItemOutline, under, type ItemDraft } from './item-rules.ts';
 import { publishedModelOf, type PublishedModel } from './published-model.ts';
 import { ThingModelRepository, type StoredItem } from './thing-model-repository.ts';
@@ -171,7 +172,7 @@ export class ThingModelService {
     const drafts: ItemDraft[] = [];
     const seen = new Set<string>();
     for (const { functionType, path, raw } of entries) {
-      const entry = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? { ...raw, deviceProfileId, functionType } : raw;
+      const entry = isObject(raw) ? { ...raw, deviceProfileId, functionType } : raw;
       const outline = checkItemOutline(entry, path);
       if (!outline.ok) {
         found.push(...outline.violations);
