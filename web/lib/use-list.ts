@@ -57,7 +57,8 @@ export interface UseListOptions<R extends RouteDef> {
   enabled?: boolean;
 }
 
-interface ListQueryState {
+/** Page, size, sort and filters of a list, as kept in the address bar. */
+export interface ListQueryState {
   page: number;
   pageSize: number;
   sortField?: string;
@@ -67,14 +68,26 @@ interface ListQueryState {
 
 const reserved: readonly string[] = ['page', 'pageSize', 'sortField', 'sortOrder'];
 
-/** JSON-schema type of a query property: address-bar values are strings and need their type back. */
+/**
+ * JSON-schema type of a query property (undefined when the route has no such property): values
+ * from the address bar are strings and need their type back. Enums carry no `type`: their values tell.
+ */
 function propertyType(schema: TSchema | undefined, name: string): string | undefined {
-  const prop = (schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties?.[name];
-  const type = prop?.type;
-  return Array.isArray(type) ? (type.find((t) => t !== 'null') as string | undefined) : (type as string | undefined);
+  const prop = (schema as { properties?: Record<string, { type?: unknown; enum?: unknown[] }> } | undefined)?.properties?.[name];
+  if (!prop) return undefined;
+  const type = prop.type;
+  if (Array.isArray(type)) return type.find((t) => t !== 'null') as string | undefined;
+  if (typeof type === 'string') return type;
+  const first = prop.enum?.find((v) => v !== null);
+  return first === undefined ? 'string' : typeof first;
 }
 
-function fromSearch(route: RouteDef, search: string, base: ListQueryState): ListQueryState {
+/**
+ * The list state an address-bar query describes, on top of `base`. Filter values get back the
+ * type the route's query schema gives them (an integer status, a boolean flag); parameters that
+ * are not filters of this route are left alone.
+ */
+export function listStateFromSearch(route: RouteDef, search: string, base: ListQueryState): ListQueryState {
   const query = new URLSearchParams(search);
   const schema = route.schema.querystring;
   const state: ListQueryState = { ...base, filters: { ...base.filters } };
@@ -101,8 +114,12 @@ function fromSearch(route: RouteDef, search: string, base: ListQueryState): List
   return state;
 }
 
-function toSearch(route: RouteDef, state: ListQueryState, defaults: ListQueryState): string {
-  const query = new URLSearchParams(window.location.search);
+/**
+ * `search` (the current address-bar query) with this list's parameters replaced by `state`;
+ * defaults are left out and other parameters kept. Returns '' or a string starting with '?'.
+ */
+export function listStateToSearch(route: RouteDef, state: ListQueryState, defaults: ListQueryState, search: string): string {
+  const query = new URLSearchParams(search);
   const schema = route.schema.querystring;
   for (const key of [...query.keys()]) if (reserved.includes(key) || propertyType(schema, key)) query.delete(key);
   if (state.page !== 1) query.set('page', String(state.page));
@@ -144,7 +161,7 @@ export function useList<R extends RouteDef>(
     [],
   );
   const [state, setState] = useState<ListQueryState>(() =>
-    syncUrl ? fromSearch(route, window.location.search, defaults) : defaults,
+    syncUrl ? listStateFromSearch(route, window.location.search, defaults) : defaults,
   );
   const [items, setItems] = useState<ItemOf<R>[]>([]);
   const [total, setTotal] = useState(0);
@@ -186,7 +203,7 @@ export function useList<R extends RouteDef>(
 
   useEffect(() => {
     if (!syncUrl) return;
-    const search = toSearch(route, state, defaults);
+    const search = listStateToSearch(route, state, defaults, window.location.search);
     if (search !== window.location.search) {
       window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
     }
