@@ -31,6 +31,8 @@ const tagDescriptions: Record<string, string> = {
   'device-credentials': 'Device credentials: access token, X.509 RSA public key, MQTT basic',
   'device-import': 'CSV import wizard and batch generation for factory provisioning',
   'thing-model': 'Thing models: properties, services, events, Modbus descriptors; draft, publish, TSL import and export',
+  telemetry: 'Telemetry (ThingsBoard-compatible): latest values, history with aggregation, keys, client attributes; retention',
+  'device-api': 'HTTP device API: devices post telemetry and attributes and poll for RPC with their access token in the path',
 };
 
 interface Operation {
