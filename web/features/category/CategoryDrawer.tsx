@@ -14,8 +14,9 @@ import {
   type Category,
   type CategoryType,
 } from '../../../server/contract/category.ts';
-import { DESCRIPTION_MAX, NAME_MAX } from '../../../server/contract/validation.ts';
+import { NAME_MAX } from '../../../server/contract/validation.ts';
 import { EnumSelect } from '../../components/EnumSelect.tsx';
+import { DescriptionFormItem } from '../../components/DescriptionFormItem.tsx';
 import { FormDrawer } from '../../components/FormDrawer.tsx';
 import { maxLengthRule, nameRules } from '../../lib/form-rules.ts';
 import { createCategory, updateCategory } from './categoryApi.ts';
@@ -90,15 +91,7 @@ export function CategoryDrawer({ editing, onClose, onSaved }: CategoryDrawerProp
       <Form.Item field="status" label={t('statusLabel')} extra={t('statusHint')}>
         <EnumSelect ns="category" group="status" values={statusValues} variant="radio" testId="category-form-status" />
       </Form.Item>
-      <Form.Item field="description" label={t('description')} rules={[maxLengthRule(DESCRIPTION_MAX, 'description')]}>
-        <Input.TextArea
-          placeholder={t('descriptionPlaceholder')}
-          maxLength={{ length: DESCRIPTION_MAX, errorOnly: true }}
-          showWordLimit
-          autoSize={{ minRows: 3, maxRows: 6 }}
-          data-testid="category-form-description"
-        />
-      </Form.Item>
+      <DescriptionFormItem label={t('description')} placeholder={t('descriptionPlaceholder')} testId="category-form-description" />
     </FormDrawer>
   );
 }

@@ -24,8 +24,9 @@ import {
   type TcpProtocolType,
   type TransportType,
 } from '../../../server/contract/product.ts';
-import { DESCRIPTION_MAX, NAME_MAX } from '../../../server/contract/validation.ts';
+import { NAME_MAX } from '../../../server/contract/validation.ts';
 import { EnumSelect } from '../../components/EnumSelect.tsx';
+import { DescriptionFormItem } from '../../components/DescriptionFormItem.tsx';
 import { FormDrawer } from '../../components/FormDrawer.tsx';
 import { ImageUploadField } from '../../components/ImageUploadField.tsx';
 import { fieldText, maxLengthRule, nameRules, requiredRule } from '../../lib/form-rules.ts';
@@ -210,15 +211,7 @@ export function ProductDrawer({ editing, onClose, onSaved }: ProductDrawerProps)
       >
         <Switch disabled={!!editing?.isDefault} data-testid="product-form-default" />
       </Form.Item>
-      <Form.Item field="description" label={t('description')} rules={[maxLengthRule(DESCRIPTION_MAX, 'description')]}>
-        <Input.TextArea
-          placeholder={t('descriptionPlaceholder')}
-          maxLength={{ length: DESCRIPTION_MAX, errorOnly: true }}
-          showWordLimit
-          autoSize={{ minRows: 3, maxRows: 6 }}
-          data-testid="product-form-description"
-        />
-      </Form.Item>
+      <DescriptionFormItem label={t('description')} placeholder={t('descriptionPlaceholder')} testId="product-form-description" />
     </FormDrawer>
   );
 }
