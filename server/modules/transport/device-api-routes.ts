@@ -34,6 +34,10 @@ export async function deviceApiModule(fastify: FastifyInstance, deps: ModuleDeps
     throw err;
   });
 
+  // Devices call often and carry their token in the URL: per-request lines would flood the log
+  // with secrets. Warnings and errors still show.
+  const logLevel = 'warn';
+
   /** Runs `work` for the token's device, which counts as active until it ends. */
   const asDevice = async <T>(token: string, work: (device: ConnectedDevice) => Promise<T> | T): Promise<T> => {
     const device = await transport.deviceByToken(token);
@@ -54,6 +58,7 @@ export async function deviceApiModule(fastify: FastifyInstance, deps: ModuleDeps
 
   app.route({
     ...deviceApiRoutes.telemetry,
+    logLevel,
     handler: async (request) =>
       asDevice(request.params.accessToken, async (device) => {
         await transport.messages.telemetryMessage(device, bodyOf(request));
@@ -63,6 +68,7 @@ export async function deviceApiModule(fastify: FastifyInstance, deps: ModuleDeps
   });
   app.route({
     ...deviceApiRoutes.attributes,
+    logLevel,
     handler: async (request) =>
       asDevice(request.params.accessToken, async (device) => {
         await transport.messages.attributesMessage(device, bodyOf(request));
@@ -72,6 +78,7 @@ export async function deviceApiModule(fastify: FastifyInstance, deps: ModuleDeps
   });
   app.route({
     ...deviceApiRoutes.getAttributes,
+    logLevel,
     handler: async (request) =>
       asDevice(request.params.accessToken, (device) => ({
         client: telemetry.clientAttributes(device.id, keyList(request.query.clientKeys)),
@@ -80,6 +87,7 @@ export async function deviceApiModule(fastify: FastifyInstance, deps: ModuleDeps
   });
   app.route({
     ...deviceApiRoutes.rpcPoll,
+    logLevel,
     handler: async (request, reply) =>
       asDevice(request.params.accessToken, async (device) => {
         const abandoned = new AbortController();
@@ -91,6 +99,7 @@ export async function deviceApiModule(fastify: FastifyInstance, deps: ModuleDeps
   });
   app.route({
     ...deviceApiRoutes.rpcResponse,
+    logLevel,
     handler: async (request) =>
       asDevice(request.params.accessToken, (device) => {
         transport.messages.rpcResponse(device.id, request.params.requestId, bodyOf(request));
