@@ -139,7 +139,7 @@ export class MqttBroker {
     const device = await this.deps.credentials.authenticate({ username, password, clientId: client.id });
     if (!device) {
       this.deps.stats.refuse('authentication');
-      this.deps.log.info({ clientId: client.id, username }, 'MQTT connection refused: unknown credentials');
+      this.deps.log.info({ clientId: client.id }, 'MQTT connection refused: unknown credentials');
       return false;
     }
     this.sessions.set(client, connectedDeviceOf(device));
