@@ -92,8 +92,8 @@ export class MqttBroker {
 
     const server = createServer((socket) => {
       guardFrames(socket, MQTT_FRAME_MAX_BYTES, (announced) => {
-        stats.refuse('frameTooLarge');
-        log.warn({ remote: socket.remoteAddress, announced }, 'MQTT packet over 1 MB: connection closed');
+        const suppressed = stats.refuse('frameTooLarge', socket.remoteAddress);
+        if (suppressed !== null) log.warn({ remote: socket.remoteAddress, announced, suppressed }, 'MQTT packet over 1 MB: connection closed');
       });
       aedes.handle(socket);
     });
@@ -138,8 +138,8 @@ export class MqttBroker {
   private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined): Promise<boolean> {
     const device = await this.deps.credentials.authenticate({ username, password, clientId: client.id });
     if (!device) {
-      this.deps.stats.refuse('authentication');
-      this.deps.log.info({ clientId: client.id }, 'MQTT connection refused: unknown credentials');
+      const suppressed = this.deps.stats.refuse('authentication', client.id);
+      if (suppressed !== null) this.deps.log.info({ clientId: client.id, suppressed }, 'MQTT connection refused: unknown credentials');
       return false;
     }
     this.sessions.set(client, connectedDeviceOf(device));
@@ -168,8 +168,8 @@ export class MqttBroker {
   private authorizeSubscribe(client: Client, subscription: Subscription): Subscription | null {
     const device = this.sessions.get(client);
     if (device && subscribeAllowed(subscription.topic, device.deviceType)) return subscription;
-    this.deps.stats.refuse('subscription');
-    this.deps.log.info({ deviceId: device?.id, topic: subscription.topic }, 'MQTT subscription refused');
+    const suppressed = this.deps.stats.refuse('subscription', device?.id);
+    if (suppressed !== null) this.deps.log.info({ deviceId: device?.id, topic: subscription.topic, suppressed }, 'MQTT subscription refused');
     return null;
   }
 
@@ -183,8 +183,8 @@ export class MqttBroker {
     const topic = packet.topic;
     const kind = publishKind(topic, device.deviceType);
     if (!kind) {
-      stats.refuse('topic');
-      log.warn({ deviceId: device.id, topic }, 'MQTT publish on a topic the device may not use: connection closed');
+      const suppressed = stats.refuse('topic', device.id);
+      if (suppressed !== null) log.warn({ deviceId: device.id, topic, suppressed }, 'MQTT publish on a topic the device may not use: connection closed');
       done(new Error(`topic not allowed: ${topic}`));
       return;
     }
@@ -198,8 +198,8 @@ export class MqttBroker {
       },
       (err: unknown) => {
         if (err instanceof PayloadRefusal) {
-          stats.refuse(err.key);
-          log.warn({ deviceId: device.id, topic, bytes: payload.length, reason: err.key, ...err.params }, 'device message refused');
+          const suppressed = stats.refuse(err.key, device.id);
+          if (suppressed !== null) log.warn({ deviceId: device.id, topic, bytes: payload.length, reason: err.key, ...err.params, suppressed }, 'device message refused');
           // Acknowledged all the same: resending a refused message would not make it acceptable.
           done(null);
           return;

@@ -62,8 +62,8 @@ export class DeviceTransport implements Transport {
       state: this.state,
       messages: this.messages,
       refused: (gateway, name, refusal) => {
-        this.stats.refuse(refusal.key);
-        log.warn({ gatewayId: gateway.id, device: name, reason: refusal.key }, 'gateway entry refused');
+        const suppressed = this.stats.refuse(refusal.key, `${gateway.id}/${name}`);
+        if (suppressed !== null) log.warn({ gatewayId: gateway.id, device: name, reason: refusal.key, suppressed }, 'gateway entry refused');
       },
     });
     this.broker = new MqttBroker({
