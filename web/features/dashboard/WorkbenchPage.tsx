@@ -1,7 +1,313 @@
-/** Placeholder until the workbench is built (roadmap step 3); the route table already lazy-loads this module as its own chunk. */
-import type { JSX } from 'react';
-import { NotBuiltPage } from '../../components/NotBuiltPage.tsx';
+/**
+ * Dashboard → Workbench (spec sections 2 "Workbench", 9 "Message volume ranges"): counts of
+ * products, devices, messages and alarms; the gateway's CPU, memory and disk (refreshed every 10 s
+ * with the counts); the message volume chart over 1 hour, 1 day, 7 days, 30 days or a custom range;
+ * quick entries; help documents. Alarms say plainly that they arrive with a later release while
+ * the server reports them unavailable, instead of showing an invented zero.
+ */
+import { useCallback, useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
+import Button from '@arco-design/web-react/es/Button';
+import Card from '@arco-design/web-react/es/Card';
+import Progress from '@arco-design/web-react/es/Progress';
+import Skeleton from '@arco-design/web-react/es/Skeleton';
+import IconApps from '@arco-design/web-react/icon/react-icon/IconApps';
+import IconDesktop from '@arco-design/web-react/icon/react-icon/IconDesktop';
+import IconImport from '@arco-design/web-react/icon/react-icon/IconImport';
+import IconTags from '@arco-design/web-react/icon/react-icon/IconTags';
+import IconUserGroup from '@arco-design/web-react/icon/react-icon/IconUserGroup';
+import { useTranslation } from 'react-i18next';
+import type { MessageVolume, WorkbenchSummary } from '../../../server/contract/workbench.ts';
+import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart.tsx';
+import { TimeRangePicker, usePeriodLabel } from '../../components/TimeRangePicker.tsx';
+import { formatBytes } from '../../components/file-check.ts';
+import { periodOf, presetRange, refreshRange, type TimeRangeValue } from '../../components/time-range.ts';
+import { isCancelled } from '../../lib/api-client.ts';
+import { navigateGuarded } from '../../lib/navigation.ts';
+import { WorkbenchHelp } from './WorkbenchHelp.tsx';
+import { loadMessageVolume, loadSummary } from './workbenchApi.ts';
+import './workbench.css';
+
+/** Counts and load: spec "CPU, memory and disk usage", kept fresh without hammering the gateway. */
+const SUMMARY_REFRESH_MS = 10_000;
+/** A quick range of the chart moves on with the clock at this pace. */
+const VOLUME_REFRESH_MS = 60_000;
+
+const quickEntries = [
+  { key: 'product', path: '/device-manage/product', icon: <IconApps /> },
+  { key: 'device', path: '/device-manage/device', icon: <IconDesktop /> },
+  { key: 'deviceImport', path: '/device-manage/device?import=csv', icon: <IconImport /> },
+  { key: 'organization', path: '/system/organization', icon: <IconUserGroup /> },
+  { key: 'category', path: '/device-manage/category', icon: <IconTags /> },
+] as const;
+
+function useSummary(): { summary: WorkbenchSummary | null; failed: boolean; reload: () => void } {
+  const [summary, setSummary] = useState<WorkbenchSummary | null>(null);
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(async (silent: boolean) => {
+    try {
+      setSummary(await loadSummary(silent));
+      setFailed(false);
+    } catch (err) {
+      if (!isCancelled(err)) setFailed(true);
+    }
+  }, []);
+  useEffect(() => {
+    void load(false);
+    const timer = setInterval(() => void load(true), SUMMARY_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+  return { summary, failed, reload: () => void load(false) };
+}
+
+function StatCard({ title, value, testId, children }: { title: string; value: ReactNode; testId: string; children?: ReactNode }): JSX.Element {
+  return (
+    <Card className="ec-wb-stat" bordered={false} data-testid={testId}>
+      <div className="ec-wb-stat__title">{title}</div>
+      <div className="ec-wb-stat__value" data-testid={`${testId}-value`}>
+        {value}
+      </div>
+      <div className="ec-wb-stat__extra">{children}</div>
+    </Card>
+  );
+}
+
+function count(n: number): string {
+  return n.toLocaleString();
+}
+
+/** Message counts are whole numbers: the axis shows no fractional ticks. */
+function formatCount(value: number): string {
+  return Number.isInteger(value) ? value.toLocaleString() : '';
+}
+
+function SummaryCards({ summary }: { summary: WorkbenchSummary | null }): JSX.Element {
+  const { t } = useTranslation('workbench');
+  if (!summary) {
+    return (
+      <div className="ec-wb-stats">
+        {[0, 1, 2, 3].map((i) => (
+          <Card key={i} className="ec-wb-stat" bordered={false}>
+            <Skeleton animation text={{ rows: 2 }} />
+          </Card>
+        ))}
+      </div>
+    );
+  }
+  const { devices, messages, alarms } = summary;
+  return (
+    <div className="ec-wb-stats">
+      <StatCard title={t('summary.products')} value={count(summary.products)} testId="wb-products">
+        {t('summary.productsHint')}
+      </StatCard>
+      <StatCard title={t('summary.devices')} value={count(devices.total)} testId="wb-devices">
+        <span className="ec-wb-dot ec-wb-dot--online" data-testid="wb-devices-online">
+          {t('summary.online')} {count(devices.online)}
+        </span>
+        <span className="ec-wb-dot ec-wb-dot--offline" data-testid="wb-devices-offline">
+          {t('summary.offline')} {count(devices.offline)}
+        </span>
+        <span className="ec-wb-dot ec-wb-dot--inactive" data-testid="wb-devices-inactive">
+          {t('summary.inactive')} {count(devices.inactive)}
+        </span>
+      </StatCard>
+      <StatCard
+        title={t('summary.messages')}
+        value={
+          <>
+            {count(messages.today)}
+            <span className="ec-wb-stat__unit">{t('summary.messagesToday')}</span>
+          </>
+        }
+        testId="wb-messages"
+      >
+        <span data-testid="wb-messages-total">
+          {t('summary.messagesTotal')} {count(messages.total)}
+        </span>
+      </StatCard>
+      {summary.alarmsAvailable ? (
+        <StatCard title={t('summary.alarms')} value={count(alarms.total)} testId="wb-alarms">
+          {t('summary.alarmsUnacknowledged')} {count(alarms.unacknowledged)}
+        </StatCard>
+      ) : (
+        <StatCard title={t('summary.alarms')} value={<span className="ec-wb-stat__later">{t('summary.alarmsLater')}</span>} testId="wb-alarms">
+          {t('summary.alarmsLaterHint')}
+        </StatCard>
+      )}
+    </div>
+  );
+}
+
+/** Primary below 70 %, orange up to 90 %, red above: a glance tells whether the gateway is short. */
+function loadColor(percent: number): string | undefined {
+  if (percent >= 90) return 'rgb(var(--red-6))';
+  if (percent >= 70) return 'rgb(var(--orange-6))';
+  return undefined;
+}
+
+function percentOf(used: number, total: number): number {
+  return total > 0 ? Math.min(100, (used / total) * 100) : 0;
+}
+
+function Gauge({ label, percent, detail, testId }: { label: string; percent: number; detail?: string; testId: string }): JSX.Element {
+  const rounded = Math.round(percent * 10) / 10;
+  return (
+    <div className="ec-wb-gauge" data-testid={testId} data-percent={rounded}>
+      <Progress type="circle" percent={rounded} color={loadColor(percent)} formatText={(p) => `${p}%`} />
+      <div className="ec-wb-gauge__label">{label}</div>
+      {detail ? <div className="ec-wb-gauge__detail">{detail}</div> : null}
+    </div>
+  );
+}
+
+function SystemLoad({ summary }: { summary: WorkbenchSummary | null }): JSX.Element {
+  const { t } = useTranslation('workbench');
+  const system = summary?.system;
+  return (
+    <Card
+      className="ec-wb-card"
+      bordered={false}
+      title={t('load.title')}
+      extra={<span className="ec-wb-muted">{t('load.refreshHint')}</span>}
+      data-testid="wb-load"
+    >
+      {system ? (
+        <div className="ec-wb-gauges">
+          <Gauge label={t('load.cpu')} percent={system.cpu} testId="wb-cpu" />
+          <Gauge
+            label={t('load.memory')}
+            percent={percentOf(system.memory.used, system.memory.total)}
+            detail={t('load.usedOfTotal', { used: formatBytes(system.memory.used), total: formatBytes(system.memory.total) })}
+            testId="wb-memory"
+          />
+          <Gauge
+            label={t('load.disk')}
+            percent={percentOf(system.disk.used, system.disk.total)}
+            detail={t('load.usedOfTotal', { used: formatBytes(system.disk.used), total: formatBytes(system.disk.total) })}
+            testId="wb-disk"
+          />
+        </div>
+      ) : (
+        <Skeleton animation text={{ rows: 4 }} />
+      )}
+    </Card>
+  );
+}
+
+function MessageVolumeCard(): JSX.Element {
+  const { t } = useTranslation('workbench');
+  const periodLabel = usePeriodLabel();
+  const [range, setRange] = useState<TimeRangeValue>(() => presetRange('1h'));
+  const [volume, setVolume] = useState<MessageVolume | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    loadMessageVolume(range)
+      .then((v) => live && setVolume(v))
+      .catch(() => live && setVolume(null))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [range]);
+
+  useEffect(() => {
+    if (range.range === 'custom') return undefined;
+    const timer = setInterval(() => setRange((r) => refreshRange(r)), VOLUME_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [range.range]);
+
+  const series = useMemo<ChartSeries[]>(() => {
+    const buckets = volume?.buckets ?? [];
+    // No message at all in the range is an empty state, not a flat line that looks like data.
+    const points = buckets.some((b) => b.count > 0) ? buckets.map((b) => ({ ts: b.ts, value: b.count })) : [];
+    return [{ key: 'messages', label: t('volume.series'), points }];
+  }, [volume, t]);
+
+  return (
+    <Card
+      className="ec-wb-card ec-wb-volume"
+      bordered={false}
+      title={t('volume.title')}
+      extra={volume ? <span className="ec-wb-muted" data-testid="wb-volume-interval">{t('volume.perInterval', { period: periodLabel(periodOf(volume.intervalMs)) })}</span> : null}
+      data-testid="wb-volume"
+    >
+      <TimeRangePicker value={range} onChange={setRange} testId="wb-volume-range" />
+      <div className="ec-wb-volume__chart">
+        <TimeSeriesChart
+          series={series}
+          loading={loading}
+          fill
+          height={280}
+          xRange={volume ? [volume.startTs, volume.endTs] : undefined}
+          formatValue={formatCount}
+          emptyText={
+            <span>
+              {t('volume.empty')}
+              <br />
+              <span className="ec-wb-muted">{t('volume.emptyHint')}</span>
+            </span>
+          }
+          testId="wb-volume-chart"
+        />
+      </div>
+    </Card>
+  );
+}
+
+function QuickEntries(): JSX.Element {
+  const { t } = useTranslation('workbench');
+  return (
+    <Card className="ec-wb-card" bordered={false} title={t('quick.title')} data-testid="wb-quick">
+      <div className="ec-wb-quick">
+        {quickEntries.map((entry) => (
+          <a
+            key={entry.key}
+            className="ec-wb-quick__entry"
+            href={entry.path}
+            onClick={(e) => {
+              e.preventDefault();
+              void navigateGuarded(entry.path);
+            }}
+            data-testid={`wb-quick-${entry.key}`}
+          >
+            <span className="ec-wb-quick__icon">{entry.icon}</span>
+            <span>{t(`quick.${entry.key}`)}</span>
+          </a>
+        ))}
+      </div>
+    </Card>
+  );
+}
 
 export function WorkbenchPage(): JSX.Element {
-  return <NotBuiltPage />;
+  const { t } = useTranslation('workbench');
+  const { summary, failed, reload } = useSummary();
+  return (
+    <div className="ec-wb" data-testid="workbench">
+      {failed && !summary ? (
+        <Card className="ec-wb-card" bordered={false} data-testid="wb-failed">
+          <div className="ec-wb-failed">
+            <span>{t('loadFailed')}</span>
+            <Button type="primary" size="small" onClick={reload} data-testid="wb-retry">
+              {t('retry')}
+            </Button>
+          </div>
+        </Card>
+      ) : (
+        <SummaryCards summary={summary} />
+      )}
+      <div className="ec-wb-row ec-wb-row--main">
+        <MessageVolumeCard />
+        <SystemLoad summary={summary} />
+      </div>
+      <div className="ec-wb-row">
+        <QuickEntries />
+        <Card className="ec-wb-card" bordered={false} title={t('help.title')}>
+          <WorkbenchHelp />
+        </Card>
+      </div>
+    </div>
+  );
 }
