@@ -2,7 +2,9 @@
  * `npm run demo`: a pre-activated console on a scratch data dir, so a newcomer sees the console in
  * one command. It provisions over HTTP exactly as a factory script would (setup code, licence from
  * a local development key, administrator) and prints the administrator's password once.
- * Later issues add demo data here.
+ * Then a small device simulator (3 devices, 1 message per second each) feeds it live data, so the
+ * workbench and device pages have something to show; `--no-simulate` leaves it out. Other
+ * arguments go to the server (e.g. `--mqtt-port 1884`).
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,7 @@ import { join } from 'node:path';
 import { root } from './build.ts';
 import { ensureDevKeys } from './license.ts';
 import { runServer } from './lib/run-server.ts';
+import { startSimulator } from './lib/simulator.ts';
 import { issueLicense } from '../server/modules/license/license-issue.ts';
 import { oneTimePassword } from '../server/lib/one-time-password.ts';
 import { httpStatus } from '../tests/helpers/binary.ts';
@@ -18,8 +21,18 @@ const port = Number(process.env.EDGE_PORT ?? 8080);
 const dataDir = mkdtempSync(join(tmpdir(), 'edge-demo-'));
 const keys = ensureDevKeys(join(root, '.keys'));
 const base = `http://127.0.0.1:${port}`;
+const NO_SIMULATE = '--no-simulate';
+const simulate = !process.argv.includes(NO_SIMULATE);
+const serverArgs = process.argv.slice(2).filter((a) => a !== NO_SIMULATE);
 
-runServer(['--data-dir', dataDir, '--port', String(port), '--license-public-key', keys.publicKeyFile, '--log-level', 'warn', ...process.argv.slice(2)], { quietStdout: true });
+/** The broker port the server will use: `--mqtt-port N`, `--mqtt-port=N`, EDGE_MQTT_PORT or 1883. */
+function mqttPort(args: readonly string[]): number {
+  const i = args.findIndex((a) => a === '--mqtt-port' || a.startsWith('--mqtt-port='));
+  const value = i < 0 ? process.env.EDGE_MQTT_PORT : args[i]!.includes('=') ? args[i]!.split('=')[1] : args[i + 1];
+  return Number(value ?? 1883);
+}
+
+runServer(['--data-dir', dataDir, '--port', String(port), '--license-public-key', keys.publicKeyFile, '--log-level', 'warn', ...serverArgs], { quietStdout: true });
 
 async function call(method: string, path: string, body: BodyInit | object | undefined, setupCode: string): Promise<void> {
   const isForm = body instanceof FormData;
@@ -31,7 +44,7 @@ async function call(method: string, path: string, body: BodyInit | object | unde
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
 }
 
-async function provision(): Promise<void> {
+async function provision(): Promise<string> {
   const deadline = Date.now() + 20_000;
   while ((await httpStatus(`${base}/api/health`)) !== 200) {
     if (Date.now() > deadline) throw new Error(`the server did not answer on ${base}`);
@@ -58,9 +71,25 @@ async function provision(): Promise<void> {
       '',
     ].join('\n'),
   );
+  return password;
 }
 
-provision().catch((err: unknown) => {
-  process.stderr.write(`demo: ${(err as Error).message}\n`);
-  process.exit(1);
-});
+/** Live data for a newcomer; a failure here leaves the console running. */
+async function startDemoDevices(password: string): Promise<void> {
+  const mqttUrl = `mqtt://127.0.0.1:${mqttPort(serverArgs)}`;
+  try {
+    const sim = await startSimulator({ url: base, mqttUrl, username: 'admin', password, devices: 3, rate: 1 });
+    process.stdout.write(
+      `${sim.devices.length} simulated devices of product "${sim.product.name}" report to ${mqttUrl} once a second (${NO_SIMULATE} leaves them out)\n\n`,
+    );
+  } catch (err) {
+    process.stderr.write(`demo: the device simulator did not start: ${(err as Error).message}\n`);
+  }
+}
+
+provision()
+  .then((password) => (simulate ? startDemoDevices(password) : undefined))
+  .catch((err: unknown) => {
+    process.stderr.write(`demo: ${(err as Error).message}\n`);
+    process.exit(1);
+  });
