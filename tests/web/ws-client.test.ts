@@ -26,14 +26,14 @@ class FakeSocket implements SocketLike {
   // Test side
   open(): void {
     this.readyState = 1;
-    this.onopen?.({});
+    this.onopen?.({} as Event);
   }
   drop(code: number): void {
     this.readyState = 3;
-    this.onclose?.({ code, reason: '' });
+    this.onclose?.({ code, reason: '' } as CloseEvent);
   }
   answer(update: Partial<WsUpdate> & { cmdId: number }): void {
-    this.onmessage?.({ data: JSON.stringify({ errorCode: 0, errorMsg: null, ...update }) });
+    this.onmessage?.({ data: JSON.stringify({ errorCode: 0, errorMsg: null, ...update }) } as MessageEvent);
   }
   /** Every command sent, across messages. */
   cmds(): Record<string, unknown>[] {
@@ -307,8 +307,8 @@ describe('the live connection', () => {
     const seen: WsUpdate[] = [];
     h.client.subscribe(latest('d1'), (u) => seen.push(u));
     h.last().open();
-    h.last().onerror?.({ type: 'error' });
-    h.last().onmessage?.({ data: 'not json' });
+    h.last().onerror?.({ type: 'error' } as Event);
+    h.last().onmessage?.({ data: 'not json' } as MessageEvent);
     expect(seen).toEqual([]);
     expect(h.logged).toEqual(['live connection error', 'unreadable live message']);
   });

@@ -44,10 +44,10 @@ export type LiveListener = (update: WsUpdate) => void;
 /** What the client needs of a WebSocket (the browser's, or a fake in tests). */
 export interface SocketLike {
   readonly readyState: number;
-  onopen: ((event: unknown) => void) | null;
-  onclose: ((event: { code: number; reason: string }) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
+  onopen: ((event: Event) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
   send(data: string): void;
   close(code?: number, reason?: string): void;
 }
