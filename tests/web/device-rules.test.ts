@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressCodeProblem,
+  batchCountProblem,
   aliasProblem,
   locationBody,
   locationProblems,
@@ -71,5 +72,17 @@ describe('location rules', () => {
     expect(mapPoint(0, 0, 360, 180)).toEqual({ x: 180, y: 90 });
     expect(mapPoint(-180, 90, 360, 180)).toEqual({ x: 0, y: 0 });
     expect(mapPoint(180, -90, 360, 180)).toEqual({ x: 360, y: 180 });
+  });
+});
+
+describe('batch generation count', () => {
+  it('accepts 1 and 1000 and refuses 0, 1001, fractions and text', () => {
+    expect(batchCountProblem(1)).toBeNull();
+    expect(batchCountProblem(1000)).toBeNull();
+    expect(batchCountProblem(0)).toBe('field.batchCount');
+    expect(batchCountProblem(1001)).toBe('field.batchCount');
+    expect(batchCountProblem(2.5)).toBe('field.batchCount');
+    expect(batchCountProblem('5')).toBe('field.batchCount');
+    expect(batchCountProblem(undefined)).toBe('field.batchCount');
   });
 });

@@ -1,5 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commitMapping, mappingProblems, suggestMapping, type MappingChoice } from '../../web/features/device/importMapping.ts';
+import {
+  commitMapping,
+  mappingProblems,
+  mappingTargets,
+  suggestMapping,
+  type MappingChoice,
+  type MappingTarget,
+} from '../../web/features/device/importMapping.ts';
 
 const none = { suggestedMapping: {}, suggestedCredentialsColumn: null };
 
@@ -51,4 +60,17 @@ describe('import mapping checks', () => {
     expect(commitMapping({ ...base, token: 1, alias: null })).toEqual({ mapping: { name: 0 }, credentialsColumn: 1 });
     expect(commitMapping(base)).toEqual({ mapping: { name: 0, alias: 1 }, credentialsColumn: null });
   });
+});
+
+describe('the downloadable import template', () => {
+  for (const lang of ['zh_CN', 'en_US'] as const) {
+    it(`maps every header of the ${lang} template to its field`, () => {
+      const locale = JSON.parse(readFileSync(join(import.meta.dirname, `../../web/i18n/locales/${lang}/deviceImport.json`), 'utf8')) as {
+        targets: Record<MappingTarget, string>;
+      };
+      const columns = mappingTargets.map((target) => locale.targets[target]);
+      const choice = suggestMapping({ columns, suggestedMapping: {}, suggestedCredentialsColumn: null });
+      expect(mappingTargets.map((target) => choice[target])).toEqual(mappingTargets.map((_, i) => i));
+    });
+  }
 });

@@ -16,7 +16,7 @@ import { copyText } from '../../lib/clipboard.ts';
 import { navigateGuarded } from '../../lib/navigation.ts';
 import { getCredentials, getDevice } from './deviceApi.ts';
 import { deviceStateColors, deviceTypeColors } from './deviceStyle.ts';
-import { deviceTabFor, deviceTabNamespaces, deviceTabs } from './deviceTabs.tsx';
+import { deviceTabs } from './deviceTabs.tsx';
 import { DEVICE_LIST_PATH, devicePath, productPath } from './devicePaths.ts';
 import { FavouriteStar } from './FavouriteStar.tsx';
 import './device.css';
@@ -25,11 +25,11 @@ export function DeviceDetailPage(): JSX.Element {
   const { id = '', alarm } = useParams<{ id: string; alarm?: string }>();
   const { t } = useTranslation(['device', 'credentials']);
   // Tab titles come from the namespaces of whichever issue built the tab (keys known at run time).
-  const tabTitle = useTranslation(deviceTabNamespaces() as unknown as 'device').t as unknown as (key: string) => string;
+  const tabTitle = useTranslation(deviceTabs.namespaces() as unknown as 'device').t as unknown as (key: string) => string;
   const [, navigate] = useLocation();
   const [device, setDevice] = useState<Device | null>(null);
   const [missing, setMissing] = useState<'notFound' | 'failed' | null>(null);
-  const tab = deviceTabFor(alarm);
+  const tab = deviceTabs.find(alarm);
 
   const load = useCallback(async (): Promise<void> => {
     setMissing(null);
@@ -75,7 +75,7 @@ export function DeviceDetailPage(): JSX.Element {
         className="ec-device-tabs"
         data-testid="device-tabs"
       >
-        {deviceTabs().map(({ key, titleKey, panel: Panel }) => (
+        {deviceTabs.all().map(({ key, titleKey, panel: Panel }) => (
           <Tabs.TabPane key={key} title={<span data-testid={`device-tab-${key}`}>{tabTitle(titleKey)}</span>}>
             <Suspense fallback={<Spin className="ec-device-spin" />}>
               <Panel device={device} onDeviceChange={setDevice} />

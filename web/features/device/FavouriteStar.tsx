@@ -31,7 +31,7 @@ export function FavouriteStar({ device, onChange }: { device: Device; onChange: 
       title={label}
       loading={busy}
       onClick={() => void toggle()}
-      data-testid={`device-favourite-${device.id}`}
+      data-testid={`device-favourite-${device.name}`}
     />
   );
 }

@@ -11,6 +11,7 @@ import {
   LONGITUDE_MIN,
   type DeviceLocationBody,
 } from '../../../server/contract/device.ts';
+import { BATCH_MAX, BATCH_MIN } from '../../../server/contract/device-import.ts';
 import { ADDRESS_CODE_PATTERN, ALIAS_MAX, DESCRIPTION_MAX, NAME_MAX, NAME_PATTERN } from '../../../server/contract/validation.ts';
 
 export type FieldErrorKey =
@@ -23,7 +24,8 @@ export type FieldErrorKey =
   | 'field.latitude'
   | 'field.locationIncomplete'
   | 'field.description'
-  | 'field.address';
+  | 'field.address'
+  | 'field.batchCount';
 
 const namePattern = new RegExp(NAME_PATTERN);
 const addressCodePattern = new RegExp(ADDRESS_CODE_PATTERN);
@@ -103,6 +105,11 @@ export function locationBody(input: LocationInput): DeviceLocationBody {
     latitude: parseCoordinate(input.latitude),
     address: address || null,
   };
+}
+
+/** Batch generation count: a whole number from 1 to 1000. */
+export function batchCountProblem(value: unknown): FieldErrorKey | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= BATCH_MIN && value <= BATCH_MAX ? null : 'field.batchCount';
 }
 
 /** Where a point sits on an equirectangular map of `width` × `height` (for the small static map). */

@@ -1,14 +1,16 @@
 /**
  * The device detail page's tab bar (spec section 2: thing-model data, alarm, command delivery
  * record, event management, task, device credentials, video channel), as data. A later issue adds
- * its tab here (one entry with a lazily loaded panel) and never edits the page. Tabs a version
- * does not have are simply absent.
+ * its tab here (one entry with a lazily loaded panel) and never edits the page, e.g.
+ * `{ key: 'thingModel', titleKey: 'telemetry:tab', sort: 20, panel: lazyPanel(() => import(…), 'ThingModelDataTab') }`.
+ * Tabs a version does not have are simply absent. The key is the page's last path segment
+ * (`/device-manage/device/<id>/<key>`), so a tab can be linked to (the alarm record links `alarm`).
  *
  * Sort slots, in the spec's order: basic info 10, thing-model data 20, alarm 30, command delivery
  * record 40, event management 50, task 60, device credentials 70, video channel 80.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Device } from '../../../server/contract/device.ts';
+import { lazyPanel, tabRegistry } from '../../lib/tab-registry.ts';
 
 export interface DeviceTabProps {
   device: Device;
@@ -16,46 +18,17 @@ export interface DeviceTabProps {
   onDeviceChange: (device: Device) => void;
 }
 
-export interface DeviceTab {
-  /** Also the last path segment (`/device-manage/device/<id>/<key>`), so a tab can be linked to. */
-  key: string;
-  /** `namespace:key` of the tab title. */
-  titleKey: `${string}:${string}`;
-  sort: number;
-  panel: LazyExoticComponent<ComponentType<DeviceTabProps>>;
-}
-
-function panel<K extends string>(load: () => Promise<Record<K, ComponentType<DeviceTabProps>>>, name: K): DeviceTab['panel'] {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
-}
-
-const tabs: DeviceTab[] = [
+export const deviceTabs = tabRegistry<DeviceTabProps>([
   {
     key: 'info',
     titleKey: 'device:tabs.info',
     sort: 10,
-    panel: panel(() => import('./DeviceInfoTab.tsx'), 'DeviceInfoTab'),
+    panel: lazyPanel(() => import('./DeviceInfoTab.tsx'), 'DeviceInfoTab'),
   },
   {
     key: 'credentials',
     titleKey: 'credentials:tab',
     sort: 70,
-    panel: panel(() => import('./CredentialsTab.tsx'), 'CredentialsTab'),
+    panel: lazyPanel(() => import('./CredentialsTab.tsx'), 'CredentialsTab'),
   },
-];
-
-/** The tabs in display order. */
-export function deviceTabs(): readonly DeviceTab[] {
-  return [...tabs].sort((a, b) => a.sort - b.sort);
-}
-
-/** The tab a path segment names, or the first tab. */
-export function deviceTabFor(segment: string | undefined): DeviceTab {
-  const all = deviceTabs();
-  return all.find((tab) => tab.key === segment) ?? all[0]!;
-}
-
-/** The namespaces the tab titles come from (loaded together with the page). */
-export function deviceTabNamespaces(): string[] {
-  return [...new Set(deviceTabs().map((tab) => tab.titleKey.split(':')[0]!))];
-}
+]);

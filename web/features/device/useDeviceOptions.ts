@@ -6,41 +6,36 @@ import { listGateways, listProductOptions } from './deviceApi.ts';
 
 export interface Loaded<T> {
   items: T[];
+  /** True until the first answer (or failure); a refetch keeps the list it has meanwhile. */
   loading: boolean;
 }
 
-/** Every product, fetched again each time `enabled` turns true (a form opens), so new products show. */
-export function useProductOptions(enabled = true): Loaded<ProductOption> {
-  const [state, setState] = useState<Loaded<ProductOption>>({ items: [], loading: true });
+/**
+ * A list fetched each time `enabled` turns true (a form opens), so what changed elsewhere shows.
+ * A form waiting for the first answer opens once and does not flicker on later refetches.
+ */
+function useLoadedList<T>(load: () => Promise<T[]>, enabled: boolean): Loaded<T> {
+  const [state, setState] = useState<Loaded<T>>({ items: [], loading: true });
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    listProductOptions().then(
+    load().then(
       (items) => live && setState({ items, loading: false }),
-      () => live && setState({ items: [], loading: false }),
+      () => live && setState((s) => ({ ...s, loading: false })),
     );
     return () => {
       live = false;
     };
+    // `load` is a module function; only `enabled` starts a fetch.
   }, [enabled]);
   return state;
+}
+
+export function useProductOptions(enabled = true): Loaded<ProductOption> {
+  return useLoadedList(listProductOptions, enabled);
 }
 
 /** Gateway devices, fetched only while `enabled` (a SENSOR product is chosen). */
 export function useGateways(enabled: boolean): Loaded<Device> {
-  const [state, setState] = useState<Loaded<Device>>({ items: [], loading: false });
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    listGateways().then(
-      (items) => live && setState({ items, loading: false }),
-      () => live && setState({ items: [], loading: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [enabled]);
-  return state;
+  return useLoadedList(listGateways, enabled);
 }

@@ -13,6 +13,7 @@ import { FormError } from '../../../components/FormError.tsx';
 import { errorMessage, serverFieldErrors } from '../../../lib/error-text.ts';
 import { saveBlob } from '../../../lib/download.ts';
 import { fetchBatchCsv, generateBatch } from '../deviceApi.ts';
+import { batchCountProblem, ruleOf } from '../deviceRules.ts';
 import { DeviceTargetFields, type DeviceTargetValues } from '../DeviceTargetFields.tsx';
 import type { FlowProps } from './CsvImportFlow.tsx';
 import { expectedImportMs, useEasedProgress } from './importProgress.ts';
@@ -27,11 +28,6 @@ interface GenerateValues extends DeviceTargetValues {
 const Step = { Basic: 0, Generate: 1, Finally: 2 } as const;
 type Step = (typeof Step)[keyof typeof Step];
 const formFields = ['deviceProfileId', 'organizationId', 'gatewayId', 'count', 'aliasPrefix'] as const;
-
-/** Count check with the contract's limits: a whole number from 1 to 1000. */
-export function batchCountProblem(value: unknown): 'field.batchCount' | null {
-  return typeof value === 'number' && Number.isInteger(value) && value >= BATCH_MIN && value <= BATCH_MAX ? null : 'field.batchCount';
-}
 
 export function BatchGenerateFlow({ products, onDirty, onCreated, onDone }: FlowProps): JSX.Element {
   const { t } = useTranslation(['deviceImport', 'common', 'errors']);
@@ -129,7 +125,7 @@ export function BatchGenerateFlow({ products, onDirty, onCreated, onDone }: Flow
             field="count"
             label={t('generate.count')}
             extra={t('generate.countHint', { max: BATCH_MAX })}
-            rules={[{ validator: (v: unknown, cb: (e?: string) => void) => cb(batchCountProblem(v) ? t('errors:field.batchCount') : undefined) }]}
+            rules={[ruleOf(batchCountProblem, (key) => t(`errors:${key}`))]}
           >
             <InputNumber min={BATCH_MIN} max={BATCH_MAX} precision={0} step={1} style={{ width: 200 }} data-testid="generate-count" />
           </Form.Item>
