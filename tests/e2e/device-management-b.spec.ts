@@ -7,6 +7,7 @@
  * gateway and one tab and run in order. Screens are also captured in zh_CN/en_US × light/dark
  * (test-results/screenshots/device-management-b).
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../server/contract/auth.ts';
@@ -109,7 +110,10 @@ describe('devices in the console', () => {
     expect(created).toMatchObject({ alias: '一号传感器', deviceProfileId: product.id, deviceType: 'DIRECT_CONNECTION', deviceState: 'INACTIVE' });
   });
 
-  it('edits the device and keeps what the drawer does not show', async () => {
+  it('makes the device public, then edits it and keeps what the drawer does not show', async () => {
+    await ui.clickTestId(`device-public-${DEVICE}`);
+    await expect.poll(async () => (await deviceNamed(DEVICE))?.isPublic).toBe(true);
+    await ui.page.waitForFunction((id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('aria-checked') === 'true', `device-public-${DEVICE}`);
     await ui.clickTestId(`device-edit-${DEVICE}`);
     expect(await ui.testId('device-form-alias').inputValue()).toBe('一号传感器');
     await ui.fill('device-form-alias', '车间传感器');
@@ -117,7 +121,7 @@ describe('devices in the console', () => {
     await ui.clickTestId('device-drawer-submit');
     await ui.expectHidden('device-drawer-submit');
     await ui.expectPageText('车间传感器');
-    expect(await deviceNamed(DEVICE)).toMatchObject({ alias: '车间传感器', label: 'line-2', isPublic: false });
+    expect(await deviceNamed(DEVICE)).toMatchObject({ alias: '车间传感器', label: 'line-2', isPublic: true });
   });
 
   it('asks for both coordinates, checks their range and saves the location', async () => {
@@ -184,6 +188,23 @@ describe('devices in the console', () => {
     expect(saved.credentialsType).toBe('MQTT_BASIC');
     expect(JSON.parse(saved.credentialsValue!)).toEqual({ clientId: 'e2e-client-01', userName: null, passwordSet: true });
     await ui.screenshotMatrix('device-credentials', () => ui.expectVisible('credentials-panel').then(() => undefined));
+  });
+
+  it('refuses a half-pasted public key inline and saves an RSA public key as X.509 credentials', async () => {
+    const device = (await deviceNamed(DEVICE))!;
+    const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    await ui.clickTestId('credentials-edit');
+    await ui.clickTestId('credentials-form-type-X509_CERTIFICATE');
+    await textArea('credentials-form-pem').fill(pem.split('\n').slice(0, 3).join('\n'));
+    await ui.clickTestId('credentials-form-submit');
+    await ui.expectFieldError('credentials-form-pem', text('zh_CN', 'errors:credentials.pemInvalid'));
+    await textArea('credentials-form-pem').fill(pem);
+    await ui.clickTestId('credentials-form-submit');
+    await ui.expectText('credentials-type', text('zh_CN', 'credentials:types.X509_CERTIFICATE'));
+    await ui.expectText('credentials-pem', 'BEGIN PUBLIC KEY');
+    const saved = await call<DeviceCredentials>('GET', `/api/yt/device/${device.id}/credentials`);
+    expect(saved.credentialsType).toBe('X509_CERTIFICATE');
+    expect(saved.credentialsValue?.trim()).toBe(pem.trim());
   });
 
   it('imports a CSV of 3 good and 2 bad rows and reports the bad ones with reasons', async () => {
