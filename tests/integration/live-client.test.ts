@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { WS_PATH, type EntityDataUpdate, type TelemetryUpdate, type WsUpdate } from '../../server/contract/realtime.ts';
+import { ConsoleHttp } from '../../scripts/lib/console-http.ts';
+import { startSimulator, type RunningSimulator } from '../../scripts/lib/simulator.ts';
+import { LiveClient } from '../../web/lib/ws-client.ts';
+import { mergeEntityState, mergeLatest, unknownEntityState, type LatestValues } from '../../web/lib/use-live.ts';
+import { eventually } from '../helpers/mqtt.ts';
+import { makeProvisionedApp } from '../helpers/setup.ts';
+
+const running: RunningSimulator[] = [];
+const stops: (() => void)[] = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0)) stop();
+  await Promise.all(running.splice(0).map((s) => s.stop()));
+});
+
+/** The console's live client on Node's own WebSocket, against a gateway fed by two simulated devices. */
+async function setup(token?: (real: string) => string) {
+  const t = await makeProvisionedApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+  const url = `http://127.0.0.1:${address.port}`;
+  const sim = await startSimulator({
+    url,
+    mqttUrl: `mqtt://127.0.0.1:${t.app.transport!.mqttPort}`,
+    username: t.admin.username,
+    password: t.admin.password,
+    devices: 2,
+    rate: 10,
+  });
+  running.push(sim);
+  const http = await ConsoleHttp.signIn(url, t.admin.username, t.admin.password);
+  const session = { token: token ? token(http.accessToken!) : http.accessToken!, refreshed: 0 };
+  const client = new LiveClient({
+    url: () => `${url.replace(/^http/, 'ws')}${WS_PATH}`,
+    token: () => session.token,
+    refresh: async () => {
+      session.refreshed++;
+      session.token = http.accessToken!;
+      return true;
+    },
+    createSocket: (address) => new WebSocket(address),
+    log: () => undefined,
+    reconnectDelayMs: 50,
+  });
+  return { client, sim, session };
+}
+
+describe('the console live client against the gateway', () => {
+  it('receives the latest telemetry of a device and then its new values', async () => {
+    const { client, sim } = await setup();
+    const device = sim.devices[0]!.identity;
+    let values: LatestValues = {};
+    const updates: WsUpdate[] = [];
+    stops.push(
+      client.subscribe({ type: 'TIMESERIES', entityType: 'DEVICE', entityId: device.id, scope: 'LATEST_TELEMETRY', keys: 'temperature,humidity' }, (u) => {
+        updates.push(u);
+        values = mergeLatest(values, u as TelemetryUpdate);
+      }),
+    );
+    const first = await eventually(() => values.temperature?.ts ?? 0, (ts) => ts > 0, 10_000);
+    await eventually(() => values.temperature?.ts ?? 0, (ts) => ts > first, 10_000);
+    expect(Object.keys(values).sort()).toEqual(['humidity', 'temperature']);
+    expect(updates.every((u) => u.errorCode === 0)).toBe(true);
+  });
+
+  it('follows the state of a device', async () => {
+    const { client, sim } = await setup();
+    let state = unknownEntityState;
+    const device = sim.devices[1]!.identity;
+    stops.push(
+      client.subscribe(
+        { type: 'ENTITY_DATA', query: { entityFilter: { type: 'singleEntity', singleEntity: { entityType: 'DEVICE', id: device.id } }, entityFields: [{ type: 'ENTITY_FIELD', key: 'deviceState' }] } },
+        (u) => {
+          state = mergeEntityState(state, u as EntityDataUpdate, device.id);
+        },
+      ),
+    );
+    await eventually(() => state.state, (s) => s === 'ONLINE', 10_000);
+    await sim.devices[1]!.stop();
+    await eventually(() => state.state, (s) => s === 'OFFLINE', 10_000);
+  });
+
+  it('refreshes the session after the gateway refuses the token, then subscribes again', async () => {
+    const { client, sim, session } = await setup(() => 'not-a-token');
+    const seen: WsUpdate[] = [];
+    stops.push(
+      client.subscribe({ type: 'TIMESERIES', entityType: 'DEVICE', entityId: sim.devices[0]!.identity.id, scope: 'LATEST_TELEMETRY' }, (u) => seen.push(u)),
+    );
+    await eventually(() => seen.length, (n) => n > 0, 10_000);
+    expect(session.refreshed).toBe(1);
+    expect(seen[0]!.errorCode).toBe(0);
+  });
+});
