@@ -33,6 +33,9 @@ const tagDescriptions: Record<string, string> = {
   'thing-model': 'Thing models: properties, services, events, Modbus descriptors; draft, publish, TSL import and export',
   telemetry: 'Telemetry (ThingsBoard-compatible): latest values, history with aggregation, keys, client attributes; retention',
   'device-api': 'HTTP device API: devices post telemetry and attributes and poll for RPC with their access token in the path',
+  command: 'Commands to devices (server RPC): delivery records with status, reboot; live data is on the /api/ws websocket',
+  event: 'Events devices reported, matched to their thing model',
+  workbench: 'Workbench: counts, gateway CPU, memory and disk, message volume',
 };
 
 interface Operation {
