@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { commandRoutes, type Command, type CommandBody } from '../../server/contract/command.ts';
 import type { Device } from '../../server/contract/device.ts';
+import { EventBus } from '../../server/lib/event-bus.ts';
+import { makeApp } from '../helpers/app.ts';
+import { DeviceApi } from '../helpers/devices.ts';
 import { expectError } from '../helpers/error-body.ts';
+import { testLicenseKeys } from '../helpers/license.ts';
+import { signIn } from '../helpers/session.ts';
 import { makeLiveApp, type LiveTestApp } from '../helpers/live.ts';
 import { connectDevice, eventually, tokenOf } from '../helpers/mqtt.ts';
 import { param, serviceBody, propertyBody, ThingModelApi } from '../helpers/thing-model.ts';
@@ -200,6 +205,24 @@ describe('commands: delivery', () => {
     await eventually(() => requests.length, (n) => n === 1);
     expect(requests[0]?.body.method).toBe('later');
     await mqtt.endAsync();
+  });
+
+  it('keeps queued commands and their deadlines across a restart', async () => {
+    const t = await makeLiveApp();
+    const d = await t.api.createDevice();
+    const kept: Command = (await send(t, d.id, { callType: 'ASYNC', content: '{"method":"kept"}' })).json();
+    const brief: Command = (await send(t, d.id, { callType: 'ASYNC', ttlMs: 1000, content: '{"method":"brief"}' })).json();
+    await t.app.close();
+
+    const again = await makeApp({ dataDir: t.dataDir, embeddedLicenseKeys: [testLicenseKeys().publicKeyPem], bus: new EventBus() });
+    const { token } = await signIn(again.app, t.admin.username, t.admin.password);
+    const restarted = { ...t, app: again.app, api: new DeviceApi(again.app, token) };
+    await eventually(() => records(restarted, d.id), (list) => list.find((c) => c.id === brief.id)?.status === 'EXPIRED');
+    const { requests } = await device(restarted, d);
+    await eventually(() => requests.length, (n) => n === 1);
+    expect(requests[0]).toMatchObject({ requestId: kept.requestId, body: { method: 'kept' } });
+    const next: Command = (await send(restarted, d.id, {})).json();
+    expect(next.requestId).toBeGreaterThan(brief.requestId);
   });
 
   it('withdraws a queued command, which then never goes out', async () => {

@@ -118,6 +118,8 @@ export class WsSession implements LiveSink {
   }
 
   handle(text: string): void {
+    // Frames still in flight after a close must not subscribe anything: nothing would remove it.
+    if (this.closed) return;
     const message = parseClientMessage(text);
     if (!this.user && !(message.ok && message.token)) {
       // Until authenticated only an authCmd is listened to.
