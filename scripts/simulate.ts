@@ -46,13 +46,14 @@ async function main(): Promise<void> {
     process.stdout.write(`${usage}\n`);
     return;
   }
-  const url = String(values.url);
-  const password = (values.password as string | undefined) ?? process.env.EDGE_PASSWORD;
-  if (!password) fail('--password (or EDGE_PASSWORD) is required');
-  const mqttUrl = (values.mqtt as string | undefined) ?? `mqtt://${new URL(url).hostname}:1883`;
-  const qos = values.qos === '0' ? 0 : values.qos === '1' ? 1 : fail('--qos must be 0 or 1');
   const devices = positive(values.devices as string | undefined, 'devices', 10, true);
   const rate = positive(values.rate as string | undefined, 'rate', 1, false);
+  const qos = values.qos === '0' ? 0 : values.qos === '1' ? 1 : fail('--qos must be 0 or 1');
+  const url = String(values.url);
+  if (!URL.canParse(url)) fail(`--url ${url} is not a URL`);
+  const mqttUrl = (values.mqtt as string | undefined) ?? `mqtt://${new URL(url).hostname}:1883`;
+  const password = (values.password as string | undefined) ?? process.env.EDGE_PASSWORD;
+  if (!password) fail('--password (or EDGE_PASSWORD) is required');
 
   const sim = await startSimulator({
     url,

@@ -49,7 +49,7 @@ export interface TimeSeriesChartProps {
   fill?: boolean;
   /** The time range to show (e.g. the queried one), else the data's own extent. */
   xRange?: readonly [number, number];
-  /** Formats values on the y axis and in the legend. */
+  /** Formats values on the y axis and in the legend. Keep it stable (module level or useCallback): a new function rebuilds the chart. */
   formatValue?: (value: number) => string;
   testId?: string;
 }
