@@ -114,12 +114,11 @@ describe('message volume', () => {
     const v = await volume(t, { range: '1h' });
     expect(v.intervalMs).toBe(5 * MINUTE);
     expect(v.buckets).toHaveLength(12);
-    const last = v.buckets[11]!;
-    expect(last.ts).toBeLessThanOrEqual(now);
-    expect(last.ts + 5 * MINUTE).toBeGreaterThan(now);
-    expect(last.count).toBe(2);
-    const tenMinutesAgo = v.buckets.find((b) => b.ts <= now - 10 * MINUTE && now - 10 * MINUTE < b.ts + 5 * MINUTE);
-    expect(tenMinutesAgo?.count).toBe(3);
+    const holding = (ts: number) => v.buckets.find((b) => b.ts <= ts && ts < b.ts + 5 * MINUTE);
+    // The current bucket is the last one (or, across a boundary since `now`, the one before it).
+    expect(v.buckets.indexOf(holding(now)!)).toBeGreaterThanOrEqual(10);
+    expect(holding(now)?.count).toBe(2);
+    expect(holding(now - 10 * MINUTE)?.count).toBe(3);
     expect(v.buckets.reduce((sum, b) => sum + b.count, 0)).toBe(5);
     for (let i = 1; i < v.buckets.length; i++) expect(v.buckets[i]!.ts - v.buckets[i - 1]!.ts).toBe(5 * MINUTE);
   });
@@ -135,7 +134,7 @@ describe('message volume', () => {
     expect(week.buckets.reduce((sum, b) => sum + b.count, 0)).toBe(4);
     const month = await volume(t, { range: '30d' });
     expect([month.intervalMs, month.buckets.length]).toEqual([DAY, 30]);
-    expect(month.buckets[29]!.ts).toBe(localMidnight(now));
+    expect([localMidnight(now), localMidnight(Date.now())]).toContain(month.buckets[29]!.ts);
     expect(month.buckets.find((b) => b.ts === localMidnight(now - 3 * DAY))?.count).toBe(4);
   });
 
