@@ -3,7 +3,6 @@ import { useState, type JSX } from 'react';
 import { Button, Descriptions, Message, Switch } from '@arco-design/web-react';
 import { IconEdit, IconLocation } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
-import type { Device } from '../../../server/contract/device.ts';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { setPublic } from './deviceApi.ts';

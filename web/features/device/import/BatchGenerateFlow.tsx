@@ -4,7 +4,7 @@
  * their tokens, and their CSV of name, alias and token for factory provisioning).
  */
 import { useEffect, useState, type JSX } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Progress, Table } from '@arco-design/web-react';
+import { Alert, Button, Form, Input, InputNumber, Table } from '@arco-design/web-react';
 import { IconDownload } from '@arco-design/web-react/icon';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { batchCountProblem, ruleOf } from '../deviceRules.ts';
 import { DeviceTargetFields, type DeviceTargetValues } from '../DeviceTargetFields.tsx';
 import type { FlowProps } from './CsvImportFlow.tsx';
 import { expectedImportMs, useEasedProgress } from './importProgress.ts';
+import { WizardProgress } from './WizardProgress.tsx';
 import { WizardSteps } from './WizardSteps.tsx';
 import { ResultSummary } from './ResultSummary.tsx';
 
@@ -152,12 +153,7 @@ export function BatchGenerateFlow({ products, onDirty, onCreated, onDone }: Flow
           className="ec-wizard__note"
           content={<span data-testid="generate-summary">{t('generate.summary', { count: values?.count ?? 0, product: product?.name ?? '' })}</span>}
         />
-        {running || percent === 100 ? (
-          <div className="ec-wizard__progress" role="status" aria-live="polite">
-            <Progress percent={percent} status={running ? 'normal' : 'success'} data-testid="generate-progress" />
-            <span>{t('generate.running', { count: values?.count ?? 0 })}</span>
-          </div>
-        ) : null}
+        <WizardProgress running={running} percent={percent} label={t('generate.running', { count: values?.count ?? 0 })} testId="generate-progress" />
         <FormError message={failure} testId="generate-error" />
         <div className="ec-wizard__footer">
           <Button onClick={() => setStep(Step.Basic)} disabled={running}>

@@ -5,7 +5,7 @@
  * reasons and their CSV). Every step stays mounted so going back keeps what was entered.
  */
 import { useEffect, useState, type JSX } from 'react';
-import { Alert, Button, Descriptions, Form, Progress, Space, Switch } from '@arco-design/web-react';
+import { Alert, Button, Descriptions, Form, Space, Switch } from '@arco-design/web-react';
 import { IconDownload, IconFile } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_MAX_ROWS, type ImportPreview, type ImportResult } from '../../../../server/contract/device-import.ts';
@@ -24,6 +24,7 @@ import { commitMapping, mappingProblems, mappingTargets, suggestMapping, type Ma
 import { ColumnMappingStep } from './ColumnMappingStep.tsx';
 import { ImportResultStep } from './ImportResultStep.tsx';
 import { expectedImportMs, useEasedProgress } from './importProgress.ts';
+import { WizardProgress } from './WizardProgress.tsx';
 import { WizardSteps } from './WizardSteps.tsx';
 
 interface BasicValues extends DeviceTargetValues {
@@ -217,12 +218,7 @@ export function CsvImportFlow({ products, onDirty, onCreated, onDone }: FlowProp
             ]}
           />
         ) : null}
-        {committing || percent === 100 ? (
-          <div className="ec-wizard__progress" role="status" aria-live="polite">
-            <Progress percent={percent} status={committing ? 'normal' : 'success'} data-testid="import-progress" />
-            <span>{t('create.running', { rows: preview?.rowCount ?? 0 })}</span>
-          </div>
-        ) : null}
+        <WizardProgress running={committing} percent={percent} label={t('create.running', { rows: preview?.rowCount ?? 0 })} testId="import-progress" />
         <FormError message={commitError} testId="import-commit-error" />
         <div className="ec-wizard__footer">
           <Button onClick={() => setStep(Step.Columns)} disabled={committing}>
