@@ -21,7 +21,7 @@
  *   renderCards={(items) => <Grid>{items.map(renderCard)}</Grid>}   // optional card/table toggle
  * />
  */
-import { useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type JSX, type KeyboardEvent, type ReactNode } from 'react';
 import Button from '@arco-design/web-react/es/Button';
 import Empty from '@arco-design/web-react/es/Empty';
 import Form from '@arco-design/web-react/es/Form';
@@ -68,6 +68,11 @@ export interface ResourceTableProps<T, F extends object> {
   scrollX?: number | string;
 }
 
+/** A column title as plain text, for labels (titles are usually strings). */
+function textOf(title: ReactNode): string {
+  return typeof title === 'string' || typeof title === 'number' ? String(title) : '';
+}
+
 function selectedKeysOf(keys: (string | number)[]): string[] {
   return keys.map(String);
 }
@@ -101,9 +106,28 @@ export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, 
       props.columns.map((column) => {
         if (!column.sorter) return column;
         const field = String(column.key ?? column.dataIndex ?? '');
-        return { ...column, sortOrder: field === list.sortField ? list.sortOrder : undefined };
+        const order = field === list.sortField ? list.sortOrder : undefined;
+        // Arco sorts on a click of the header cell, which is not focusable: a focusable title
+        // passes Enter and Space on as that click.
+        const title = (
+          <span
+            role="button"
+            tabIndex={0}
+            className="ec-resource__sort-title"
+            aria-label={t(order === 'ascend' ? 'sortedAscending' : order === 'descend' ? 'sortedDescending' : 'sortable', { column: textOf(column.title) })}
+            onKeyDown={(event: KeyboardEvent<HTMLSpanElement>) => {
+              if (event.key !== 'Enter' && event.key !== ' ') return;
+              event.preventDefault();
+              event.currentTarget.click();
+            }}
+            data-testid={`${testId}-sort-${field}`}
+          >
+            {column.title}
+          </span>
+        );
+        return { ...column, title, sortOrder: order };
       }),
-    [props.columns, list.sortField, list.sortOrder],
+    [props.columns, list.sortField, list.sortOrder, t, testId],
   );
 
   const pagination: PaginationProps = {

@@ -4,12 +4,11 @@
  * shared link shows the same page. `ResourceTable` renders what this hook holds.
  *
  * @example
- * const list = useList(categoryRoutes.list, { initialFilters: { status: 1 } });
+ * const list = useList(categoryRoutes.list, { urlFilters: { name: 'string', status: 'number', type: 'string' } });
  * // list.items, list.total, list.loading; list.setFilters({ name: 'x' }); await list.refresh();
  * return <ResourceTable list={list} rowKey="id" columns={columns} />;
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { TSchema } from 'typebox';
 import type { RouteDef } from '../../server/contract/route.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type SortOrder } from '../../server/contract/common.ts';
 import { api, ApiError, isCancelled, type CallOptions, type QueryOf, type ResponseOf } from './api-client.ts';
@@ -49,10 +48,12 @@ export interface UseListOptions<R extends RouteDef> {
   initialFilters?: FiltersOf<R>;
   defaultPageSize?: number;
   /**
-   * Mirror page, size, sort and filters in the address bar's query (default true). Only one list
-   * on a page should: a second list (e.g. inside a detail tab) passes false.
+   * Mirror page, size, sort and the filters named in `urlFilters` in the address bar's query
+   * (default true). Only one list on a page should: a second list (e.g. in a detail tab) passes false.
    */
   syncUrl?: boolean;
+  /** Filters kept in the address bar, with the kind of each value (`{ name: 'string', status: 'number' }`). */
+  urlFilters?: { readonly [K in keyof FiltersOf<R>]?: FilterKind };
   /** False holds the load back (e.g. until a parent id is known). */
   enabled?: boolean;
 }
@@ -68,28 +69,20 @@ export interface ListQueryState {
 
 const reserved: readonly string[] = ['page', 'pageSize', 'sortField', 'sortOrder'];
 
+/** How a filter's value reads back from the address bar, where every value is text. */
+export type FilterKind = 'string' | 'number' | 'boolean';
 /**
- * JSON-schema type of a query property (undefined when the route has no such property): values
- * from the address bar are strings and need their type back. Enums carry no `type`: their values tell.
+ * The filters a list keeps in the address bar, with their kinds. Declared by the page: in the
+ * browser the contract's schemas are inert stand-ins (web/lib/typebox-shim.ts), so they cannot tell.
  */
-function propertyType(schema: TSchema | undefined, name: string): string | undefined {
-  const prop = (schema as { properties?: Record<string, { type?: unknown; enum?: unknown[] }> } | undefined)?.properties?.[name];
-  if (!prop) return undefined;
-  const type = prop.type;
-  if (Array.isArray(type)) return type.find((t) => t !== 'null') as string | undefined;
-  if (typeof type === 'string') return type;
-  const first = prop.enum?.find((v) => v !== null);
-  return first === undefined ? 'string' : typeof first;
-}
+export type FilterKinds = Readonly<Record<string, FilterKind>>;
 
 /**
- * The list state an address-bar query describes, on top of `base`. Filter values get back the
- * type the route's query schema gives them (an integer status, a boolean flag); parameters that
- * are not filters of this route are left alone.
+ * The list state an address-bar query describes, on top of `base`. Declared filters get their
+ * kind back (an integer status, a boolean flag); other parameters are left alone.
  */
-export function listStateFromSearch(route: RouteDef, search: string, base: ListQueryState): ListQueryState {
+export function listStateFromSearch(kinds: FilterKinds, search: string, base: ListQueryState): ListQueryState {
   const query = new URLSearchParams(search);
-  const schema = route.schema.querystring;
   const state: ListQueryState = { ...base, filters: { ...base.filters } };
   const page = Number(query.get('page'));
   const pageSize = Number(query.get('pageSize'));
@@ -102,9 +95,9 @@ export function listStateFromSearch(route: RouteDef, search: string, base: ListQ
   }
   for (const [key, raw] of query) {
     if (reserved.includes(key)) continue;
-    const type = propertyType(schema, key);
+    const type = kinds[key];
     if (!type) continue; // not a filter of this list (another component's parameter)
-    if (type === 'integer' || type === 'number') {
+    if (type === 'number') {
       const n = Number(raw);
       if (raw !== '' && Number.isFinite(n)) state.filters[key] = n;
     } else if (type === 'boolean') {
@@ -118,10 +111,9 @@ export function listStateFromSearch(route: RouteDef, search: string, base: ListQ
  * `search` (the current address-bar query) with this list's parameters replaced by `state`;
  * defaults are left out and other parameters kept. Returns '' or a string starting with '?'.
  */
-export function listStateToSearch(route: RouteDef, state: ListQueryState, defaults: ListQueryState, search: string): string {
+export function listStateToSearch(kinds: FilterKinds, state: ListQueryState, defaults: ListQueryState, search: string): string {
   const query = new URLSearchParams(search);
-  const schema = route.schema.querystring;
-  for (const key of [...query.keys()]) if (reserved.includes(key) || propertyType(schema, key)) query.delete(key);
+  for (const key of [...query.keys()]) if (reserved.includes(key) || key in kinds) query.delete(key);
   if (state.page !== 1) query.set('page', String(state.page));
   if (state.pageSize !== defaults.pageSize) query.set('pageSize', String(state.pageSize));
   if (state.sortField && state.sortOrder) {
@@ -129,7 +121,7 @@ export function listStateToSearch(route: RouteDef, state: ListQueryState, defaul
     query.set('sortOrder', state.sortOrder);
   }
   for (const [key, value] of Object.entries(state.filters)) {
-    if (value === undefined || value === null || value === '') continue;
+    if (!(key in kinds) || value === undefined || value === null || value === '') continue;
     query.set(key, String(value));
   }
   const qs = query.toString();
@@ -151,6 +143,7 @@ export function useList<R extends RouteDef>(
   options: UseListOptions<R> = {},
 ): ListController<ItemOf<R>, FiltersOf<R>> {
   const { syncUrl = true, enabled = true } = options;
+  const kinds = (options.urlFilters ?? {}) as FilterKinds;
   const defaults = useMemo<ListQueryState>(
     () => ({
       page: 1,
@@ -161,7 +154,7 @@ export function useList<R extends RouteDef>(
     [],
   );
   const [state, setState] = useState<ListQueryState>(() =>
-    syncUrl ? listStateFromSearch(route, window.location.search, defaults) : defaults,
+    syncUrl ? listStateFromSearch(kinds, window.location.search, defaults) : defaults,
   );
   const [items, setItems] = useState<ItemOf<R>[]>([]);
   const [total, setTotal] = useState(0);
@@ -203,11 +196,12 @@ export function useList<R extends RouteDef>(
 
   useEffect(() => {
     if (!syncUrl) return;
-    const search = listStateToSearch(route, state, defaults, window.location.search);
+    const search = listStateToSearch(kinds, state, defaults, window.location.search);
     if (search !== window.location.search) {
       window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
     }
-  }, [syncUrl, route, state, defaults]);
+    // kinds: the first render's declaration, like defaults.
+  }, [syncUrl, state, defaults]);
 
   return {
     items,

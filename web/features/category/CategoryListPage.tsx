@@ -28,7 +28,7 @@ const categoryTypeColors: Record<string, string> = { STANDARD: 'cyan', CUSTOM: '
 
 export function CategoryListPage(): JSX.Element {
   const { t } = useTranslation(['category', 'table']);
-  const list = useList(categoryRoutes.list);
+  const list = useList(categoryRoutes.list, { urlFilters: { name: 'string', status: 'number', type: 'string' } });
   // undefined: closed; null: creating; a category: editing it.
   const [editing, setEditing] = useState<Category | null | undefined>(undefined);
 

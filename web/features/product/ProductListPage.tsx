@@ -39,7 +39,9 @@ import './product.css';
 
 export function ProductListPage(): JSX.Element {
   const { t } = useTranslation(['product', 'table']);
-  const list = useList(productRoutes.list);
+  const list = useList(productRoutes.list, {
+    urlFilters: { name: 'string', categoryId: 'string', deviceType: 'string', transportType: 'string', status: 'string' },
+  });
   const [editing, setEditing] = useState<Product | null | undefined>(undefined);
   const [categories, setCategories] = useState<CategoryOption[]>([]);
 
