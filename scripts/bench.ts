@@ -20,7 +20,7 @@ const MB = 1024 * 1024;
 /** The route table lazy-loads the sign-in page from here (web/routes.tsx). */
 const loginPage = 'web/features/auth/LoginPage.tsx';
 /** Namespaces the login page needs: preloaded by web/i18n/i18n.ts, plus its own. */
-const loginNamespaces = ['common', 'errors', 'http', 'auth'];
+const loginNamespaces = ['common', 'http', 'auth'];
 const coldStartRuns = 10;
 
 interface Row {

@@ -160,6 +160,7 @@ export async function buildWeb(): Promise<Metafile> {
       'react/jsx-dev-runtime': 'preact/jsx-runtime',
       // The browser needs the contract's routes and types, not its schemas (web/lib/typebox-shim.ts).
       typebox: './web/lib/typebox-shim.ts',
+      'resize-observer-polyfill': './web/lib/resize-observer.ts',
     },
     loader: {
       '.png': 'file',

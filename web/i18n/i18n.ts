@@ -17,8 +17,11 @@ declare module 'i18next' {
   }
 }
 
-/** Needed before any page renders: the HTTP client's messages and shared words. */
-const preloadNamespaces = ['common', 'errors', 'http'];
+/**
+ * Needed before any page renders: the HTTP client's messages and shared words. The server error
+ * catalogue (`errors`) grows with every feature; the main layout loads it for console pages.
+ */
+const preloadNamespaces = ['common', 'http'];
 
 const chunkBackend: BackendModule = {
   type: 'backend',

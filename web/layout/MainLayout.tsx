@@ -64,7 +64,9 @@ function PageFallback(): JSX.Element {
 }
 
 export function MainLayout({ children }: { children: ReactNode }): JSX.Element {
-  const { t } = useTranslation(['layout', 'common']);
+  // `errors` holds the texts of every server error key: console pages show them inline
+  // (lib/error-text.ts reads them synchronously), the login page does not need the whole catalogue.
+  const { t } = useTranslation(['layout', 'common', 'errors']);
   useSessionInfo();
   const current = useCurrentRoute();
   const entry: AppRoute | undefined = current?.entry;

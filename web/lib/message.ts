@@ -1,2 +1,4 @@
 /** Arco's Message (with its styles, via the build's per-component imports), behind a lazy import. */
-export { Message } from '@arco-design/web-react';
+import { Message } from '@arco-design/web-react';
+
+export { Message };
