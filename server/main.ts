@@ -54,7 +54,21 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config: { ...config },
     version,
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Browsers cannot set headers on a websocket, so /api/ws may carry the access token in
+            // the query string; it must not end up in the gateway's logs.
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: req.url.replace(/([?&]token=)[^&]*/g, '$1***'),
+                remoteAddress: req.ip,
+              }),
+            },
+          },
     assets: loadAssets(),
     embeddedLicenseKeys: [...embedded, ...readLicenseKeyFiles(config.licensePublicKeys)],
   });
