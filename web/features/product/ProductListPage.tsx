@@ -63,6 +63,7 @@ export function ProductListPage(): JSX.Element {
         title: t('name'),
         dataIndex: 'name',
         sorter: true,
+        width: 220,
         render: (name: string, row) => (
           <span className="ec-product__name-cell">
             <Link href={productDetailPath(row.id)} className="ec-product__link" data-testid={`product-link-${row.id}`}>
