@@ -27,7 +27,7 @@ import { ProductImage } from './ProductImage.tsx';
 import { ProductTags, transportColors } from './ProductTags.tsx';
 import { getProduct, makeDefaultProduct, publishProduct } from './productApi.ts';
 import { PRODUCT_LIST_PATH, productDetailPath } from './productPaths.ts';
-import { productTabFor, productTabNamespaces, productTabs } from './productTabs.tsx';
+import { productTabs } from './productTabs.tsx';
 import './product.css';
 
 function tabFromUrl(): string | null {
@@ -38,13 +38,13 @@ export function ProductDetailPage(): JSX.Element {
   const { id = '', isShowCreate } = useParams<{ id: string; isShowCreate?: string }>();
   const { t } = useTranslation(['product', 'table']);
   // Tab titles come from the namespaces of whichever issue built the tab (keys known at run time).
-  const tabTitle = useTranslation(productTabNamespaces() as unknown as 'product').t as unknown as (key: string) => string;
+  const tabTitle = useTranslation(productTabs.namespaces() as unknown as 'product').t as unknown as (key: string) => string;
   const [, navigate] = useLocation();
   const [product, setProduct] = useState<Product | null>(null);
   const [missing, setMissing] = useState<'notFound' | 'failed' | null>(null);
   const [editing, setEditing] = useState(false);
-  const [tabKey, setTabKey] = useState(() => productTabFor(tabFromUrl()).key);
-  const tab = productTabFor(tabKey);
+  const [tabKey, setTabKey] = useState(() => productTabs.find(tabFromUrl()).key);
+  const tab = productTabs.find(tabKey);
 
   const load = useCallback(async (): Promise<void> => {
     setMissing(null);
@@ -72,7 +72,7 @@ export function ProductDetailPage(): JSX.Element {
   const selectTab = (key: string): void => {
     setTabKey(key);
     const query = new URLSearchParams(window.location.search);
-    if (key === productTabs()[0]?.key) query.delete('tab');
+    if (key === productTabs.all()[0]?.key) query.delete('tab');
     else query.set('tab', key);
     const qs = query.toString();
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${qs ? `?${qs}` : ''}`);
@@ -166,7 +166,7 @@ export function ProductDetailPage(): JSX.Element {
       </Card>
       <Card bordered={false} className="ec-product-detail__tabs">
         <Tabs activeTab={tab.key} onChange={selectTab} lazyload destroyOnHide>
-          {productTabs().map((item) => (
+          {productTabs.all().map((item) => (
             <Tabs.TabPane key={item.key} title={<span data-testid={`product-tab-${item.key}`}>{tabTitle(item.titleKey)}</span>} />
           ))}
         </Tabs>
