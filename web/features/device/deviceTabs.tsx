@@ -26,6 +26,24 @@ export const deviceTabs = tabRegistry<DeviceTabProps>([
     panel: lazyPanel(() => import('./DeviceInfoTab.tsx'), 'DeviceInfoTab'),
   },
   {
+    key: 'thingModel',
+    titleKey: 'telemetry:tab',
+    sort: 20,
+    panel: lazyPanel(() => import('../device-data/ThingModelDataTab.tsx'), 'ThingModelDataTab'),
+  },
+  {
+    key: 'command',
+    titleKey: 'command:tab',
+    sort: 40,
+    panel: lazyPanel(() => import('../command/CommandTab.tsx'), 'CommandTab'),
+  },
+  {
+    key: 'event',
+    titleKey: 'event:tab',
+    sort: 50,
+    panel: lazyPanel(() => import('../event/EventTab.tsx'), 'EventTab'),
+  },
+  {
     key: 'credentials',
     titleKey: 'credentials:tab',
     sort: 70,

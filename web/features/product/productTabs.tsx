@@ -32,6 +32,18 @@ const tabs: ProductTab[] = [
     sort: 10,
     panel: panel(() => import('./ProductBasicTab.tsx'), 'ProductBasicTab'),
   },
+  {
+    key: 'thingModel',
+    titleKey: 'thingModel:tab',
+    sort: 20,
+    panel: panel(() => import('../thing-model/ThingModelTab.tsx'), 'ThingModelTab'),
+  },
+  {
+    key: 'topic',
+    titleKey: 'thingModel:topic.tab',
+    sort: 30,
+    panel: panel(() => import('../thing-model/ProductTopicTab.tsx'), 'ProductTopicTab'),
+  },
 ];
 
 export const productTabs = tabRegistry<ProductTabProps>(tabs);

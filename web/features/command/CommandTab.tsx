@@ -1,0 +1,173 @@
+/**
+ * Device detail → command delivery records (spec sections 2, 3 "Command record", 4 "Command"):
+ * issuance time, command type, call type, way, status (all eight), content, response type and the
+ * device's answer in a JSON viewer; refresh and paging, kept fresh while a command is under way.
+ * The header holds command delivery and the reboot button (asked first): the device page has no
+ * slot for header actions, so reboot lives here.
+ */
+import { useEffect, useState, type JSX } from 'react';
+import Button from '@arco-design/web-react/es/Button';
+import Form from '@arco-design/web-react/es/Form';
+import Message from '@arco-design/web-react/es/Message';
+import Modal from '@arco-design/web-react/es/Modal';
+import type { ColumnProps } from '@arco-design/web-react/es/Table';
+import IconPoweroff from '@arco-design/web-react/icon/react-icon/IconPoweroff';
+import IconSend from '@arco-design/web-react/icon/react-icon/IconSend';
+import { useTranslation } from 'react-i18next';
+import {
+  commandRoutes,
+  commandStatuses,
+  commandTypes,
+  finalCommandStatuses,
+  type Command,
+} from '../../../server/contract/command.ts';
+import { ConfirmButton } from '../../components/ConfirmButton.tsx';
+import { EnumSelect } from '../../components/EnumSelect.tsx';
+import { EnumTag } from '../../components/EnumTag.tsx';
+import { ResourceTable } from '../../components/ResourceTable.tsx';
+import { formatDateTime } from '../../lib/date-format.ts';
+import { useList } from '../../lib/use-list.ts';
+import type { DeviceTabProps } from '../device/deviceTabs.tsx';
+import { CodeBlock, prettyJson } from '../thing-model/CodeBlock.tsx';
+import { usePublishedModel } from '../thing-model/usePublishedModel.ts';
+import { rebootDevice, withdrawCommand } from './commandApi.ts';
+import { CommandModal } from './CommandModal.tsx';
+import { commandStatusColors, commandTypeColors } from './commandStyle.ts';
+import './command.css';
+
+/** How often the list reloads while a command waits for its outcome. */
+const PENDING_POLL_MS = 2_000;
+
+export function CommandTab({ device }: DeviceTabProps): JSX.Element {
+  const { t } = useTranslation(['command', 'table']);
+  const list = useList(commandRoutes.list, { params: { id: device.id }, syncUrl: false });
+  const { model } = usePublishedModel(device.deviceProfileId);
+  const [sending, setSending] = useState(false);
+  const [viewing, setViewing] = useState<{ title: string; text: string } | null>(null);
+  const pending = list.items.some((c) => !finalCommandStatuses.includes(c.status));
+
+  // Outcomes arrive on the server's own time: follow them while something is under way.
+  useEffect(() => {
+    if (!pending) return undefined;
+    const timer = setInterval(() => void list.refresh(), PENDING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [pending, list.refresh]);
+
+  const reboot = async (): Promise<void> => {
+    const command = await rebootDevice(device.id);
+    if (command.status === 'FAILED') Message.error(t('reboot.failed'));
+    else Message.success(t('reboot.sent'));
+    await list.refresh();
+  };
+
+  const columns: ColumnProps<Command>[] = [
+    { title: t('fields.createdTime'), dataIndex: 'createdTime', width: 170, render: (v: number) => formatDateTime(v) },
+    {
+      title: t('fields.commandType'),
+      dataIndex: 'commandType',
+      width: 110,
+      render: (v: string) => <EnumTag ns="command" group="type" value={v} colors={commandTypeColors} />,
+    },
+    { title: t('fields.callType'), dataIndex: 'callType', width: 100, render: (v: string) => <EnumTag ns="command" group="callType" value={v} /> },
+    { title: t('fields.way'), dataIndex: 'way', width: 100, render: (v: string) => <EnumTag ns="command" group="way" value={v} /> },
+    {
+      title: t('fields.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (v: string, row) => <EnumTag ns="command" group="status" value={v} colors={commandStatusColors} testId={`cmd-status-${row.requestId}`} />,
+    },
+    {
+      title: t('fields.content'),
+      dataIndex: 'content',
+      render: (v: string, row) => (
+        <Button type="text" size="mini" onClick={() => setViewing({ title: t('fields.content'), text: v })} data-testid={`cmd-content-${row.requestId}`}>
+          <span className="ec-cmd-content">{v}</span>
+        </Button>
+      ),
+    },
+    { title: t('fields.responseType'), dataIndex: 'responseType', width: 110, render: (v: string | null) => <EnumTag ns="command" group="responseType" value={v} /> },
+    {
+      title: t('fields.responseContent'),
+      dataIndex: 'responseContent',
+      render: (v: string | null, row) =>
+        v ? (
+          <Button type="text" size="mini" onClick={() => setViewing({ title: t('fields.responseContent'), text: v })} data-testid={`cmd-response-${row.requestId}`}>
+            <span className="ec-cmd-content">{v}</span>
+          </Button>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: t('table:actions'),
+      key: 'actions',
+      width: 100,
+      fixed: 'right',
+      render: (_: unknown, row) =>
+        finalCommandStatuses.includes(row.status) ? null : (
+          <ConfirmButton
+            testId={`cmd-withdraw-${row.requestId}`}
+            title={t('withdraw.confirm')}
+            okText={t('withdraw.button')}
+            onConfirm={async () => {
+              await withdrawCommand(device.id, row.id);
+              await list.refresh();
+            }}
+          >
+            {t('withdraw.button')}
+          </ConfirmButton>
+        ),
+    },
+  ];
+
+  return (
+    <section data-testid="command-tab">
+      <ResourceTable<Command, typeof list.filters>
+        testId="cmd"
+        list={list}
+        rowKey="id"
+        columns={columns}
+        scrollX={1200}
+        emptyText={t('empty')}
+        filters={
+          <>
+            <Form.Item field="commandType" label={t('fields.commandType')}>
+              <EnumSelect ns="command" group="type" values={commandTypes} allowClear placeholder={t('table:all')} style={{ width: 150 }} testId="cmd-filter-type" />
+            </Form.Item>
+            <Form.Item field="status" label={t('fields.status')}>
+              <EnumSelect ns="command" group="status" values={commandStatuses} allowClear placeholder={t('table:all')} style={{ width: 150 }} testId="cmd-filter-status" />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <span className="ec-cmd-toolbar">
+            <ConfirmButton
+              testId="cmd-reboot"
+              type="secondary"
+              size="default"
+              icon={<IconPoweroff />}
+              title={t('reboot.confirm', { name: device.alias || device.name })}
+              okText={t('reboot.button')}
+              onConfirm={reboot}
+            >
+              {t('reboot.button')}
+            </ConfirmButton>
+            <Button type="primary" icon={<IconSend />} onClick={() => setSending(true)} data-testid="cmd-open">
+              {t('send.button')}
+            </Button>
+          </span>
+        }
+      />
+      <CommandModal device={device} model={model} visible={sending} onClose={() => setSending(false)} onSent={() => void list.refresh()} />
+      <Modal
+        visible={viewing !== null}
+        title={viewing?.title}
+        footer={null}
+        onCancel={() => setViewing(null)}
+        style={{ width: 640, maxWidth: 'calc(100vw - 32px)' }}
+      >
+        {viewing ? <CodeBlock wrap text={prettyJson(viewing.text)} testId="cmd-json-view" /> : null}
+      </Modal>
+    </section>
+  );
+}
