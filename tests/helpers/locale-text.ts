@@ -1,0 +1,30 @@
+/**
+ * The console's own texts for e2e assertions, read from web/i18n/locales, so a spec asserts what
+ * the user reads in either language without copying strings that could drift from the UI.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from '../../scripts/build.ts';
+import type { Language } from '../../web/i18n/lang.ts';
+
+const cache = new Map<string, Record<string, unknown>>();
+
+function namespace(lang: Language, ns: string): Record<string, unknown> {
+  const file = join(root, 'web', 'i18n', 'locales', lang, `${ns}.json`);
+  let data = cache.get(file);
+  if (!data) {
+    data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    cache.set(file, data);
+  }
+  return data;
+}
+
+/** `text('en_US', 'guide:cloud.tooLong', { max: 128 })`; throws on a key that does not exist. */
+export function text(lang: Language, key: string, params: Record<string, string | number> = {}): string {
+  const [ns, path] = key.split(':') as [string, string | undefined];
+  if (!path) throw new Error(`"${key}" has no namespace (ns:key)`);
+  let node: unknown = namespace(lang, ns);
+  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  if (typeof node !== 'string') throw new Error(`no text ${lang}/${key}`);
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
