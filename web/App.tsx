@@ -93,13 +93,15 @@ function Shell(): JSX.Element {
   useFavicon();
 
   if (!checked) return <BootSpinner />;
-  if (resolution.kind === 'redirect') return <Redirect to={resolution.to} replace />;
-  if (resolution.kind === 'notFound') return <Redirect to={paths.exception} replace />;
-  if (resolution.kind === 'forbidden') return <Redirect to={`${paths.exception}?type=403`} replace />;
+  if (resolution.kind === 'redirect') return <Redirect key={resolution.to} to={resolution.to} replace />;
+  if (resolution.kind === 'notFound') return <Redirect key="notFound" to={paths.exception} replace />;
+  if (resolution.kind === 'forbidden') return <Redirect key="forbidden" to={`${paths.exception}?type=403`} replace />;
   const { entry } = resolution;
   const here = search ? `${pathname}?${search}` : pathname;
   const guard = tokenGuardRedirect(entry, Boolean(token), paths.login, here);
-  if (guard) return <Redirect to={guard} replace />;
+  // Keyed: wouter's Redirect navigates on mount only, and a second redirect right after the first
+  // (/ → workbench → login) would otherwise reuse the mounted one and never fire.
+  if (guard) return <Redirect key={guard} to={guard} replace />;
 
   const Page = lazyPage(entry.page as PageLoader);
   const page = (

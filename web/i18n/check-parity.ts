@@ -3,7 +3,7 @@
  * {{placeholders}} per key, and each language's index.ts must list every namespace file.
  * Run by `npm test` (scripts/test-all.sh) and by tests/web/i18n-parity.test.ts.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { languages } from './lang.ts';
@@ -29,6 +29,11 @@ export function findParityProblems(localesDir: string): string[] {
   const load = (lng: string, ns: string): Map<string, string> =>
     flatten(JSON.parse(readFileSync(join(localesDir, lng, `${ns}.json`), 'utf8')) as Tree);
 
+  const runtimeList = join(localesDir, '..', 'namespaces.ts');
+  if (existsSync(runtimeList)) {
+    const listed = readFileSync(runtimeList, 'utf8');
+    for (const ns of namespacesOf(base)) if (!listed.includes(`'${ns}'`)) problems.push(`namespaces.ts does not list ${ns}`);
+  }
   for (const lng of languages) {
     const index = readFileSync(join(localesDir, lng, 'index.ts'), 'utf8');
     for (const ns of namespacesOf(lng)) {

@@ -7,6 +7,7 @@
  */
 import { Suspense, useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { namespaces } from '../i18n/namespaces.ts';
 import Button from '@arco-design/web-react/es/Button';
 import Layout from '@arco-design/web-react/es/Layout';
 import Message from '@arco-design/web-react/es/Message';
@@ -64,9 +65,9 @@ function PageFallback(): JSX.Element {
 }
 
 export function MainLayout({ children }: { children: ReactNode }): JSX.Element {
-  // `errors` holds the texts of every server error key: console pages show them inline
-  // (lib/error-text.ts reads them synchronously), the login page does not need the whole catalogue.
-  const { t } = useTranslation(['layout', 'common', 'errors']);
+  // Every namespace once, before any console page mounts (see i18n/namespaces.ts for why); the
+  // login page never loads them.
+  const { t } = useTranslation([...namespaces]);
   useSessionInfo();
   const current = useCurrentRoute();
   const entry: AppRoute | undefined = current?.entry;

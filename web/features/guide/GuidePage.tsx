@@ -24,7 +24,7 @@ import { LicenseStep } from './LicenseStep.tsx';
 import './GuidePage.css';
 
 export function GuidePage(): JSX.Element {
-  const { t } = useTranslation('guide');
+  const { t } = useTranslation(['guide', 'license', 'auth', 'errors', 'common', 'http']);
   const [, navigate] = useLocation();
   const [state, setState] = useState<SetupState | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);

@@ -33,7 +33,7 @@ interface UploadValues {
 }
 
 export function ExpiredLicensePage(): JSX.Element {
-  const { t } = useTranslation('license');
+  const { t } = useTranslation(['license', 'guide', 'errors', 'common', 'http']);
   const [, navigate] = useLocation();
   const [form] = Form.useForm<UploadValues>();
   const [info, setInfo] = useState<LicenseInfo | null>(null);
