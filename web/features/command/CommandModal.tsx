@@ -193,7 +193,7 @@ function CommandForm({
         </Radio.Group>
       </Form.Item>
       {commandType === 'SERVICE' && services.length === 0 && !tcp ? <p className="arco-form-message">{t('send.noServices')}</p> : null}
-      <div className="ec-cmd-toolbar" style={{ gap: 24 }}>
+      <div className="ec-cmd-row">
         <Form.Item field="callType" label={t('fields.callType')} required extra={t('send.callTypeHint')}>
           <EnumSelect ns="command" group="callType" values={commandCallTypes} variant="radio" testId="cmd-call-type" />
         </Form.Item>

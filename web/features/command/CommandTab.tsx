@@ -79,6 +79,7 @@ export function CommandTab({ device }: DeviceTabProps): JSX.Element {
     {
       title: t('fields.content'),
       dataIndex: 'content',
+      width: 220,
       render: (v: string, row) => (
         <Button type="text" size="mini" onClick={() => setViewing({ title: t('fields.content'), text: v })} data-testid={`cmd-content-${row.requestId}`}>
           <span className="ec-cmd-content">{v}</span>
@@ -89,6 +90,7 @@ export function CommandTab({ device }: DeviceTabProps): JSX.Element {
     {
       title: t('fields.responseContent'),
       dataIndex: 'responseContent',
+      width: 220,
       render: (v: string | null, row) =>
         v ? (
           <Button type="text" size="mini" onClick={() => setViewing({ title: t('fields.responseContent'), text: v })} data-testid={`cmd-response-${row.requestId}`}>
@@ -158,7 +160,7 @@ export function CommandTab({ device }: DeviceTabProps): JSX.Element {
           </span>
         }
       />
-      <CommandModal device={device} model={model} visible={sending} onClose={() => setSending(false)} onSent={() => void list.refresh()} />
+      {sending ? <CommandModal device={device} model={model} visible onClose={() => setSending(false)} onSent={() => void list.refresh()} /> : null}
       <Modal
         visible={viewing !== null}
         title={viewing?.title}

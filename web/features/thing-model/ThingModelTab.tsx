@@ -114,10 +114,10 @@ export function ThingModelTab({ product, onProductChange }: ProductTabProps): JS
     {
       title: t('table:actions'),
       key: 'actions',
-      width: 150,
+      width: 170,
       fixed: 'right',
       render: (_: unknown, row) => (
-        <span className="ec-tm-toolbar">
+        <span className="ec-tm-actions">
           <Button type="text" size="small" icon={<IconEdit />} onClick={() => setEditing(row)} data-testid={`tm-edit-${row.identifier}`}>
             {t('table:edit')}
           </Button>

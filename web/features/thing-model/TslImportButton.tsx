@@ -81,7 +81,14 @@ export function TslImportButton({ deviceProfileId, onImported }: TslImportButton
         <ol className="ec-tm-import-errors" data-testid="tm-import-problems">
           {problems?.list.map((p, i) => (
             <li key={i}>
-              <strong>{where(p)}</strong> {p.group && p.path ? <code>{p.path}</code> : null}: {problemText({ key: p.key, params: p.params })}
+              <strong>{where(p)}</strong>
+              {p.group && p.path ? (
+                <>
+                  {' '}
+                  <code>{p.path}</code>
+                </>
+              ) : null}
+              {`: ${problemText({ key: p.key, params: p.params })}`}
             </li>
           ))}
         </ol>
