@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build, type Metafile, type Plugin } from 'esbuild';
-import { arcoPerComponent, cssInChunks } from './web-build-plugins.ts';
+import { cssInChunks, webSources } from './web-build-plugins.ts';
 
 export const root = join(import.meta.dirname, '..');
 export const dist = join(root, 'dist');
@@ -175,7 +175,11 @@ export async function buildWeb(): Promise<Metafile> {
       '.ttf': 'file',
       '.eot': 'file',
     },
-    plugins: [arcoPerComponent(root), cssInChunks(join(root, 'web/lib/inject-style.ts')), lessToCss],
+    plugins: [
+      webSources({ root, entry: join(root, webEntry), firstScreen: join(root, 'web/lib/first-screen.ts') }),
+      cssInChunks(join(root, 'web/lib/inject-style.ts')),
+      lessToCss,
+    ],
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     metafile: true,

@@ -14,7 +14,7 @@ const arcoRoot = '@arco-design/web-react';
  * component's compiled stylesheet. Through the barrel, esbuild's splitting puts every component any
  * page uses into chunks that every importing page loads (the login page pulled Menu and Drawer).
  */
-export function arcoPerComponent(root: string): Plugin {
+export function arcoImportRewriter(root: string): (source: string) => string {
   const esDir = join(root, 'node_modules', arcoRoot, 'es');
   const hasComponent = (name: string): boolean => existsSync(join(esDir, name, 'index.js'));
   const hasStyle = (name: string): boolean => existsSync(join(esDir, name, 'style', 'css.js'));
@@ -23,7 +23,7 @@ export function arcoPerComponent(root: string): Plugin {
   const barrel = /import\s*\{([^}]*)\}\s*from\s*['"]@arco-design\/web-react(\/icon)?['"];?/g;
   const direct = /import\s+(\w+)\s+from\s*['"]@arco-design\/web-react\/es\/(\w+)['"];?/g;
 
-  const rewrite = (source: string): string =>
+  return (source) =>
     source
       .replace(barrel, (whole, list: string, icon: string | undefined) => {
         const out: string[] = [];
@@ -42,14 +42,40 @@ export function arcoPerComponent(root: string): Plugin {
         return out.length ? out.join(' ') : whole;
       })
       .replace(direct, (whole, alias: string, name: string) => `${whole} ${styleOf(name)}`);
+}
 
+/**
+ * The console's own modules as esbuild loads them: Arco imports per component (above), and the
+ * entry plus every lazily loaded module importing `firstScreen` (web/lib/first-screen.ts says
+ * why). Only entry points get that import: nothing imports them, so no cycle can make a module run
+ * before one it depends on.
+ */
+export function webSources(opts: { root: string; entry: string; firstScreen: string }): Plugin {
+  const rewriteArco = arcoImportRewriter(opts.root);
+  const isWebSource = /[\\/]web[\\/].*\.tsx?$/;
   return {
-    name: 'arco-per-component',
+    name: 'web-sources',
     setup(b) {
-      b.onLoad({ filter: /[\\/]web[\\/].*\.tsx?$/ }, (args) => {
-        const source = readFileSync(args.path, 'utf8');
-        if (!source.includes(arcoRoot)) return undefined;
-        return { contents: rewrite(source), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      const entryPoints = new Set<string>([opts.entry]);
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData === 'web-sources') return undefined;
+        const result = await b.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: 'web-sources',
+        });
+        if (result.errors.length) return undefined;
+        if (isWebSource.test(result.path)) entryPoints.add(result.path);
+        return { path: result.path, external: result.external, sideEffects: result.sideEffects };
+      });
+      b.onLoad({ filter: isWebSource }, (args) => {
+        let source = readFileSync(args.path, 'utf8');
+        const entry = entryPoints.has(args.path) && args.path !== opts.firstScreen;
+        if (!entry && !source.includes(arcoRoot)) return undefined;
+        source = rewriteArco(source);
+        if (entry) source = `import ${JSON.stringify(opts.firstScreen)};\n${source}`;
+        return { contents: source, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
       });
     },
   };
