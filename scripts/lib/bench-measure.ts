@@ -1,0 +1,88 @@
+/**
+ * What the bench reads off a process and a sample: percentiles, CPU time and resident memory from
+ * /proc, so a figure is the measured process's own and not the bench's.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+export const KB = 1024;
+export const MB = 1024 * 1024;
+
+/** Nearest-rank percentile (p in 0..100) of unsorted values; NaN for none. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return sorted[rank - 1]!;
+}
+
+export function median(values: readonly number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+const clockTicks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+/** CPU time (user + system) the process has used: less sensitive to a busy machine than wall time. */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime
+  return (ticks * 1000) / clockTicks;
+}
+
+export interface Rss {
+  rss: number;
+  anon: number;
+  file: number;
+}
+
+/** Resident memory of a process in bytes, split into heap-like (anonymous) and file-backed pages. */
+export function rssOf(pid: number): Rss {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string): number => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') * KB, anon: kb('RssAnon') * KB, file: kb('RssFile') * KB };
+}
+
+export function mb(bytes: number): string {
+  return (bytes / MB).toFixed(1);
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** `12,345` */
+export function count(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+export interface SchedSample {
+  /** performance.now() when read. */
+  at: number;
+  /** Nanoseconds the thread ran on a CPU and waited for one (runnable, not running). */
+  runNs: number;
+  waitNs: number;
+}
+
+/** The scheduler's account of a process's main thread (/proc/<pid>/task/<pid>/schedstat). */
+export function schedOf(pid: number): SchedSample {
+  const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(/\s+/);
+  return { at: performance.now(), runNs: Number(run), waitNs: Number(wait) };
+}
+
+/**
+ * Where a main thread's wall time went between two samples: running, waiting for a CPU (other
+ * processes had them: the machine's load), and neither (idle, or blocked in a system call).
+ */
+export function schedShares(from: SchedSample, to: SchedSample): { running: number; waiting: number; idle: number } {
+  const wallNs = (to.at - from.at) * 1e6;
+  const running = (to.runNs - from.runNs) / wallNs;
+  const waiting = (to.waitNs - from.waitNs) / wallNs;
+  return { running, waiting, idle: Math.max(0, 1 - running - waiting) };
+}
+
+export function schedNote(s: { running: number; waiting: number; idle: number }): string {
+  const pct = (x: number): string => `${(x * 100).toFixed(0)} %`;
+  return `main thread running ${pct(s.running)}, waiting for a CPU ${pct(s.waiting)}, idle or blocked ${pct(s.idle)}`;
+}
