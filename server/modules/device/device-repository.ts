@@ -115,8 +115,10 @@ export class DeviceRepository {
     if (query.gatewayId) where.add('d.gateway_id = ?', query.gatewayId);
     if (query.isCollect !== undefined) where.add('d.is_collect = ?', query.isCollect ? 1 : 0);
     if (query.organizationId) {
+      // The unary + keeps SQLite off the organization index: through it, a large subtree (the
+      // root: every device) is read whole and sorted; walking the time index stops at the page.
       where.add(
-        `d.organization_id IN (WITH RECURSIVE sub(id) AS (
+        `+d.organization_id IN (WITH RECURSIVE sub(id) AS (
            SELECT ? UNION ALL SELECT o.id FROM organization o JOIN sub ON o.parent_id = sub.id
          ) SELECT id FROM sub)`,
         query.organizationId,
@@ -124,9 +126,22 @@ export class DeviceRepository {
     }
     const { limit, offset } = pageWindow(query.page, query.pageSize);
     const order = orderBy(sortColumns, query.sortField, query.sortOrder, 'd.create_time DESC, d.rowid DESC', 'd.rowid');
-    const rows = this.db
-      .prepare(`${SELECT} ${where.sql} ${order} LIMIT ? OFFSET ?`)
-      .all(...where.params, limit, offset) as unknown as DeviceRecord[];
+    // The page's rows are chosen without the joins, which SQLite would otherwise evaluate for every
+    // row skipped on the way to a deep page; only the page itself is joined.
+    const ids = (
+      this.db.prepare(`SELECT d.rowid AS r FROM device d ${where.sql} ${order} LIMIT ? OFFSET ?`).all(...where.params, limit, offset) as {
+        r: number;
+      }[]
+    ).map((x) => x.r);
+    const byRowid = new Map(
+      (ids.length
+        ? (this.db.prepare(`${SELECT.replace('SELECT d.*', 'SELECT d.rowid AS _rowid, d.*')} WHERE d.rowid IN (${ids.map(() => '?').join(',')})`).all(
+            ...ids,
+          ) as unknown as (DeviceRecord & { _rowid: number })[])
+        : []
+      ).map((row) => [row._rowid, row]),
+    );
+    const rows = ids.map((id) => byRowid.get(id)).filter((row): row is DeviceRecord & { _rowid: number } => row !== undefined);
     const { total } = this.db.prepare(`SELECT COUNT(*) AS total FROM device d ${where.sql}`).get(...where.params) as { total: number };
     return { items: rows.map(toDevice), total };
   }

@@ -33,13 +33,26 @@ const DeviceImportModal = lazy(() => import('./import/DeviceImportModal.tsx').th
 
 export function DeviceListPage(): JSX.Element {
   const { t } = useTranslation(['device', 'table']);
-  const list = useList(deviceRoutes.list);
+  const list = useList(deviceRoutes.list, {
+    urlFilters: {
+      name: 'string',
+      deviceState: 'string',
+      deviceType: 'string',
+      deviceProfileId: 'string',
+      organizationId: 'string',
+      isCollect: 'boolean',
+    },
+  });
   const products = useProductOptions();
   const stateLabel = useEnumLabel('device', 'state');
   const typeLabel = useEnumLabel('product', 'deviceType');
   const [drawer, setDrawer] = useState<{ device: Device | null } | null>(null);
   const [locating, setLocating] = useState<Device | null>(null);
-  const [importTab, setImportTab] = useState<ImportTab | null>(null);
+  // `?import=csv|generate` (the workbench's quick entry) opens the import wizard on arrival.
+  const [importTab, setImportTab] = useState<ImportTab | null>(() => {
+    const wanted = new URLSearchParams(window.location.search).get('import');
+    return wanted === 'csv' || wanted === 'generate' ? wanted : null;
+  });
   const refresh = (): void => void list.refresh();
 
   const togglePublic = async (device: Device, isPublic: boolean): Promise<void> => {
