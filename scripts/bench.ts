@@ -306,7 +306,8 @@ function markdown(rows: Row[], loginBreakdown: string[], m: Machine): string {
 
 Figures and budgets from DESIGN.md section 7 and the quality bars of issues 3 (device management)
 and 4 (telemetry), written by \`npm run bench\` (scripts/bench.ts). Benchmarks, not timed tests:
-nothing fails on them; an OVER or UNDER is a finding to act on.
+nothing fails on them; an OVER or UNDER is a finding to act on
+(diagnoses: [PERFORMANCE-FINDINGS.md](PERFORMANCE-FINDINGS.md)).
 
 ${table(rows, m.date)}
 
