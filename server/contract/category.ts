@@ -24,6 +24,7 @@ import {
   PageOf,
   PageQuerySchema,
   SortQueryProperties,
+  UpdateBodyOf,
 } from './common.ts';
 import { DESCRIPTION_MAX, NAME_MAX, NAME_PATTERN } from './validation.ts';
 
@@ -68,10 +69,7 @@ export const CategoryBodySchema = Type.Object(categoryBodyProperties, { addition
 export type CategoryBody = Static<typeof CategoryBodySchema>;
 
 /** Update: the whole category with its id (left-out optional fields take their defaults). */
-export const CategoryUpdateBodySchema = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 64 }), ...categoryBodyProperties },
-  { additionalProperties: false },
-);
+export const CategoryUpdateBodySchema = UpdateBodyOf(categoryBodyProperties);
 export type CategoryUpdateBody = Static<typeof CategoryUpdateBodySchema>;
 
 export const categorySortFields = ['name', 'status', 'type', 'createdTime'] as const;

@@ -1,5 +1,5 @@
 /** Schemas shared by many resources: paging, id lists, simple acknowledgements. */
-import Type, { type Static, type TSchema, type TUnsafe } from 'typebox';
+import Type, { type Static, type TProperties, type TSchema, type TUnsafe } from 'typebox';
 
 /** Table default page size (spec section 9) and the ceiling DESIGN.md section 4 fixes. */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -15,11 +15,22 @@ export function PageOf<T extends TSchema>(item: T) {
   return Type.Object({ items: Type.Array(item), total: Type.Integer({ minimum: 0 }) });
 }
 
-export const IdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+/** A resource id on the wire (UUID strings today; the bound keeps foreign ids usable). */
+export const ResourceIdSchema = Type.String({ minLength: 1, maxLength: 64 });
+
+export const IdParamsSchema = Type.Object({ id: ResourceIdSchema });
 export const IdsBodySchema = Type.Object(
-  { ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 1000 }) },
+  { ids: Type.Array(ResourceIdSchema, { minItems: 1, maxItems: 1000 }) },
   { additionalProperties: false },
 );
+
+/**
+ * The update body of a resource whose create body is `properties` (DESIGN.md section 4: POST
+ * without `id`, PUT with it). PUT replaces the whole resource, so both bodies share every field.
+ */
+export function UpdateBodyOf<const P extends TProperties>(properties: P) {
+  return Type.Object({ id: ResourceIdSchema, ...properties }, { additionalProperties: false });
+}
 
 export const OkSchema = Type.Object({ ok: Type.Boolean() });
 export type Ok = Static<typeof OkSchema>;

@@ -35,6 +35,8 @@ import {
   PageOf,
   PageQuerySchema,
   SortQueryProperties,
+  ResourceIdSchema,
+  UpdateBodyOf,
 } from './common.ts';
 import { ADDRESS_CODE_PATTERN, ALIAS_MAX, DESCRIPTION_MAX, NAME_MAX, NAME_PATTERN } from './validation.ts';
 import { DeviceTypeSchema, TransportTypeSchema } from './product.ts';
@@ -95,7 +97,7 @@ export const AddressCodeSchema = Type.String({ pattern: ADDRESS_CODE_PATTERN });
 export const LongitudeSchema = Type.Number({ minimum: LONGITUDE_MIN, maximum: LONGITUDE_MAX });
 export const LatitudeSchema = Type.Number({ minimum: LATITUDE_MIN, maximum: LATITUDE_MAX });
 export const AddressSchema = Type.String({ maxLength: DESCRIPTION_MAX });
-const Id = Type.String({ minLength: 1, maxLength: 64 });
+const Id = ResourceIdSchema;
 
 const deviceBodyProperties = {
   name: DeviceNameSchema,
@@ -124,10 +126,7 @@ export type DeviceBody = Static<typeof DeviceBodySchema>;
  * Update body: the whole device with its `id` (PUT replaces: left-out optional fields become unset,
  * isPublic false). State, favourite flag and credentials are not touched by it.
  */
-export const DeviceUpdateBodySchema = Type.Object(
-  { id: Id, ...deviceBodyProperties },
-  { additionalProperties: false },
-);
+export const DeviceUpdateBodySchema = UpdateBodyOf(deviceBodyProperties);
 export type DeviceUpdateBody = Static<typeof DeviceUpdateBodySchema>;
 
 export const deviceSortFields = ['name', 'alias', 'deviceType', 'deviceState', 'createdTime', 'lastOnlineTime'] as const;

@@ -25,6 +25,7 @@ import {
   PageOf,
   PageQuerySchema,
   SortQueryProperties,
+  UpdateBodyOf,
 } from './common.ts';
 import { NAME_MAX, NAME_PATTERN, SORT_MAX, SORT_MIN } from './validation.ts';
 
@@ -73,10 +74,7 @@ export type OrganizationBody = Static<typeof OrganizationBodySchema>;
  * Update body: the whole organization with its `id` (PUT replaces: a left-out `sort` becomes 0, a
  * left-out `parentId` makes it a root). Changing `parentId` moves the organization with its subtree.
  */
-export const OrganizationUpdateBodySchema = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 64 }), ...organizationBodyProperties },
-  { additionalProperties: false },
-);
+export const OrganizationUpdateBodySchema = UpdateBodyOf(organizationBodyProperties);
 export type OrganizationUpdateBody = Static<typeof OrganizationUpdateBodySchema>;
 
 export const organizationSortFields = ['name', 'sort', 'createdTime'] as const;

@@ -31,6 +31,7 @@ import {
   PageOf,
   PageQuerySchema,
   SortQueryProperties,
+  UpdateBodyOf,
 } from './common.ts';
 import { DESCRIPTION_MAX, NAME_MAX, NAME_PATTERN } from './validation.ts';
 
@@ -115,10 +116,7 @@ export type ProductBody = Static<typeof ProductBodySchema>;
  * Update body: the whole product with its `id` (left-out optional fields become unset; a left-out
  * isDefault keeps the flag as it is). The status is changed by `publish` only.
  */
-export const ProductUpdateBodySchema = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 64 }), ...productBodyProperties },
-  { additionalProperties: false },
-);
+export const ProductUpdateBodySchema = UpdateBodyOf(productBodyProperties);
 export type ProductUpdateBody = Static<typeof ProductUpdateBodySchema>;
 
 export const productSortFields = ['name', 'createdTime', 'updatedTime', 'status'] as const;

@@ -56,7 +56,7 @@
 import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
-import { DeleteResultSchema, EpochMs, IdsBodySchema, Nullable, PageOf, PageQuerySchema } from './common.ts';
+import { DeleteResultSchema, EpochMs, IdsBodySchema, Nullable, PageOf, PageQuerySchema, UpdateBodyOf } from './common.ts';
 import { ProductStatusSchema } from './product.ts';
 // A service's call type is the spec's `commandCallType`, declared once with commands.
 import { CommandCallTypeSchema as CallTypeSchema } from './command.ts';
@@ -332,10 +332,7 @@ export const ThingModelItemBodySchema = Type.Object(itemBodyProperties, { additi
 export type ThingModelItemBody = Static<typeof ThingModelItemBodySchema>;
 
 /** Update body: the whole item with its `id`; its product cannot change. */
-export const ThingModelItemUpdateBodySchema = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 64 }), ...itemBodyProperties },
-  { additionalProperties: false },
-);
+export const ThingModelItemUpdateBodySchema = UpdateBodyOf(itemBodyProperties);
 export type ThingModelItemUpdateBody = Static<typeof ThingModelItemUpdateBodySchema>;
 
 export const ThingModelItemSchema = Type.Object({
