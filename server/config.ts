@@ -13,6 +13,11 @@ export interface Config {
   port: number;
   dataDir: string;
   mqttPort: number;
+  /** Device MQTT over TLS port; null when turned off (`--mqtts-port off`). */
+  mqttsPort: number | null;
+  /** PEM files of the TLS certificate (chain) and key the broker presents instead of its generated ones. */
+  mqttsCert: string | null;
+  mqttsKey: string | null;
   upstream: string | null;
   /** PEM files of extra trusted licence public keys, besides those embedded at build time. */
   licensePublicKeys: string[];
@@ -27,6 +32,8 @@ interface OptionSpec {
   env: string;
   help: string;
   kind: 'string' | 'port' | 'list' | 'level';
+  /** A port that may also be `off` (null). */
+  off?: true;
 }
 
 /** The one table `--help`, env parsing and the README's configuration table derive from. */
@@ -35,6 +42,9 @@ export const options: OptionSpec[] = [
   { key: 'port', flag: '--port', env: 'EDGE_PORT', kind: 'port', help: 'HTTP port of the console (default 8080)' },
   { key: 'dataDir', flag: '--data-dir', env: 'EDGE_DATA_DIR', kind: 'string', help: 'Directory for the database, secrets and uploads (default ./.data)' },
   { key: 'mqttPort', flag: '--mqtt-port', env: 'EDGE_MQTT_PORT', kind: 'port', help: 'Device MQTT port (default 1883)' },
+  { key: 'mqttsPort', flag: '--mqtts-port', env: 'EDGE_MQTTS_PORT', kind: 'port', off: true, help: 'Device MQTT over TLS port (default 8883; off turns it off)' },
+  { key: 'mqttsCert', flag: '--mqtts-cert', env: 'EDGE_MQTTS_CERT', kind: 'string', help: 'PEM certificate (chain) for MQTT over TLS (default: self-signed, made at first boot)' },
+  { key: 'mqttsKey', flag: '--mqtts-key', env: 'EDGE_MQTTS_KEY', kind: 'string', help: 'PEM private key of --mqtts-cert' },
   { key: 'upstream', flag: '--upstream', env: 'EDGE_UPSTREAM', kind: 'string', help: 'Proxy /api and /api/ws to this edge core URL instead of the embedded one' },
   { key: 'licensePublicKeys', flag: '--license-public-key', env: 'EDGE_LICENSE_PUBLIC_KEY', kind: 'list', help: 'PEM file of a trusted licence public key (repeatable; env: comma-separated)' },
   { key: 'deviceSn', flag: '--device-sn', env: 'EDGE_DEVICE_SN', kind: 'string', help: 'Device serial number licences are bound to (default derived from /etc/machine-id)' },
@@ -46,6 +56,9 @@ export const defaults: Config = {
   port: 8080,
   dataDir: './.data',
   mqttPort: 1883,
+  mqttsPort: 8883,
+  mqttsCert: null,
+  mqttsKey: null,
   upstream: null,
   licensePublicKeys: [],
   deviceSn: null,
@@ -57,6 +70,7 @@ export class ConfigError extends Error {}
 function coerce(spec: OptionSpec, raw: string): unknown {
   switch (spec.kind) {
     case 'port': {
+      if (spec.off && raw === 'off') return null;
       const n = Number(raw);
       if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`${spec.flag}: not a port: ${raw}`);
       return n;
@@ -130,6 +144,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
   if (result.upstream) {
     try { new URL(result.upstream); } catch { throw new ConfigError(`--upstream: not a URL: ${result.upstream}`); }
   }
+  if ((result.mqttsCert === null) !== (result.mqttsKey === null)) throw new ConfigError('--mqtts-cert and --mqtts-key go together');
   return { config: result, help, version, rest };
 }
 

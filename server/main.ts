@@ -91,6 +91,8 @@ async function main(): Promise<void> {
   if (config.upstream) lines.push(`proxy mode: /api -> ${config.upstream}`);
   else {
     if (app.transport) lines.push(`device MQTT on port ${app.transport.mqttPort}`);
+    const tls = app.transport?.mqttsCertificate;
+    if (tls) lines.push(`device MQTT over TLS on port ${app.transport!.mqttsPort}, certificate ${tls.certFile} (SHA-256 ${tls.fingerprint256})`);
     const hint = app.firstBootHint?.();
     if (hint) lines.push(hint);
   }

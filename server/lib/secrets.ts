@@ -15,7 +15,8 @@ export interface Secrets {
 
 const SETUP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O/1/I: read off a console log
 
-function writePrivate(file: string, content: string): void {
+/** Writes `content` readable by the service user only. */
+export function writePrivate(file: string, content: string): void {
   writeFileSync(file, content, { mode: 0o600 });
   chmodSync(file, 0o600);
 }

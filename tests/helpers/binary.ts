@@ -86,7 +86,9 @@ export async function startBinary(opts: StartOptions = {}): Promise<RunningBinar
   const url = `http://127.0.0.1:${port}`;
   const args = ['--host', '127.0.0.1', '--port', String(port), '--mqtt-port', '0', '--data-dir', dataDir, '--log-level', 'warn', ...(opts.args ?? [])];
   const started = performance.now();
-  const child = spawn(binary, args, { env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // An ephemeral TLS port as well, through the environment (which a binary built before the flag ignores).
+  const env = { EDGE_MQTTS_PORT: '0', ...(opts.env ?? process.env) };
+  const child = spawn(binary, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));

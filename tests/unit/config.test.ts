@@ -42,6 +42,9 @@ describe('configuration', () => {
       port: 8081,
       dataDir: '/tmp/edge-data',
       mqttPort: 1884,
+      mqttsPort: 8883,
+      mqttsCert: null,
+      mqttsKey: null,
       upstream: 'http://10.0.0.2:8080',
       licensePublicKeys: ['a.pem', 'b.pem'],
       deviceSn: 'SN-1',
@@ -75,6 +78,19 @@ describe('configuration', () => {
     expect(() => loadConfig(['--data-dir'], {})).toThrow(/--data-dir needs a value/);
     expect(() => loadConfig(['--log-level', 'loud'], {})).toThrow(/unknown level/);
     expect(() => loadConfig(['--upstream', 'not a url'], {})).toThrow(/--upstream/);
+  });
+
+  it('takes the MQTT over TLS port (8883 by default) or off, and the operator certificate only with its key', () => {
+    expect(loadConfig([], {}).config).toMatchObject({ mqttsPort: 8883, mqttsCert: null, mqttsKey: null });
+    expect(loadConfig(['--mqtts-port', '0'], {}).config.mqttsPort).toBe(0);
+    expect(loadConfig(['--mqtts-port', 'off'], {}).config.mqttsPort).toBeNull();
+    expect(loadConfig([], { EDGE_MQTTS_PORT: 'off' }).config.mqttsPort).toBeNull();
+    expect(loadConfig(['--config', configFile({ mqttsPort: 'off' })], {}).config.mqttsPort).toBeNull();
+    expect(() => loadConfig(['--mqtts-port', '-1'], {})).toThrow(/--mqtts-port: not a port/);
+    expect(() => loadConfig(['--mqtt-port', 'off'], {})).toThrow(/--mqtt-port: not a port/);
+    expect(loadConfig(['--mqtts-cert', 'c.pem', '--mqtts-key', 'k.pem'], {}).config).toMatchObject({ mqttsCert: 'c.pem', mqttsKey: 'k.pem' });
+    expect(() => loadConfig(['--mqtts-cert', 'c.pem'], {})).toThrow(/--mqtts-cert and --mqtts-key go together/);
+    expect(helpText('1')).toMatch(/--mqtts-port PORT +EDGE_MQTTS_PORT/);
   });
 
   it('refuses an unknown key or broken JSON in the config file', () => {

@@ -1,8 +1,8 @@
 /**
  * The embedded MQTT broker (aedes) devices connect to (server/contract/device-api.ts).
  *
- * - CONNECT: the credentials module authenticates (ACCESS_TOKEN user name, or MQTT_BASIC); anyone
- *   else gets CONNACK 5 "not authorized".
+ * - CONNECT: the credentials module authenticates (ACCESS_TOKEN user name, or MQTT_BASIC; over TLS
+ *   a client certificate, see mqtt-tls.ts); anyone else gets CONNACK 5 "not authorized".
  * - PUBLISH: only the device's own topics. A message is handled inside `authorizePublish`, whose
  *   callback aedes waits for before it sends the PUBACK: the callback runs after the batch holding
  *   the message is committed, so an acknowledged QoS 1 message survives a crash. It also holds
@@ -13,7 +13,8 @@
  *   messages (RPC, attribute answers) go to one client directly.
  */
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket, type Subscription } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { deviceTopics } from '../../contract/device-api.ts';
@@ -23,6 +24,7 @@ import { PayloadRefusal } from './device-payload.ts';
 import type { DeviceStateTracker } from './device-state.ts';
 import { guardFrames } from './frame-guard.ts';
 import type { GatewayMessages } from './gateway-messages.ts';
+import { clientCertificate, tlsServerOptions, type TlsIdentity } from './mqtt-tls.ts';
 import { publishKind, subscribeAllowed, type PublishKind } from './topic-acl.ts';
 import type { TransportStats } from './transport-stats.ts';
 
@@ -34,7 +36,7 @@ export const MQTT_FRAME_MAX_BYTES = 1024 * 1024;
 const NOT_AUTHORIZED = 5;
 
 export interface MqttBrokerDeps {
-  credentials: Pick<CredentialsService, 'authenticate'>;
+  credentials: Pick<CredentialsService, 'authenticate' | 'authenticateX509'>;
   messages: DeviceMessages;
   gateways: GatewayMessages;
   state: DeviceStateTracker;
@@ -60,13 +62,16 @@ export class MqttBroker {
   private readonly byDevice = new Map<string, Set<Client>>();
   private aedes: Aedes | null = null;
   private server: Server | null = null;
+  private tlsServer: TlsServer | null = null;
   /** The bound port (the configured one, or the ephemeral one for port 0). */
   port = 0;
+  /** The bound MQTT over TLS port, or null while it is not listening. */
+  tlsPort: number | null = null;
 
   constructor(private readonly deps: MqttBrokerDeps) {}
 
   async start(host: string, port: number): Promise<void> {
-    const { log, stats } = this.deps;
+    const { log } = this.deps;
     const aedes = await Aedes.createBroker({
       authenticate: (client, username, password, done) => {
         this.authenticate(client, username, password).then(
@@ -90,13 +95,7 @@ export class MqttBroker {
     aedes.on('connectionError', (_client, err) => log.debug({ err: err.message }, 'MQTT connection error'));
     this.aedes = aedes;
 
-    const server = createServer((socket) => {
-      guardFrames(socket, MQTT_FRAME_MAX_BYTES, (announced) => {
-        const suppressed = stats.refuse('frameTooLarge', socket.remoteAddress);
-        if (suppressed !== null) log.warn({ remote: socket.remoteAddress, announced, suppressed }, 'MQTT packet over 1 MB: connection closed');
-      });
-      aedes.handle(socket);
-    });
+    const server = createServer((socket) => this.accept(aedes, socket));
     server.on('error', (err) => log.error({ err }, 'MQTT server error'));
     server.listen(port, host);
     await once(server, 'listening');
@@ -104,12 +103,32 @@ export class MqttBroker {
     this.port = (server.address() as { port: number }).port;
   }
 
+  /** Opens the MQTT over TLS port (after `start`): same broker, same limits, `identity`'s certificate. */
+  async listenTls(host: string, port: number, identity: TlsIdentity): Promise<void> {
+    const { aedes } = this;
+    if (!aedes) throw new Error('the broker is not started');
+    const { log, stats } = this.deps;
+    const server = createTlsServer(tlsServerOptions(identity), (socket) => this.accept(aedes, socket));
+    // Plain MQTT, a wrong protocol version or a stalled handshake: the socket is closed, the port keeps serving.
+    server.on('tlsClientError', (err: Error, socket: Socket) => {
+      const suppressed = stats.refuse('tlsHandshake', socket.remoteAddress);
+      if (suppressed !== null) log.info({ remote: socket.remoteAddress, err: err.message, suppressed }, 'MQTT over TLS handshake failed');
+    });
+    server.on('error', (err) => log.error({ err }, 'MQTT over TLS server error'));
+    server.listen(port, host);
+    await once(server, 'listening');
+    this.tlsServer = server;
+    this.tlsPort = (server.address() as { port: number }).port;
+  }
+
   async close(): Promise<void> {
-    const { aedes, server } = this;
+    const { aedes, server, tlsServer } = this;
     this.aedes = null;
     this.server = null;
+    this.tlsServer = null;
     if (aedes) await new Promise<void>((resolve) => aedes.close(() => resolve()));
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (tlsServer) await new Promise<void>((resolve) => tlsServer.close(() => resolve()));
   }
 
   isConnected(deviceId: string): boolean {
@@ -135,8 +154,23 @@ export class MqttBroker {
     for (const client of this.byDevice.get(deviceId) ?? []) this.sessions.set(client, device);
   }
 
+  /** A new connection, plain or TLS (once its handshake is done). */
+  private accept(aedes: Aedes, socket: Socket): void {
+    const { log, stats } = this.deps;
+    guardFrames(socket, MQTT_FRAME_MAX_BYTES, (announced) => {
+      const suppressed = stats.refuse('frameTooLarge', socket.remoteAddress);
+      if (suppressed !== null) log.warn({ remote: socket.remoteAddress, announced, suppressed }, 'MQTT packet over 1 MB: connection closed');
+    });
+    aedes.handle(socket);
+  }
+
   private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined): Promise<boolean> {
-    const device = await this.deps.credentials.authenticate({ username, password, clientId: client.id });
+    // A client certificate decides alone (ThingsBoard's X.509 credentials): its user name may be empty.
+    const certificate = clientCertificate(client.conn);
+    const device =
+      certificate !== null
+        ? this.deps.credentials.authenticateX509(certificate)
+        : await this.deps.credentials.authenticate({ username, password, clientId: client.id });
     if (!device) {
       const suppressed = this.deps.stats.refuse('authentication', client.id);
       if (suppressed !== null) this.deps.log.info({ clientId: client.id, suppressed }, 'MQTT connection refused: unknown credentials');

@@ -13,6 +13,7 @@ import { connectedDeviceOf, DeviceMessages, type ConnectedDevice } from './devic
 import { DeviceStateTracker } from './device-state.ts';
 import { GatewayMessages } from './gateway-messages.ts';
 import { MqttBroker } from './mqtt-broker.ts';
+import { loadTlsIdentity, type TlsIdentity } from './mqtt-tls.ts';
 import { RpcMailbox } from './rpc-mailbox.ts';
 import { TransportStats, type TransportStatsSnapshot } from './transport-stats.ts';
 
@@ -50,6 +51,7 @@ export class DeviceTransport implements Transport {
   private readonly gateways: GatewayMessages;
   private readonly broker: MqttBroker;
   private readonly unsubscribe: (() => void)[] = [];
+  private tls: TlsIdentity | null = null;
 
   private constructor(private readonly deps: TransportDeps) {
     const { core, devices, telemetry, log } = deps;
@@ -82,7 +84,18 @@ export class DeviceTransport implements Transport {
     deps.devices.devices.markAllOffline();
     transport.listen();
     await transport.broker.start(deps.core.config.host, deps.core.config.mqttPort);
+    await transport.listenTls();
     return transport;
+  }
+
+  /** The bound MQTT over TLS port, or null when it is off (`--mqtts-port off`). */
+  get mqttsPort(): number | null {
+    return this.broker.tlsPort;
+  }
+
+  /** The certificate devices see on the TLS port (its file and SHA-256 fingerprint), or null when off. */
+  get mqttsCertificate(): Pick<TlsIdentity, 'certFile' | 'fingerprint256'> | null {
+    return this.tls && { certFile: this.tls.certFile, fingerprint256: this.tls.fingerprint256 };
   }
 
   get mqttPort(): number {
@@ -124,6 +137,13 @@ export class DeviceTransport implements Transport {
     this.mailbox.close();
     await this.broker.close();
     this.state.close();
+  }
+
+  private async listenTls(): Promise<void> {
+    const { config } = this.deps.core;
+    if (config.mqttsPort === null) return;
+    this.tls = loadTlsIdentity(config);
+    await this.broker.listenTls(config.host, config.mqttsPort, this.tls);
   }
 
   /** The device as the transport needs it, or undefined once it is gone. */
