@@ -24,9 +24,19 @@
  * - device offline: a SYNC command is refused (400 code 31 `error.command.deviceOffline`, "the
  *   current device is offline"), nothing is recorded; an ASYNC command is recorded QUEUED and sent
  *   when the device next connects, or EXPIRED after `ttlMs`;
- * - oneway: SENT once published (the broker does not tell when a QoS 1 delivery is acknowledged);
- * - twoway: SENT, then SUCCESSFUL with the device's answer (responseType, responseContent) or
- *   TIMEOUT after `timeoutMs`. A SYNC call answers after that outcome, an ASYNC call at once.
+ * - SENT once handed to the transport; DELIVERED (with `deliveredTime`) when the device acknowledged
+ *   it: the MQTT PUBACK of the request, which goes out at QoS 1 when the device subscribed
+ *   `v1/devices/me/rpc/request/+` (a gateway: `v1/gateway/rpc`) with QoS 1, or the HTTP device's
+ *   `GET …/rpc` poll that returned it. A QoS 0 subscriber sends no acknowledgement, so its
+ *   command stays SENT until the answer (two-way) or for good (one-way);
+ * - oneway: as in ThingsBoard, delivery is the outcome: an acknowledged one-way command is
+ *   SUCCESSFUL (`deliveredTime` set, no response); the reboot button's SYNC call answers at SENT;
+ * - twoway: SENT → DELIVERED → SUCCESSFUL with the device's answer (responseType,
+ *   responseContent), or TIMEOUT after `timeoutMs`. An answer that overtakes the acknowledgement
+ *   still ends SUCCESSFUL (and sets `deliveredTime`); statuses only ever move forward. A SYNC call
+ *   answers after that outcome, an ASYNC call at once.
+ * Every change of a record is pushed live on `/api/ws` to `COMMANDS` subscribers of the device
+ * (server/contract/realtime.ts).
  * At most QUEUE_MAX pending (QUEUED or waiting) commands per device (`error.command.queueFull`).
  * Unknown device: 404 code 32 `error.notFound`.
  */
@@ -77,7 +87,7 @@ export const COMMAND_TTL_MIN_MS = 1_000;
 export const COMMAND_TTL_MAX_MS = 7 * 24 * 3600_000;
 /** Content and stored answers: the same 64 KB ceiling as device payloads. */
 export const COMMAND_CONTENT_MAX = 64 * 1024;
-/** Pending (QUEUED, or SENT and awaiting an answer) commands per device. */
+/** Pending (QUEUED, or SENT / DELIVERED and awaiting an answer) commands per device. */
 export const COMMAND_QUEUE_MAX = 100;
 /** HEX content: hex digit pairs, spaces between them allowed (spec section 5 "ASCII or HEX"). */
 export const HEX_CONTENT_PATTERN = '^[0-9A-Fa-f\\s]+$';
@@ -107,6 +117,8 @@ export const CommandSchema = Type.Object({
   /** Issuance time. */
   createdTime: EpochMs,
   sentTime: Nullable(EpochMs),
+  /** When the device acknowledged the request (null: not known to have arrived). */
+  deliveredTime: Nullable(EpochMs),
   respondedTime: Nullable(EpochMs),
   updatedTime: EpochMs,
 });

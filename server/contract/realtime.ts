@@ -25,11 +25,20 @@
  *   deviceState), TIME_SERIES keys and ATTRIBUTE keys, then updates (telemetry and state changes).
  * - ENTITY_COUNT: the number of devices (filter `entityType` DEVICE, `singleEntity` or
  *   `entityList`), again when devices are created or deleted.
+ * - COMMANDS (ours; ThingsBoard has no live RPC list): `{ type: 'COMMANDS', cmdId, entityType:
+ *   'DEVICE', entityId }` follows the device's command records (server/contract/command.ts). The
+ *   first answer `{ cmdId, subscriptionId, errorCode: 0, errorMsg: null, data: [],
+ *   cmdUpdateType: 'COMMANDS' }` says the subscription is live (a client that lost its socket
+ *   reloads its list then); every later answer has `data: [Command, …]`: each record as it is
+ *   after a creation or status change (QUEUED, SENT, DELIVERED, SUCCESSFUL, …), in the order they
+ *   happened. The list itself is read over HTTP (`GET /api/yt/device/{id}/command`, with paging).
+ *   COMMANDS_UNSUBSCRIBE ends it.
  * - ALARM_DATA, ALARM_COUNT and the NOTIFICATIONS commands: an error update (alarms and
  *   notifications arrive in a later version; no invented counts).
  * At most WS_MAX_SUBSCRIPTIONS live subscriptions per socket.
  */
 import Type, { type Static } from 'typebox';
+import type { Command } from './command.ts';
 import { AggregationSchema, HISTORY_LIMIT_MAX } from './telemetry.ts';
 
 export const WS_PATH = '/api/ws';
@@ -78,11 +87,13 @@ export const wsCmdTypes = [
   'TIMESERIES_HISTORY',
   'ENTITY_DATA',
   'ENTITY_COUNT',
+  'COMMANDS',
   ...unsupportedWsCmdTypes,
   'ATTRIBUTES_UNSUBSCRIBE',
   'TIMESERIES_UNSUBSCRIBE',
   'ENTITY_DATA_UNSUBSCRIBE',
   'ENTITY_COUNT_UNSUBSCRIBE',
+  'COMMANDS_UNSUBSCRIBE',
   'ALARM_DATA_UNSUBSCRIBE',
   'ALARM_COUNT_UNSUBSCRIBE',
   'NOTIFICATIONS_UNSUBSCRIBE',
@@ -178,6 +189,14 @@ export const EntityCountCmdSchema = Type.Object({
 });
 export type EntityCountCmd = Static<typeof EntityCountCmdSchema>;
 
+/** COMMANDS: the command records of one device, live. */
+export const CommandsCmdSchema = Type.Object({
+  cmdId: CmdId,
+  entityType: Type.Optional(Type.Literal('DEVICE')),
+  entityId: EntityId,
+});
+export type CommandsCmd = Static<typeof CommandsCmdSchema>;
+
 export const UnsubscribeCmdSchema = Type.Object({ cmdId: CmdId });
 
 /** What a client sends (after `JSON.parse`); every part optional. */
@@ -238,6 +257,16 @@ export interface EntityCountUpdate {
   cmdUpdateType: 'COUNT_DATA';
 }
 
+/** COMMANDS answers: none at first, then the records that changed. */
+export interface CommandsUpdate {
+  subscriptionId: number;
+  cmdId: number;
+  errorCode: WsErrorCode;
+  errorMsg: string | null;
+  data: Command[];
+  cmdUpdateType: 'COMMANDS';
+}
+
 /** An answer that only reports a failure (unknown, unsupported or invalid command). */
 export interface ErrorUpdate {
   cmdId: number;
@@ -248,4 +277,4 @@ export interface ErrorUpdate {
   cmdUpdateType: string | null;
 }
 
-export type WsUpdate = TelemetryUpdate | EntityDataUpdate | EntityCountUpdate | ErrorUpdate;
+export type WsUpdate = TelemetryUpdate | EntityDataUpdate | EntityCountUpdate | CommandsUpdate | ErrorUpdate;

@@ -3,6 +3,7 @@
  * other. Add an event by adding a line to `Events`.
  */
 import { EventEmitter } from 'node:events';
+import type { Command } from '../contract/command.ts';
 import type { CredentialsType } from '../contract/credentials.ts';
 
 export interface Events {
@@ -28,6 +29,13 @@ export interface Events {
   'device.stateChanged': { deviceId: string; state: 'ONLINE' | 'OFFLINE'; ts: number };
   /** A device answered a server-side RPC on `v1/devices/me/rpc/response/{requestId}`. */
   'device.rpcResponse': { deviceId: string; requestId: number; payload: unknown };
+  /**
+   * A device acknowledged server RPC `requestId`: the MQTT PUBACK of a QoS 1 request (its own
+   * topic or its gateway's), or the HTTP poll that handed it over.
+   */
+  'device.rpcDelivered': { deviceId: string; requestId: number };
+  /** A command record was created or its status changed (pushed to the device's command list). */
+  'command.changed': { deviceId: string; command: Command };
   /** A device reported an event on `v1/devices/me/events` (stored as an event record). */
   'device.eventReported': {
     deviceId: string;

@@ -1,4 +1,4 @@
-/** SQL for `device_command` (migration 0006), camelCase ⇄ snake_case. */
+/** SQL for `device_command` (migrations 0006 and 0008), camelCase ⇄ snake_case. */
 import type { StatementSync } from 'node:sqlite';
 import type {
   Command,
@@ -33,6 +33,7 @@ interface CommandRecord {
   deadline_time: number | null;
   create_time: number;
   sent_time: number | null;
+  delivered_time: number | null;
   responded_time: number | null;
   update_time: number;
 }
@@ -65,6 +66,7 @@ function toRow(r: CommandRecord): CommandRow {
     deadlineTime: r.deadline_time,
     createdTime: r.create_time,
     sentTime: r.sent_time,
+    deliveredTime: r.delivered_time,
     respondedTime: r.responded_time,
     updatedTime: r.update_time,
   };
@@ -78,7 +80,7 @@ export function toCommand(row: CommandRow): Command {
 
 /** Fields a status change may set. */
 export type CommandChange = Partial<
-  Pick<CommandRow, 'status' | 'responseType' | 'responseContent' | 'sentTime' | 'respondedTime' | 'deadlineTime'>
+  Pick<CommandRow, 'status' | 'responseType' | 'responseContent' | 'sentTime' | 'deliveredTime' | 'respondedTime' | 'deadlineTime'>
 >;
 
 const changeColumns: Record<keyof CommandChange, string> = {
@@ -86,9 +88,13 @@ const changeColumns: Record<keyof CommandChange, string> = {
   responseType: 'response_type',
   responseContent: 'response_content',
   sentTime: 'sent_time',
+  deliveredTime: 'delivered_time',
   respondedTime: 'responded_time',
   deadlineTime: 'deadline_time',
 };
+
+/** A two-way command out with the device whose answer is still awaited (only those have a deadline). */
+const AWAITING_ANSWER = "status IN ('SENT', 'DELIVERED') AND deadline_time IS NOT NULL";
 
 export class CommandRepository {
   private readonly insertStatement: StatementSync;
@@ -98,8 +104,8 @@ export class CommandRepository {
     this.insertStatement = db.prepare(
       `INSERT INTO device_command (id, device_id, request_id, command_type, call_type, way, format, content, method, params,
          status, response_type, response_content, timeout_ms, expires_time, deadline_time, create_time, sent_time,
-         responded_time, update_time)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         delivered_time, responded_time, update_time)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.findStatement = db.prepare('SELECT * FROM device_command WHERE id = ?');
   }
@@ -108,7 +114,7 @@ export class CommandRepository {
     this.insertStatement.run(
       c.id, c.deviceId, c.requestId, c.commandType, c.callType, c.way, c.format, c.content, c.method, c.params,
       c.status, c.responseType, c.responseContent, c.timeoutMs, c.expiresTime, c.deadlineTime, c.createdTime, c.sentTime,
-      c.respondedTime, c.updatedTime,
+      c.deliveredTime, c.respondedTime, c.updatedTime,
     );
   }
 
@@ -155,10 +161,10 @@ export class CommandRepository {
     return rows.map(toRow);
   }
 
-  /** QUEUED commands and SENT ones awaiting an answer, of every device (re-armed at start). */
+  /** QUEUED commands and SENT or DELIVERED ones awaiting an answer, of every device (re-armed at start). */
   pending(): CommandRow[] {
     const rows = this.db
-      .prepare("SELECT * FROM device_command WHERE status = 'QUEUED' OR (status = 'SENT' AND deadline_time IS NOT NULL)")
+      .prepare(`SELECT * FROM device_command WHERE status = 'QUEUED' OR (${AWAITING_ANSWER})`)
       .all() as unknown as CommandRecord[];
     return rows.map(toRow);
   }
@@ -167,19 +173,26 @@ export class CommandRepository {
     const row = this.db
       .prepare(
         `SELECT COUNT(*) AS n FROM device_command
-         WHERE device_id = ? AND (status = 'QUEUED' OR (status = 'SENT' AND deadline_time IS NOT NULL))`,
+         WHERE device_id = ? AND (status = 'QUEUED' OR (${AWAITING_ANSWER}))`,
       )
       .get(deviceId) as { n: number };
     return row.n;
   }
 
-  /** The SENT two-way command a device answers with `requestId`. */
+  /** The SENT or DELIVERED two-way command a device answers with `requestId`. */
   awaitingAnswer(deviceId: string, requestId: number): CommandRow | undefined {
+    return this.latestWith(deviceId, requestId, AWAITING_ANSWER);
+  }
+
+  /** The SENT command (one-way or two-way) whose request `requestId` a device acknowledged. */
+  awaitingDelivery(deviceId: string, requestId: number): CommandRow | undefined {
+    return this.latestWith(deviceId, requestId, "status = 'SENT'");
+  }
+
+  /** Request ids wrap, so the newest command of that id is the one meant. */
+  private latestWith(deviceId: string, requestId: number, condition: string): CommandRow | undefined {
     const r = this.db
-      .prepare(
-        `SELECT * FROM device_command WHERE device_id = ? AND request_id = ? AND status = 'SENT' AND deadline_time IS NOT NULL
-         ORDER BY create_time DESC LIMIT 1`,
-      )
+      .prepare(`SELECT * FROM device_command WHERE device_id = ? AND request_id = ? AND ${condition} ORDER BY create_time DESC LIMIT 1`)
       .get(deviceId, requestId) as CommandRecord | undefined;
     return r && toRow(r);
   }

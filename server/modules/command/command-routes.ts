@@ -20,6 +20,7 @@ export async function commandModule(fastify: FastifyInstance, deps: CommandModul
     devices: deps.devices.devices,
     transport: deps.transport,
     models: deps.models,
+    log: app.log,
   });
   app.addHook('onClose', async () => commands.close());
   const schemaErrorFormatter = fieldErrorFormatter({ content: 'error.command.jsonInvalid' });

@@ -1,8 +1,12 @@
 /**
  * Command delivery (rules in server/contract/command.ts): records every command, sends it as an
- * RPC when the device is online (or when it next connects, for ASYNC commands), matches the
- * device's answers, and times out, expires or withdraws what is left waiting. Timers live in
- * memory and are re-armed from the table at start, so a restart loses no deadline.
+ * RPC when the device is online (or when it next connects, for ASYNC commands), records the
+ * device's acknowledgement (DELIVERED) and answer, and times out, expires or withdraws what is
+ * left waiting. Timers live in memory and are re-armed from the table at start, so a restart loses
+ * no deadline. Every change of a record is announced as `command.changed` (the live command list).
+ *
+ * Statuses only move forward: each change names the statuses it may leave (`transition`), so an
+ * acknowledgement that arrives after the answer, or a timer that fires after either, changes nothing.
  */
 import {
   COMMAND_QUEUE_MAX,
@@ -17,7 +21,9 @@ import {
 } from '../../contract/command.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { Device } from '../../contract/device.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/sqlite.ts';
+import { announcer, type Announce } from '../../lib/announce.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { notFound } from '../../lib/field-errors.ts';
@@ -38,6 +44,7 @@ export interface CommandServiceDeps {
   devices: { get(id: string): Device };
   transport: CommandTransport;
   models: CommandModelChecks;
+  log: FastifyBaseLogger;
 }
 
 /** RPC request ids wrap before leaving int32, as ThingsBoard's do. */
@@ -58,12 +65,16 @@ export class CommandService {
   /** Command id → SYNC callers waiting for the outcome (undefined: the device and its commands went). */
   private readonly waiters = new Map<string, ((row: CommandRow | undefined) => void)[]>();
   private readonly unsubscribe: (() => void)[];
+  /** A live view's failure must not undo a status change nor stop the delivery under way. */
+  private readonly announce: Announce;
 
   constructor(private readonly deps: CommandServiceDeps) {
     this.rows = new CommandRepository(deps.db);
     this.lastRequestId = this.rows.maxRequestId();
+    this.announce = announcer(deps.bus, deps.log);
     this.unsubscribe = [
       deps.bus.on('device.rpcResponse', ({ deviceId, requestId, payload }) => this.answered(deviceId, requestId, payload)),
+      deps.bus.on('device.rpcDelivered', ({ deviceId, requestId }) => this.delivered(deviceId, requestId)),
       deps.bus.on('device.stateChanged', ({ deviceId, state }) => {
         if (state === 'ONLINE') this.deliverQueued(deviceId);
       }),
@@ -105,14 +116,17 @@ export class CommandService {
       deadlineTime: null,
       createdTime: now,
       sentTime: null,
+      deliveredTime: null,
       respondedTime: null,
       updatedTime: now,
     };
     this.rows.insert(row);
+    this.changed(row);
     if (online) this.deliver(row);
     else this.armExpiry(row);
     const current = this.current(row.id);
-    if (body.callType === 'SYNC' && current.status === 'SENT' && body.way === 'twoway') return this.outcome(row.id);
+    const waiting = current.status === 'SENT' || current.status === 'DELIVERED';
+    if (body.callType === 'SYNC' && waiting && body.way === 'twoway') return this.outcome(row.id);
     return current;
   }
 
@@ -131,7 +145,7 @@ export class CommandService {
     this.deps.devices.get(deviceId);
     const row = this.rows.findById(commandId);
     if (!row || row.deviceId !== deviceId) throw notFound();
-    if (row.status === 'QUEUED' || (row.status === 'SENT' && row.deadlineTime !== null)) {
+    if (row.status === 'QUEUED' || ((row.status === 'SENT' || row.status === 'DELIVERED') && row.deadlineTime !== null)) {
       this.finish(row.id, [row.status], { status: 'DELETED', deadlineTime: null });
     }
     return this.current(row.id);
@@ -171,8 +185,12 @@ export class CommandService {
       return;
     }
     const deadlineTime = now + row.timeoutMs;
-    this.rows.transition(row.id, ['QUEUED'], { status: 'SENT', sentTime: now, deadlineTime }, now);
-    this.armTimer(row.id, deadlineTime, () => this.finish(row.id, ['SENT'], { status: 'TIMEOUT', deadlineTime: null }));
+    this.move(row.id, ['QUEUED'], { status: 'SENT', sentTime: now, deadlineTime });
+    this.armTimer(row.id, deadlineTime, () => this.timedOut(row.id));
+  }
+
+  private timedOut(id: string): void {
+    this.finish(id, ['SENT', 'DELIVERED'], { status: 'TIMEOUT', deadlineTime: null });
   }
 
   private deliverQueued(deviceId: string): void {
@@ -187,7 +205,23 @@ export class CommandService {
     const row = this.rows.awaitingAnswer(deviceId, requestId);
     // Answers to one-way, timed-out or unknown requests are ignored, as ThingsBoard does.
     if (!row) return;
-    this.finish(row.id, ['SENT'], { status: 'SUCCESSFUL', ...answerOf(payload), respondedTime: Date.now(), deadlineTime: null });
+    const now = Date.now();
+    // An answer proves the request arrived, even when its acknowledgement has not come (yet).
+    const deliveredTime = row.deliveredTime ?? now;
+    this.finish(row.id, ['SENT', 'DELIVERED'], { status: 'SUCCESSFUL', ...answerOf(payload), respondedTime: now, deliveredTime, deadlineTime: null });
+  }
+
+  /**
+   * The device acknowledged the request. A two-way command goes on waiting for its answer; a
+   * one-way command has nothing more to wait for and is SUCCESSFUL, as ThingsBoard marks a one-way
+   * RPC once delivered. Acknowledgements of anything not SENT (answered, timed out, withdrawn) are ignored.
+   */
+  private delivered(deviceId: string, requestId: number): void {
+    const row = this.rows.awaitingDelivery(deviceId, requestId);
+    if (!row) return;
+    const deliveredTime = Date.now();
+    if (row.way === 'oneway') this.finish(row.id, ['SENT'], { status: 'SUCCESSFUL', deliveredTime });
+    else this.move(row.id, ['SENT'], { status: 'DELIVERED', deliveredTime });
   }
 
   private armExpiry(row: CommandRow): void {
@@ -199,9 +233,7 @@ export class CommandService {
   private resume(): void {
     for (const row of this.rows.pending()) {
       if (row.status === 'QUEUED') this.armExpiry(row);
-      else if (row.deadlineTime !== null) {
-        this.armTimer(row.id, row.deadlineTime, () => this.finish(row.id, ['SENT'], { status: 'TIMEOUT', deadlineTime: null }));
-      }
+      else if (row.deadlineTime !== null) this.armTimer(row.id, row.deadlineTime, () => this.timedOut(row.id));
     }
   }
 
@@ -223,8 +255,20 @@ export class CommandService {
 
   /** Moves a command out of `from` and tells its waiters; a lost race changes nothing. */
   private finish(id: string, from: readonly CommandStatus[], change: CommandChange): void {
-    if (this.rows.transition(id, from, change, Date.now())) this.clearTimer(id);
+    if (this.move(id, from, change)) this.clearTimer(id);
     this.notify(id);
+  }
+
+  /** Applies `change` while the status is one of `from` and announces the new record; false when it lost a race. */
+  private move(id: string, from: readonly CommandStatus[], change: CommandChange): boolean {
+    if (!this.rows.transition(id, from, change, Date.now())) return false;
+    const row = this.rows.findById(id);
+    if (row) this.changed(row);
+    return true;
+  }
+
+  private changed(row: CommandRow): void {
+    this.announce('command.changed', { deviceId: row.deviceId, command: toCommand(row) });
   }
 
   private notify(id: string): void {

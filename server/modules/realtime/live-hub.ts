@@ -46,6 +46,7 @@ export class LiveHub implements SessionHost {
       bus.on('telemetry.stored', ({ deviceId, entries }) => this.each(deviceId, (sub) => sub.telemetry(deviceId, entries))),
       bus.on('device.stateChanged', ({ deviceId, state, ts }) => this.each(deviceId, (sub) => sub.stateChanged(deviceId, state, ts))),
       bus.on('device.updated', ({ deviceId }) => this.each(deviceId, (sub) => sub.deviceUpdated(deviceId))),
+      bus.on('command.changed', ({ deviceId, command }) => this.each(deviceId, (sub) => sub.commandChanged(deviceId, command))),
       bus.on('device.created', () => this.deviceSetChanged()),
       bus.on('device.deleted', () => this.deviceSetChanged()),
       bus.on('user.sessionsRevoked', ({ userId }) => {

@@ -3,6 +3,7 @@
  * when the hub hands it the events of the devices it follows (server/contract/realtime.ts says
  * what each command answers).
  */
+import type { Command } from '../../contract/command.ts';
 import type {
   AttributesCmd,
   EntityData,
@@ -49,6 +50,7 @@ export abstract class Subscription {
   telemetry(_deviceId: string, _entries: readonly TelemetryEntry[]): void {}
   stateChanged(_deviceId: string, _state: 'ONLINE' | 'OFFLINE', _ts: number): void {}
   deviceUpdated(_deviceId: string): void {}
+  commandChanged(_deviceId: string, _command: Command): void {}
   devicesChanged(): void {}
   close(): void {}
 }

@@ -8,6 +8,7 @@ import type { AuthUser } from '../../core.ts';
 import { ErrorCode, type ErrorKey } from '../../contract/errors.ts';
 import {
   AttributesCmdSchema,
+  CommandsCmdSchema,
   EntityCountCmdSchema,
   EntityDataCmdSchema,
   HistoryCmdSchema,
@@ -18,6 +19,7 @@ import {
   WsErrorCode,
   unsupportedWsCmdTypes,
   type AttributesCmd,
+  type CommandsCmd,
   type EntityCountCmd,
   type EntityDataCmd,
   type ErrorUpdate,
@@ -27,6 +29,7 @@ import {
 } from '../../contract/realtime.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { translate, type Lang } from '../../lib/messages.ts';
+import { CommandsSubscription } from './command-subscription.ts';
 import { toTsData, type LiveData } from './live-data.ts';
 import {
   AttributesSubscription,
@@ -71,6 +74,7 @@ const updateTypes: Record<string, string> = {
   ATTRIBUTES: 'ATTRIBUTES',
   ENTITY_DATA: 'ENTITY_DATA',
   ENTITY_COUNT: 'COUNT_DATA',
+  COMMANDS: 'COMMANDS',
   ALARM_DATA: 'ALARM_DATA',
   ALARM_COUNT: 'ALARM_COUNT_DATA',
   NOTIFICATIONS: 'NOTIFICATIONS',
@@ -198,6 +202,9 @@ export class WsSession implements LiveSink {
         this.start(cmd, new EntityCountSubscription(cmd.cmdId, this, this.host.data, body.query.entityFilter));
         return;
       }
+      case 'COMMANDS':
+        this.start(cmd, new CommandsSubscription(cmd.cmdId, this, this.host.data, this.check<CommandsCmd>(cmd, CommandsCmdSchema)));
+        return;
       case 'AUTH':
         // Handled with the message; a bare AUTH command has nothing more to do.
         return;

@@ -93,6 +93,8 @@ export async function deviceApiModule(fastify: FastifyInstance, deps: ModuleDeps
         const abandoned = new AbortController();
         reply.raw.once('close', () => abandoned.abort());
         const rpc = await transport.mailbox.poll(device.id, request.query.timeout ?? RPC_POLL_TIMEOUT_DEFAULT_MS, abandoned.signal);
+        // The device holds the request now: for HTTP devices that is delivery.
+        if (rpc) transport.messages.rpcDelivered(device.id, rpc.id);
         // ThingsBoard answers an empty 408 when no request came in time.
         return rpc ?? reply.code(408).send(undefined);
       }),

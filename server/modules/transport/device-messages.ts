@@ -58,6 +58,11 @@ export class DeviceMessages {
     this.announceEvent('device.rpcResponse', { deviceId, requestId, payload });
   }
 
+  /** The device acknowledged server RPC `requestId` (MQTT PUBACK, or the HTTP poll that took it). */
+  rpcDelivered(deviceId: string, requestId: number): void {
+    this.announceEvent('device.rpcDelivered', { deviceId, requestId });
+  }
+
   /** `{ clientKeys?: "a,b" }` → the stored client attributes (no shared attributes exist on the edge). */
   attributesRequest(device: ConnectedDevice, payload: Buffer): AttributesAnswer {
     const json = payload.length === 0 ? {} : parseJson(payload);

@@ -25,6 +25,7 @@ import type { DeviceStateTracker } from './device-state.ts';
 import { guardFrames } from './frame-guard.ts';
 import type { GatewayMessages } from './gateway-messages.ts';
 import { clientCertificate, tlsServerOptions, type TlsIdentity } from './mqtt-tls.ts';
+import { filterOf, RpcDelivery, type RpcRef } from './rpc-delivery.ts';
 import { publishKind, subscribeAllowed, type PublishKind } from './topic-acl.ts';
 import type { TransportStats } from './transport-stats.ts';
 
@@ -60,6 +61,7 @@ function subscribedQos(client: Client, filter: string): 0 | 1 | null {
 export class MqttBroker {
   private readonly sessions = new WeakMap<Client, ConnectedDevice>();
   private readonly byDevice = new Map<string, Set<Client>>();
+  private readonly outgoing = new RpcDelivery();
   private aedes: Aedes | null = null;
   private server: Server | null = null;
   private tlsServer: TlsServer | null = null;
@@ -91,6 +93,14 @@ export class MqttBroker {
     });
     aedes.on('client', (client) => this.opened(client));
     aedes.on('clientDisconnect', (client) => this.closed(client));
+    // Server messages wait for the subscription to their topic; a PUBACK makes an RPC DELIVERED (rpc-delivery.ts).
+    aedes.on('subscribe', (subscriptions, client) => {
+      for (const s of subscriptions) for (const m of this.outgoing.release(client, s.topic)) this.send(client, m.topic, m.payload, m.qos, m.rpc);
+    });
+    aedes.on('ack', (_packet, client) => {
+      const rpc = this.outgoing.acked(client);
+      if (rpc) this.deps.messages.rpcDelivered(rpc.deviceId, rpc.requestId);
+    });
     aedes.on('clientError', (client, err) => log.debug({ clientId: client.id, err: err.message }, 'MQTT client error'));
     aedes.on('connectionError', (_client, err) => log.debug({ err: err.message }, 'MQTT connection error'));
     this.aedes = aedes;
@@ -135,12 +145,19 @@ export class MqttBroker {
     return (this.byDevice.get(deviceId)?.size ?? 0) > 0;
   }
 
-  /** Sends a server message to every session of `deviceId`; false when it has none. */
-  publishTo(deviceId: string, topic: string, body: unknown, qos: 0 | 1): boolean {
+  /**
+   * Sends a server message to every session of `deviceId`, or once that session subscribes to the
+   * topic; `rpc` names the request it carries (DELIVERED on its PUBACK). False when the device has
+   * no session.
+   */
+  publishTo(deviceId: string, topic: string, body: unknown, qos: 0 | 1, rpc: RpcRef | null = null): boolean {
     const clients = this.byDevice.get(deviceId);
     if (!clients?.size) return false;
     const payload = Buffer.from(JSON.stringify(body));
-    for (const client of clients) this.send(client, topic, payload, qos);
+    for (const client of clients) {
+      if (subscribedQos(client, filterOf(topic)) === null) this.outgoing.hold(client, { topic, payload, qos, rpc });
+      else this.send(client, topic, payload, qos, rpc);
+    }
     return true;
   }
 
@@ -275,7 +292,10 @@ export class MqttBroker {
     }
   }
 
-  private send(client: Client, topic: string, payload: Buffer, qos: 0 | 1): void {
+  /** At `qos`, or the lower QoS the client subscribed the topic with. */
+  private send(client: Client, topic: string, payload: Buffer, qos: 0 | 1, rpc: RpcRef | null = null): void {
+    if (qos === 1 && subscribedQos(client, filterOf(topic)) !== 1) qos = 0;
+    if (qos === 1) this.outgoing.sent(client, rpc);
     client.publish({ cmd: 'publish', topic, payload, qos, retain: false, dup: false }, (err) => {
       if (err) this.deps.log.debug({ clientId: client.id, topic, err: err.message }, 'MQTT delivery failed');
     });

@@ -23,9 +23,10 @@ export interface Transport {
   readonly mqttPort: number;
   isOnline(deviceId: string): boolean;
   /**
-   * Sends server RPC `requestId` to the device (MQTT `v1/devices/me/rpc/request/{id}` QoS 1, a
-   * GATEWAY's `v1/gateway/rpc` for its sub-device, or the HTTP device's next poll). False when the
-   * device is offline. Its answer arrives as `device.rpcResponse`.
+   * Sends server RPC `requestId` to the device (MQTT `v1/devices/me/rpc/request/{id}` at the QoS
+   * the device subscribed with, a GATEWAY's `v1/gateway/rpc` for its sub-device, or the HTTP
+   * device's next poll). False when the device is offline. Its acknowledgement arrives as
+   * `device.rpcDelivered` (QoS 1 PUBACK, or the poll that took it), its answer as `device.rpcResponse`.
    */
   sendRpc(deviceId: string, requestId: number, method: string, params: unknown): boolean;
 }
@@ -108,11 +109,12 @@ export class DeviceTransport implements Transport {
 
   sendRpc(deviceId: string, requestId: number, method: string, params: unknown): boolean {
     const request: RpcRequest = { id: requestId, method, params };
-    if (this.broker.publishTo(deviceId, `${deviceTopics.rpcRequest}${requestId}`, request, 1)) return true;
+    const rpc = { deviceId, requestId };
+    if (this.broker.publishTo(deviceId, `${deviceTopics.rpcRequest}${requestId}`, request, 1, rpc)) return true;
     const gatewayId = this.state.gatewayOf(deviceId);
     if (gatewayId) {
       const name = this.deviceOf(deviceId)?.name;
-      return name !== undefined && this.broker.publishTo(gatewayId, deviceTopics.gatewayRpc, { device: name, data: request }, 1);
+      return name !== undefined && this.broker.publishTo(gatewayId, deviceTopics.gatewayRpc, { device: name, data: request }, 1, rpc);
     }
     if (!this.state.isOnline(deviceId)) return false;
     this.mailbox.deliver(deviceId, request);
