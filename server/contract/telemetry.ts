@@ -19,7 +19,9 @@
  *   answers them as strings, as ThingsBoard does by default.
  * - `GET /api/plugins/telemetry/DEVICE/{id}/keys/timeseries`: the keys the device ever reported.
  * - `GET /api/plugins/telemetry/DEVICE/{id}/values/attributes?keys`: client attributes
- *   `[{ key, value, lastUpdateTs }]`.
+ *   `[{ key, value, lastUpdateTs, flag? }]`. An attribute whose key is a property of the published
+ *   model is checked like telemetry (flagged when it does not fit); other keys are kept unflagged,
+ *   since devices report attributes (firmware version, serial number) no model describes.
  * Unknown device: 404 code 32 `error.notFound`.
  *
  * `flag` marks a value that did not match the product's published thing model (wrong type, out of
@@ -90,6 +92,7 @@ export const AttributeValueSchema = Type.Object({
   key: Type.String(),
   value: Type.Unknown(),
   lastUpdateTs: EpochMs,
+  flag: Type.Optional(Type.String()),
 });
 export type AttributeValue = Static<typeof AttributeValueSchema>;
 

@@ -31,7 +31,7 @@ export interface LiveTelemetry {
   /** Latest values without startTs, else history; throws AppError for an unknown device or a bad query. */
   timeseries(deviceId: string, query: TimeseriesRequest): Record<string, StoredPoint[]>;
   keys(deviceId: string): string[];
-  attributesOf(deviceId: string, keysText: string | undefined): { key: string; value: unknown; lastUpdateTs: number }[];
+  attributesOf(deviceId: string, keysText: string | undefined): { key: string; value: unknown; lastUpdateTs: number; flag?: string }[];
 }
 
 /** Device attributes the server keeps (ThingsBoard's SERVER_SCOPE), derived from the state. */
@@ -123,7 +123,7 @@ export class LiveData {
     }
     if (scope === null || scope === 'CLIENT_SCOPE') {
       for (const a of this.telemetry.attributesOf(device.id, keys ? [...keys].join(',') : undefined)) {
-        data[a.key] = [[a.lastUpdateTs, a.value]];
+        data[a.key] = a.flag ? [[a.lastUpdateTs, a.value, a.flag]] : [[a.lastUpdateTs, a.value]];
       }
     }
     return data;

@@ -8,6 +8,7 @@ import type { EventType } from '../../contract/event-record.ts';
 import type { TelemetryValue } from '../../contract/telemetry.ts';
 import { checkPropertyValue, matchEvent } from '../thing-model/thing-model-check.ts';
 import type { ThingModelService } from '../thing-model/thing-model-service.ts';
+import { attributeFlag } from './attribute-checks.ts';
 
 export interface EventMatch {
   /** The model event's name; null when the identifier names no published event. */
@@ -21,6 +22,8 @@ export interface EventMatch {
 export interface ModelChecks {
   /** Why `value` does not fit property `key` of the product's published model; null when it does or no model is published. */
   property(deviceProfileId: string, key: string, value: TelemetryValue): string | null;
+  /** As `property` for a client attribute, but a key that names no property is not flagged (attribute-checks.ts). */
+  attribute(deviceProfileId: string, key: string, value: TelemetryValue): string | null;
   event(deviceProfileId: string, identifier: string, params: Record<string, unknown>): EventMatch;
 }
 
@@ -33,6 +36,10 @@ export function thingModelChecks(models: Pick<ThingModelService, 'getPublished'>
       if (!model) return null;
       const result = checkPropertyValue(model, key, value);
       return result.ok ? null : result.reason;
+    },
+    attribute(deviceProfileId, key, value) {
+      const model = models.getPublished(deviceProfileId);
+      return model ? attributeFlag(model, key, value) : null;
     },
     event(deviceProfileId, identifier, params) {
       const model = models.getPublished(deviceProfileId);

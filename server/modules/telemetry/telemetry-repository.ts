@@ -33,6 +33,8 @@ export interface AttributeRow {
   key: string;
   value: TelemetryValue;
   lastUpdateTs: number;
+  /** Why the value does not fit its property of the published model (attribute-checks.ts). */
+  flag?: string;
 }
 
 export interface EventRecordRow {
@@ -108,9 +110,9 @@ export class TelemetryRepository {
        WHERE excluded.ts >= ts_latest.ts`,
     );
     this.attributeStatement = db.prepare(
-      `INSERT INTO attribute_kv (device_id, scope, key, last_update_ts, value_type, num_value, text_value) VALUES (?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO attribute_kv (device_id, scope, key, last_update_ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(device_id, scope, key) DO UPDATE SET last_update_ts = excluded.last_update_ts,
-         value_type = excluded.value_type, num_value = excluded.num_value, text_value = excluded.text_value`,
+         value_type = excluded.value_type, num_value = excluded.num_value, text_value = excluded.text_value, flag = excluded.flag`,
     );
     this.eventStatement = db.prepare(
       `INSERT INTO event_record (id, device_id, ts, identifier, event_name, event_type, params, flag, create_time)
@@ -130,7 +132,7 @@ export class TelemetryRepository {
   upsertAttributes(deviceId: string, scope: string, rows: readonly AttributeRow[]): void {
     for (const row of rows) {
       const v = encodeValue(row.value);
-      this.attributeStatement.run(deviceId, scope, row.key, row.lastUpdateTs, v.valueType, v.numValue, v.textValue);
+      this.attributeStatement.run(deviceId, scope, row.key, row.lastUpdateTs, v.valueType, v.numValue, v.textValue, row.flag ?? null);
     }
   }
 
@@ -218,11 +220,14 @@ export class TelemetryRepository {
     const filter = keys ? `AND key IN (${keys.map(() => '?').join(', ')})` : '';
     const rows = this.db
       .prepare(
-        `SELECT key, last_update_ts, value_type, num_value, text_value FROM attribute_kv
+        `SELECT key, last_update_ts, value_type, num_value, text_value, flag FROM attribute_kv
          WHERE device_id = ? AND scope = ? ${filter} ORDER BY key`,
       )
-      .all(deviceId, scope, ...(keys ?? [])) as unknown as (Omit<ValueRecord, 'ts' | 'flag'> & { key: string; last_update_ts: number })[];
-    return rows.map((r) => ({ key: r.key, value: decodeValue(r.value_type, r.num_value, r.text_value), lastUpdateTs: r.last_update_ts }));
+      .all(deviceId, scope, ...(keys ?? [])) as unknown as (Omit<ValueRecord, 'ts'> & { key: string; last_update_ts: number })[];
+    return rows.map((r) => {
+      const a: AttributeRow = { key: r.key, value: decodeValue(r.value_type, r.num_value, r.text_value), lastUpdateTs: r.last_update_ts };
+      return r.flag ? { ...a, flag: r.flag } : a;
+    });
   }
 
   /** Every (device, key) with history: what retention walks, one index range each. */

@@ -23,6 +23,7 @@ import { newId } from '../../lib/ids.ts';
 import type { DeviceService } from '../device/device-service.ts';
 import type { ParsedEvent, ParsedValue } from '../transport/device-payload.ts';
 import { keyList } from '../transport/device-payload.ts';
+import { checkedAttributes } from './attribute-checks.ts';
 import type { ModelChecks } from './model-checks.ts';
 import { CLIENT_SCOPE, type StoredPoint, type TelemetryRepository } from './telemetry-repository.ts';
 import type { TelemetryWriter } from './telemetry-writer.ts';
@@ -83,7 +84,7 @@ export class TelemetryService {
 
   /** Client attributes: the latest of each key is kept. */
   attributes(device: SourceDevice, values: readonly ParsedValue[], bytes: number): Promise<void> {
-    const attributes = values.map((v) => ({ key: v.key, value: v.value, lastUpdateTs: v.ts }));
+    const attributes = checkedAttributes(this.deps.checks, device.deviceProfileId, values);
     return this.deps.writer.write({ deviceId: device.id, deviceProfileId: device.deviceProfileId, bytes, attributes });
   }
 
