@@ -4,7 +4,9 @@
  * service with one BOOL input, an ALERT event), publishes it, and a simulated device
  * (scripts/lib/simulator.ts, real MQTT against the binary's broker) connects. On the device's
  * pages the value changes live, the history trend draws a chart, a two-way SERVICE command comes
- * back SUCCESSFUL in the records and the device's overheat event shows in event management.
+ * back SUCCESSFUL in the records, the device's overheat event shows in event management, and a
+ * command queued while the device is offline moves to SUCCESSFUL in the open records list, pushed
+ * over the websocket, when the device returns.
  * Screens in zh_CN/en_US × light/dark (test-results/screenshots/thing-model).
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -230,5 +232,41 @@ describe('a simulated device of the product', () => {
     await ui.clickTestId('cmd-reboot');
     await ui.clickTestId('cmd-reboot-confirm');
     await ui.expectPageText(text('zh_CN', 'errors:command.deviceOffline'));
+  });
+
+  it('queues a two-way ASYNC command while the device is offline and follows it live to SUCCESSFUL when the device returns', async () => {
+    await ui.clickTestId('cmd-open');
+    await ui.clickTestId('cmd-call-type-ASYNC');
+    await ui.clickTestId('cmd-param-on-1');
+    await ui.clickTestId('cmd-send');
+    await ui.expectText('cmd-result-status', text('zh_CN', 'command:status.QUEUED'));
+    await ui.clickTestId('cmd-cancel');
+    const status = ui.page.locator('[data-testid^="cmd-status-"]').first();
+    await ui.expectLocatorText(status, text('zh_CN', 'command:status.QUEUED'));
+    // From here the page must not load the list again: the websocket brings every status.
+    const reloads: string[] = [];
+    const onRequest = (request: { method(): string; url(): string }): void => {
+      if (request.method() === 'GET' && /\/api\/yt\/device\/[^/]+\/command/.test(request.url())) reloads.push(request.url());
+    };
+    ui.page.on('request', onRequest);
+    sim = await startSimulator({
+      url: gateway.url,
+      mqttUrl: await mqttUrl(),
+      username: E2E_ADMIN.username,
+      password: E2E_ADMIN.password,
+      devices: 1,
+      rate: 1,
+      product: PRODUCT,
+    });
+    await ui.expectLocatorText(status, text('zh_CN', 'command:status.SUCCESSFUL'));
+    ui.page.off('request', onRequest);
+    expect(reloads).toEqual([]);
+    await ui.page.locator('[data-testid^="cmd-response-"]').first().click();
+    await ui.expectText('cmd-json-view', '"success": true');
+    await ui.page.keyboard.press('Escape');
+    await ui.screenshotMatrix('command-live', async () => {
+      await ui.expectVisible('command-tab');
+      await ui.page.locator('[data-testid^="cmd-status-"]').first().waitFor();
+    });
   });
 });

@@ -2,9 +2,10 @@
  * React hooks over the live connection (ws-client.ts): the latest telemetry of a device and its
  * online state, updated as the server pushes them. The pure merge functions are exported for tests.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { commandStatuses, type Command } from '../../server/contract/command.ts';
 import type { DeviceState } from '../../server/contract/device.ts';
-import type { EntityData, EntityDataUpdate, TelemetryUpdate, WsUpdate } from '../../server/contract/realtime.ts';
+import type { CommandsUpdate, EntityData, EntityDataUpdate, TelemetryUpdate, WsUpdate } from '../../server/contract/realtime.ts';
 import { subscribe } from './ws-client.ts';
 
 /** A key's newest value; `flag` says why it did not match the published thing model. */
@@ -65,6 +66,23 @@ export function mergeEntityState(current: EntityState, update: EntityDataUpdate,
   if (typeof online === 'number') next.lastOnlineTime = online;
   if (typeof offline === 'number') next.lastOfflineTime = offline;
   return next;
+}
+
+/** Which of two copies of a command record is the later one (statuses only move forward). */
+export function laterCommand(a: Command, b: Command): Command {
+  if (a.updatedTime !== b.updatedTime) return a.updatedTime > b.updatedTime ? a : b;
+  return commandStatuses.indexOf(a.status) >= commandStatuses.indexOf(b.status) ? a : b;
+}
+
+/** `live` with the records of a COMMANDS answer, each kept only when it is the later copy. */
+export function mergeCommands(live: Readonly<Record<string, Command>>, changed: readonly Command[]): Record<string, Command> {
+  const next = { ...live };
+  for (const c of changed) next[c.id] = next[c.id] ? laterCommand(next[c.id]!, c) : c;
+  return next;
+}
+
+function isCommands(update: WsUpdate): update is CommandsUpdate {
+  return update.cmdUpdateType === 'COMMANDS';
 }
 
 function isTelemetry(update: WsUpdate): update is TelemetryUpdate {
@@ -145,4 +163,44 @@ export function useEntityState(deviceId: string | null | undefined): LiveState<E
     );
   }, [deviceId]);
   return state;
+}
+
+export interface CommandUpdatesHandlers {
+  /** Records created or changed (in the order it happened). */
+  onChange: (commands: Command[]) => void;
+  /** The subscription is live again after the connection was lost: a list may have missed changes. */
+  onResumed?: () => void;
+}
+
+/**
+ * Follows the command records of a device: `onChange` gets each batch of records created or
+ * changed (QUEUED, SENT, DELIVERED, SUCCESSFUL, …). Returns the server's reason when it refused
+ * the subscription (an upstream without COMMANDS), so the view can fall back to polling.
+ *
+ * @example
+ * ```tsx
+ * const [live, setLive] = useState<Record<string, Command>>({});
+ * const liveError = useCommandUpdates(deviceId, { onChange: (changed) => setLive((l) => mergeCommands(l, changed)) });
+ * ```
+ */
+export function useCommandUpdates(deviceId: string | null | undefined, handlers: CommandUpdatesHandlers): string | null {
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setError(null);
+    if (!deviceId) return undefined;
+    let answers = 0;
+    return subscribe({ type: 'COMMANDS', entityType: 'DEVICE', entityId: deviceId }, (update) => {
+      if (update.errorCode) {
+        setError(update.errorMsg ?? String(update.errorCode));
+      } else if (isCommands(update)) {
+        setError(null);
+        // An empty answer starts a subscription; after the first one it follows a reconnect.
+        if (update.data.length) latest.current.onChange(update.data);
+        else if (answers++ > 0) latest.current.onResumed?.();
+      }
+    });
+  }, [deviceId]);
+  return error;
 }

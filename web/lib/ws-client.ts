@@ -81,6 +81,7 @@ export function unsubscribeTypeOf(type: WsCmdType): WsCmdType | null {
     case 'ATTRIBUTES':
     case 'ENTITY_DATA':
     case 'ENTITY_COUNT':
+    case 'COMMANDS':
     case 'ALARM_DATA':
     case 'ALARM_COUNT':
     case 'NOTIFICATIONS':

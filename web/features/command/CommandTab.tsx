@@ -1,11 +1,14 @@
 /**
  * Device detail → command delivery records (spec sections 2, 3 "Command record", 4 "Command"):
  * issuance time, command type, call type, way, status (all eight), content, response type and the
- * device's answer in a JSON viewer; refresh and paging, kept fresh while a command is under way.
+ * device's answer in a JSON viewer; refresh and paging. Status changes arrive live over /api/ws
+ * (COMMANDS): a row follows its command QUEUED → SENT → DELIVERED → SUCCESSFUL without a reload;
+ * a command that is new to the page reloads it. Without the live subscription (an upstream that
+ * does not know it) the list is polled while a command is under way.
  * The header holds command delivery and the reboot button (asked first): the device page has no
  * slot for header actions, so reboot lives here.
  */
-import { useEffect, useState, type JSX } from 'react';
+import { useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import Button from '@arco-design/web-react/es/Button';
 import Form from '@arco-design/web-react/es/Form';
 import Message from '@arco-design/web-react/es/Message';
@@ -27,6 +30,7 @@ import { EnumTag } from '../../components/EnumTag.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { useList } from '../../lib/use-list.ts';
+import { laterCommand, mergeCommands, useCommandUpdates } from '../../lib/use-live.ts';
 import type { DeviceTabProps } from '../device/deviceTabs.tsx';
 import { CodeBlock, prettyJson } from '../thing-model/CodeBlock.tsx';
 import { usePublishedModel } from '../thing-model/usePublishedModel.ts';
@@ -35,7 +39,7 @@ import { CommandModal } from './CommandModal.tsx';
 import { commandStatusColors, commandTypeColors } from './commandStyle.ts';
 import './command.css';
 
-/** How often the list reloads while a command waits for its outcome. */
+/** Without live updates: how often the list reloads while a command waits for its outcome. */
 const PENDING_POLL_MS = 2_000;
 
 export function CommandTab({ device }: DeviceTabProps): JSX.Element {
@@ -44,14 +48,26 @@ export function CommandTab({ device }: DeviceTabProps): JSX.Element {
   const { model } = usePublishedModel(device.deviceProfileId);
   const [sending, setSending] = useState(false);
   const [viewing, setViewing] = useState<{ title: string; text: string } | null>(null);
-  const pending = list.items.some((c) => !finalCommandStatuses.includes(c.status));
+  // Records pushed live since the page loaded, by id; a row shows whichever copy is later.
+  const [live, setLive] = useState<Record<string, Command>>({});
+  const shownIds = useRef(new Set<string>());
+  shownIds.current = new Set(list.items.map((c) => c.id));
+  const liveError = useCommandUpdates(device.id, {
+    onChange: (changed) => {
+      setLive((current) => mergeCommands(current, changed));
+      if (changed.some((c) => !shownIds.current.has(c.id))) void list.refresh();
+    },
+    onResumed: () => void list.refresh(),
+  });
+  const items = useMemo(() => list.items.map((c) => (live[c.id] ? laterCommand(live[c.id]!, c) : c)), [list.items, live]);
+  const pending = items.some((c) => !finalCommandStatuses.includes(c.status));
 
-  // Outcomes arrive on the server's own time: follow them while something is under way.
+  // Outcomes arrive on the server's own time: without live updates, poll while something is under way.
   useEffect(() => {
-    if (!pending) return undefined;
+    if (!pending || !liveError) return undefined;
     const timer = setInterval(() => void list.refresh(), PENDING_POLL_MS);
     return () => clearInterval(timer);
-  }, [pending, list.refresh]);
+  }, [pending, liveError, list.refresh]);
 
   const reboot = async (): Promise<void> => {
     const command = await rebootDevice(device.id);
@@ -126,7 +142,7 @@ export function CommandTab({ device }: DeviceTabProps): JSX.Element {
     <section data-testid="command-tab">
       <ResourceTable<Command, typeof list.filters>
         testId="cmd"
-        list={list}
+        list={{ ...list, items }}
         rowKey="id"
         columns={columns}
         scrollX={1200}
