@@ -95,7 +95,8 @@ export function TimeRangePicker({
           value={value.agg ?? 'AVG'}
           onChange={(agg: Aggregation) => onChange({ ...value, agg })}
           disabled={disabled}
-          style={{ width: 150 }}
+          // Sized to its label: "Aggregation  None (raw values)" does not fit a fixed 150 px.
+          style={{ width: 'auto', minWidth: 150 }}
           prefix={t('aggregation.label')}
           data-testid={`${testId}-agg`}
           options={aggregations.map((agg) => ({ value: agg, label: t(`aggregation.${agg}`) }))}
@@ -106,7 +107,7 @@ export function TimeRangePicker({
           value={value.interval}
           onChange={(interval: number) => onChange({ ...value, interval })}
           disabled={disabled || value.agg === 'NONE'}
-          style={{ width: 170 }}
+          style={{ width: 'auto', minWidth: 170 }}
           prefix={t('period.label')}
           data-testid={`${testId}-interval`}
           options={periods.map((p) => ({ value: p.ms, label: periodLabel(p) }))}
