@@ -84,6 +84,7 @@ export class DeviceTransport implements Transport {
     const transport = new DeviceTransport(deps);
     deps.devices.devices.markAllOffline();
     transport.listen();
+    transport.loadTls();
     await transport.broker.start(deps.core.config.host, deps.core.config.mqttPort);
     await transport.listenTls();
     return transport;
@@ -141,11 +142,15 @@ export class DeviceTransport implements Transport {
     this.state.close();
   }
 
+  /** Before any port opens: a bad `--mqtts-cert` stops the start with nothing listening. */
+  private loadTls(): void {
+    const { config } = this.deps.core;
+    if (config.mqttsPort !== null) this.tls = loadTlsIdentity(config);
+  }
+
   private async listenTls(): Promise<void> {
     const { config } = this.deps.core;
-    if (config.mqttsPort === null) return;
-    this.tls = loadTlsIdentity(config);
-    await this.broker.listenTls(config.host, config.mqttsPort, this.tls);
+    if (this.tls && config.mqttsPort !== null) await this.broker.listenTls(config.host, config.mqttsPort, this.tls);
   }
 
   /** The device as the transport needs it, or undefined once it is gone. */
