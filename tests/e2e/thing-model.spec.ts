@@ -261,6 +261,11 @@ describe('a simulated device of the product', () => {
     await ui.expectLocatorText(status, text('zh_CN', 'command:status.SUCCESSFUL'));
     ui.page.off('request', onRequest);
     expect(reloads).toEqual([]);
+    // The status tells when the device acknowledged the request (its PUBACK: DELIVERED).
+    await status.hover();
+    await ui.expectPageText(`${text('zh_CN', 'command:fields.deliveredTime')}: `);
+    await ui.screenshot('command-delivered-time');
+    await ui.page.mouse.move(0, 0);
     await ui.page.locator('[data-testid^="cmd-response-"]').first().click();
     await ui.expectText('cmd-json-view', '"success": true');
     await ui.page.keyboard.press('Escape');

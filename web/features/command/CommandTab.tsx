@@ -14,6 +14,7 @@ import Form from '@arco-design/web-react/es/Form';
 import Message from '@arco-design/web-react/es/Message';
 import Modal from '@arco-design/web-react/es/Modal';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
+import Tooltip from '@arco-design/web-react/es/Tooltip';
 import IconPoweroff from '@arco-design/web-react/icon/react-icon/IconPoweroff';
 import IconSend from '@arco-design/web-react/icon/react-icon/IconSend';
 import { useTranslation } from 'react-i18next';
@@ -90,7 +91,19 @@ export function CommandTab({ device }: DeviceTabProps): JSX.Element {
       title: t('fields.status'),
       dataIndex: 'status',
       width: 110,
-      render: (v: string, row) => <EnumTag ns="command" group="status" value={v} colors={commandStatusColors} testId={`cmd-status-${row.requestId}`} />,
+      render: (v: string, row) => (
+        // When it went out, arrived (DELIVERED) and was answered: the steps behind the status.
+        <Tooltip
+          disabled={row.sentTime === null}
+          content={(['sentTime', 'deliveredTime', 'respondedTime'] as const)
+            .filter((k) => row[k] !== null)
+            .map((k) => <div key={k}>{`${t(`fields.${k}`)}: ${formatDateTime(row[k]!)}`}</div>)}
+        >
+          <span>
+            <EnumTag ns="command" group="status" value={v} colors={commandStatusColors} testId={`cmd-status-${row.requestId}`} />
+          </span>
+        </Tooltip>
+      ),
     },
     {
       title: t('fields.content'),
