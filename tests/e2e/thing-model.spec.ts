@@ -51,6 +51,12 @@ async function mqttUrl(): Promise<string> {
   return `mqtt://127.0.0.1:${/device MQTT on port (\d+)/.exec(gateway.output())![1]}`;
 }
 
+/** One simulated device of the product, over real MQTT against the binary's broker (reused when started again). */
+async function simulate(options: { rate: number; random?: () => number }): Promise<RunningSimulator> {
+  const { username, password } = E2E_ADMIN;
+  return startSimulator({ url: gateway.url, mqttUrl: await mqttUrl(), username, password, devices: 1, product: PRODUCT, ...options });
+}
+
 /**
  * Random numbers that make the simulated device's temperature climb into a heat episode at once
  * (scripts/lib/simulator-model.ts draws, per reading: episode start or end, the episode's target,
@@ -147,16 +153,7 @@ describe('thing model in the product page', () => {
 
 describe('a simulated device of the product', () => {
   it('shows a value changing live and the device online', async () => {
-    sim = await startSimulator({
-      url: gateway.url,
-      mqttUrl: await mqttUrl(),
-      username: E2E_ADMIN.username,
-      password: E2E_ADMIN.password,
-      devices: 1,
-      rate: 4,
-      product: PRODUCT,
-      random: heatingRandom(),
-    });
+    sim = await simulate({ rate: 4, random: heatingRandom() });
     deviceId = sim.devices[0]!.identity.id;
     await ui.goto(`/device-manage/device/${deviceId}/thingModel`);
     await ui.expectText('data-device-state', text('zh_CN', 'device:state.ONLINE'));
@@ -249,15 +246,7 @@ describe('a simulated device of the product', () => {
       if (request.method() === 'GET' && /\/api\/yt\/device\/[^/]+\/command/.test(request.url())) reloads.push(request.url());
     };
     ui.page.on('request', onRequest);
-    sim = await startSimulator({
-      url: gateway.url,
-      mqttUrl: await mqttUrl(),
-      username: E2E_ADMIN.username,
-      password: E2E_ADMIN.password,
-      devices: 1,
-      rate: 1,
-      product: PRODUCT,
-    });
+    sim = await simulate({ rate: 1 });
     await ui.expectLocatorText(status, text('zh_CN', 'command:status.SUCCESSFUL'));
     ui.page.off('request', onRequest);
     expect(reloads).toEqual([]);
