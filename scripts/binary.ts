@@ -10,7 +10,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +18,7 @@ import { build } from 'esbuild';
 import { manifestOfDirectory, SEA_MANIFEST_KEY, seaAssetKey } from '../server/lib/assets.ts';
 import { SERVER_BUNDLE_KEY, SERVER_CODE_CACHE_KEY } from '../server/lib/bundle-loader.ts';
 import { dist, root, serverOut, webOut } from './build.ts';
+import { freePort } from './lib/free-port.ts';
 
 export type Arch = 'x64' | 'arm64';
 
@@ -48,13 +48,13 @@ const warmCodeCache: Record<Arch, boolean> = { x64: true, arm64: false };
 /**
  * V8 flags the binary always runs with (the SEA's execArgv; NODE_OPTIONS still adds to them).
  * V8 sizes its heap from the machine's RAM: on a large machine the young generation grows to
- * 64-128 MB and the old one to up to 4x its live size before a full GC. A semi-space of 16 MB and
- * a fixed old-generation growth of 1.4x (close to what V8 picks itself on a 2 GB gateway) took
- * the RSS with 1,000 devices from ~290 to ~175 MB without a measurable telemetry CPU cost;
- * smaller settings cost up to +45 % CPU at saturation (docs/PERFORMANCE-FINDINGS.md). Neither is
- * a limit: the heap still grows as far as the work needs.
+ * 64-128 MB and the old one to up to 4x its live size before a full GC. A 16 MB semi-space and a
+ * fixed old-generation growth of 2x took the RSS with 1,000 devices from ~290 to ~200 MB at a
+ * telemetry CPU cost within noise. 1.4x (close to V8's own cap on a 2 GB gateway) reached ~175 MB
+ * but cost 0-47 % telemetry CPU at saturation (median +12 %), see docs/PERFORMANCE-FINDINGS.md.
+ * Neither flag is a limit: the heap still grows as far as the work needs.
  */
-export const seaExecArgv: string[] = ['--max-semi-space-size=16', '--heap-growing-percent=40'];
+export const seaExecArgv: string[] = ['--max-semi-space-size=16', '--heap-growing-percent=100'];
 
 function run(cmd: string, args: string[], cwd = root): string {
   return execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
@@ -96,17 +96,6 @@ function seaFuse(binary: string): string {
   const match = /NODE_SEA_FUSE_[0-9a-f]{32}(?=:0)/.exec(readFileSync(binary).toString('latin1'));
   if (!match) throw new Error(`binary: no SEA fuse in ${binary}; is it a node >= 20 build?`);
   return match[0];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function bundleScript(entry: string, outfile: string): Promise<void> {
