@@ -7,6 +7,7 @@ import m0003 from './0003-device-management.sql';
 import m0004 from './0004-thing-model.sql';
 import m0005 from './0005-telemetry.sql';
 import m0006 from './0006-command.sql';
+import m0007 from './0007-telemetry-history-layout.sql';
 
 export const migrations: { name: string; sql: string }[] = [
   { name: '0001-foundation', sql: m0001 },
@@ -14,4 +15,5 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '0004-thing-model', sql: m0004 },
   { name: '0005-telemetry', sql: m0005 },
   { name: '0006-command', sql: m0006 },
+  { name: '0007-telemetry-history-layout', sql: m0007 },
 ];

@@ -1,11 +1,12 @@
 /**
- * SQL for the telemetry tables of migration 0005: history, latest values, client attributes and
- * event records. Hot statements (one per stored value) are prepared once; the batched writer calls
- * them inside its transaction.
+ * SQL for the telemetry tables of migrations 0005 and 0007: history, latest values, client
+ * attributes and event records. A series (device and key) is its row in ts_latest; history rows
+ * name it by that row's id. Hot statements are prepared once; the batched writer calls them inside
+ * its transaction.
  */
 import type { StatementSync } from 'node:sqlite';
 import type { Aggregation, TelemetryValue, TimeseriesOrder } from '../../contract/telemetry.ts';
-import type { Db } from '../../db/sqlite.ts';
+import { transaction, type Db } from '../../db/sqlite.ts';
 import { pageWindow, Where } from '../../db/list-query.ts';
 import { decodeValue, encodeValue } from './stored-value.ts';
 
@@ -87,25 +88,36 @@ function pointOf(r: ValueRecord): StoredPoint {
   return { ts: r.ts, value: decodeValue(r.value_type, r.num_value, r.text_value), flag: r.flag };
 }
 
+/** What a batch stores for one device: its values in arrival order. */
+export interface DeviceTelemetry {
+  deviceId: string;
+  rows: readonly TelemetryRow[];
+}
+
 export class TelemetryRepository {
   private readonly historyStatement: StatementSync;
   private readonly latestStatement: StatementSync;
+  private readonly seriesStatement: StatementSync;
+  private readonly newSeriesStatement: StatementSync;
   private readonly attributeStatement: StatementSync;
   private readonly eventStatement: StatementSync;
+  /** device → key → series id (ts_latest.id); rows are only deleted through deleteDeviceState. */
+  private readonly seriesIds = new Map<string, Map<string, number>>();
 
   constructor(private readonly db: Db) {
-    // A repeated (device, key, ts) overwrites: QoS 1 redelivery stores a message once.
+    // A repeated (series, ts) overwrites: QoS 1 redelivery stores a message once.
     this.historyStatement = db.prepare(
-      `INSERT INTO ts_history (device_id, key, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(device_id, key, ts) DO UPDATE SET value_type = excluded.value_type, num_value = excluded.num_value,
+      `INSERT INTO ts_history (series_id, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT(series_id, ts) DO UPDATE SET value_type = excluded.value_type, num_value = excluded.num_value,
          text_value = excluded.text_value, flag = excluded.flag`,
     );
     // A late message with an older ts goes to history but does not replace a newer latest value.
     this.latestStatement = db.prepare(
-      `INSERT INTO ts_latest (device_id, key, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(device_id, key) DO UPDATE SET ts = excluded.ts, value_type = excluded.value_type,
-         num_value = excluded.num_value, text_value = excluded.text_value, flag = excluded.flag
-       WHERE excluded.ts >= ts_latest.ts`,
+      'UPDATE ts_latest SET ts = ?, value_type = ?, num_value = ?, text_value = ?, flag = ? WHERE id = ? AND ts <= ?',
+    );
+    this.seriesStatement = db.prepare('SELECT id FROM ts_latest WHERE device_id = ? AND key = ?');
+    this.newSeriesStatement = db.prepare(
+      'INSERT INTO ts_latest (device_id, key, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     this.attributeStatement = db.prepare(
       `INSERT INTO attribute_kv (device_id, scope, key, last_update_ts, value_type, num_value, text_value) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -118,13 +130,43 @@ export class TelemetryRepository {
     );
   }
 
-  insertTelemetry(deviceId: string, rows: readonly TelemetryRow[]): void {
-    for (const row of rows) {
-      const v = encodeValue(row.value);
-      const flag = row.flag ?? null;
-      this.historyStatement.run(deviceId, row.key, row.ts, v.valueType, v.numValue, v.textValue, flag);
-      this.latestStatement.run(deviceId, row.key, row.ts, v.valueType, v.numValue, v.textValue, flag);
+  /**
+   * Every value into history, and per series only the value with the greatest ts (the last to
+   * arrive among equals) into the latest values: one write per series and batch, whatever the
+   * order values arrived in. Call inside a transaction.
+   */
+  insertTelemetry(batch: Iterable<DeviceTelemetry>): void {
+    const latest = new Map<number, TelemetryRow>();
+    for (const { deviceId, rows } of batch) {
+      let keys = this.seriesIds.get(deviceId);
+      if (!keys) {
+        keys = new Map();
+        this.seriesIds.set(deviceId, keys);
+      }
+      for (const row of rows) {
+        let series = keys.get(row.key);
+        if (series === undefined) {
+          series = this.seriesOf(deviceId, row);
+          keys.set(row.key, series);
+        }
+        const v = encodeValue(row.value);
+        this.historyStatement.run(series, row.ts, v.valueType, v.numValue, v.textValue, row.flag ?? null);
+        const best = latest.get(series);
+        if (!best || row.ts >= best.ts) latest.set(series, row);
+      }
     }
+    for (const [series, row] of latest) {
+      const v = encodeValue(row.value);
+      this.latestStatement.run(row.ts, v.valueType, v.numValue, v.textValue, row.flag ?? null, series, row.ts);
+    }
+  }
+
+  /** The series' id, its latest row created (with `first`) when the device never reported the key. */
+  private seriesOf(deviceId: string, first: TelemetryRow): number {
+    const found = this.seriesStatement.get(deviceId, first.key) as { id: number } | undefined;
+    if (found) return found.id;
+    const v = encodeValue(first.value);
+    return Number(this.newSeriesStatement.run(deviceId, first.key, first.ts, v.valueType, v.numValue, v.textValue, first.flag ?? null).lastInsertRowid);
   }
 
   upsertAttributes(deviceId: string, scope: string, rows: readonly AttributeRow[]): void {
@@ -180,7 +222,7 @@ export class TelemetryRepository {
     const rows = this.db
       .prepare(
         `SELECT ts, value_type, num_value, text_value, flag FROM ts_history
-         WHERE device_id = ? AND key = ? AND ts >= ? AND ts < ? ORDER BY ts ${order === 'ASC' ? 'ASC' : 'DESC'} LIMIT ?`,
+         WHERE series_id = (SELECT id FROM ts_latest WHERE device_id = ? AND key = ?) AND ts >= ? AND ts < ? ORDER BY ts ${order === 'ASC' ? 'ASC' : 'DESC'} LIMIT ?`,
       )
       .all(deviceId, key, startTs, endTs, limit) as unknown as ValueRecord[];
     return rows.map(pointOf);
@@ -202,7 +244,7 @@ export class TelemetryRepository {
     return this.db
       .prepare(
         `SELECT (ts - CAST(? AS INTEGER)) / CAST(? AS INTEGER) AS bucket, ${aggregateSql[agg]} AS value FROM ts_history
-         WHERE device_id = ? AND key = ? AND ts >= ? AND ts < ? ${numeric}
+         WHERE series_id = (SELECT id FROM ts_latest WHERE device_id = ? AND key = ?) AND ts >= ? AND ts < ? ${numeric}
          GROUP BY bucket ORDER BY bucket ${order === 'ASC' ? 'ASC' : 'DESC'} LIMIT ?`,
       )
       .all(range.startTs, range.interval, deviceId, key, range.startTs, range.endTs, limit) as { bucket: number; value: number }[];
@@ -225,22 +267,19 @@ export class TelemetryRepository {
     return rows.map((r) => ({ key: r.key, value: decodeValue(r.value_type, r.num_value, r.text_value), lastUpdateTs: r.last_update_ts }));
   }
 
-  /** Every (device, key) with history: what retention walks, one index range each. */
-  series(): { deviceId: string; key: string }[] {
-    return (this.db.prepare('SELECT device_id, key FROM ts_latest').all() as { device_id: string; key: string }[]).map((r) => ({
+  /** Every series (device and key) with history: what retention walks, one key range each. */
+  series(): { id: number; deviceId: string }[] {
+    return (this.db.prepare('SELECT id, device_id FROM ts_latest').all() as { id: number; device_id: string }[]).map((r) => ({
+      id: r.id,
       deviceId: r.device_id,
-      key: r.key,
     }));
   }
 
   /** Deletes up to `chunk` history rows of one series older than `before`; returns how many. */
-  deleteHistoryBefore(deviceId: string, key: string, before: number, chunk: number): number {
+  deleteHistoryBefore(seriesId: number, before: number, chunk: number): number {
     const result = this.db
-      .prepare(
-        `DELETE FROM ts_history WHERE id IN (
-           SELECT id FROM ts_history WHERE device_id = ? AND key = ? AND ts < ? LIMIT ?)`,
-      )
-      .run(deviceId, key, before, chunk);
+      .prepare('DELETE FROM ts_history WHERE series_id = ? AND ts IN (SELECT ts FROM ts_history WHERE series_id = ? AND ts < ? LIMIT ?)')
+      .run(seriesId, seriesId, before, chunk);
     return Number(result.changes);
   }
 
@@ -254,7 +293,10 @@ export class TelemetryRepository {
   /** Deletes up to `chunk` history rows of a deleted device; returns how many. */
   deleteDeviceHistory(deviceId: string, chunk: number): number {
     const result = this.db
-      .prepare('DELETE FROM ts_history WHERE id IN (SELECT id FROM ts_history WHERE device_id = ? LIMIT ?)')
+      .prepare(
+        `DELETE FROM ts_history WHERE (series_id, ts) IN (
+           SELECT h.series_id, h.ts FROM ts_latest l JOIN ts_history h ON h.series_id = l.id WHERE l.device_id = ? LIMIT ?)`,
+      )
       .run(deviceId, chunk);
     return Number(result.changes);
   }
@@ -266,9 +308,21 @@ export class TelemetryRepository {
     return Number(result.changes);
   }
 
-  /** Latest values and attributes of a deleted device (a few rows per key). */
+  /**
+   * Latest values and attributes of a deleted device (a few rows per key), with whatever history
+   * reached its series meanwhile: a series id must not outlive its history, it may be reused.
+   */
   deleteDeviceState(deviceId: string): void {
-    this.db.prepare('DELETE FROM ts_latest WHERE device_id = ?').run(deviceId);
-    this.db.prepare('DELETE FROM attribute_kv WHERE device_id = ?').run(deviceId);
+    transaction(this.db, () => {
+      this.db.prepare('DELETE FROM ts_history WHERE series_id IN (SELECT id FROM ts_latest WHERE device_id = ?)').run(deviceId);
+      this.db.prepare('DELETE FROM ts_latest WHERE device_id = ?').run(deviceId);
+      this.db.prepare('DELETE FROM attribute_kv WHERE device_id = ?').run(deviceId);
+    });
+    this.seriesIds.delete(deviceId);
+  }
+
+  /** Forgets the series ids seen: a rolled-back batch may have created some that do not exist. */
+  forgetSeries(): void {
+    this.seriesIds.clear();
   }
 }

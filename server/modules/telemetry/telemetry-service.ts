@@ -180,14 +180,14 @@ export class TelemetryService {
     const before = now - this.settings().telemetryRetentionDays * DAY_MS;
     const result: RetentionResult = { history: 0, events: 0 };
     const gone = new Set<string>();
-    for (const { deviceId, key } of rows.series()) {
+    for (const { id, deviceId } of rows.series()) {
       if (this.stopped) break;
       if (devices.refs().deviceType(deviceId) === undefined) {
         gone.add(deviceId);
         continue;
       }
       for (let n = DELETE_CHUNK; n === DELETE_CHUNK && !this.stopped; ) {
-        n = rows.deleteHistoryBefore(deviceId, key, before, DELETE_CHUNK);
+        n = rows.deleteHistoryBefore(id, before, DELETE_CHUNK);
         result.history += n;
         await yieldToLoop();
       }

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import { announcer, type Announce } from '../../lib/announce.ts';
 import type { EventBus, TelemetryEntry } from '../../lib/event-bus.ts';
-import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRepository, type TelemetryRow } from './telemetry-repository.ts';
+import { CLIENT_SCOPE, type AttributeRow, type DeviceTelemetry, type EventRecordRow, type TelemetryRepository, type TelemetryRow } from './telemetry-repository.ts';
 
 /** One device message, whatever it carries. */
 export interface WriteJob {
@@ -41,6 +41,10 @@ export interface TelemetryWriterDeps {
   rows: TelemetryRepository;
   log: FastifyBaseLogger;
   options?: Partial<WriterOptions>;
+}
+
+function* telemetryOf(batch: readonly Pending[]): Generator<DeviceTelemetry> {
+  for (const { job } of batch) if (job.telemetry?.length) yield { deviceId: job.deviceId, rows: job.telemetry };
 }
 
 export class TelemetryWriter {
@@ -83,13 +87,14 @@ export class TelemetryWriter {
     const { db, rows } = this.deps;
     try {
       transaction(db, () => {
+        rows.insertTelemetry(telemetryOf(batch));
         for (const { job } of batch) {
-          if (job.telemetry?.length) rows.insertTelemetry(job.deviceId, job.telemetry);
           if (job.attributes?.length) rows.upsertAttributes(job.deviceId, CLIENT_SCOPE, job.attributes);
           for (const event of job.events ?? []) rows.insertEvent(event);
         }
       });
     } catch (err) {
+      rows.forgetSeries();
       this.deps.log.error({ err, messages: batch.length }, 'telemetry batch failed to commit');
       for (const p of batch) p.reject(err as Error);
       return;
