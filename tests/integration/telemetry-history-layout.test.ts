@@ -42,7 +42,7 @@ describe('telemetry history layout (migration 0007)', () => {
       expect(rows.latest('dev-b', null).map((p) => [p.key, p.ts, p.value])).toEqual([['temperature', 2000, 7]]);
 
       db.exec('BEGIN');
-      rows.insertTelemetry([{ deviceId: 'dev-b', rows: [{ ts: 3000, key: 'temperature', value: 8 }] }]);
+      rows.insertTelemetry([{ deviceId: 'dev-b', telemetry: [{ ts: 3000, key: 'temperature', value: 8 }] }]);
       db.exec('COMMIT');
       expect(rows.history('dev-b', 'temperature', 0, 10_000, 100, 'ASC').map((p) => p.value)).toEqual([7, 8]);
       expect(rows.history('dev-a', 'temperature', 0, 10_000, 100, 'ASC')).toHaveLength(5);

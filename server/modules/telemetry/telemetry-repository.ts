@@ -8,7 +8,7 @@ import type { StatementSync } from 'node:sqlite';
 import type { Aggregation, TelemetryValue, TimeseriesOrder } from '../../contract/telemetry.ts';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import { pageWindow, Where } from '../../db/list-query.ts';
-import { decodeValue, encodeValue } from './stored-value.ts';
+import { decodeValue, encodeValue, ValueType } from './stored-value.ts';
 
 export const CLIENT_SCOPE = 'CLIENT_SCOPE';
 
@@ -88,10 +88,10 @@ function pointOf(r: ValueRecord): StoredPoint {
   return { ts: r.ts, value: decodeValue(r.value_type, r.num_value, r.text_value), flag: r.flag };
 }
 
-/** What a batch stores for one device: its values in arrival order. */
+/** What a message stores: its device's values in arrival order. */
 export interface DeviceTelemetry {
   deviceId: string;
-  rows: readonly TelemetryRow[];
+  telemetry?: readonly TelemetryRow[];
 }
 
 export class TelemetryRepository {
@@ -137,28 +137,46 @@ export class TelemetryRepository {
    */
   insertTelemetry(batch: Iterable<DeviceTelemetry>): void {
     const latest = new Map<number, TelemetryRow>();
-    for (const { deviceId, rows } of batch) {
+    for (const { deviceId, telemetry } of batch) {
+      if (!telemetry) continue;
       let keys = this.seriesIds.get(deviceId);
       if (!keys) {
         keys = new Map();
         this.seriesIds.set(deviceId, keys);
       }
-      for (const row of rows) {
+      for (const row of telemetry) {
         let series = keys.get(row.key);
         if (series === undefined) {
           series = this.seriesOf(deviceId, row);
           keys.set(row.key, series);
         }
-        const v = encodeValue(row.value);
-        this.historyStatement.run(series, row.ts, v.valueType, v.numValue, v.textValue, row.flag ?? null);
+        this.writeHistory(series, row);
         const best = latest.get(series);
         if (!best || row.ts >= best.ts) latest.set(series, row);
       }
     }
-    for (const [series, row] of latest) {
-      const v = encodeValue(row.value);
-      this.latestStatement.run(row.ts, v.valueType, v.numValue, v.textValue, row.flag ?? null, series, row.ts);
+    for (const [series, row] of latest) this.writeLatest(series, row);
+  }
+
+  // Numbers are nearly every value: they skip encodeValue's object.
+  private writeHistory(series: number, row: TelemetryRow): void {
+    const flag = row.flag ?? null;
+    if (typeof row.value === 'number') {
+      this.historyStatement.run(series, row.ts, ValueType.NUMBER, row.value, null, flag);
+      return;
     }
+    const v = encodeValue(row.value);
+    this.historyStatement.run(series, row.ts, v.valueType, v.numValue, v.textValue, flag);
+  }
+
+  private writeLatest(series: number, row: TelemetryRow): void {
+    const flag = row.flag ?? null;
+    if (typeof row.value === 'number') {
+      this.latestStatement.run(row.ts, ValueType.NUMBER, row.value, null, flag, series, row.ts);
+      return;
+    }
+    const v = encodeValue(row.value);
+    this.latestStatement.run(row.ts, v.valueType, v.numValue, v.textValue, flag, series, row.ts);
   }
 
   /** The series' id, its latest row created (with `first`) when the device never reported the key. */

@@ -24,8 +24,8 @@ import type { DeviceService } from '../device/device-service.ts';
 import type { ParsedEvent, ParsedValue } from '../transport/device-payload.ts';
 import { keyList } from '../transport/device-payload.ts';
 import type { ModelChecks } from './model-checks.ts';
-import { CLIENT_SCOPE, type StoredPoint, type TelemetryRepository } from './telemetry-repository.ts';
-import type { TelemetryWriter } from './telemetry-writer.ts';
+import { CLIENT_SCOPE, type StoredPoint, type TelemetryRepository, type TelemetryRow } from './telemetry-repository.ts';
+import { committed, type Committed, type TelemetryWriter } from './telemetry-writer.ts';
 
 const SETTING_ID = 'telemetry';
 const DAY_MS = 86_400_000;
@@ -71,14 +71,22 @@ export class TelemetryService {
     this.stopped = true;
   }
 
-  /** Stores telemetry once committed; each value is flagged when it does not fit the model. */
-  telemetry(device: SourceDevice, values: readonly ParsedValue[], bytes: number): Promise<void> {
+  /**
+   * Stores telemetry; `done` runs once it is committed. Each value is flagged when it does not fit
+   * the model (the parsed values are taken over: they are fresh per message).
+   */
+  storeTelemetry(device: SourceDevice, values: TelemetryRow[], bytes: number, done: Committed): void {
     const { checks } = this.deps;
-    const telemetry = values.map((v) => {
+    for (const v of values) {
       const flag = checks.property(device.deviceProfileId, v.key, v.value);
-      return flag ? { ...v, flag } : { ...v };
-    });
-    return this.deps.writer.write({ deviceId: device.id, deviceProfileId: device.deviceProfileId, bytes, telemetry });
+      if (flag) v.flag = flag;
+    }
+    this.deps.writer.enqueue({ deviceId: device.id, deviceProfileId: device.deviceProfileId, bytes, telemetry: values }, done);
+  }
+
+  /** `storeTelemetry` as a promise. */
+  telemetry(device: SourceDevice, values: TelemetryRow[], bytes: number): Promise<void> {
+    return committed((done) => this.storeTelemetry(device, values, bytes, done));
   }
 
   /** Client attributes: the latest of each key is kept. */

@@ -1,15 +1,19 @@
 /**
  * The batched writer: device messages queue here and are committed together, one transaction per
- * batch, when `maxBatch` messages wait or `maxDelayMs` after the first one came. A message's promise
- * settles only after its batch is committed, which is what lets the broker hold a QoS 1 PUBACK
- * until the data is on disk (DESIGN.md section 5). After the commit it announces
+ * batch, when `maxBatch` messages wait or `maxDelayMs` after the first one came. A message's
+ * callback runs only after its batch is committed, which is what lets the broker hold a QoS 1
+ * PUBACK until the data is on disk (DESIGN.md section 5). After the commit it announces
  * `telemetry.stored` (one per device and batch), `device.eventReported` and `message.received`.
+ *
+ * Tens of thousands of messages a second pass through here, so the queue holds plain callbacks
+ * (no promise per message on the MQTT path) and the stored rows travel on to the announcements as
+ * they are.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import { announcer, type Announce } from '../../lib/announce.ts';
 import type { EventBus, TelemetryEntry } from '../../lib/event-bus.ts';
-import { CLIENT_SCOPE, type AttributeRow, type DeviceTelemetry, type EventRecordRow, type TelemetryRepository, type TelemetryRow } from './telemetry-repository.ts';
+import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRepository, type TelemetryRow } from './telemetry-repository.ts';
 
 /** One device message, whatever it carries. */
 export interface WriteJob {
@@ -22,18 +26,15 @@ export interface WriteJob {
   events?: EventRecordRow[];
 }
 
+/** Told once the message's batch is committed (null), or why it was not. */
+export type Committed = (err: Error | null) => void;
+
 export interface WriterOptions {
   maxBatch: number;
   maxDelayMs: number;
 }
 
 export const defaultWriterOptions: WriterOptions = { maxBatch: 500, maxDelayMs: 20 };
-
-interface Pending {
-  job: WriteJob;
-  resolve: () => void;
-  reject: (err: Error) => void;
-}
 
 export interface TelemetryWriterDeps {
   db: Db;
@@ -43,36 +44,46 @@ export interface TelemetryWriterDeps {
   options?: Partial<WriterOptions>;
 }
 
-function* telemetryOf(batch: readonly Pending[]): Generator<DeviceTelemetry> {
-  for (const { job } of batch) if (job.telemetry?.length) yield { deviceId: job.deviceId, rows: job.telemetry };
+/** `enqueue` as a promise, for callers that await. */
+export function committed(enqueue: (done: Committed) => void): Promise<void> {
+  return new Promise<void>((resolve, reject) => enqueue((err) => (err ? reject(err) : resolve())));
 }
 
 export class TelemetryWriter {
-  private queue: Pending[] = [];
+  private jobs: WriteJob[] = [];
+  private callbacks: Committed[] = [];
   private timer: NodeJS.Timeout | null = null;
   private immediate: NodeJS.Immediate | null = null;
   private closed = false;
   private readonly options: WriterOptions;
   /** A listener's failure must not undo a commit nor keep the others from hearing of it. */
   private readonly emit: Announce;
+  private readonly flushNow = (): void => this.flush();
 
   constructor(private readonly deps: TelemetryWriterDeps) {
     this.options = { ...defaultWriterOptions, ...deps.options };
     this.emit = announcer(deps.bus, deps.log);
   }
 
+  /** Queues `job`; `done` runs once its batch is committed, or with the error when the commit failed. */
+  enqueue(job: WriteJob, done: Committed): void {
+    if (this.closed) {
+      queueMicrotask(() => done(new Error('telemetry writer closed')));
+      return;
+    }
+    this.jobs.push(job);
+    this.callbacks.push(done);
+    if (this.jobs.length >= this.options.maxBatch) {
+      // Let the rest of this socket read queue up behind it, then commit them together.
+      this.immediate ??= setImmediate(this.flushNow);
+    } else {
+      this.timer ??= setTimeout(this.flushNow, this.options.maxDelayMs);
+    }
+  }
+
   /** Queues `job`; resolves once its batch is committed, rejects when the commit failed. */
   write(job: WriteJob): Promise<void> {
-    if (this.closed) return Promise.reject(new Error('telemetry writer closed'));
-    return new Promise<void>((resolve, reject) => {
-      this.queue.push({ job, resolve, reject });
-      if (this.queue.length >= this.options.maxBatch) {
-        // Let the rest of this socket read queue up behind it, then commit them together.
-        this.immediate ??= setImmediate(() => this.flush());
-      } else {
-        this.timer ??= setTimeout(() => this.flush(), this.options.maxDelayMs);
-      }
-    });
+    return committed((done) => this.enqueue(job, done));
   }
 
   /** Commits everything queued now. */
@@ -81,26 +92,29 @@ export class TelemetryWriter {
     if (this.immediate) clearImmediate(this.immediate);
     this.timer = null;
     this.immediate = null;
-    const batch = this.queue;
-    this.queue = [];
-    if (batch.length === 0) return;
+    const jobs = this.jobs;
+    const callbacks = this.callbacks;
+    if (jobs.length === 0) return;
+    this.jobs = [];
+    this.callbacks = [];
     const { db, rows } = this.deps;
     try {
       transaction(db, () => {
-        rows.insertTelemetry(telemetryOf(batch));
-        for (const { job } of batch) {
+        rows.insertTelemetry(jobs);
+        for (const job of jobs) {
           if (job.attributes?.length) rows.upsertAttributes(job.deviceId, CLIENT_SCOPE, job.attributes);
-          for (const event of job.events ?? []) rows.insertEvent(event);
+          if (job.events) for (const event of job.events) rows.insertEvent(event);
         }
       });
     } catch (err) {
       rows.forgetSeries();
-      this.deps.log.error({ err, messages: batch.length }, 'telemetry batch failed to commit');
-      for (const p of batch) p.reject(err as Error);
+      this.deps.log.error({ err, messages: jobs.length }, 'telemetry batch failed to commit');
+      this.tell(callbacks, err as Error);
       return;
     }
-    for (const p of batch) p.resolve();
-    this.announce(batch.map((p) => p.job));
+    // Live views first: the acknowledgements below let devices send more, which waits behind them.
+    this.announce(jobs);
+    this.tell(callbacks, null);
   }
 
   /** Commits what is queued and refuses further writes. */
@@ -109,26 +123,38 @@ export class TelemetryWriter {
     this.closed = true;
   }
 
-  private announce(jobs: WriteJob[]): void {
+  private tell(callbacks: readonly Committed[], err: Error | null): void {
+    for (const done of callbacks) {
+      try {
+        done(err);
+      } catch (thrown) {
+        this.deps.log.error({ err: thrown }, 'telemetry commit callback failed');
+      }
+    }
+  }
+
+  private announce(jobs: readonly WriteJob[]): void {
     const now = Date.now();
     const stored = new Map<string, { deviceProfileId: string; entries: TelemetryEntry[] }>();
     for (const job of jobs) {
       if (!job.telemetry?.length) continue;
-      const entry = stored.get(job.deviceId) ?? { deviceProfileId: job.deviceProfileId, entries: [] };
-      for (const t of job.telemetry) entry.entries.push(t.flag ? { ts: t.ts, key: t.key, value: t.value, flag: t.flag } : { ts: t.ts, key: t.key, value: t.value });
-      stored.set(job.deviceId, entry);
+      const entry = stored.get(job.deviceId);
+      if (entry) for (const t of job.telemetry) entry.entries.push(t);
+      else stored.set(job.deviceId, { deviceProfileId: job.deviceProfileId, entries: job.telemetry.slice() });
     }
     for (const [deviceId, { deviceProfileId, entries }] of stored) this.emit('telemetry.stored', { deviceId, deviceProfileId, entries });
     for (const job of jobs) {
-      for (const e of job.events ?? []) {
-        this.emit('device.eventReported', {
-          deviceId: e.deviceId,
-          eventId: e.id,
-          ts: e.ts,
-          identifier: e.identifier,
-          eventType: e.eventType,
-          params: e.params,
-        });
+      if (job.events) {
+        for (const e of job.events) {
+          this.emit('device.eventReported', {
+            deviceId: e.deviceId,
+            eventId: e.id,
+            ts: e.ts,
+            identifier: e.identifier,
+            eventType: e.eventType,
+            params: e.params,
+          });
+        }
       }
       this.emit('message.received', { deviceId: job.deviceId, ts: now, bytes: job.bytes });
     }
