@@ -9,6 +9,7 @@ import type { Aggregation, TelemetryValue, TimeseriesOrder } from '../../contrac
 import { transaction, type Db } from '../../db/sqlite.ts';
 import { pageWindow, Where } from '../../db/list-query.ts';
 import { decodeValue, encodeValue, ValueType } from './stored-value.ts';
+import { attributeParams, eventParams, writeSql } from './telemetry-write-sql.ts';
 
 export const CLIENT_SCOPE = 'CLIENT_SCOPE';
 
@@ -105,29 +106,12 @@ export class TelemetryRepository {
   private readonly seriesIds = new Map<string, Map<string, number>>();
 
   constructor(private readonly db: Db) {
-    // A repeated (series, ts) overwrites: QoS 1 redelivery stores a message once.
-    this.historyStatement = db.prepare(
-      `INSERT INTO ts_history (series_id, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT(series_id, ts) DO UPDATE SET value_type = excluded.value_type, num_value = excluded.num_value,
-         text_value = excluded.text_value, flag = excluded.flag`,
-    );
-    // A late message with an older ts goes to history but does not replace a newer latest value.
-    this.latestStatement = db.prepare(
-      'UPDATE ts_latest SET ts = ?, value_type = ?, num_value = ?, text_value = ?, flag = ? WHERE id = ? AND ts <= ?',
-    );
-    this.seriesStatement = db.prepare('SELECT id FROM ts_latest WHERE device_id = ? AND key = ?');
-    this.newSeriesStatement = db.prepare(
-      'INSERT INTO ts_latest (device_id, key, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    this.attributeStatement = db.prepare(
-      `INSERT INTO attribute_kv (device_id, scope, key, last_update_ts, value_type, num_value, text_value) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(device_id, scope, key) DO UPDATE SET last_update_ts = excluded.last_update_ts,
-         value_type = excluded.value_type, num_value = excluded.num_value, text_value = excluded.text_value`,
-    );
-    this.eventStatement = db.prepare(
-      `INSERT INTO event_record (id, device_id, ts, identifier, event_name, event_type, params, flag, create_time)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    this.historyStatement = db.prepare(writeSql.history);
+    this.latestStatement = db.prepare(writeSql.latest);
+    this.seriesStatement = db.prepare(writeSql.series);
+    this.newSeriesStatement = db.prepare(writeSql.newSeries);
+    this.attributeStatement = db.prepare(writeSql.attribute);
+    this.eventStatement = db.prepare(writeSql.event);
   }
 
   /**
@@ -188,14 +172,11 @@ export class TelemetryRepository {
   }
 
   upsertAttributes(deviceId: string, scope: string, rows: readonly AttributeRow[]): void {
-    for (const row of rows) {
-      const v = encodeValue(row.value);
-      this.attributeStatement.run(deviceId, scope, row.key, row.lastUpdateTs, v.valueType, v.numValue, v.textValue);
-    }
+    for (const row of rows) this.attributeStatement.run(...attributeParams(deviceId, scope, row));
   }
 
   insertEvent(e: EventRecordRow): void {
-    this.eventStatement.run(e.id, e.deviceId, e.ts, e.identifier, e.eventName, e.eventType, JSON.stringify(e.params), e.flag, e.createdTime);
+    this.eventStatement.run(...eventParams(e));
   }
 
   /** One page of a device's event records, newest first, and the total under the same filters. */
@@ -332,10 +313,13 @@ export class TelemetryRepository {
    */
   deleteDeviceState(deviceId: string): void {
     transaction(this.db, () => {
-      this.db.prepare('DELETE FROM ts_history WHERE series_id IN (SELECT id FROM ts_latest WHERE device_id = ?)').run(deviceId);
-      this.db.prepare('DELETE FROM ts_latest WHERE device_id = ?').run(deviceId);
-      this.db.prepare('DELETE FROM attribute_kv WHERE device_id = ?').run(deviceId);
+      for (const sql of writeSql.forgetDevice) this.db.prepare(sql).run(deviceId);
     });
+    this.forgetDevice(deviceId);
+  }
+
+  /** Forgets a device's series ids (its rows were deleted, perhaps on another connection). */
+  forgetDevice(deviceId: string): void {
     this.seriesIds.delete(deviceId);
   }
 

@@ -215,6 +215,7 @@ export class TelemetryService {
     const { rows } = this.deps;
     while (!this.stopped && rows.deleteDeviceHistory(deviceId, DELETE_CHUNK) === DELETE_CHUNK) await yieldToLoop();
     while (!this.stopped && rows.deleteDeviceEvents(deviceId, DELETE_CHUNK) === DELETE_CHUNK) await yieldToLoop();
-    if (!this.stopped) rows.deleteDeviceState(deviceId);
+    // Through the writer: batches of this device still on their way are committed first.
+    if (!this.stopped) await this.deps.writer.write({ deviceId, deviceProfileId: '', bytes: 0, purge: true });
   }
 }

@@ -7,17 +7,19 @@
  *
  * Tens of thousands of messages a second pass through here, so the queue holds plain callbacks
  * (no promise per message on the MQTT path) and the stored rows travel on to the announcements as
- * they are.
+ * they are. Once a batch reaches `workerFrom` messages, batches are committed by the history
+ * worker (history-worker.ts) instead, one at a time, while the next one gathers; after
+ * WORKER_IDLE_MS without such a batch the worker stops and commits return to the main thread.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import { announcer, type Announce } from '../../lib/announce.ts';
 import type { EventBus, TelemetryEntry } from '../../lib/event-bus.ts';
+import { HistoryWorker, packBatch, type BatchJob } from './history-worker.ts';
 import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRepository, type TelemetryRow } from './telemetry-repository.ts';
 
-/** One device message, whatever it carries. */
-export interface WriteJob {
-  deviceId: string;
+/** One device message, whatever it carries (or a deleted device's purge). */
+export interface WriteJob extends BatchJob {
   deviceProfileId: string;
   /** Size of the message as received, for the message volume. */
   bytes: number;
@@ -32,9 +34,18 @@ export type Committed = (err: Error | null) => void;
 export interface WriterOptions {
   maxBatch: number;
   maxDelayMs: number;
+  /** Messages in one batch that start the history worker; 0: never. */
+  workerFrom: number;
 }
 
-export const defaultWriterOptions: WriterOptions = { maxBatch: 500, maxDelayMs: 20 };
+/**
+ * 256 messages in one batch is over 10,000 a second: well above a thousand devices reporting each
+ * second, which the main thread commits cheaply without the worker's memory (~20 MB).
+ */
+export const defaultWriterOptions: WriterOptions = { maxBatch: 500, maxDelayMs: 20, workerFrom: 256 };
+
+/** A worker without a batch of `workerFrom` messages for this long stops. */
+export const WORKER_IDLE_MS = 30_000;
 
 export interface TelemetryWriterDeps {
   db: Db;
@@ -55,6 +66,12 @@ export class TelemetryWriter {
   private timer: NodeJS.Timeout | null = null;
   private immediate: NodeJS.Immediate | null = null;
   private closed = false;
+  /** Shutting down: the last batches are committed here, no worker starts. */
+  private closing = false;
+  private worker: HistoryWorker | null = null;
+  /** A worker died once: commits stay on the main thread. */
+  private workerFailed = false;
+  private lastBigBatch = 0;
   private readonly options: WriterOptions;
   /** A listener's failure must not undo a commit nor keep the others from hearing of it. */
   private readonly emit: Announce;
@@ -73,8 +90,9 @@ export class TelemetryWriter {
     }
     this.jobs.push(job);
     this.callbacks.push(done);
-    if (this.jobs.length >= this.options.maxBatch) {
-      // Let the rest of this socket read queue up behind it, then commit them together.
+    if (this.jobs.length >= this.options.maxBatch || this.worker) {
+      // Let the rest of this socket read queue up behind it, then commit them together. With the
+      // worker (a high rate) nothing waits for the timer: while it commits, the next batch gathers.
       this.immediate ??= setImmediate(this.flushNow);
     } else {
       this.timer ??= setTimeout(this.flushNow, this.options.maxDelayMs);
@@ -86,17 +104,65 @@ export class TelemetryWriter {
     return committed((done) => this.enqueue(job, done));
   }
 
-  /** Commits everything queued now. */
+  /** Commits everything queued now (or, while the worker commits a batch, as soon as it is done). */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     if (this.immediate) clearImmediate(this.immediate);
     this.timer = null;
     this.immediate = null;
+    if (this.worker?.busy) return;
     const jobs = this.jobs;
     const callbacks = this.callbacks;
     if (jobs.length === 0) return;
     this.jobs = [];
     this.callbacks = [];
+    const worker = this.pickWorker(jobs.length);
+    if (worker) this.commitInWorker(worker, jobs, callbacks);
+    else this.commitHere(jobs, callbacks);
+  }
+
+  /** Commits what is queued and refuses further writes. */
+  close(): void {
+    this.closing = true;
+    const worker = this.worker;
+    this.worker = null;
+    // Reports the batch in flight; what queued meanwhile is committed here.
+    worker?.close();
+    this.flush();
+    this.closed = true;
+  }
+
+  private pickWorker(messages: number): HistoryWorker | null {
+    const { workerFrom } = this.options;
+    const now = Date.now();
+    if (workerFrom > 0 && messages >= workerFrom) {
+      this.lastBigBatch = now;
+      if (!this.worker && !this.workerFailed && !this.closing) this.worker = this.startWorker();
+    } else if (this.worker && now - this.lastBigBatch > WORKER_IDLE_MS) {
+      this.worker.close();
+      this.worker = null;
+    }
+    return this.worker;
+  }
+
+  private startWorker(): HistoryWorker | null {
+    const file = this.deps.db.location();
+    if (!file) return null;
+    try {
+      return new HistoryWorker(file, (err) => {
+        this.deps.log.error({ err }, 'telemetry history worker failed; committing on the main thread');
+        this.workerFailed = true;
+        this.worker = null;
+        if (this.jobs.length) this.immediate ??= setImmediate(this.flushNow);
+      });
+    } catch (err) {
+      this.deps.log.error({ err }, 'telemetry history worker did not start; committing on the main thread');
+      this.workerFailed = true;
+      return null;
+    }
+  }
+
+  private commitHere(jobs: WriteJob[], callbacks: Committed[]): void {
     const { db, rows } = this.deps;
     try {
       transaction(db, () => {
@@ -105,22 +171,35 @@ export class TelemetryWriter {
           if (job.attributes?.length) rows.upsertAttributes(job.deviceId, CLIENT_SCOPE, job.attributes);
           if (job.events) for (const event of job.events) rows.insertEvent(event);
         }
+        for (const job of jobs) if (job.purge) rows.deleteDeviceState(job.deviceId);
       });
     } catch (err) {
       rows.forgetSeries();
+      this.committed(jobs, callbacks, err as Error);
+      return;
+    }
+    this.committed(jobs, callbacks, null);
+  }
+
+  private commitInWorker(worker: HistoryWorker, jobs: WriteJob[], callbacks: Committed[]): void {
+    // The worker has its own series ids; ours must not outlive rows it deletes.
+    for (const job of jobs) if (job.purge) this.deps.rows.forgetDevice(job.deviceId);
+    worker.commit(packBatch(jobs), (err) => {
+      this.committed(jobs, callbacks, err);
+      // What gathered during this commit is the next batch.
+      if (this.jobs.length) this.flush();
+    });
+  }
+
+  private committed(jobs: readonly WriteJob[], callbacks: readonly Committed[], err: Error | null): void {
+    if (err) {
       this.deps.log.error({ err, messages: jobs.length }, 'telemetry batch failed to commit');
-      this.tell(callbacks, err as Error);
+      this.tell(callbacks, err);
       return;
     }
     // Live views first: the acknowledgements below let devices send more, which waits behind them.
     this.announce(jobs);
     this.tell(callbacks, null);
-  }
-
-  /** Commits what is queued and refuses further writes. */
-  close(): void {
-    this.flush();
-    this.closed = true;
   }
 
   private tell(callbacks: readonly Committed[], err: Error | null): void {
@@ -144,6 +223,7 @@ export class TelemetryWriter {
     }
     for (const [deviceId, { deviceProfileId, entries }] of stored) this.emit('telemetry.stored', { deviceId, deviceProfileId, entries });
     for (const job of jobs) {
+      if (job.purge) continue;
       if (job.events) {
         for (const e of job.events) {
           this.emit('device.eventReported', {
