@@ -28,8 +28,11 @@ export interface BatchJob {
 const STRIDE = 4;
 
 export interface PackedBatch {
-  /** deviceId, key, deviceId, key, …: the series the values name by pair index. */
-  pairs: string[];
+  /**
+   * deviceId, key, deviceId, key, …: series named for the first time, appended to the worker's
+   * list that values name by index (names cross once, not with every batch).
+   */
+  newPairs: string[];
   values: Float64Array<ArrayBuffer>;
   /** Value index → text value (strings and JSON) and → flag; most batches have neither. */
   texts: Record<number, string> | null;
@@ -39,27 +42,41 @@ export interface PackedBatch {
   purge: string[];
 }
 
-export function packBatch(jobs: readonly BatchJob[]): PackedBatch {
+/** Series names the worker knows, by the index values use. */
+export class PairTable {
+  private readonly pairs = new Map<string, Map<string, number>>();
+  private size = 0;
+
+  keysOf(deviceId: string): Map<string, number> {
+    let keys = this.pairs.get(deviceId);
+    if (!keys) {
+      keys = new Map();
+      this.pairs.set(deviceId, keys);
+    }
+    return keys;
+  }
+
+  add(keys: Map<string, number>, key: string): number {
+    const pair = this.size++;
+    keys.set(key, pair);
+    return pair;
+  }
+}
+
+export function packBatch(jobs: readonly BatchJob[], table: PairTable): PackedBatch {
   let count = 0;
   for (const job of jobs) if (job.telemetry) count += job.telemetry.length;
   const values = new Float64Array(count * STRIDE);
-  const pairs: string[] = [];
-  const pairOf = new Map<string, Map<string, number>>();
-  const batch: PackedBatch = { pairs, values, texts: null, flags: null, attributes: [], events: [], purge: [] };
+  const batch: PackedBatch = { newPairs: [], values, texts: null, flags: null, attributes: [], events: [], purge: [] };
   let i = 0;
   for (const job of jobs) {
     if (job.telemetry) {
-      let keys = pairOf.get(job.deviceId);
-      if (!keys) {
-        keys = new Map();
-        pairOf.set(job.deviceId, keys);
-      }
+      const keys = table.keysOf(job.deviceId);
       for (const row of job.telemetry) {
         let pair = keys.get(row.key);
         if (pair === undefined) {
-          pair = pairs.length / 2;
-          pairs.push(job.deviceId, row.key);
-          keys.set(row.key, pair);
+          pair = table.add(keys, row.key);
+          batch.newPairs.push(job.deviceId, row.key);
         }
         const at = i * STRIDE;
         values[at] = pair;
@@ -107,8 +124,10 @@ const attribute = db.prepare(sql.attribute);
 const event = db.prepare(sql.event);
 const forget = sql.forgetDevice.map((s) => db.prepare(s));
 const seriesIds = new Map();
+const pairs = [];
 
 function store(b) {
+  for (const name of b.newPairs) pairs.push(name);
   const v = b.values;
   const pairIds = [];
   const best = new Map();
@@ -121,8 +140,8 @@ function store(b) {
     const flag = b.flags !== null && b.flags[i] !== undefined ? b.flags[i] : null;
     let id = pairIds[pair];
     if (id === undefined) {
-      const device = b.pairs[2 * pair];
-      const key = b.pairs[2 * pair + 1];
+      const device = pairs[2 * pair];
+      const key = pairs[2 * pair + 1];
       let keys = seriesIds.get(device);
       if (keys === undefined) seriesIds.set(device, (keys = new Map()));
       id = keys.get(key);
@@ -190,6 +209,8 @@ export class HistoryWorker {
   private seq = 0;
   private inFlight: { seq: number; done: BatchDone } | null = null;
   private gone = false;
+  /** Series names the worker was told, so batches carry numbers. */
+  readonly pairs = new PairTable();
 
   /** `failed` hears of a worker that died; its batch in flight fails, and it takes no more. */
   constructor(file: string, private readonly failed: (err: Error) => void) {

@@ -46,6 +46,14 @@ export const defaultWriterOptions: WriterOptions = { maxBatch: 500, maxDelayMs: 
 
 /** A worker without a batch of `workerFrom` messages for this long stops. */
 export const WORKER_IDLE_MS = 30_000;
+/**
+ * With the worker, a batch leaves at this size or after this delay: soon enough that the main
+ * thread does not idle waiting for a timer, large enough that each batch's fixed costs (the
+ * message to the worker, one live update per device, BEGIN and COMMIT) stay spread over many
+ * messages (flushing every turn of the loop made batches of ~7).
+ */
+const WORKER_BATCH_MIN = 64;
+const WORKER_DELAY_MS = 2;
 
 export interface TelemetryWriterDeps {
   db: Db;
@@ -90,12 +98,12 @@ export class TelemetryWriter {
     }
     this.jobs.push(job);
     this.callbacks.push(done);
-    if (this.jobs.length >= this.options.maxBatch || this.worker) {
+    if (this.jobs.length >= this.options.maxBatch || (this.worker && this.jobs.length >= WORKER_BATCH_MIN)) {
       // Let the rest of this socket read queue up behind it, then commit them together. With the
-      // worker (a high rate) nothing waits for the timer: while it commits, the next batch gathers.
+      // worker (a high rate) a batch need not be large: while it commits, the next one gathers.
       this.immediate ??= setImmediate(this.flushNow);
     } else {
-      this.timer ??= setTimeout(this.flushNow, this.options.maxDelayMs);
+      this.timer ??= setTimeout(this.flushNow, this.worker ? WORKER_DELAY_MS : this.options.maxDelayMs);
     }
   }
 
@@ -184,7 +192,7 @@ export class TelemetryWriter {
   private commitInWorker(worker: HistoryWorker, jobs: WriteJob[], callbacks: Committed[]): void {
     // The worker has its own series ids; ours must not outlive rows it deletes.
     for (const job of jobs) if (job.purge) this.deps.rows.forgetDevice(job.deviceId);
-    worker.commit(packBatch(jobs), (err) => {
+    worker.commit(packBatch(jobs, worker.pairs), (err) => {
       this.committed(jobs, callbacks, err);
       // What gathered during this commit is the next batch.
       if (this.jobs.length) this.flush();
