@@ -274,7 +274,9 @@ export class HistoryWorker {
     this.gone = true;
     const flight = this.inFlight;
     this.inFlight = null;
-    flight?.done(err);
+    // The writer first gives up on this worker, so what the failed batch's callback flushes next
+    // is committed on the main thread.
     this.failed(err);
+    flight?.done(err);
   }
 }

@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import { announcer, type Announce } from '../../lib/announce.ts';
 import type { EventBus, TelemetryEntry } from '../../lib/event-bus.ts';
-import { HistoryWorker, packBatch, type BatchJob } from './history-worker.ts';
+import { HistoryWorker, packBatch, type BatchJob, type PackedBatch } from './history-worker.ts';
 import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRepository, type TelemetryRow } from './telemetry-repository.ts';
 
 /** One device message, whatever it carries (or a deleted device's purge). */
@@ -192,7 +192,14 @@ export class TelemetryWriter {
   private commitInWorker(worker: HistoryWorker, jobs: WriteJob[], callbacks: Committed[]): void {
     // The worker has its own series ids; ours must not outlive rows it deletes.
     for (const job of jobs) if (job.purge) this.deps.rows.forgetDevice(job.deviceId);
-    worker.commit(packBatch(jobs, worker.pairs), (err) => {
+    let batch: PackedBatch;
+    try {
+      batch = packBatch(jobs, worker.pairs);
+    } catch (err) {
+      this.committed(jobs, callbacks, err as Error);
+      return;
+    }
+    worker.commit(batch, (err) => {
       this.committed(jobs, callbacks, err);
       // What gathered during this commit is the next batch.
       if (this.jobs.length) this.flush();
