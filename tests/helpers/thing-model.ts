@@ -14,6 +14,7 @@ import {
   type ThingModelParam,
   type ThingModelStatus,
 } from '../../server/contract/thing-model.ts';
+import type { AppOptions } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/sqlite.ts';
 import { EventBus, type Events } from '../../server/lib/event-bus.ts';
 import { createThingModels, type ThingModelService } from '../../server/modules/thing-model/thing-model-service.ts';
@@ -109,9 +110,9 @@ export interface ThingModelTestApp extends TestApp {
 }
 
 /** A licensed gateway with an administrator signed in, whose event bus the test holds. */
-export async function makeThingModelApp(): Promise<ThingModelTestApp> {
+export async function makeThingModelApp(tuning?: AppOptions['tuning']): Promise<ThingModelTestApp> {
   const bus = new EventBus();
-  const t = await makeProvisionedApp({ bus });
+  const t = await makeProvisionedApp({ bus, tuning });
   const { token } = await signIn(t.app, t.admin.username, t.admin.password);
   const log = new Map<string, unknown[]>();
   const heard = <K extends keyof Events>(name: K): Events[K][] => {

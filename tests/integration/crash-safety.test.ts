@@ -18,7 +18,8 @@ import { root } from '../../scripts/build.ts';
 import { startBinary, type RunningBinary } from '../helpers/binary.ts';
 import { generateKeyPair, issueLicense } from '../helpers/license.ts';
 
-const MESSAGES = 400;
+// A burst this size fills batches past the writer's `workerFrom`: they are committed by the history worker.
+const MESSAGES = 1000;
 const ADMIN = { username: 'admin', password: 'Edge@Console1' };
 
 const cleanups: (() => Promise<void> | void)[] = [];

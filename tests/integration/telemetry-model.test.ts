@@ -13,8 +13,8 @@ async function publishJson(client: MqttClient, topic: string, body: unknown): Pr
 }
 
 /** A device of a product whose published model has four properties and an ALERT event. */
-async function modelledDevice() {
-  const t = await makeThingModelApp();
+async function modelledDevice(workerFrom?: number) {
+  const t = await makeThingModelApp(workerFrom === undefined ? undefined : { writer: { workerFrom } });
   const stored: Events['telemetry.stored'][] = [];
   const reported: Events['device.eventReported'][] = [];
   t.bus.on('telemetry.stored', (e) => stored.push(e));
@@ -41,8 +41,11 @@ function eventRows(dataDir: string, deviceId: string): { identifier: string; eve
 }
 
 describe('telemetry checked against the published thing model', () => {
-  it('stores values that do not fit (out of range, wrong type, unknown key) with the reason as flag, and fitting ones without', async () => {
-    const { api, device, client, stored } = await modelledDevice();
+  it.each([
+    ['on the main thread', undefined],
+    ['through the history worker', 1],
+  ])('stores values that do not fit (out of range, wrong type, unknown key) with the reason as flag, and fitting ones without (%s)', async (_, workerFrom) => {
+    const { api, device, client, stored } = await modelledDevice(workerFrom);
     await publishJson(client, 'v1/devices/me/telemetry', {
       ts: 1_000,
       values: { temperature: 150, running: 'yes', mode: 3, label: 'too long', humidity: 40 },

@@ -46,6 +46,16 @@ describe('telemetry reads', () => {
     expect(await values({ keys: 'v, missing' })).toEqual({ v: [{ ts: 9000, value: 10 }] });
   });
 
+  it('keeps as latest value the one with the greatest ts, whatever order values arrive in; an equal ts overwrites', async () => {
+    const { app, token, values } = await deviceWithHistory([{ ts: 5000, values: { v: 5 } }, { ts: 9000, values: { v: 9 } }, { ts: 7000, values: { v: 7 } }]);
+    expect(await values({ keys: 'v' })).toEqual({ v: [{ ts: 9000, value: 9 }] });
+    await report(app, token, [{ ts: 8000, values: { v: 8 } }]);
+    expect(await values({ keys: 'v' })).toEqual({ v: [{ ts: 9000, value: 9 }] });
+    await report(app, token, [{ ts: 9000, values: { v: 90 } }, { ts: 6000, values: { v: 6 } }]);
+    expect(await values({ keys: 'v' })).toEqual({ v: [{ ts: 9000, value: 90 }] });
+    expect((await values({ keys: 'v', startTs: 0, orderBy: 'ASC' })).v?.map((p) => p.value)).toEqual([5, 6, 7, 8, 90]);
+  });
+
   it('answers raw history in [startTs, endTs), newest first by default, within the limit', async () => {
     const { values } = await deviceWithHistory(tenSeconds);
     const desc = await values({ keys: 'v,label', startTs: 2000, endTs: 5000 });
@@ -123,7 +133,12 @@ describe('telemetry reads', () => {
 function countRows(dataDir: string, table: 'ts_history' | 'ts_latest' | 'event_record', deviceId: string): number {
   const db = openDatabase(join(dataDir, 'edge.db'));
   try {
-    return (db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE device_id = ?`).get(deviceId) as { n: number }).n;
+    // History rows name their series (the device's ts_latest row), not the device.
+    const sql =
+      table === 'ts_history'
+        ? 'SELECT COUNT(*) AS n FROM ts_history h JOIN ts_latest l ON l.id = h.series_id WHERE l.device_id = ?'
+        : `SELECT COUNT(*) AS n FROM ${table} WHERE device_id = ?`;
+    return (db.prepare(sql).get(deviceId) as { n: number }).n;
   } finally {
     db.close();
   }

@@ -7,6 +7,7 @@ import m0003 from './0003-device-management.sql';
 import m0004 from './0004-thing-model.sql';
 import m0005 from './0005-telemetry.sql';
 import m0006 from './0006-command.sql';
+import m0007 from './0007-telemetry-history-layout.sql';
 import m0008 from './0008-command-delivered.sql';
 
 export const migrations: { name: string; sql: string }[] = [
@@ -15,5 +16,6 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '0004-thing-model', sql: m0004 },
   { name: '0005-telemetry', sql: m0005 },
   { name: '0006-command', sql: m0006 },
+  { name: '0007-telemetry-history-layout', sql: m0007 },
   { name: '0008-command-delivered', sql: m0008 },
 ];

@@ -1,13 +1,15 @@
 /**
- * SQL for the telemetry tables of migration 0005: history, latest values, client attributes and
- * event records. Hot statements (one per stored value) are prepared once; the batched writer calls
- * them inside its transaction.
+ * SQL for the telemetry tables of migrations 0005 and 0007: history, latest values, client
+ * attributes and event records. A series (device and key) is its row in ts_latest; history rows
+ * name it by that row's id. Hot statements are prepared once; the batched writer calls them inside
+ * its transaction.
  */
 import type { StatementSync } from 'node:sqlite';
 import type { Aggregation, TelemetryValue, TimeseriesOrder } from '../../contract/telemetry.ts';
-import type { Db } from '../../db/sqlite.ts';
+import { transaction, type Db } from '../../db/sqlite.ts';
 import { pageWindow, Where } from '../../db/list-query.ts';
-import { decodeValue, encodeValue } from './stored-value.ts';
+import { decodeValue, encodeValue, ValueType } from './stored-value.ts';
+import { attributeParams, eventParams, writeSql } from './telemetry-write-sql.ts';
 
 export const CLIENT_SCOPE = 'CLIENT_SCOPE';
 
@@ -89,55 +91,94 @@ function pointOf(r: ValueRecord): StoredPoint {
   return { ts: r.ts, value: decodeValue(r.value_type, r.num_value, r.text_value), flag: r.flag };
 }
 
+/** What a message stores: its device's values in arrival order. */
+export interface DeviceTelemetry {
+  deviceId: string;
+  telemetry?: readonly TelemetryRow[];
+}
+
 export class TelemetryRepository {
   private readonly historyStatement: StatementSync;
   private readonly latestStatement: StatementSync;
+  private readonly seriesStatement: StatementSync;
+  private readonly newSeriesStatement: StatementSync;
   private readonly attributeStatement: StatementSync;
   private readonly eventStatement: StatementSync;
+  /** device → key → series id (ts_latest.id); rows are only deleted through deleteDeviceState. */
+  private readonly seriesIds = new Map<string, Map<string, number>>();
 
   constructor(private readonly db: Db) {
-    // A repeated (device, key, ts) overwrites: QoS 1 redelivery stores a message once.
-    this.historyStatement = db.prepare(
-      `INSERT INTO ts_history (device_id, key, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(device_id, key, ts) DO UPDATE SET value_type = excluded.value_type, num_value = excluded.num_value,
-         text_value = excluded.text_value, flag = excluded.flag`,
-    );
-    // A late message with an older ts goes to history but does not replace a newer latest value.
-    this.latestStatement = db.prepare(
-      `INSERT INTO ts_latest (device_id, key, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(device_id, key) DO UPDATE SET ts = excluded.ts, value_type = excluded.value_type,
-         num_value = excluded.num_value, text_value = excluded.text_value, flag = excluded.flag
-       WHERE excluded.ts >= ts_latest.ts`,
-    );
-    this.attributeStatement = db.prepare(
-      `INSERT INTO attribute_kv (device_id, scope, key, last_update_ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(device_id, scope, key) DO UPDATE SET last_update_ts = excluded.last_update_ts,
-         value_type = excluded.value_type, num_value = excluded.num_value, text_value = excluded.text_value, flag = excluded.flag`,
-    );
-    this.eventStatement = db.prepare(
-      `INSERT INTO event_record (id, device_id, ts, identifier, event_name, event_type, params, flag, create_time)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    this.historyStatement = db.prepare(writeSql.history);
+    this.latestStatement = db.prepare(writeSql.latest);
+    this.seriesStatement = db.prepare(writeSql.series);
+    this.newSeriesStatement = db.prepare(writeSql.newSeries);
+    this.attributeStatement = db.prepare(writeSql.attribute);
+    this.eventStatement = db.prepare(writeSql.event);
   }
 
-  insertTelemetry(deviceId: string, rows: readonly TelemetryRow[]): void {
-    for (const row of rows) {
-      const v = encodeValue(row.value);
-      const flag = row.flag ?? null;
-      this.historyStatement.run(deviceId, row.key, row.ts, v.valueType, v.numValue, v.textValue, flag);
-      this.latestStatement.run(deviceId, row.key, row.ts, v.valueType, v.numValue, v.textValue, flag);
+  /**
+   * Every value into history, and per series only the value with the greatest ts (the last to
+   * arrive among equals) into the latest values: one write per series and batch, whatever the
+   * order values arrived in. Call inside a transaction.
+   */
+  insertTelemetry(batch: Iterable<DeviceTelemetry>): void {
+    const latest = new Map<number, TelemetryRow>();
+    for (const { deviceId, telemetry } of batch) {
+      if (!telemetry) continue;
+      let keys = this.seriesIds.get(deviceId);
+      if (!keys) {
+        keys = new Map();
+        this.seriesIds.set(deviceId, keys);
+      }
+      for (const row of telemetry) {
+        let series = keys.get(row.key);
+        if (series === undefined) {
+          series = this.seriesOf(deviceId, row);
+          keys.set(row.key, series);
+        }
+        this.writeHistory(series, row);
+        const best = latest.get(series);
+        if (!best || row.ts >= best.ts) latest.set(series, row);
+      }
     }
+    for (const [series, row] of latest) this.writeLatest(series, row);
+  }
+
+  // Numbers are nearly every value: they skip encodeValue's object.
+  private writeHistory(series: number, row: TelemetryRow): void {
+    const flag = row.flag ?? null;
+    if (typeof row.value === 'number') {
+      this.historyStatement.run(series, row.ts, ValueType.NUMBER, row.value, null, flag);
+      return;
+    }
+    const v = encodeValue(row.value);
+    this.historyStatement.run(series, row.ts, v.valueType, v.numValue, v.textValue, flag);
+  }
+
+  private writeLatest(series: number, row: TelemetryRow): void {
+    const flag = row.flag ?? null;
+    if (typeof row.value === 'number') {
+      this.latestStatement.run(row.ts, ValueType.NUMBER, row.value, null, flag, series, row.ts);
+      return;
+    }
+    const v = encodeValue(row.value);
+    this.latestStatement.run(row.ts, v.valueType, v.numValue, v.textValue, flag, series, row.ts);
+  }
+
+  /** The series' id, its latest row created (with `first`) when the device never reported the key. */
+  private seriesOf(deviceId: string, first: TelemetryRow): number {
+    const found = this.seriesStatement.get(deviceId, first.key) as { id: number } | undefined;
+    if (found) return found.id;
+    const v = encodeValue(first.value);
+    return Number(this.newSeriesStatement.run(deviceId, first.key, first.ts, v.valueType, v.numValue, v.textValue, first.flag ?? null).lastInsertRowid);
   }
 
   upsertAttributes(deviceId: string, scope: string, rows: readonly AttributeRow[]): void {
-    for (const row of rows) {
-      const v = encodeValue(row.value);
-      this.attributeStatement.run(deviceId, scope, row.key, row.lastUpdateTs, v.valueType, v.numValue, v.textValue, row.flag ?? null);
-    }
+    for (const row of rows) this.attributeStatement.run(...attributeParams(deviceId, scope, row));
   }
 
   insertEvent(e: EventRecordRow): void {
-    this.eventStatement.run(e.id, e.deviceId, e.ts, e.identifier, e.eventName, e.eventType, JSON.stringify(e.params), e.flag, e.createdTime);
+    this.eventStatement.run(...eventParams(e));
   }
 
   /** One page of a device's event records, newest first, and the total under the same filters. */
@@ -182,7 +223,7 @@ export class TelemetryRepository {
     const rows = this.db
       .prepare(
         `SELECT ts, value_type, num_value, text_value, flag FROM ts_history
-         WHERE device_id = ? AND key = ? AND ts >= ? AND ts < ? ORDER BY ts ${order === 'ASC' ? 'ASC' : 'DESC'} LIMIT ?`,
+         WHERE series_id = (SELECT id FROM ts_latest WHERE device_id = ? AND key = ?) AND ts >= ? AND ts < ? ORDER BY ts ${order === 'ASC' ? 'ASC' : 'DESC'} LIMIT ?`,
       )
       .all(deviceId, key, startTs, endTs, limit) as unknown as ValueRecord[];
     return rows.map(pointOf);
@@ -204,7 +245,7 @@ export class TelemetryRepository {
     return this.db
       .prepare(
         `SELECT (ts - CAST(? AS INTEGER)) / CAST(? AS INTEGER) AS bucket, ${aggregateSql[agg]} AS value FROM ts_history
-         WHERE device_id = ? AND key = ? AND ts >= ? AND ts < ? ${numeric}
+         WHERE series_id = (SELECT id FROM ts_latest WHERE device_id = ? AND key = ?) AND ts >= ? AND ts < ? ${numeric}
          GROUP BY bucket ORDER BY bucket ${order === 'ASC' ? 'ASC' : 'DESC'} LIMIT ?`,
       )
       .all(range.startTs, range.interval, deviceId, key, range.startTs, range.endTs, limit) as { bucket: number; value: number }[];
@@ -230,22 +271,19 @@ export class TelemetryRepository {
     });
   }
 
-  /** Every (device, key) with history: what retention walks, one index range each. */
-  series(): { deviceId: string; key: string }[] {
-    return (this.db.prepare('SELECT device_id, key FROM ts_latest').all() as { device_id: string; key: string }[]).map((r) => ({
+  /** Every series (device and key) with history: what retention walks, one key range each. */
+  series(): { id: number; deviceId: string }[] {
+    return (this.db.prepare('SELECT id, device_id FROM ts_latest').all() as { id: number; device_id: string }[]).map((r) => ({
+      id: r.id,
       deviceId: r.device_id,
-      key: r.key,
     }));
   }
 
   /** Deletes up to `chunk` history rows of one series older than `before`; returns how many. */
-  deleteHistoryBefore(deviceId: string, key: string, before: number, chunk: number): number {
+  deleteHistoryBefore(seriesId: number, before: number, chunk: number): number {
     const result = this.db
-      .prepare(
-        `DELETE FROM ts_history WHERE id IN (
-           SELECT id FROM ts_history WHERE device_id = ? AND key = ? AND ts < ? LIMIT ?)`,
-      )
-      .run(deviceId, key, before, chunk);
+      .prepare('DELETE FROM ts_history WHERE series_id = ? AND ts IN (SELECT ts FROM ts_history WHERE series_id = ? AND ts < ? LIMIT ?)')
+      .run(seriesId, seriesId, before, chunk);
     return Number(result.changes);
   }
 
@@ -259,7 +297,10 @@ export class TelemetryRepository {
   /** Deletes up to `chunk` history rows of a deleted device; returns how many. */
   deleteDeviceHistory(deviceId: string, chunk: number): number {
     const result = this.db
-      .prepare('DELETE FROM ts_history WHERE id IN (SELECT id FROM ts_history WHERE device_id = ? LIMIT ?)')
+      .prepare(
+        `DELETE FROM ts_history WHERE (series_id, ts) IN (
+           SELECT h.series_id, h.ts FROM ts_latest l JOIN ts_history h ON h.series_id = l.id WHERE l.device_id = ? LIMIT ?)`,
+      )
       .run(deviceId, chunk);
     return Number(result.changes);
   }
@@ -271,9 +312,24 @@ export class TelemetryRepository {
     return Number(result.changes);
   }
 
-  /** Latest values and attributes of a deleted device (a few rows per key). */
+  /**
+   * Latest values and attributes of a deleted device (a few rows per key), with whatever history
+   * reached its series meanwhile: a series id must not outlive its history, it may be reused.
+   */
   deleteDeviceState(deviceId: string): void {
-    this.db.prepare('DELETE FROM ts_latest WHERE device_id = ?').run(deviceId);
-    this.db.prepare('DELETE FROM attribute_kv WHERE device_id = ?').run(deviceId);
+    transaction(this.db, () => {
+      for (const sql of writeSql.forgetDevice) this.db.prepare(sql).run(deviceId);
+    });
+    this.forgetDevice(deviceId);
+  }
+
+  /** Forgets a device's series ids (its rows were deleted, perhaps on another connection). */
+  forgetDevice(deviceId: string): void {
+    this.seriesIds.delete(deviceId);
+  }
+
+  /** Forgets the series ids seen: a rolled-back batch may have created some that do not exist. */
+  forgetSeries(): void {
+    this.seriesIds.clear();
   }
 }

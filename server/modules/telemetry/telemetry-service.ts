@@ -25,8 +25,8 @@ import type { ParsedEvent, ParsedValue } from '../transport/device-payload.ts';
 import { keyList } from '../transport/device-payload.ts';
 import { checkedAttributes } from './attribute-checks.ts';
 import type { ModelChecks } from './model-checks.ts';
-import { CLIENT_SCOPE, type StoredPoint, type TelemetryRepository } from './telemetry-repository.ts';
-import type { TelemetryWriter } from './telemetry-writer.ts';
+import { CLIENT_SCOPE, type StoredPoint, type TelemetryRepository, type TelemetryRow } from './telemetry-repository.ts';
+import { committed, type Committed, type TelemetryWriter } from './telemetry-writer.ts';
 
 const SETTING_ID = 'telemetry';
 const DAY_MS = 86_400_000;
@@ -72,14 +72,22 @@ export class TelemetryService {
     this.stopped = true;
   }
 
-  /** Stores telemetry once committed; each value is flagged when it does not fit the model. */
-  telemetry(device: SourceDevice, values: readonly ParsedValue[], bytes: number): Promise<void> {
+  /**
+   * Stores telemetry; `done` runs once it is committed. Each value is flagged when it does not fit
+   * the model (the parsed values are taken over: they are fresh per message).
+   */
+  storeTelemetry(device: SourceDevice, values: TelemetryRow[], bytes: number, done: Committed): void {
     const { checks } = this.deps;
-    const telemetry = values.map((v) => {
+    for (const v of values) {
       const flag = checks.property(device.deviceProfileId, v.key, v.value);
-      return flag ? { ...v, flag } : { ...v };
-    });
-    return this.deps.writer.write({ deviceId: device.id, deviceProfileId: device.deviceProfileId, bytes, telemetry });
+      if (flag) v.flag = flag;
+    }
+    this.deps.writer.enqueue({ deviceId: device.id, deviceProfileId: device.deviceProfileId, bytes, telemetry: values }, done);
+  }
+
+  /** `storeTelemetry` as a promise. */
+  telemetry(device: SourceDevice, values: TelemetryRow[], bytes: number): Promise<void> {
+    return committed((done) => this.storeTelemetry(device, values, bytes, done));
   }
 
   /** Client attributes: the latest of each key is kept. */
@@ -181,14 +189,14 @@ export class TelemetryService {
     const before = now - this.settings().telemetryRetentionDays * DAY_MS;
     const result: RetentionResult = { history: 0, events: 0 };
     const gone = new Set<string>();
-    for (const { deviceId, key } of rows.series()) {
+    for (const { id, deviceId } of rows.series()) {
       if (this.stopped) break;
       if (devices.refs().deviceType(deviceId) === undefined) {
         gone.add(deviceId);
         continue;
       }
       for (let n = DELETE_CHUNK; n === DELETE_CHUNK && !this.stopped; ) {
-        n = rows.deleteHistoryBefore(deviceId, key, before, DELETE_CHUNK);
+        n = rows.deleteHistoryBefore(id, before, DELETE_CHUNK);
         result.history += n;
         await yieldToLoop();
       }
@@ -208,6 +216,7 @@ export class TelemetryService {
     const { rows } = this.deps;
     while (!this.stopped && rows.deleteDeviceHistory(deviceId, DELETE_CHUNK) === DELETE_CHUNK) await yieldToLoop();
     while (!this.stopped && rows.deleteDeviceEvents(deviceId, DELETE_CHUNK) === DELETE_CHUNK) await yieldToLoop();
-    if (!this.stopped) rows.deleteDeviceState(deviceId);
+    // Through the writer: batches of this device still on their way are committed first.
+    if (!this.stopped) await this.deps.writer.write({ deviceId, deviceProfileId: '', bytes: 0, purge: true });
   }
 }

@@ -1,19 +1,25 @@
 /**
  * The batched writer: device messages queue here and are committed together, one transaction per
- * batch, when `maxBatch` messages wait or `maxDelayMs` after the first one came. A message's promise
- * settles only after its batch is committed, which is what lets the broker hold a QoS 1 PUBACK
- * until the data is on disk (DESIGN.md section 5). After the commit it announces
+ * batch, when `maxBatch` messages wait or `maxDelayMs` after the first one came. A message's
+ * callback runs only after its batch is committed, which is what lets the broker hold a QoS 1
+ * PUBACK until the data is on disk (DESIGN.md section 5). After the commit it announces
  * `telemetry.stored` (one per device and batch), `device.eventReported` and `message.received`.
+ *
+ * Tens of thousands of messages a second pass through here, so the queue holds plain callbacks
+ * (no promise per message on the MQTT path) and the stored rows travel on to the announcements as
+ * they are. Once a batch reaches `workerFrom` messages, batches are committed by the history
+ * worker (history-worker.ts) instead, one at a time, while the next one gathers; after
+ * WORKER_IDLE_MS without such a batch the worker stops and commits return to the main thread.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import { announcer, type Announce } from '../../lib/announce.ts';
 import type { EventBus, TelemetryEntry } from '../../lib/event-bus.ts';
+import { HistoryWorker, packBatch, type BatchJob, type PackedBatch } from './history-worker.ts';
 import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRepository, type TelemetryRow } from './telemetry-repository.ts';
 
-/** One device message, whatever it carries. */
-export interface WriteJob {
-  deviceId: string;
+/** One device message, whatever it carries (or a deleted device's purge). */
+export interface WriteJob extends BatchJob {
   deviceProfileId: string;
   /** Size of the message as received, for the message volume. */
   bytes: number;
@@ -22,18 +28,32 @@ export interface WriteJob {
   events?: EventRecordRow[];
 }
 
+/** Told once the message's batch is committed (null), or why it was not. */
+export type Committed = (err: Error | null) => void;
+
 export interface WriterOptions {
   maxBatch: number;
   maxDelayMs: number;
+  /** Messages in one batch that start the history worker; 0: never. */
+  workerFrom: number;
 }
 
-export const defaultWriterOptions: WriterOptions = { maxBatch: 500, maxDelayMs: 20 };
+/**
+ * 256 messages in one batch is over 10,000 a second: well above a thousand devices reporting each
+ * second, which the main thread commits cheaply without the worker's memory (~20 MB).
+ */
+export const defaultWriterOptions: WriterOptions = { maxBatch: 500, maxDelayMs: 20, workerFrom: 256 };
 
-interface Pending {
-  job: WriteJob;
-  resolve: () => void;
-  reject: (err: Error) => void;
-}
+/** A worker without a batch of `workerFrom` messages for this long stops. */
+export const WORKER_IDLE_MS = 30_000;
+/**
+ * With the worker, a batch leaves at this size or after this delay: soon enough that the main
+ * thread does not idle waiting for a timer, large enough that each batch's fixed costs (the
+ * message to the worker, one live update per device, BEGIN and COMMIT) stay spread over many
+ * messages (flushing every turn of the loop made batches of ~7).
+ */
+const WORKER_BATCH_MIN = 64;
+const WORKER_DELAY_MS = 2;
 
 export interface TelemetryWriterDeps {
   db: Db;
@@ -43,87 +63,193 @@ export interface TelemetryWriterDeps {
   options?: Partial<WriterOptions>;
 }
 
+/** `enqueue` as a promise, for callers that await. */
+export function committed(enqueue: (done: Committed) => void): Promise<void> {
+  return new Promise<void>((resolve, reject) => enqueue((err) => (err ? reject(err) : resolve())));
+}
+
 export class TelemetryWriter {
-  private queue: Pending[] = [];
+  private jobs: WriteJob[] = [];
+  private callbacks: Committed[] = [];
   private timer: NodeJS.Timeout | null = null;
   private immediate: NodeJS.Immediate | null = null;
   private closed = false;
+  /** Shutting down: the last batches are committed here, no worker starts. */
+  private closing = false;
+  private worker: HistoryWorker | null = null;
+  /** A worker died once: commits stay on the main thread. */
+  private workerFailed = false;
+  private lastBigBatch = 0;
   private readonly options: WriterOptions;
   /** A listener's failure must not undo a commit nor keep the others from hearing of it. */
   private readonly emit: Announce;
+  private readonly flushNow = (): void => this.flush();
 
   constructor(private readonly deps: TelemetryWriterDeps) {
     this.options = { ...defaultWriterOptions, ...deps.options };
     this.emit = announcer(deps.bus, deps.log);
   }
 
-  /** Queues `job`; resolves once its batch is committed, rejects when the commit failed. */
-  write(job: WriteJob): Promise<void> {
-    if (this.closed) return Promise.reject(new Error('telemetry writer closed'));
-    return new Promise<void>((resolve, reject) => {
-      this.queue.push({ job, resolve, reject });
-      if (this.queue.length >= this.options.maxBatch) {
-        // Let the rest of this socket read queue up behind it, then commit them together.
-        this.immediate ??= setImmediate(() => this.flush());
-      } else {
-        this.timer ??= setTimeout(() => this.flush(), this.options.maxDelayMs);
-      }
-    });
+  /** Queues `job`; `done` runs once its batch is committed, or with the error when the commit failed. */
+  enqueue(job: WriteJob, done: Committed): void {
+    if (this.closed) {
+      queueMicrotask(() => done(new Error('telemetry writer closed')));
+      return;
+    }
+    this.jobs.push(job);
+    this.callbacks.push(done);
+    if (this.jobs.length >= this.options.maxBatch || (this.worker && this.jobs.length >= WORKER_BATCH_MIN)) {
+      // Let the rest of this socket read queue up behind it, then commit them together. With the
+      // worker (a high rate) a batch need not be large: while it commits, the next one gathers.
+      this.immediate ??= setImmediate(this.flushNow);
+    } else {
+      this.timer ??= setTimeout(this.flushNow, this.worker ? WORKER_DELAY_MS : this.options.maxDelayMs);
+    }
   }
 
-  /** Commits everything queued now. */
+  /** Queues `job`; resolves once its batch is committed, rejects when the commit failed. */
+  write(job: WriteJob): Promise<void> {
+    return committed((done) => this.enqueue(job, done));
+  }
+
+  /** Commits everything queued now (or, while the worker commits a batch, as soon as it is done). */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     if (this.immediate) clearImmediate(this.immediate);
     this.timer = null;
     this.immediate = null;
-    const batch = this.queue;
-    this.queue = [];
-    if (batch.length === 0) return;
-    const { db, rows } = this.deps;
-    try {
-      transaction(db, () => {
-        for (const { job } of batch) {
-          if (job.telemetry?.length) rows.insertTelemetry(job.deviceId, job.telemetry);
-          if (job.attributes?.length) rows.upsertAttributes(job.deviceId, CLIENT_SCOPE, job.attributes);
-          for (const event of job.events ?? []) rows.insertEvent(event);
-        }
-      });
-    } catch (err) {
-      this.deps.log.error({ err, messages: batch.length }, 'telemetry batch failed to commit');
-      for (const p of batch) p.reject(err as Error);
-      return;
-    }
-    for (const p of batch) p.resolve();
-    this.announce(batch.map((p) => p.job));
+    if (this.worker?.busy) return;
+    const jobs = this.jobs;
+    const callbacks = this.callbacks;
+    if (jobs.length === 0) return;
+    this.jobs = [];
+    this.callbacks = [];
+    const worker = this.pickWorker(jobs.length);
+    if (worker) this.commitInWorker(worker, jobs, callbacks);
+    else this.commitHere(jobs, callbacks);
   }
 
   /** Commits what is queued and refuses further writes. */
   close(): void {
+    this.closing = true;
+    const worker = this.worker;
+    this.worker = null;
+    // Reports the batch in flight; what queued meanwhile is committed here.
+    worker?.close();
     this.flush();
     this.closed = true;
   }
 
-  private announce(jobs: WriteJob[]): void {
+  private pickWorker(messages: number): HistoryWorker | null {
+    const { workerFrom } = this.options;
+    const now = Date.now();
+    if (workerFrom > 0 && messages >= workerFrom) {
+      this.lastBigBatch = now;
+      if (!this.worker && !this.workerFailed && !this.closing) this.worker = this.startWorker();
+    } else if (this.worker && now - this.lastBigBatch > WORKER_IDLE_MS) {
+      this.worker.close();
+      this.worker = null;
+    }
+    return this.worker;
+  }
+
+  private startWorker(): HistoryWorker | null {
+    const file = this.deps.db.location();
+    if (!file) return null;
+    try {
+      return new HistoryWorker(file, (err) => {
+        this.deps.log.error({ err }, 'telemetry history worker failed; committing on the main thread');
+        this.workerFailed = true;
+        this.worker = null;
+        if (this.jobs.length) this.immediate ??= setImmediate(this.flushNow);
+      });
+    } catch (err) {
+      this.deps.log.error({ err }, 'telemetry history worker did not start; committing on the main thread');
+      this.workerFailed = true;
+      return null;
+    }
+  }
+
+  private commitHere(jobs: WriteJob[], callbacks: Committed[]): void {
+    const { db, rows } = this.deps;
+    try {
+      transaction(db, () => {
+        rows.insertTelemetry(jobs);
+        for (const job of jobs) {
+          if (job.attributes?.length) rows.upsertAttributes(job.deviceId, CLIENT_SCOPE, job.attributes);
+          if (job.events) for (const event of job.events) rows.insertEvent(event);
+        }
+        for (const job of jobs) if (job.purge) rows.deleteDeviceState(job.deviceId);
+      });
+    } catch (err) {
+      rows.forgetSeries();
+      this.committed(jobs, callbacks, err as Error);
+      return;
+    }
+    this.committed(jobs, callbacks, null);
+  }
+
+  private commitInWorker(worker: HistoryWorker, jobs: WriteJob[], callbacks: Committed[]): void {
+    // The worker has its own series ids; ours must not outlive rows it deletes.
+    for (const job of jobs) if (job.purge) this.deps.rows.forgetDevice(job.deviceId);
+    let batch: PackedBatch;
+    try {
+      batch = packBatch(jobs, worker.pairs);
+    } catch (err) {
+      this.committed(jobs, callbacks, err as Error);
+      return;
+    }
+    worker.commit(batch, (err) => {
+      this.committed(jobs, callbacks, err);
+      // What gathered during this commit is the next batch.
+      if (this.jobs.length) this.flush();
+    });
+  }
+
+  private committed(jobs: readonly WriteJob[], callbacks: readonly Committed[], err: Error | null): void {
+    if (err) {
+      this.deps.log.error({ err, messages: jobs.length }, 'telemetry batch failed to commit');
+      this.tell(callbacks, err);
+      return;
+    }
+    // Live views first: the acknowledgements below let devices send more, which waits behind them.
+    this.announce(jobs);
+    this.tell(callbacks, null);
+  }
+
+  private tell(callbacks: readonly Committed[], err: Error | null): void {
+    for (const done of callbacks) {
+      try {
+        done(err);
+      } catch (thrown) {
+        this.deps.log.error({ err: thrown }, 'telemetry commit callback failed');
+      }
+    }
+  }
+
+  private announce(jobs: readonly WriteJob[]): void {
     const now = Date.now();
     const stored = new Map<string, { deviceProfileId: string; entries: TelemetryEntry[] }>();
     for (const job of jobs) {
       if (!job.telemetry?.length) continue;
-      const entry = stored.get(job.deviceId) ?? { deviceProfileId: job.deviceProfileId, entries: [] };
-      for (const t of job.telemetry) entry.entries.push(t.flag ? { ts: t.ts, key: t.key, value: t.value, flag: t.flag } : { ts: t.ts, key: t.key, value: t.value });
-      stored.set(job.deviceId, entry);
+      const entry = stored.get(job.deviceId);
+      if (entry) for (const t of job.telemetry) entry.entries.push(t);
+      else stored.set(job.deviceId, { deviceProfileId: job.deviceProfileId, entries: job.telemetry.slice() });
     }
     for (const [deviceId, { deviceProfileId, entries }] of stored) this.emit('telemetry.stored', { deviceId, deviceProfileId, entries });
     for (const job of jobs) {
-      for (const e of job.events ?? []) {
-        this.emit('device.eventReported', {
-          deviceId: e.deviceId,
-          eventId: e.id,
-          ts: e.ts,
-          identifier: e.identifier,
-          eventType: e.eventType,
-          params: e.params,
-        });
+      if (job.purge) continue;
+      if (job.events) {
+        for (const e of job.events) {
+          this.emit('device.eventReported', {
+            deviceId: e.deviceId,
+            eventId: e.id,
+            ts: e.ts,
+            identifier: e.identifier,
+            eventType: e.eventType,
+            params: e.params,
+          });
+        }
       }
       this.emit('message.received', { deviceId: job.deviceId, ts: now, bytes: job.bytes });
     }

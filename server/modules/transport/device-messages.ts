@@ -7,6 +7,7 @@ import type { Device } from '../../contract/device.ts';
 import type { DeviceType } from '../../contract/product.ts';
 import type { Announce } from '../../lib/announce.ts';
 import type { TelemetryService } from '../telemetry/telemetry-service.ts';
+import type { Committed } from '../telemetry/telemetry-writer.ts';
 import { attributeValues, eventValues, isObject, keyList, parseJson, PayloadRefusal, telemetryValues } from './device-payload.ts';
 
 /** The device behind a connection or token, as the transport needs it. */
@@ -31,6 +32,11 @@ export class DeviceMessages {
   /** Resolves once stored; throws PayloadRefusal for input it refuses. */
   telemetryMessage(device: ConnectedDevice, payload: Buffer): Promise<void> {
     return this.telemetry.telemetry(device, telemetryValues(parseJson(payload), Date.now()), payload.length);
+  }
+
+  /** As telemetryMessage, with a callback instead of a promise (the MQTT hot path). */
+  storeTelemetry(device: ConnectedDevice, payload: Buffer, done: Committed): void {
+    this.telemetry.storeTelemetry(device, telemetryValues(parseJson(payload), Date.now()), payload.length, done);
   }
 
   attributesMessage(device: ConnectedDevice, payload: Buffer): Promise<void> {

@@ -22,6 +22,8 @@ export interface ParsedValue {
   ts: number;
   key: string;
   value: TelemetryValue;
+  /** Set by telemetry when the value does not fit the published thing model. */
+  flag?: string;
 }
 
 export interface ParsedEvent {
@@ -68,7 +70,7 @@ function checkTs(ts: unknown): number {
 }
 
 function valuesOf(object: JsonObject, ts: number, out: ParsedValue[]): void {
-  for (const [key, value] of Object.entries(object)) out.push({ ts, key: checkKey(key), value: checkValue(key, value) });
+  for (const key of Object.keys(object)) out.push({ ts, key: checkKey(key), value: checkValue(key, object[key]) });
 }
 
 /** One `{k:v}` or `{ts, values}` item. */

@@ -242,23 +242,35 @@ export class MqttBroker {
     const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
     packet.topic = CONSUMED_TOPIC;
     packet.retain = false;
-    this.handle(client, device, kind, payload).then(
-      () => {
+    const finish = (err: unknown): void => {
+      if (err === null) {
         stats.accept();
         done(null);
-      },
-      (err: unknown) => {
-        if (err instanceof PayloadRefusal) {
-          const suppressed = stats.refuse(err.key, device.id);
-          if (suppressed !== null) log.warn({ deviceId: device.id, topic, bytes: payload.length, reason: err.key, ...err.params, suppressed }, 'device message refused');
-          // Acknowledged all the same: resending a refused message would not make it acceptable.
-          done(null);
-          return;
-        }
-        // Not committed: no PUBACK; the connection closes and the device sends the message again.
-        log.error({ err, deviceId: device.id, topic }, 'device message not stored');
-        done(err as Error);
-      },
+        return;
+      }
+      if (err instanceof PayloadRefusal) {
+        const suppressed = stats.refuse(err.key, device.id);
+        if (suppressed !== null) log.warn({ deviceId: device.id, topic, bytes: payload.length, reason: err.key, ...err.params, suppressed }, 'device message refused');
+        // Acknowledged all the same: resending a refused message would not make it acceptable.
+        done(null);
+        return;
+      }
+      // Not committed: no PUBACK; the connection closes and the device sends the message again.
+      log.error({ err, deviceId: device.id, topic }, 'device message not stored');
+      done(err as Error);
+    };
+    if (kind.kind === 'telemetry') {
+      // Most messages are telemetry: a callback all the way to the commit, no promise per message.
+      try {
+        this.deps.messages.storeTelemetry(device, payload, finish);
+      } catch (err) {
+        finish(err);
+      }
+      return;
+    }
+    this.handle(client, device, kind, payload).then(
+      () => finish(null),
+      (err: unknown) => finish(err ?? new Error('device message failed')),
     );
   }
 

@@ -1,0 +1,282 @@
+/**
+ * Commits batches of device data on a worker thread with its own SQLite connection, so that at
+ * high message rates the main thread parses and acknowledges the next batch while this one is
+ * written (SQLite was a third of the main thread's time per message). A batch's callback runs
+ * only after the worker's COMMIT returned: the PUBACK still waits for the data to be on disk.
+ *
+ * The worker runs from source text (no second file to ship in the single executable): it only
+ * executes the statements of telemetry-write-sql.ts, handed over in workerData, on values packed
+ * here into a Float64Array (moved, not copied) plus the few strings a batch names.
+ */
+import type { SQLInputValue } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
+import { ValueType, encodeValue } from './stored-value.ts';
+import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRow } from './telemetry-repository.ts';
+import { attributeParams, eventParams, writeSql } from './telemetry-write-sql.ts';
+
+/** What one batch holds, as the writer queues it. */
+export interface BatchJob {
+  deviceId: string;
+  telemetry?: readonly TelemetryRow[];
+  attributes?: readonly AttributeRow[];
+  events?: readonly EventRecordRow[];
+  /** The device was deleted: its latest values, attributes and history go, after the rest of the batch. */
+  purge?: boolean;
+}
+
+/** Numbers per stored value in `PackedBatch.values`: series pair, ts, value type, number value (NaN: none). */
+const STRIDE = 4;
+
+export interface PackedBatch {
+  /**
+   * deviceId, key, deviceId, key, …: series named for the first time, appended to the worker's
+   * list that values name by index (names cross once, not with every batch).
+   */
+  newPairs: string[];
+  values: Float64Array<ArrayBuffer>;
+  /** Value index → text value (strings and JSON) and → flag; most batches have neither. */
+  texts: Record<number, string> | null;
+  flags: Record<number, string> | null;
+  attributes: SQLInputValue[][];
+  events: SQLInputValue[][];
+  purge: string[];
+}
+
+/** Series names the worker knows, by the index values use. */
+export class PairTable {
+  private readonly pairs = new Map<string, Map<string, number>>();
+  private size = 0;
+
+  keysOf(deviceId: string): Map<string, number> {
+    let keys = this.pairs.get(deviceId);
+    if (!keys) {
+      keys = new Map();
+      this.pairs.set(deviceId, keys);
+    }
+    return keys;
+  }
+
+  add(keys: Map<string, number>, key: string): number {
+    const pair = this.size++;
+    keys.set(key, pair);
+    return pair;
+  }
+}
+
+export function packBatch(jobs: readonly BatchJob[], table: PairTable): PackedBatch {
+  let count = 0;
+  for (const job of jobs) if (job.telemetry) count += job.telemetry.length;
+  const values = new Float64Array(count * STRIDE);
+  const batch: PackedBatch = { newPairs: [], values, texts: null, flags: null, attributes: [], events: [], purge: [] };
+  let i = 0;
+  for (const job of jobs) {
+    if (job.telemetry) {
+      const keys = table.keysOf(job.deviceId);
+      for (const row of job.telemetry) {
+        let pair = keys.get(row.key);
+        if (pair === undefined) {
+          pair = table.add(keys, row.key);
+          batch.newPairs.push(job.deviceId, row.key);
+        }
+        const at = i * STRIDE;
+        values[at] = pair;
+        values[at + 1] = row.ts;
+        if (typeof row.value === 'number') {
+          values[at + 2] = ValueType.NUMBER;
+          values[at + 3] = row.value;
+        } else {
+          const v = encodeValue(row.value);
+          values[at + 2] = v.valueType;
+          values[at + 3] = v.numValue ?? Number.NaN;
+          if (v.textValue !== null) (batch.texts ??= {})[i] = v.textValue;
+        }
+        if (row.flag) (batch.flags ??= {})[i] = row.flag;
+        i++;
+      }
+    }
+    if (job.attributes) for (const a of job.attributes) batch.attributes.push(attributeParams(job.deviceId, CLIENT_SCOPE, a));
+    if (job.events) for (const e of job.events) batch.events.push(eventParams(e));
+    if (job.purge) batch.purge.push(job.deviceId);
+  }
+  return batch;
+}
+
+/*
+ * The worker. Same rules as TelemetryRepository.insertTelemetry: every value into history, per
+ * series only the value with the greatest ts (the last among equals) into the latest values;
+ * then attributes, events and purges. It tells the main thread through postMessage and, for a
+ * shutdown that cannot wait for the event loop, through the shared `signal`:
+ * [last finished batch, its failure 0/1, closed 0/1].
+ */
+const WORKER_SOURCE = String.raw`
+'use strict';
+const { parentPort, workerData } = require('node:worker_threads');
+const { DatabaseSync } = require('node:sqlite');
+const { file, sql, signal } = workerData;
+const state = new Int32Array(signal);
+const db = new DatabaseSync(file);
+db.exec('PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+const history = db.prepare(sql.history);
+const latest = db.prepare(sql.latest);
+const seriesSelect = db.prepare(sql.series);
+const seriesInsert = db.prepare(sql.newSeries);
+const attribute = db.prepare(sql.attribute);
+const event = db.prepare(sql.event);
+const forget = sql.forgetDevice.map((s) => db.prepare(s));
+const seriesIds = new Map();
+const pairs = [];
+
+function store(b) {
+  for (const name of b.newPairs) pairs.push(name);
+  const v = b.values;
+  const pairIds = [];
+  const best = new Map();
+  for (let at = 0, i = 0; at < v.length; at += ${STRIDE}, i++) {
+    const pair = v[at];
+    const ts = v[at + 1];
+    const type = v[at + 2];
+    const num = Number.isNaN(v[at + 3]) ? null : v[at + 3];
+    const text = b.texts !== null && b.texts[i] !== undefined ? b.texts[i] : null;
+    const flag = b.flags !== null && b.flags[i] !== undefined ? b.flags[i] : null;
+    let id = pairIds[pair];
+    if (id === undefined) {
+      const device = pairs[2 * pair];
+      const key = pairs[2 * pair + 1];
+      let keys = seriesIds.get(device);
+      if (keys === undefined) seriesIds.set(device, (keys = new Map()));
+      id = keys.get(key);
+      if (id === undefined) {
+        const row = seriesSelect.get(device, key);
+        id = row !== undefined ? row.id : Number(seriesInsert.run(device, key, ts, type, num, text, flag).lastInsertRowid);
+        keys.set(key, id);
+      }
+      pairIds[pair] = id;
+    }
+    history.run(id, ts, type, num, text, flag);
+    const previous = best.get(id);
+    if (previous === undefined || ts >= v[previous * ${STRIDE} + 1]) best.set(id, i);
+  }
+  for (const [id, i] of best) {
+    const at = i * ${STRIDE};
+    const num = Number.isNaN(v[at + 3]) ? null : v[at + 3];
+    const text = b.texts !== null && b.texts[i] !== undefined ? b.texts[i] : null;
+    const flag = b.flags !== null && b.flags[i] !== undefined ? b.flags[i] : null;
+    latest.run(v[at + 1], v[at + 2], num, text, flag, id, v[at + 1]);
+  }
+  for (const a of b.attributes) attribute.run(...a);
+  for (const e of b.events) event.run(...e);
+  for (const device of b.purge) {
+    for (const statement of forget) statement.run(device);
+    seriesIds.delete(device);
+  }
+}
+
+parentPort.on('message', (b) => {
+  if (b.close) {
+    db.close();
+    Atomics.store(state, 2, 1);
+    Atomics.notify(state, 2);
+    return;
+  }
+  let error = null;
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      store(b);
+      db.exec('COMMIT');
+    } catch (err) {
+      if (db.isTransaction) db.exec('ROLLBACK');
+      // Series created in the rolled-back batch do not exist.
+      seriesIds.clear();
+      throw err;
+    }
+  } catch (err) {
+    error = err instanceof Error ? err.message : String(err);
+  }
+  Atomics.store(state, 1, error === null ? 0 : 1);
+  Atomics.store(state, 0, b.seq);
+  Atomics.notify(state, 0);
+  parentPort.postMessage({ seq: b.seq, error });
+});
+`;
+
+/** Told once the batch is committed (null) or why it was not. */
+export type BatchDone = (err: Error | null) => void;
+
+export class HistoryWorker {
+  private readonly worker: Worker;
+  private readonly state = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
+  private seq = 0;
+  private inFlight: { seq: number; done: BatchDone } | null = null;
+  private gone = false;
+  /** Series names the worker was told, so batches carry numbers. */
+  readonly pairs = new PairTable();
+
+  /** `failed` hears of a worker that died; its batch in flight fails, and it takes no more. */
+  constructor(file: string, private readonly failed: (err: Error) => void) {
+    this.worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { file, sql: writeSql, signal: this.state.buffer },
+      resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 },
+    });
+    this.worker.unref();
+    this.worker.on('message', ({ seq, error }: { seq: number; error: string | null }) => this.finished(seq, error));
+    this.worker.on('error', (err) => this.die(err));
+    this.worker.on('exit', (code) => this.die(new Error(`history worker exited with code ${code}`)));
+  }
+
+  /** A batch is being committed: the next waits (one at a time keeps batches in order). */
+  get busy(): boolean {
+    return this.inFlight !== null;
+  }
+
+  commit(batch: PackedBatch, done: BatchDone): void {
+    if (this.gone) {
+      done(new Error('history worker gone'));
+      return;
+    }
+    const seq = ++this.seq;
+    this.inFlight = { seq, done };
+    this.worker.postMessage({ ...batch, seq }, [batch.values.buffer]);
+  }
+
+  /**
+   * Shutdown: blocks until the batch in flight is committed and reports it (its message would only
+   * arrive on a later turn of the loop), then closes the worker's connection and stops it.
+   */
+  close(timeoutMs = 10_000): void {
+    const flight = this.inFlight;
+    if (flight && !this.gone) {
+      const deadline = Date.now() + timeoutMs;
+      while (Atomics.load(this.state, 0) !== flight.seq && Date.now() < deadline) {
+        Atomics.wait(this.state, 0, Atomics.load(this.state, 0), Math.max(1, deadline - Date.now()));
+      }
+      const settled = Atomics.load(this.state, 0) === flight.seq;
+      this.finished(flight.seq, !settled ? 'history worker did not finish before shutdown' : Atomics.load(this.state, 1) ? 'history batch failed to commit' : null);
+    }
+    if (!this.gone) {
+      this.gone = true;
+      this.worker.postMessage({ close: true });
+      Atomics.wait(this.state, 2, 0, 1000);
+    }
+    void this.worker.terminate();
+  }
+
+  private finished(seq: number, error: string | null): void {
+    const flight = this.inFlight;
+    if (!flight || flight.seq !== seq) return;
+    this.inFlight = null;
+    flight.done(error === null ? null : new Error(error));
+  }
+
+  private die(err: Error): void {
+    if (this.gone) return;
+    this.gone = true;
+    const flight = this.inFlight;
+    this.inFlight = null;
+    // The writer first gives up on this worker, so what the failed batch's callback flushes next
+    // is committed on the main thread.
+    this.failed(err);
+    flight?.done(err);
+  }
+}
