@@ -48,13 +48,14 @@ const warmCodeCache: Record<Arch, boolean> = { x64: true, arm64: false };
 /**
  * V8 flags the binary always runs with (the SEA's execArgv; NODE_OPTIONS still adds to them).
  * V8 sizes its heap from the machine's RAM: on a large machine the young generation grows to
- * 64-128 MB and the old one to up to 4x its live size before a full GC. A 16 MB semi-space and a
- * fixed old-generation growth of 2x took the RSS with 1,000 devices from ~290 to ~200 MB at a
- * telemetry CPU cost within noise. 1.4x (close to V8's own cap on a 2 GB gateway) reached ~175 MB
- * but cost 0-47 % telemetry CPU at saturation (median +12 %), see docs/PERFORMANCE-FINDINGS.md.
+ * 64-128 MB and the old one to up to 4x its live size before a full GC. An 8 MB semi-space and a
+ * fixed old-generation growth of 1.4x (close to V8's own cap on a 2 GB gateway) took the RSS with
+ * 1,000 devices from ~290 to ~165-175 MB. Smaller settings reach 160 MB but cost telemetry CPU at
+ * saturation; this one kept the telemetry bench at 60-69 % of bare aedes once the bundle stopped
+ * paying for keepNames (docs/PERFORMANCE-FINDINGS.md has every setting tried).
  * Neither flag is a limit: the heap still grows as far as the work needs.
  */
-export const seaExecArgv: string[] = ['--max-semi-space-size=16', '--heap-growing-percent=100'];
+export const seaExecArgv: string[] = ['--max-semi-space-size=8', '--heap-growing-percent=40'];
 
 function run(cmd: string, args: string[], cwd = root): string {
   return execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
