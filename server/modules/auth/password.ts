@@ -6,14 +6,29 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { PASSWORD_PATTERN } from '../../contract/validation.ts';
 
-const N = 16384;
+/**
+ * N = 2^15, r = 8: 32 MiB per hash (OWASP asks for at least 2^17 at r = 8 on servers; a gateway
+ * CPU takes ~0.1-0.5 s here). The size also matters for memory: glibc serves allocations up to
+ * its 32 MiB mmap ceiling from the calling thread's malloc arena once one such block was freed,
+ * and never trims it, so at 2^14 (16 MiB) the libuv thread that hashed kept 16 MiB for good.
+ * Above the ceiling each hash's block is mapped and unmapped (docs/PERFORMANCE-FINDINGS.md).
+ * Hashes made with other parameters still verify: they are part of the stored string.
+ */
+const N = 32768;
 const R = 8;
 const P = 1;
 const KEY_LEN = 32;
 
+/** Node refuses scrypt above 32 MiB unless told; twice the block leaves room for its buffers. */
+function maxmemOf(n: number, r: number, p: number): number {
+  return 2 * 128 * r * (n + p);
+}
+
 function scrypt(password: string, salt: Buffer, keyLen: number, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCb(password, salt, keyLen, opts, (err, key) => (err ? reject(err) : resolve(key)));
+    scryptCb(password, salt, keyLen, { ...opts, maxmem: maxmemOf(opts.N ?? N, opts.r ?? R, opts.p ?? P) }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 }
 

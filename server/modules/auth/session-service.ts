@@ -30,7 +30,7 @@ export const LOGIN_FAILURE_WINDOW_MS = 5 * 60 * 1000;
  * unknown accounts verify against it so they cost as much as real ones: no timing oracle for
  * which usernames exist.
  */
-const DUMMY_HASH = 'scrypt$16384$8$1$lLuOh/pG4whAJq0Od0IeIw==$II5nHvFptPT8XWYBHPfiw+8dYCWEOhJXV5vA8lX/5Io=';
+const DUMMY_HASH = 'scrypt$32768$8$1$InV3ym/Jmo72nBkc79YTnw==$vVAipIwzLVaPfeCZwjC02Fp5qWgypoRFEF8zFGAsvDM=';
 
 /** Counts failures per key over a sliding window, in memory; never a permanent lock. */
 export class FailureWindow {

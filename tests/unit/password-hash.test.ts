@@ -1,0 +1,20 @@
+import { scryptSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from '../../server/modules/auth/password.ts';
+
+describe('password hashes', () => {
+  it('stores scrypt with N = 2^15, r = 8, p = 1 and verifies only the right password', async () => {
+    const stored = await hashPassword('Gateway#2026');
+    expect(stored.split('$').slice(0, 4)).toEqual(['scrypt', '32768', '8', '1']);
+    expect(await verifyPassword('Gateway#2026', stored)).toBe(true);
+    expect(await verifyPassword('Gateway#2027', stored)).toBe(false);
+  });
+
+  it('still verifies a hash stored with the earlier 2^14 parameters', async () => {
+    const salt = Buffer.from('0123456789abcdef');
+    const hash = scryptSync('Gateway#2026', salt, 32, { N: 16384, r: 8, p: 1 });
+    const stored = ['scrypt', 16384, 8, 1, salt.toString('base64'), hash.toString('base64')].join('$');
+    expect(await verifyPassword('Gateway#2026', stored)).toBe(true);
+    expect(await verifyPassword('gateway#2026', stored)).toBe(false);
+  });
+});
