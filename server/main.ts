@@ -15,10 +15,10 @@ declare const EDGE_BUILD_LICENSE_KEYS: string[] | undefined;
 
 const version = typeof EDGE_BUILD_VERSION === 'string' ? EDGE_BUILD_VERSION : '0.0.0-dev';
 
-// Each libuv worker thread that runs a password check (scrypt, 16 MB) keeps those 16 MB in its
-// own malloc arena for good: with libuv's default of 4 threads, a few sign-ins pinned 64 MB. One
-// worker pins at most one copy; the gateway's other pool work (a few file reads) is light. libuv
-// reads the variable when the pool first starts, after this line; an operator's value wins.
+// One libuv worker: the gateway's pool work is password checks (scrypt, 32 MiB each while it
+// runs, server/modules/auth/password.ts) and a few file reads. One thread bounds that memory to a
+// single hash at a time, and each thread also costs a malloc arena. libuv reads the variable when
+// the pool first starts, after this line; an operator's value wins.
 process.env.UV_THREADPOOL_SIZE ??= '1';
 
 function lanUrls(host: string, port: number): string[] {
