@@ -1,6 +1,6 @@
 import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../server/modules/auth/password.ts';
+import { deviceSecretCost, hashPassword, verifyPassword } from '../../server/modules/auth/password.ts';
 
 describe('password hashes', () => {
   it('stores scrypt with N = 2^15, r = 8, p = 1 and verifies only the right password', async () => {
@@ -16,5 +16,14 @@ describe('password hashes', () => {
     const stored = ['scrypt', 16384, 8, 1, salt.toString('base64'), hash.toString('base64')].join('$');
     expect(await verifyPassword('Gateway#2026', stored)).toBe(true);
     expect(await verifyPassword('gateway#2026', stored)).toBe(false);
+  });
+});
+
+describe('device secret hashes', () => {
+  it('hashes MQTT basic passwords at the cheap device cost, and verify them', async () => {
+    const stored = await hashPassword('dev-secret', deviceSecretCost);
+    expect(stored.split('$').slice(0, 4)).toEqual(['scrypt', '1024', '8', '1']);
+    expect(await verifyPassword('dev-secret', stored)).toBe(true);
+    expect(await verifyPassword('dev-secreT', stored)).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ import type { Device } from '../../contract/device.ts';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { assertNoViolations, notFound, violationError, type Violation } from '../../lib/field-errors.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { deviceSecretCost, hashPassword, verifyPassword } from '../auth/password.ts';
 import type { CredentialsRepository, CredentialsRow } from './credentials-repository.ts';
 import type { DeviceRepository } from './device-repository.ts';
 import { ALPHANUMERIC, randomText } from './random-text.ts';
@@ -113,9 +113,9 @@ export class CredentialsService {
   async update(deviceId: string, body: DeviceCredentialsBody): Promise<DeviceCredentials> {
     const current = this.deps.credentials.findByDevice(deviceId);
     if (!current) throw notFound();
-    // Hashing is slow on purpose: done before the transaction, whose checks then run uninterrupted.
+    // Hashing takes a few ms: done before the transaction, whose checks then run uninterrupted.
     const mqtt = body.credentialsType === 'MQTT_BASIC' ? parseMqttValue(body.credentialsValue) : undefined;
-    const passwordHash = mqtt && !Array.isArray(mqtt) && mqtt.password ? await hashPassword(mqtt.password) : undefined;
+    const passwordHash = mqtt && !Array.isArray(mqtt) && mqtt.password ? await hashPassword(mqtt.password, deviceSecretCost) : undefined;
 
     const row = transaction(this.deps.db, () => {
       const now = Date.now();
