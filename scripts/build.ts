@@ -68,28 +68,55 @@ const lessToCss: Plugin = {
   },
 };
 
+/** Exact text replacements in one dependency file of the server bundle, each with its reason. */
+interface LibraryEdit {
+  /** The file, as a path regexp. */
+  file: RegExp;
+  edits: [from: string, to: string][];
+}
+
 /**
- * mqtt-packet (aedes' encoder) fills a table of 65,536 two-byte Buffers on the first packet it
- * writes, to save one 2-byte allocation per message id: ~8 MB of heap on every gateway with a
- * device connected. The server bundle takes the library's own `cacheNumbers = false` path
- * instead. The build fails if the library's source no longer has the lines this rewrites.
+ * Build-time edits of dependency sources, for costs the libraries offer no option against. The
+ * build fails if a library's source no longer has the text an edit rewrites, so an upgrade cannot
+ * drop one silently.
  */
-const mqttPacketWithoutNumberCache: Plugin = {
-  name: 'mqtt-packet-without-number-cache',
+const libraryEdits: LibraryEdit[] = [
+  // mqtt-packet (aedes' encoder) fills a table of 65,536 two-byte Buffers on the first packet it
+  // writes, to save one 2-byte allocation per message id: ~8 MB of heap on every gateway with a
+  // device connected. The bundle takes the library's own `cacheNumbers = false` path instead.
+  {
+    file: /[\\/]mqtt-packet[\\/]writeToStream\.js$/,
+    edits: [
+      ['let writeNumber = writeNumberCached', 'let writeNumber = writeNumberGenerated'],
+      ['let toGenerate = true', 'let toGenerate = false'],
+    ],
+  },
+  // fastify loads node:http2 at require time (~16 ms of every start) although it is used only for
+  // `http2: true` servers, which the gateway never makes: load it on that path only.
+  {
+    file: /[\\/]fastify[\\/]lib[\\/]server\.js$/,
+    edits: [
+      [
+        "const http2 = require('node:http2')",
+        "const http2 = { createServer: (...a) => require('node:http2').createServer(...a), createSecureServer: (...a) => require('node:http2').createSecureServer(...a) }",
+      ],
+    ],
+  },
+];
+
+const editedLibraries: Plugin = {
+  name: 'edited-libraries',
   setup(b) {
-    b.onLoad({ filter: /[\\/]mqtt-packet[\\/]writeToStream\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      const edits: [string, string][] = [
-        ['let writeNumber = writeNumberCached', 'let writeNumber = writeNumberGenerated'],
-        ['let toGenerate = true', 'let toGenerate = false'],
-      ];
-      let contents = source;
-      for (const [from, to] of edits) {
-        if (!contents.includes(from)) return { errors: [{ text: `mqtt-packet changed: no \`${from}\` in ${args.path}` }] };
-        contents = contents.replace(from, to);
-      }
-      return { contents, loader: 'js' };
-    });
+    for (const { file, edits } of libraryEdits) {
+      b.onLoad({ filter: file }, (args) => {
+        let contents = readFileSync(args.path, 'utf8');
+        for (const [from, to] of edits) {
+          if (!contents.includes(from)) return { errors: [{ text: `library changed: no \`${from}\` in ${args.path}` }] };
+          contents = contents.replace(from, to);
+        }
+        return { contents, loader: 'js' };
+      });
+    }
   },
 };
 
@@ -237,7 +264,7 @@ export async function buildServer(version: string): Promise<void> {
       EDGE_BUILD_VERSION: JSON.stringify(version),
       EDGE_BUILD_LICENSE_KEYS: JSON.stringify(licenseKeys()),
     },
-    plugins: [mqttPacketWithoutNumberCache],
+    plugins: [editedLibraries],
     legalComments: 'none',
     logLevel: 'warning',
     // pino ships optional pretty/transport workers loaded by path; the server logs JSON in-process.
