@@ -10,8 +10,6 @@ import {
   ENUM_DESCRIPTION_MAX,
   ENUM_DESCRIPTION_PATTERN,
   ENUM_ITEMS_MAX,
-  INT32_MAX,
-  INT32_MIN,
   PARAMS_MAX,
   TEXT_LENGTH_MAX,
   ThingModelParamInputSchema,
@@ -25,6 +23,7 @@ import {
   type ThingModelParam,
 } from '../../contract/thing-model.ts';
 import type { ErrorKey } from '../../contract/errors.ts';
+import { isInt32, numberOf } from '../../contract/numbers.ts';
 import { schemaViolations, type FieldKeys, type Violation } from '../../lib/field-errors.ts';
 
 /** Schema failures of thing-model fields, by field name (bodies, parameters and TSL entries alike). */
@@ -75,19 +74,6 @@ function absent(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-/** A number, or numeric text (files from other platforms write specs as text). */
-function numberOf(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const n = Number(value.trim());
-    return Number.isFinite(n) ? n : undefined;
-  }
-  return undefined;
-}
-
-export function isInt32(n: number): boolean {
-  return Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX;
-}
 
 /** Trimmed text of 1..max characters, else undefined. */
 function textOf(value: unknown, max: number): string | undefined {

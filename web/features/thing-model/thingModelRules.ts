@@ -16,8 +16,6 @@ import {
   HEX_WORD_PATTERN,
   IDENTIFIER_MAX,
   IDENTIFIER_PATTERN,
-  INT32_MAX,
-  INT32_MIN,
   PARAMS_MAX,
   REGISTER_ADDRESS_MAX,
   REGISTER_COUNT_MAX,
@@ -30,6 +28,7 @@ import {
   type ModbusDataType,
   type ModbusOperationType,
 } from '../../../server/contract/thing-model.ts';
+import { isInt32, numberOf } from '../../../server/contract/numbers.ts';
 import { isBitOperation, registerWidth, type ValueMappingRow } from './thingModelForm.ts';
 
 /** A key of errors.json (`thingModel.number.int32`), with the values its text names. */
@@ -45,19 +44,6 @@ function text(value: unknown): string {
   return value === undefined || value === null ? '' : String(value).trim();
 }
 
-/** A number or numeric text, else undefined. */
-export function numberOf(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const n = Number(value.trim());
-    return Number.isFinite(n) ? n : undefined;
-  }
-  return undefined;
-}
-
-export function isInt32(n: number): boolean {
-  return Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX;
-}
 
 const functionNamePattern = new RegExp(FUNCTION_NAME_PATTERN, 'u');
 const identifierPattern = new RegExp(IDENTIFIER_PATTERN, 'u');

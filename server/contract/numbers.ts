@@ -1,0 +1,19 @@
+/**
+ * Number readings shared by the server's thing-model rules and the console's thing-model forms,
+ * so that both take and refuse the same values.
+ */
+import { INT32_MAX, INT32_MIN } from './thing-model.ts';
+
+/** A number, or numeric text (forms send text; files from other platforms write specs as text). */
+export function numberOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value.trim());
+    return Number.isFinite(n) ? n : undefined;
+  }
+  return undefined;
+}
+
+export function isInt32(n: number): boolean {
+  return Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX;
+}
