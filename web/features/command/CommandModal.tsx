@@ -47,7 +47,7 @@ import {
   type ParamInput,
 } from './commandForm.ts';
 import { commandStatusColors } from './commandStyle.ts';
-import { CodeBlock, prettyJson } from '../thing-model/CodeBlock.tsx';
+import { CodeBlock, prettyJson } from '../../components/CodeBlock.tsx';
 import './command.css';
 
 /** What the dialog opens with (the data tab's card actions). */

@@ -33,7 +33,7 @@ import { formatDateTime } from '../../lib/date-format.ts';
 import { useList } from '../../lib/use-list.ts';
 import { laterCommand, mergeCommands, useCommandUpdates } from '../../lib/use-live.ts';
 import type { DeviceTabProps } from '../device/deviceTabs.tsx';
-import { CodeBlock, prettyJson } from '../thing-model/CodeBlock.tsx';
+import { CodeBlock, prettyJson } from '../../components/CodeBlock.tsx';
 import { usePublishedModel } from '../thing-model/usePublishedModel.ts';
 import { rebootDevice, withdrawCommand } from './commandApi.ts';
 import { CommandModal } from './CommandModal.tsx';

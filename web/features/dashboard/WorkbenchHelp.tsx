@@ -15,6 +15,7 @@ import { deviceTopics } from '../../../server/contract/device-api.ts';
 import { deviceImportRoutes } from '../../../server/contract/device-import.ts';
 import { authRoutes } from '../../../server/contract/auth.ts';
 import { licenseRoutes, SETUP_CODE_HEADER } from '../../../server/contract/license.ts';
+import { CodeBlock } from '../../components/CodeBlock.tsx';
 
 type HowTo = 'provisioning' | 'mqtt' | 'license';
 
@@ -22,7 +23,7 @@ const API_DOCS_PATH = '/api/docs';
 const MQTT_DEFAULT_PORT = 1883;
 
 function Code({ children }: { children: string }): JSX.Element {
-  return <pre className="ec-help__code">{children}</pre>;
+  return <CodeBlock text={children} />;
 }
 
 function Provisioning({ base }: { base: string }): JSX.Element {

@@ -14,7 +14,7 @@ import Tag from '@arco-design/web-react/es/Tag';
 import { useTranslation } from 'react-i18next';
 import { deviceTopics } from '../../../server/contract/device-api.ts';
 import type { ProductTabProps } from '../product/productTabs.tsx';
-import { CodeBlock } from './CodeBlock.tsx';
+import { CodeBlock } from '../../components/CodeBlock.tsx';
 import { topicExamples, type TopicExample } from './topicExamples.ts';
 import { useTsl, type TslVersion } from './TslModal.tsx';
 import './thing-model.css';

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { ThingModelTsl } from '../../../server/contract/thing-model.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { saveBlob } from '../../lib/download.ts';
-import { CodeBlock } from './CodeBlock.tsx';
+import { CodeBlock } from '../../components/CodeBlock.tsx';
 import { exportTsl } from './thingModelApi.ts';
 
 export type TslVersion = 'draft' | 'published';

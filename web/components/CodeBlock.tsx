@@ -3,7 +3,7 @@
  * pretty-printed; anything else is shown as written.
  */
 import type { JSX } from 'react';
-import './code-block.css';
+import './CodeBlock.css';
 
 /** JSON text indented two spaces; text that is not JSON unchanged. */
 export function prettyJson(text: string): string {
