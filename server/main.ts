@@ -16,7 +16,7 @@ declare const EDGE_BUILD_LICENSE_KEYS: string[] | undefined;
 const version = typeof EDGE_BUILD_VERSION === 'string' ? EDGE_BUILD_VERSION : '0.0.0-dev';
 
 // One libuv worker: the gateway's pool work is password checks (scrypt, 32 MiB each while it
-// runs, server/modules/auth/password.ts) and a few file reads. One thread bounds that memory to a
+// runs, server/lib/password.ts) and a few file reads. One thread bounds that memory to a
 // single hash at a time, and each thread also costs a malloc arena. libuv reads the variable when
 // the pool first starts, after this line; an operator's value wins.
 process.env.UV_THREADPOOL_SIZE ??= '1';
@@ -96,9 +96,9 @@ async function main(): Promise<void> {
   const lines = [`edge-console ${version} listening on:`, ...lanUrls(config.host, port).map((u) => `  ${u}`)];
   if (config.upstream) lines.push(`proxy mode: /api -> ${config.upstream}`);
   else {
-    if (app.transport) lines.push(`device MQTT on port ${app.transport.mqttPort}`);
-    const tls = app.transport?.mqttsCertificate;
-    if (tls) lines.push(`device MQTT over TLS on port ${app.transport!.mqttsPort}, certificate ${tls.certFile} (SHA-256 ${tls.fingerprint256})`);
+    if (app.services?.transport) lines.push(`device MQTT on port ${app.services?.transport.mqttPort}`);
+    const tls = app.services?.transport?.mqttsCertificate;
+    if (tls) lines.push(`device MQTT over TLS on port ${app.services!.transport!.mqttsPort}, certificate ${tls.certFile} (SHA-256 ${tls.fingerprint256})`);
     const hint = app.firstBootHint?.();
     if (hint) lines.push(hint);
   }

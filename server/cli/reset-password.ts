@@ -6,11 +6,12 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openDatabase } from '../db/sqlite.ts';
-import { UserRepository } from '../modules/user/user-repository.ts';
+import { UserRepository } from '../modules/auth/user-repository.ts';
 import { RefreshTokenRepository } from '../modules/auth/refresh-repository.ts';
-import { hashPassword, meetsPasswordPolicy } from '../modules/auth/password.ts';
+import { hashPassword, meetsPasswordPolicy } from '../lib/password.ts';
 import { defaults } from '../config.ts';
 import { oneTimePassword } from '../lib/one-time-password.ts';
+import { migrations } from '../app.ts';
 
 
 export const resetPasswordUsage = 'Usage: edge-console reset-password --username NAME [--data-dir DIR]';
@@ -36,7 +37,7 @@ export async function resetPasswordCommand(args: string[], env: NodeJS.ProcessEn
     process.stderr.write(`reset-password: no database at ${file} (wrong --data-dir?)\n`);
     return 1;
   }
-  const db = openDatabase(file);
+  const db = openDatabase(file, migrations);
   try {
     const users = new UserRepository(db);
     const user = users.findByUsername(username);

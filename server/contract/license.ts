@@ -1,12 +1,12 @@
 /**
- * Licence, first-boot setup and cloud configuration (DESIGN.md section 6). URLs are the spec's
- * literal ones where it gives them.
+ * Licence and first-boot setup. The licence calls keep the product's literal URLs
+ * (`/api/license/...`), which consoles of the same product family call.
  */
 import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { EpochMs, OkSchema } from './common.ts';
-import { HOST_PATTERN, IPV4_PATTERN, PASSWORD_MAX, USERNAME_PATTERN, NAME_MAX } from './validation.ts';
+import { PASSWORD_MAX, USERNAME_PATTERN, NAME_MAX } from './validation.ts';
 
 /** Header carrying the setup code during first-boot provisioning. */
 export const SETUP_CODE_HEADER = 'x-setup-code';
@@ -56,32 +56,6 @@ export const SetupStateSchema = Type.Object({
 });
 export type SetupState = Static<typeof SetupStateSchema>;
 
-export const CloudConfigSchema = Type.Object(
-  {
-    platformAddress: Type.Union([
-      Type.String({ pattern: IPV4_PATTERN }),
-      Type.String({ pattern: HOST_PATTERN }),
-    ]),
-    platformPort: Type.Integer({ minimum: 1, maximum: 65535 }),
-    platformKey: Type.String({ minLength: 1, maxLength: 128 }),
-    platformSecret: Type.String({ minLength: 1, maxLength: 128 }),
-  },
-  { additionalProperties: false },
-);
-export type CloudConfig = Static<typeof CloudConfigSchema>;
-/** GET answer: the stored configuration (secret masked) or null when standalone. */
-export const CloudConfigViewSchema = Type.Union([
-  Type.Object({
-    platformAddress: Type.String(),
-    platformPort: Type.Integer(),
-    platformKey: Type.String(),
-    platformSecretSet: Type.Boolean(),
-    updatedTime: EpochMs,
-  }),
-  Type.Null(),
-]);
-export type CloudConfigView = Static<typeof CloudConfigViewSchema>;
-
 export const SetupAdminBodySchema = Type.Object(
   {
     username: Type.String({ pattern: USERNAME_PATTERN }),
@@ -111,27 +85,6 @@ export const licenseRoutes = defineRoutes({
       summary: 'Upload a .lic licence (multipart field `file`); setup code or a signed-in user',
       consumes: ['multipart/form-data'],
       response: { 200: LicenseInfoSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
-    },
-    config: { access: 'setup' },
-  },
-  getCloud: {
-    method: 'GET',
-    url: '/api/yt/configuration/cloud',
-    schema: {
-      tags: ['license'],
-      summary: 'Cloud platform configuration (secret never returned)',
-      response: { 200: CloudConfigViewSchema },
-    },
-    config: { access: 'setup' },
-  },
-  putCloud: {
-    method: 'PUT',
-    url: '/api/yt/configuration/cloud',
-    schema: {
-      tags: ['license'],
-      summary: 'Store the cloud platform configuration',
-      body: CloudConfigSchema,
-      response: { 200: CloudConfigViewSchema, 400: ErrorBodySchema },
     },
     config: { access: 'setup' },
   },

@@ -57,6 +57,14 @@ export type TimeseriesOrder = (typeof timeseriesOrders)[number];
 /** A telemetry value as devices send it: a JSON number, boolean, string, object or array. */
 export type TelemetryValue = number | boolean | string | Record<string, unknown> | unknown[];
 
+/** One stored telemetry value as the live data hears of it; `flag` says why it did not match the published thing model. */
+export interface TelemetryEntry {
+  ts: number;
+  key: string;
+  value: unknown;
+  flag?: string;
+}
+
 export const TimeseriesQuerySchema = Type.Object({
   /** Comma-separated keys. Required with startTs. */
   keys: Type.Optional(Type.String({ maxLength: 4096 })),

@@ -3,11 +3,11 @@
  * transaction helper. node:sqlite is synchronous; statements are short, so this is fine on the loop.
  */
 import { DatabaseSync } from 'node:sqlite';
-import { migrations as builtin } from './migrations/index.ts';
 
 export type Db = DatabaseSync;
 
-export function openDatabase(file: string, list = builtin): Db {
+/** Opens `file` and applies those of `migrations` it has not applied yet (the app passes every module's). */
+export function openDatabase(file: string, migrations: readonly { name: string; sql: string }[]): Db {
   const db = new DatabaseSync(file);
   db.exec(`
     PRAGMA journal_mode = WAL;
@@ -15,11 +15,11 @@ export function openDatabase(file: string, list = builtin): Db {
     PRAGMA foreign_keys = ON;
     PRAGMA busy_timeout = 5000;
   `);
-  migrate(db, list);
+  migrate(db, migrations);
   return db;
 }
 
-function migrate(db: Db, list: { name: string; sql: string }[]): void {
+function migrate(db: Db, list: readonly { name: string; sql: string }[]): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migration (id TEXT PRIMARY KEY, applied_time INTEGER NOT NULL)');
   const applied = new Set(
     (db.prepare('SELECT id FROM schema_migration').all() as { id: string }[]).map((r) => r.id),

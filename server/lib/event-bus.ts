@@ -1,72 +1,58 @@
 /**
  * Typed in-process event bus: modules announce what happened here instead of reaching into each
- * other. Add an event by adding a line to `Events`.
+ * other. Each module declares the events it emits by merging into `Events`, next to its manifest,
+ * with payload types from the contract:
+ *
+ *     declare module '../../lib/event-bus.ts' {
+ *       interface Events { 'command.changed': { deviceId: string; command: Command } }
+ *     }
+ *
+ * Emitting is safe from anywhere (a broker callback, right after a commit): each listener runs in
+ * its own try/catch, so a failing listener is logged and the others still hear the event.
+ * Node's EventEmitter would stop at the first listener that throws and hand the error to the emitter.
  */
-import { EventEmitter } from 'node:events';
-import type { Command } from '../contract/command.ts';
-import type { CredentialsType } from '../contract/credentials.ts';
+import type { FastifyBaseLogger } from 'fastify';
 
-export interface Events {
-  /** A user's sessions were revoked (password change, logout): close their websockets. */
-  'user.sessionsRevoked': { userId: string };
-  'license.changed': { status: 'MISSING' | 'VALID' | 'EXPIRED' };
-  /** A device was created (single create, import or batch generation). */
-  'device.created': { deviceId: string; deviceProfileId: string };
-  /** A device's fields changed (edit, favourite, public flag, location). */
-  'device.updated': { deviceId: string };
-  /** A device and its credentials are gone: the transport closes its sessions. */
-  'device.deleted': { deviceId: string };
-  /** The credentials were replaced: the transport closes sessions opened with the old ones. */
-  'device.credentialsChanged': { deviceId: string; credentialsType: CredentialsType };
-  /** A product was published; the thing-model module publishes its model with it. */
-  'product.published': { productId: string };
-  'product.deleted': { productId: string };
-  /** A product's thing model was published: caches of the published model are stale. */
-  'thingModel.published': { deviceProfileId: string };
-  /** Telemetry entries were committed (one event per device and batch). */
-  'telemetry.stored': { deviceId: string; deviceProfileId: string; entries: TelemetryEntry[] };
-  /** A device connected or went away (disconnect or inactivity timeout). */
-  'device.stateChanged': { deviceId: string; state: 'ONLINE' | 'OFFLINE'; ts: number };
-  /** A device answered a server-side RPC on `v1/devices/me/rpc/response/{requestId}`. */
-  'device.rpcResponse': { deviceId: string; requestId: number; payload: unknown };
-  /**
-   * A device acknowledged server RPC `requestId`: the MQTT PUBACK of a QoS 1 request (its own
-   * topic or its gateway's), or the HTTP poll that handed it over.
-   */
-  'device.rpcDelivered': { deviceId: string; requestId: number };
-  /** A command record was created or its status changed (pushed to the device's command list). */
-  'command.changed': { deviceId: string; command: Command };
-  /** A device reported an event on `v1/devices/me/events` (stored as an event record). */
-  'device.eventReported': {
-    deviceId: string;
-    eventId: string;
-    ts: number;
-    identifier: string;
-    eventType: string;
-    params: unknown;
-  };
-  /** One device message arrived (any topic): feeds the workbench's message volume. */
-  'message.received': { deviceId: string; ts: number; bytes: number };
-}
+/** Every event and its payload; filled in by the modules that emit them. */
+export interface Events {}
 
-/** One stored telemetry value; `flag` says why it did not match the published thing model. */
-export interface TelemetryEntry {
-  ts: number;
-  key: string;
-  value: unknown;
-  flag?: string;
-}
+export type EventName = keyof Events;
+type Listener<K extends EventName> = (payload: Events[K]) => void;
+
+/** The emit function as a value, for code that only announces (device state, message parsing). */
+export type Announce = <K extends EventName>(event: K, payload: Events[K]) => void;
 
 export class EventBus {
-  private readonly emitter = new EventEmitter({ captureRejections: false });
-  constructor() {
-    this.emitter.setMaxListeners(100);
+  private readonly listeners = new Map<EventName, Set<Listener<never>>>();
+  private log: Pick<FastifyBaseLogger, 'error'> | null;
+
+  constructor(log?: Pick<FastifyBaseLogger, 'error'>) {
+    this.log = log ?? null;
   }
-  on<K extends keyof Events>(event: K, listener: (payload: Events[K]) => void): () => void {
-    this.emitter.on(event, listener);
-    return () => this.emitter.off(event, listener);
+
+  /** Where failing listeners are reported, unless the bus was made with a logger already (a test's bus). */
+  useLogger(log: Pick<FastifyBaseLogger, 'error'>): void {
+    this.log ??= log;
   }
-  emit<K extends keyof Events>(event: K, payload: Events[K]): void {
-    this.emitter.emit(event, payload);
+
+  on<K extends EventName>(event: K, listener: Listener<K>): () => void {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(listener as Listener<never>);
+    return () => set.delete(listener as Listener<never>);
+  }
+
+  emit<K extends EventName>(event: K, payload: Events[K]): void {
+    const set = this.listeners.get(event);
+    if (!set) return;
+    // A copy: a listener may unsubscribe itself (or another) while the event is delivered.
+    for (const listener of [...set]) {
+      try {
+        (listener as Listener<K>)(payload);
+      } catch (err) {
+        if (this.log) this.log.error({ err, event }, 'event listener failed');
+        else console.error(`event listener for ${event} failed`, err);
+      }
+    }
   }
 }

@@ -15,28 +15,10 @@ export interface OpenapiOptions {
   version: string;
   /** False in proxy mode, where /api/docs belongs to the upstream like every other /api path. */
   docs?: boolean;
+  /** Tag descriptions, contributed by the modules (read when the document is made, after they registered). */
+  tags?: Readonly<Record<string, string>>;
 }
 
-const tagDescriptions: Record<string, string> = {
-  auth: 'Sign-in, token refresh, sign-out',
-  user: 'The signed-in user: profile and password',
-  platform: 'Branding and liveness',
-  license: 'Licence upload and state',
-  setup: 'First-boot provisioning (X-Setup-Code while no administrator exists)',
-  oss: 'File uploads',
-  organization: 'Organization tree (used by every organization field)',
-  'product-category': 'Product categories',
-  product: 'Products (device profiles): transport, TCP settings, default flag, publish',
-  device: 'Devices: list filters, edit, favourite and public flags, location',
-  'device-credentials': 'Device credentials: access token, X.509 RSA public key, MQTT basic',
-  'device-import': 'CSV import wizard and batch generation for factory provisioning',
-  'thing-model': 'Thing models: properties, services, events, Modbus descriptors; draft, publish, TSL import and export',
-  telemetry: 'Telemetry (ThingsBoard-compatible): latest values, history with aggregation, keys, client attributes; retention',
-  'device-api': 'HTTP device API: devices post telemetry and attributes and poll for RPC with their access token in the path',
-  command: 'Commands to devices (server RPC): delivery records with status, reboot; live data is on the /api/ws websocket',
-  event: 'Events devices reported, matched to their thing model',
-  workbench: 'Workbench: counts, gateway CPU, memory and disk, message volume',
-};
 
 interface Operation {
   summary?: string;
@@ -153,7 +135,8 @@ async function openapiPlugin(app: FastifyInstance, opts: OpenapiOptions): Promis
       for (const methods of Object.values(doc.paths ?? {})) {
         for (const op of Object.values(methods as Record<string, Operation>)) op.tags?.forEach((t) => used.add(t));
       }
-      doc.tags = [...used].sort().map((name) => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) }));
+      const descriptions = opts.tags ?? {};
+      doc.tags = [...used].sort().map((name) => ({ name, ...(descriptions[name] ? { description: descriptions[name] } : {}) }));
       return doc;
     },
   });

@@ -4,8 +4,6 @@
  * `createCategory`, `createProduct`, `createDevice` with valid defaults. Bodies and answers are
  * typed by server/contract, so fixtures cannot drift from it.
  */
-import { join } from 'node:path';
-import { afterEach } from 'vitest';
 import type { Response } from 'light-my-request';
 import type { Static, TSchema } from 'typebox';
 import type { App } from '../../server/app.ts';
@@ -14,9 +12,6 @@ import { deviceRoutes, type Device, type DeviceBody } from '../../server/contrac
 import { organizationRoutes, type Organization, type OrganizationBody } from '../../server/contract/organization.ts';
 import { productRoutes, type Product, type ProductBody } from '../../server/contract/product.ts';
 import type { RouteDef } from '../../server/contract/route.ts';
-import { openDatabase } from '../../server/db/sqlite.ts';
-import { EventBus } from '../../server/lib/event-bus.ts';
-import { createDeviceManagement, type DeviceManagement } from '../../server/modules/device/device-management.ts';
 import type { TestApp } from './app.ts';
 import { signIn } from './session.ts';
 import { makeProvisionedApp } from './setup.ts';
@@ -116,17 +111,3 @@ export async function makeDeviceApp(overrides: Parameters<typeof makeProvisioned
   return { ...t, api: new DeviceApi(t.app, token), anonymous: new ContractClient(t.app, null) };
 }
 
-const closers: (() => void)[] = [];
-afterEach(() => {
-  while (closers.length) closers.pop()!();
-});
-
-/**
- * The device-management services over a second connection to the app's database file: what
- * server-side callers without an HTTP route use (the MQTT transport's `credentials.authenticate`).
- */
-export function servicesOf(t: TestApp, bus = new EventBus()): DeviceManagement {
-  const db = openDatabase(join(t.dataDir, 'edge.db'));
-  closers.push(() => db.close());
-  return createDeviceManagement({ db, bus });
-}

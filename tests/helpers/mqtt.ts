@@ -14,8 +14,8 @@ afterEach(async () => {
 });
 
 export function mqttUrl(app: App): string {
-  if (!app.transport) throw new Error('the app has no transport (proxy mode?)');
-  return `mqtt://127.0.0.1:${app.transport.mqttPort}`;
+  if (!app.services?.transport) throw new Error('the app has no transport (proxy mode?)');
+  return `mqtt://127.0.0.1:${app.services?.transport.mqttPort}`;
 }
 
 /** A connected client (no automatic reconnect), ended after the test. */

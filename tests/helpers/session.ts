@@ -7,11 +7,12 @@ import type { TokenPair } from '../../server/contract/auth.ts';
 import type { App } from '../../server/app.ts';
 import type { Role } from '../../server/contract/user.ts';
 import { openDatabase } from '../../server/db/sqlite.ts';
-import { hashPassword } from '../../server/modules/auth/password.ts';
-import { UserRepository, type UserRow } from '../../server/modules/user/user-repository.ts';
+import { hashPassword } from '../../server/lib/password.ts';
+import { UserRepository, type UserRow } from '../../server/modules/auth/user-repository.ts';
 import { makeApp, type TestApp } from './app.ts';
 import { issueLicense, testLicenseKeys } from './license.ts';
 import { activate } from './setup.ts';
+import { migrations } from '../../server/app.ts';
 
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'Admin#2024ok';
@@ -23,7 +24,7 @@ export async function createUser(
   password: string,
   role: Role = 'TENANT_ADMIN',
 ): Promise<UserRow> {
-  const db = openDatabase(join(t.dataDir, 'edge.db'));
+  const db = openDatabase(join(t.dataDir, 'edge.db'), migrations);
   try {
     return new UserRepository(db).create({ username, passwordHash: await hashPassword(password), role, realName: username });
   } finally {

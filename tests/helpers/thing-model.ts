@@ -2,8 +2,7 @@
  * Thing-model test DSL over the contract: valid item bodies to vary one field at a time, calls for
  * items, publish, status and TSL, and an app whose event bus the test holds.
  */
-import { join } from 'node:path';
-import { afterEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { Response } from 'light-my-request';
 import type { Product, ProductBody } from '../../server/contract/product.ts';
 import {
@@ -15,10 +14,10 @@ import {
   type ThingModelStatus,
 } from '../../server/contract/thing-model.ts';
 import type { AppOptions } from '../../server/app.ts';
-import { openDatabase } from '../../server/db/sqlite.ts';
 import { EventBus, type Events } from '../../server/lib/event-bus.ts';
-import { createThingModels, type ThingModelService } from '../../server/modules/thing-model/thing-model-service.ts';
-import { ContractClient, DeviceApi, servicesOf, uniqueName } from './devices.ts';
+import type { ThingModelService } from '../../server/modules/thing-model/thing-model-service.ts';
+import { ContractClient, DeviceApi, uniqueName } from './devices.ts';
+import { moduleServices } from './services.ts';
 import { signIn } from './session.ts';
 import { makeProvisionedApp } from './setup.ts';
 import type { TestApp } from './app.ts';
@@ -126,20 +125,12 @@ export async function makeThingModelApp(tuning?: AppOptions['tuning']): Promise<
   return { ...t, bus, heard, api: new ThingModelApi(t.app, token), anonymous: new ContractClient(t.app, null) };
 }
 
-const closers: (() => void)[] = [];
-afterEach(() => {
-  while (closers.length) closers.pop()!();
-});
-
 /**
  * A thing-model service over a second connection to the app's database: what another module holds
- * as `deps.thingModels` (its cache starts empty, so it reads what the app committed).
+ * as `thingModels` (its cache starts empty, so it reads what the app committed).
  */
 export function thingModelsOf(t: TestApp): ThingModelService {
-  const db = openDatabase(join(t.dataDir, 'edge.db'));
-  closers.push(() => db.close());
-  const bus = new EventBus();
-  return createThingModels({ db, bus }, servicesOf(t, bus));
+  return moduleServices(t, ['category', 'product', 'thing-model']).thingModels;
 }
 
 /** A 400 code 31 whose key is `key` and whose details name `field` (e.g. `body.identifier`) with it. */

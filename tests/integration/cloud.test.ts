@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { licenseRoutes, SETUP_CODE_HEADER, type CloudConfig } from '../../server/contract/license.ts';
+import { cloudRoutes, type CloudConfig } from '../../server/contract/cloud.ts';
+import { licenseRoutes, SETUP_CODE_HEADER } from '../../server/contract/license.ts';
 import { makeApp, type TestApp } from '../helpers/app.ts';
 import { expectError } from '../helpers/error-body.ts';
 import { authHeader, signIn } from '../helpers/session.ts';
@@ -13,11 +14,11 @@ const VALID: CloudConfig = {
 };
 
 function put(t: TestApp, payload: unknown, headers: Record<string, string> = { [SETUP_CODE_HEADER]: setupCodeOf(t) }) {
-  return t.app.inject({ method: 'PUT', url: licenseRoutes.putCloud.url, headers, payload: payload as Record<string, unknown> });
+  return t.app.inject({ method: 'PUT', url: cloudRoutes.save.url, headers, payload: payload as Record<string, unknown> });
 }
 
 function get(t: TestApp, headers: Record<string, string> = { [SETUP_CODE_HEADER]: setupCodeOf(t) }) {
-  return t.app.inject({ method: 'GET', url: licenseRoutes.getCloud.url, headers });
+  return t.app.inject({ method: 'GET', url: cloudRoutes.get.url, headers });
 }
 
 describe('cloud platform configuration', () => {

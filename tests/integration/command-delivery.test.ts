@@ -24,7 +24,7 @@ async function mqttDevice(t: LiveTestApp, target: Device, qos: 0 | 1, options: I
     if (match) received.push({ requestId: Number(match[1]), qos: packet.qos });
   });
   await mqtt.subscribeAsync('v1/devices/me/rpc/request/+', { qos });
-  await eventually(() => t.app.transport!.isOnline(target.id), Boolean);
+  await eventually(() => t.app.services!.transport!.isOnline(target.id), Boolean);
   return { mqtt, received };
 }
 
@@ -203,7 +203,7 @@ describe('command records live on /api/ws', () => {
     expect(await ws.answer(2)).toMatchObject({ errorCode: WsErrorCode.NOT_FOUND, cmdUpdateType: 'COMMANDS' });
     expect(await ws.answer(3)).toMatchObject({ errorCode: WsErrorCode.BAD_REQUEST });
     ws.send({ cmds: [{ type: 'COMMANDS_UNSUBSCRIBE', cmdId: 1 }] });
-    await eventually(() => t.app.realtime!.stats().subscriptions, (n) => n === 0);
+    await eventually(() => t.app.services!.realtime!.stats().subscriptions, (n) => n === 0);
     await send(t, d.id);
     // A later subscription on the same socket hears its own command, and only that one.
     ws.send({ cmds: [{ type: 'COMMANDS', cmdId: 4, entityId: d.id }] });

@@ -32,7 +32,7 @@ async function device(t: LiveTestApp, target: Device, answer?: (r: RpcRequest) =
     mqtt.publishAsync(`v1/devices/me/rpc/response/${request.requestId}`, JSON.stringify(reply), { qos: 1 }).catch(() => undefined);
   });
   await mqtt.subscribeAsync('v1/devices/me/rpc/request/+', { qos: 1 });
-  await eventually(() => t.app.transport!.isOnline(target.id), (online) => online);
+  await eventually(() => t.app.services!.transport!.isOnline(target.id), (online) => online);
   return { mqtt, requests };
 }
 

@@ -2,7 +2,8 @@ import { createHash, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { credentialsRoutes, type DeviceCredentials } from '../../server/contract/credentials.ts';
 import { EventBus, type Events } from '../../server/lib/event-bus.ts';
-import { makeDeviceApp, servicesOf, type DeviceApi } from '../helpers/devices.ts';
+import { makeDeviceApp, type DeviceApi } from '../helpers/devices.ts';
+import { deviceServicesOf } from '../helpers/services.ts';
 
 function rsaPublicPem(): string {
   return generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
@@ -113,7 +114,7 @@ describe('device credentials', () => {
     await save({ userName: 'meter', password: 'first' });
     const kept = await save({ userName: 'meter2' });
     expect(JSON.parse(kept.credentialsValue!)).toEqual({ clientId: null, userName: 'meter2', passwordSet: true });
-    expect(await servicesOf(t).credentials.authenticate({ username: 'meter2', password: 'first' })).toMatchObject({ id: device.id });
+    expect(await deviceServicesOf(t).credentials.authenticate({ username: 'meter2', password: 'first' })).toMatchObject({ id: device.id });
     // The GET answer sent back unchanged keeps the password too.
     const roundTrip = await t.api.ok(credentialsRoutes.update, {
       params: { id: device.id },
@@ -161,7 +162,7 @@ describe('device credentials', () => {
     const t = await makeDeviceApp();
     const device = await t.api.createDevice();
     const old = (await get(t.api, device.id)).credentialsId;
-    const broker = servicesOf(t).credentials;
+    const broker = deviceServicesOf(t).credentials;
     expect(await broker.authenticate({ username: old })).toMatchObject({ id: device.id, name: device.name });
     const fresh = await t.api.ok(credentialsRoutes.regenerate, { params: { id: device.id } });
     expect(fresh.credentialsType).toBe('ACCESS_TOKEN');
@@ -188,7 +189,7 @@ describe('device credentials', () => {
     await save(both.id, { clientId: 'cid', userName: 'user', password: 'pw-1' });
     await save(byUser.id, { userName: 'solo', password: 'pw-2' });
     await save(byClient.id, { clientId: 'lonely' });
-    const broker = servicesOf(t).credentials;
+    const broker = deviceServicesOf(t).credentials;
     expect(await broker.authenticate({ clientId: 'cid', username: 'user', password: 'pw-1' })).toMatchObject({ id: both.id });
     expect(await broker.authenticate({ clientId: 'cid', username: 'user', password: Buffer.from('pw-1') })).toMatchObject({ id: both.id });
     expect(await broker.authenticate({ clientId: 'cid', username: 'user', password: 'wrong' })).toBeNull();
@@ -205,7 +206,7 @@ describe('device credentials', () => {
     const device = await t.api.createDevice();
     const pem = rsaPublicPem();
     await t.api.ok(credentialsRoutes.update, { params: { id: device.id }, body: { credentialsType: 'X509_CERTIFICATE', credentialsValue: pem } });
-    const broker = servicesOf(t).credentials;
+    const broker = deviceServicesOf(t).credentials;
     expect(broker.authenticateX509(pem)).toMatchObject({ id: device.id });
     expect(broker.authenticateX509(rsaPublicPem())).toBeNull();
   });
@@ -216,7 +217,7 @@ describe('device credentials', () => {
     const bus = new EventBus();
     const heard: Events['device.credentialsChanged'][] = [];
     bus.on('device.credentialsChanged', (e) => heard.push(e));
-    const services = servicesOf(t, bus);
+    const services = deviceServicesOf(t, bus);
     services.credentials.regenerate(device.id);
     await services.credentials.update(device.id, { credentialsType: 'MQTT_BASIC', credentialsValue: '{"clientId":"c"}' });
     expect(heard).toEqual([

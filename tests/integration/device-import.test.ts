@@ -7,8 +7,9 @@ import {
   type ImportPreview,
 } from '../../server/contract/device-import.ts';
 import { deviceRoutes } from '../../server/contract/device.ts';
-import { makeDeviceApp, servicesOf, type DeviceApi } from '../helpers/devices.ts';
+import { makeDeviceApp, type DeviceApi } from '../helpers/devices.ts';
 import { multipart } from '../helpers/multipart.ts';
+import { deviceServicesOf } from '../helpers/services.ts';
 
 const GOOD_AND_BAD = [
   'name,alias,addressCode,longitude,latitude',
@@ -136,7 +137,7 @@ describe('device import', () => {
       ['a_3', ['credentials:error.credentials.tokenTaken']],
       ['a_4', ['credentials:error.credentials.tokenInvalid']],
     ]);
-    expect(await servicesOf(t).credentials.authenticate({ username: 'tok-A' })).toMatchObject({ name: 'a_1' });
+    expect(await deviceServicesOf(t).credentials.authenticate({ username: 'tok-A' })).toMatchObject({ name: 'a_1' });
   });
 
   it('applies the shared organization, gateway and public flag to every row', async () => {

@@ -8,6 +8,7 @@ import { organizationRoutes } from '../../server/contract/organization.ts';
 import { productRoutes } from '../../server/contract/product.ts';
 import { openDatabase } from '../../server/db/sqlite.ts';
 import { makeDeviceApp, type DeviceApi } from '../helpers/devices.ts';
+import { migrations } from '../../server/app.ts';
 
 async function refusal(api: DeviceApi, body: Record<string, unknown>): Promise<{ status: number; key: string; field: string | undefined }> {
   const res = await api.call(deviceRoutes.create, { body });
@@ -260,7 +261,7 @@ describe('devices', () => {
     const offline = await t.api.createDevice({ name: 'off', deviceProfileId: online.deviceProfileId });
     await t.api.createDevice({ name: 'never', deviceProfileId: online.deviceProfileId });
     // The transport (issue 4) moves states; here a second connection plays its part.
-    const db = openDatabase(join(t.dataDir, 'edge.db'));
+    const db = openDatabase(join(t.dataDir, 'edge.db'), migrations);
     db.prepare("UPDATE device SET device_state = 'ONLINE' WHERE id = ?").run(online.id);
     db.prepare("UPDATE device SET device_state = 'OFFLINE' WHERE id = ?").run(offline.id);
     db.close();

@@ -23,7 +23,7 @@ async function setup(token?: (real: string) => string) {
   const url = `http://127.0.0.1:${address.port}`;
   const sim = await startSimulator({
     url,
-    mqttUrl: `mqtt://127.0.0.1:${t.app.transport!.mqttPort}`,
+    mqttUrl: `mqtt://127.0.0.1:${t.app.services!.transport!.mqttPort}`,
     username: t.admin.username,
     password: t.admin.password,
     devices: 2,

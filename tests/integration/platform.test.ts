@@ -2,19 +2,20 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PLATFORM_NAME } from '../../server/contract/platform.ts';
 import { openDatabase } from '../../server/db/sqlite.ts';
-import { PlatformRepository } from '../../server/modules/platform/platform-repository.ts';
+import { PlatformService } from '../../server/modules/platform/platform-service.ts';
 import { makeApp, type TestApp } from '../helpers/app.ts';
 import { makeProvisionedApp } from '../helpers/setup.ts';
+import { migrations } from '../../server/app.ts';
 
 function info(t: TestApp) {
   return t.app.inject({ method: 'GET', url: '/api/yt/platform/info' });
 }
 
 /** Changes branding through a second connection, as the operation-management module will. */
-function withPlatform<T>(t: TestApp, fn: (platform: PlatformRepository) => T): T {
-  const db = openDatabase(join(t.dataDir, 'edge.db'));
+function withPlatform<T>(t: TestApp, fn: (platform: PlatformService) => T): T {
+  const db = openDatabase(join(t.dataDir, 'edge.db'), migrations);
   try {
-    return fn(new PlatformRepository(db));
+    return fn(new PlatformService(db));
   } finally {
     db.close();
   }

@@ -191,7 +191,7 @@ describe('live websocket: telemetry', () => {
     t.bus.emit('telemetry.stored', { deviceId: device.id, deviceProfileId: device.deviceProfileId, entries: [{ ts: 5, key: 'a', value: 1 }] });
     expect((await ws.answer<TelemetryUpdate>(3)).data).toEqual({ a: [[5, 1]] });
     expect(ws.pending()).toEqual([]);
-    expect(t.app.realtime?.stats()).toMatchObject({ sockets: 1, subscriptions: 1 });
+    expect(t.app.services?.realtime?.stats()).toMatchObject({ sockets: 1, subscriptions: 1 });
   });
 
   it('sends a window of history first, oldest first, then raw values as they come', async () => {
@@ -246,10 +246,10 @@ describe('live websocket: telemetry', () => {
     ws.send({ cmds: [latestCmd(1, device.id), { type: 'ENTITY_DATA', cmdId: 2, query: { entityFilter: { type: 'singleEntity', singleEntity: { entityType: 'DEVICE', id: device.id } } } }] });
     await ws.answer(1);
     await ws.answer(2);
-    expect(t.app.realtime?.stats()).toEqual({ sockets: 1, subscriptions: 2, devices: 1 });
+    expect(t.app.services?.realtime?.stats()).toEqual({ sockets: 1, subscriptions: 2, devices: 1 });
     ws.socket.terminate();
-    await eventually(() => t.app.realtime!.stats(), (s) => s.sockets === 0);
-    expect(t.app.realtime?.stats()).toEqual({ sockets: 0, subscriptions: 0, devices: 0 });
+    await eventually(() => t.app.services!.realtime!.stats(), (s) => s.sockets === 0);
+    expect(t.app.services?.realtime?.stats()).toEqual({ sockets: 0, subscriptions: 0, devices: 0 });
   });
 });
 

@@ -3,9 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeApp, tempDir } from '../helpers/app.ts';
 import { resetPasswordCommand } from '../../server/cli/reset-password.ts';
 import { oneTimePassword } from '../../server/lib/one-time-password.ts';
-import { meetsPasswordPolicy, hashPassword } from '../../server/modules/auth/password.ts';
+import { meetsPasswordPolicy, hashPassword } from '../../server/lib/password.ts';
 import { openDatabase } from '../../server/db/sqlite.ts';
-import { UserRepository } from '../../server/modules/user/user-repository.ts';
+import { UserRepository } from '../../server/modules/auth/user-repository.ts';
+import { migrations } from '../../server/app.ts';
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -28,7 +29,7 @@ describe('edge-console reset-password', () => {
 
   it('sets a one-time password that signs in, and the old password no longer does', async () => {
     const t = await makeApp();
-    const db = openDatabase(join(t.dataDir, 'edge.db'));
+    const db = openDatabase(join(t.dataDir, 'edge.db'), migrations);
     new UserRepository(db).create({ username: 'admin', passwordHash: await hashPassword('Old-pass1'), role: 'TENANT_ADMIN', realName: 'admin' });
     db.close();
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cloudRoutes } from '../../server/contract/cloud.ts';
 import { licenseRoutes, SETUP_CODE_HEADER, type SetupState } from '../../server/contract/license.ts';
 import { platformRoutes } from '../../server/contract/platform.ts';
 import { userRoutes } from '../../server/contract/user.ts';
@@ -42,7 +43,7 @@ describe('first boot over HTTP', () => {
 
     const cloud = await t.app.inject({
       method: 'PUT',
-      url: licenseRoutes.putCloud.url,
+      url: cloudRoutes.save.url,
       headers: { [SETUP_CODE_HEADER]: code },
       payload: { platformAddress: '192.168.10.5', platformPort: 8883, platformKey: 'edge-key', platformSecret: 'edge-secret' },
     });

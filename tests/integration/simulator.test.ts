@@ -20,7 +20,7 @@ async function gateway(): Promise<{ url: string; mqttUrl: string; username: stri
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');
   const url = `http://127.0.0.1:${address.port}`;
-  const mqttUrl = `mqtt://127.0.0.1:${t.app.transport!.mqttPort}`;
+  const mqttUrl = `mqtt://127.0.0.1:${t.app.services!.transport!.mqttPort}`;
   return { url, mqttUrl, ...t.admin, http: await ConsoleHttp.signIn(url, t.admin.username, t.admin.password) };
 }
 

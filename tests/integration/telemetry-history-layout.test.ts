@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrations } from '../../server/db/migrations/index.ts';
+import { migrations } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/sqlite.ts';
 import { TelemetryRepository } from '../../server/modules/telemetry/telemetry-repository.ts';
 import { tempDir } from '../helpers/app.ts';
@@ -27,7 +27,7 @@ describe('telemetry history layout (migration 0007)', () => {
     // dev-b's latest row is missing: the migration makes one from its newest history value.
     old.close();
 
-    const db = openDatabase(file);
+    const db = openDatabase(file, migrations);
     try {
       const rows = new TelemetryRepository(db);
       expect(rows.history('dev-a', 'temperature', 0, 10_000, 100, 'ASC').map((p) => [p.ts, p.value, p.flag])).toEqual([

@@ -7,6 +7,7 @@ import { openDatabase } from '../../server/db/sqlite.ts';
 import type { Events } from '../../server/lib/event-bus.ts';
 import { connectDevice, tokenOf } from '../helpers/mqtt.ts';
 import { eventBody, intType, makeThingModelApp, param, propertyBody, propertyOf } from '../helpers/thing-model.ts';
+import { migrations } from '../../server/app.ts';
 
 async function publishJson(client: MqttClient, topic: string, body: unknown): Promise<void> {
   await client.publishAsync(topic, JSON.stringify(body), { qos: 1 });
@@ -32,7 +33,7 @@ async function modelledDevice(workerFrom?: number) {
 }
 
 function eventRows(dataDir: string, deviceId: string): { identifier: string; event_name: string | null; event_type: string; params: string; flag: string | null }[] {
-  const db = openDatabase(join(dataDir, 'edge.db'));
+  const db = openDatabase(join(dataDir, 'edge.db'), migrations);
   try {
     return db.prepare('SELECT identifier, event_name, event_type, params, flag FROM event_record WHERE device_id = ? ORDER BY ts').all(deviceId) as never;
   } finally {

@@ -7,6 +7,7 @@ import { openDatabase } from '../../server/db/sqlite.ts';
 import { expectError } from '../helpers/error-body.ts';
 import { makeDeviceApp, type DeviceApi } from '../helpers/devices.ts';
 import { connectDevice, eventually, tokenOf } from '../helpers/mqtt.ts';
+import { migrations } from '../../server/app.ts';
 
 type Item = { ts: number; values: Record<string, unknown> };
 
@@ -131,7 +132,7 @@ describe('telemetry reads', () => {
 });
 
 function countRows(dataDir: string, table: 'ts_history' | 'ts_latest' | 'event_record', deviceId: string): number {
-  const db = openDatabase(join(dataDir, 'edge.db'));
+  const db = openDatabase(join(dataDir, 'edge.db'), migrations);
   try {
     // History rows name their series (the device's ts_latest row), not the device.
     const sql =
@@ -174,7 +175,7 @@ describe('telemetry retention', () => {
     await client.publishAsync('v1/devices/me/events', JSON.stringify(events), { qos: 1 });
     await api.ok(telemetryRoutes.updateSettings, { body: { telemetryRetentionDays: 2 } });
 
-    expect(await app.telemetry!.runRetention(now)).toEqual({ history: 3, events: 1 });
+    expect(await app.services!.telemetry!.runRetention(now)).toEqual({ history: 3, events: 1 });
     expect((await values({ keys: 'v,old', startTs: 0 }))).toEqual({ v: [{ ts: now - day, value: 3 }], old: [] });
     // The latest value stays even when its history is gone.
     expect((await values({ keys: 'old' })).old?.[0]?.value).toBe('only');

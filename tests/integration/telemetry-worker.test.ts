@@ -12,6 +12,7 @@ import { telemetryRoutes, type TimeseriesValues } from '../../server/contract/te
 import { openDatabase } from '../../server/db/sqlite.ts';
 import { makeDeviceApp } from '../helpers/devices.ts';
 import { connectDevice, eventually, tokenOf } from '../helpers/mqtt.ts';
+import { migrations } from '../../server/app.ts';
 
 const MESSAGES = 600;
 
@@ -20,7 +21,7 @@ async function workerApp() {
   const device = await t.api.createDevice();
   const client = await connectDevice(t.app, { username: await tokenOf(t.api, device.id) });
   // A second connection, as a reader after a crash would see the file.
-  const db = openDatabase(join(t.dataDir, 'edge.db'));
+  const db = openDatabase(join(t.dataDir, 'edge.db'), migrations);
   const stored = db.prepare(
     'SELECT COUNT(*) AS n FROM ts_history h JOIN ts_latest l ON l.id = h.series_id WHERE l.device_id = ? AND l.key = ? AND h.ts = ?',
   );

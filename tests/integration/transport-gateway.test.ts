@@ -67,7 +67,7 @@ describe('gateway topics', () => {
     });
     expect((await api.ok(telemetryRoutes.timeseries, { params: { id: a.id } })).ok?.[0]?.value).toBe(1);
     for (const id of [foreign.id, direct.id]) expect(await api.ok(telemetryRoutes.timeseriesKeys, { params: { id } })).toEqual([]);
-    const { refused } = app.transport!.statsSnapshot();
+    const { refused } = app.services!.transport!.statsSnapshot();
     expect(refused['error.transport.gatewayUnknownDevice']).toBe(1);
     expect(refused['error.transport.gatewayForeignDevice']).toBe(2);
     // Nothing was created for the unknown name.
@@ -92,7 +92,7 @@ describe('gateway topics', () => {
     await client.subscribeAsync('v1/gateway/rpc', { qos: 1 });
     await publishJson(client, 'v1/gateway/connect', { device: 'Sensor_A' });
     const request = new Promise<[string, unknown]>((resolve) => client.once('message', (topic, body) => resolve([topic, JSON.parse(body.toString())])));
-    expect(app.transport!.sendRpc(a.id, 3, 'setInterval', { seconds: 10 })).toBe(true);
+    expect(app.services!.transport!.sendRpc(a.id, 3, 'setInterval', { seconds: 10 })).toBe(true);
     expect(await request).toEqual(['v1/gateway/rpc', { device: 'Sensor_A', data: { id: 3, method: 'setInterval', params: { seconds: 10 } } }]);
     await publishJson(client, 'v1/gateway/rpc', { device: 'Sensor_A', id: 3, data: { success: true } });
     expect(answers).toEqual([{ deviceId: a.id, requestId: 3, payload: { success: true } }]);
@@ -104,6 +104,6 @@ describe('gateway topics', () => {
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     client.publish('v1/gateway/connect', JSON.stringify({ device: 'Sensor_A' }));
     await closed;
-    expect(app.transport!.statsSnapshot().refused.topic).toBe(1);
+    expect(app.services!.transport!.statsSnapshot().refused.topic).toBe(1);
   });
 });

@@ -75,7 +75,7 @@ describe('HTTP device API', () => {
     }
     const attributes = await post('/attributes', '[{"a": 1}]');
     expect(((await attributes.json()) as ErrorBody).key).toBe('error.transport.payloadShape');
-    expect(app.transport!.statsSnapshot().refused['error.transport.malformedJson']).toBe(2);
+    expect(app.services!.transport!.statsSnapshot().refused['error.transport.malformedJson']).toBe(2);
   });
 
   it('refuses a body over 64 KB with 413', async () => {
@@ -93,7 +93,7 @@ describe('HTTP device API', () => {
     await post('/telemetry', '{"a":1}');
     const poll = fetch(`${base}/api/v1/${token}/rpc?timeout=5000`);
     // Whether the poll is already waiting or not, the request reaches it.
-    expect(app.transport!.sendRpc(device.id, 5, 'getStatus', { verbose: true })).toBe(true);
+    expect(app.services!.transport!.sendRpc(device.id, 5, 'getStatus', { verbose: true })).toBe(true);
     const res = await poll;
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ id: 5, method: 'getStatus', params: { verbose: true } });
@@ -104,7 +104,7 @@ describe('HTTP device API', () => {
   it('keeps an RPC sent between polls for the next poll, and answers an empty 408 when none comes', async () => {
     const { app, device, post, base, token } = await httpDevice();
     await post('/telemetry', '{"a":1}');
-    expect(app.transport!.sendRpc(device.id, 9, 'reboot', {})).toBe(true);
+    expect(app.services!.transport!.sendRpc(device.id, 9, 'reboot', {})).toBe(true);
     const first = await fetch(`${base}/api/v1/${token}/rpc?timeout=1000`);
     expect(await first.json()).toEqual({ id: 9, method: 'reboot', params: {} });
     const empty = await fetch(`${base}/api/v1/${token}/rpc?timeout=50`);
@@ -127,10 +127,10 @@ describe('HTTP device API', () => {
   it('keeps a device ONLINE while its long poll is open past the inactivity timeout', async () => {
     const { app, device, base, token } = await httpDevice({ tuning: { httpInactivityMs: 100 } });
     const poll = fetch(`${base}/api/v1/${token}/rpc?timeout=600`);
-    await eventually(() => app.transport!.isOnline(device.id), Boolean);
+    await eventually(() => app.services!.transport!.isOnline(device.id), Boolean);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(app.transport!.isOnline(device.id)).toBe(true);
+    expect(app.services!.transport!.isOnline(device.id)).toBe(true);
     expect((await poll).status).toBe(408);
-    await eventually(() => app.transport!.isOnline(device.id), (online) => !online);
+    await eventually(() => app.services!.transport!.isOnline(device.id), (online) => !online);
   });
 });

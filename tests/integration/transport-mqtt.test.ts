@@ -51,7 +51,7 @@ describe('MQTT authentication', () => {
     expect((await connectRefused(app, {})).code).toBe(5);
     await api.ok(deviceRoutes.delete, { body: { ids: [device.id] } });
     expect((await connectRefused(app, { username: token })).code).toBe(5);
-    expect(app.transport!.statsSnapshot().refused.authentication).toBe(3);
+    expect(app.services!.transport!.statsSnapshot().refused.authentication).toBe(3);
   });
 
   it('accepts MQTT basic credentials by client ID, user name and password, and refuses a wrong password', async () => {
@@ -179,7 +179,7 @@ describe('MQTT telemetry', () => {
     expect(client.connected).toBe(true);
     await publishJson(client, 'v1/devices/me/telemetry', { good: 1 });
     expect(await api.ok(telemetryRoutes.timeseriesKeys, { params: { id: device.id } })).toEqual(['good']);
-    const { refused } = app.transport!.statsSnapshot();
+    const { refused } = app.services!.transport!.statsSnapshot();
     for (const [, key] of refusals) expect(refused[key], key).toBeGreaterThan(0);
     expect(refused['error.transport.malformedJson']).toBe(2);
   });
@@ -195,7 +195,7 @@ describe('MQTT telemetry', () => {
     expect(client.connected).toBe(true);
     expect(await api.ok(telemetryRoutes.timeseriesKeys, { params: { id: device.id } })).toEqual([]);
     expect((await history(api, other.id, 'n')).n).toHaveLength(20);
-    expect(app.transport!.statsSnapshot().refused['error.transport.payloadTooLarge']).toBe(3);
+    expect(app.services!.transport!.statsSnapshot().refused['error.transport.payloadTooLarge']).toBe(3);
     // The refused device is still served.
     await publishJson(client, 'v1/devices/me/telemetry', { small: 1 });
     expect((await latest(api, device.id)).small?.[0]?.value).toBe(1);
@@ -210,7 +210,7 @@ describe('MQTT telemetry', () => {
     await closed;
     await publishJson(steady, 'v1/devices/me/telemetry', { alive: 1 });
     expect((await latest(api, other.id)).alive?.[0]?.value).toBe(1);
-    expect(app.transport!.statsSnapshot().refused.frameTooLarge).toBe(1);
+    expect(app.services!.transport!.statsSnapshot().refused.frameTooLarge).toBe(1);
   });
 
   it('acknowledges QoS 1 only once the message is stored, and announces it after the commit', async () => {
@@ -260,7 +260,7 @@ describe('MQTT attributes, events and RPC', () => {
   it('refuses an event without an identifier', async () => {
     const { app, client } = await connectedDevice();
     await publishJson(client, 'v1/devices/me/events', { params: { a: 1 } });
-    expect(app.transport!.statsSnapshot().refused['error.transport.badEvent']).toBe(1);
+    expect(app.services!.transport!.statsSnapshot().refused['error.transport.badEvent']).toBe(1);
   });
 
   it('sends a server RPC to the connected device with QoS 1 and announces its answer', async () => {
@@ -271,8 +271,8 @@ describe('MQTT attributes, events and RPC', () => {
     const request = new Promise<{ topic: string; qos: number; body: unknown }>((resolve) =>
       client.once('message', (topic, body, packet) => resolve({ topic, qos: packet.qos, body: JSON.parse(body.toString()) })),
     );
-    expect(app.transport!.isOnline(device.id)).toBe(true);
-    expect(app.transport!.sendRpc(device.id, 17, 'setValve', { open: true })).toBe(true);
+    expect(app.services!.transport!.isOnline(device.id)).toBe(true);
+    expect(app.services!.transport!.sendRpc(device.id, 17, 'setValve', { open: true })).toBe(true);
     expect(await request).toEqual({ topic: 'v1/devices/me/rpc/request/17', qos: 1, body: { id: 17, method: 'setValve', params: { open: true } } });
     await publishJson(client, 'v1/devices/me/rpc/response/17', { ok: true });
     await client.publishAsync('v1/devices/me/rpc/response/18', 'plain text', { qos: 1 });
@@ -285,8 +285,8 @@ describe('MQTT attributes, events and RPC', () => {
   it('does not send an RPC to an offline device', async () => {
     const { app, api } = await makeDeviceApp();
     const device = await api.createDevice();
-    expect(app.transport!.isOnline(device.id)).toBe(false);
-    expect(app.transport!.sendRpc(device.id, 1, 'reboot', {})).toBe(false);
+    expect(app.services!.transport!.isOnline(device.id)).toBe(false);
+    expect(app.services!.transport!.sendRpc(device.id, 1, 'reboot', {})).toBe(false);
   });
 });
 
@@ -309,7 +309,7 @@ describe('device state over MQTT', () => {
     const second = await connectDevice(app, { username: token, clientId: 'second-session' });
     await client.endAsync();
     await second.publishAsync('v1/devices/me/telemetry', JSON.stringify({ a: 1 }), { qos: 1 });
-    expect(app.transport!.isOnline(device.id)).toBe(true);
+    expect(app.services!.transport!.isOnline(device.id)).toBe(true);
     expect((await api.ok(deviceRoutes.get, { params: { id: device.id } })).deviceState).toBe('ONLINE');
   });
 });

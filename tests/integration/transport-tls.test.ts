@@ -41,12 +41,12 @@ function deviceIdentity(type: 'rsa' | 'ec' = 'rsa'): ClientIdentity {
 }
 
 function gatewayCertificate(app: App): string {
-  return readFileSync(app.transport!.mqttsCertificate!.certFile, 'utf8');
+  return readFileSync(app.services!.transport!.mqttsCertificate!.certFile, 'utf8');
 }
 
 /** An MQTT over TLS client that trusts only the gateway's certificate (checked against the IP it dialled). */
 async function connectTlsDevice(app: App, options: IClientOptions = {}): Promise<MqttClient> {
-  const url = `mqtts://127.0.0.1:${app.transport!.mqttsPort}`;
+  const url = `mqtts://127.0.0.1:${app.services!.transport!.mqttsPort}`;
   const client = await connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5000, ca: gatewayCertificate(app), rejectUnauthorized: true, ...options });
   clients.push(client);
   return client;
@@ -87,7 +87,7 @@ describe('MQTT over TLS', () => {
       query: { keys: 'temperature', startTs: 0, endTs: Date.now(), orderBy: 'ASC', limit: 10 },
     });
     expect(history.temperature).toEqual([{ ts: 1_700_000_000_000, value: 21.5 }]);
-    expect(app.transport!.isOnline(device.id)).toBe(true);
+    expect(app.services!.transport!.isOnline(device.id)).toBe(true);
   });
 
   it('refuses with CONNACK 5 a certificate no device holds, an EC certificate, and a certificate with a valid token beside it', async () => {
@@ -99,7 +99,7 @@ describe('MQTT over TLS', () => {
     expect((await refusedOverTls(app, deviceIdentity('ec'))).code).toBe(5);
     // The certificate decides alone, as in ThingsBoard: a token does not rescue an unknown one.
     expect((await refusedOverTls(app, { ...deviceIdentity(), username: token })).code).toBe(5);
-    expect(app.transport!.statsSnapshot().refused.authentication).toBe(3);
+    expect(app.services!.transport!.statsSnapshot().refused.authentication).toBe(3);
   });
 
   it('lets an access-token device in over TLS with its token, and refuses a device without credentials', async () => {
@@ -132,14 +132,14 @@ describe('MQTT over TLS', () => {
     const cert = new X509Certificate(readFileSync(certFile));
     expect(cert.checkIP('127.0.0.1')).toBe('127.0.0.1');
     expect(cert.checkHost('localhost')).toBe('localhost');
-    expect(first.app.transport!.mqttsCertificate).toEqual({ certFile, fingerprint256: cert.fingerprint256 });
-    expect((await presentedCertificate(first.app.transport!.mqttsPort!)).fingerprint256).toBe(cert.fingerprint256);
+    expect(first.app.services!.transport!.mqttsCertificate).toEqual({ certFile, fingerprint256: cert.fingerprint256 });
+    expect((await presentedCertificate(first.app.services!.transport!.mqttsPort!)).fingerprint256).toBe(cert.fingerprint256);
 
     const key = readFileSync(keyFile, 'utf8');
     await first.app.close();
     const second = await makeApp({ dataDir: first.dataDir });
     expect(readFileSync(keyFile, 'utf8')).toBe(key);
-    expect((await presentedCertificate(second.app.transport!.mqttsPort!)).fingerprint256).toBe(cert.fingerprint256);
+    expect((await presentedCertificate(second.app.services!.transport!.mqttsPort!)).fingerprint256).toBe(cert.fingerprint256);
   });
 
   it("presents the operator's certificate and key when given, and refuses a key that is not the certificate's", async () => {
@@ -151,7 +151,7 @@ describe('MQTT over TLS', () => {
     writeFileSync(join(dir, 'other.pem'), generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }));
 
     const { app, dataDir } = await makeApp({ mqttsCert: join(dir, 'cert.pem'), mqttsKey: join(dir, 'key.pem') });
-    expect((await presentedCertificate(app.transport!.mqttsPort!)).fingerprint256).toBe(new X509Certificate(cert).fingerprint256);
+    expect((await presentedCertificate(app.services!.transport!.mqttsPort!)).fingerprint256).toBe(new X509Certificate(cert).fingerprint256);
     expect(() => statSync(join(dataDir, TLS_KEY_FILE))).toThrow();
     await expect(makeApp({ mqttsCert: join(dir, 'cert.pem'), mqttsKey: join(dir, 'other.pem') })).rejects.toThrow(ConfigError);
     await expect(makeApp({ mqttsCert: join(dir, 'missing.pem'), mqttsKey: join(dir, 'key.pem') })).rejects.toThrow(/--mqtts-cert: cannot read/);
@@ -161,13 +161,13 @@ describe('MQTT over TLS', () => {
     const { app, api } = await makeDeviceApp();
     const device = await api.createDevice();
     const token = await tokenOf(api, device.id);
-    const plain = connectTcp({ host: '127.0.0.1', port: app.transport!.mqttsPort! });
+    const plain = connectTcp({ host: '127.0.0.1', port: app.services!.transport!.mqttsPort! });
     await once(plain, 'connect');
     // CONNECT, MQTT 3.1.1, clean session, keep-alive 60, client id "p".
     plain.write(Buffer.from([0x10, 0x0d, 0x00, 0x04, 0x4d, 0x51, 0x54, 0x54, 0x04, 0x02, 0x00, 0x3c, 0x00, 0x01, 0x70]));
     plain.resume();
     await once(plain, 'close');
-    await eventually(() => app.transport!.statsSnapshot().refused.tlsHandshake, (n) => n === 1);
+    await eventually(() => app.services!.transport!.statsSnapshot().refused.tlsHandshake, (n) => n === 1);
 
     const client = await connectTlsDevice(app, { username: token });
     expect(client.connected).toBe(true);
@@ -177,19 +177,19 @@ describe('MQTT over TLS', () => {
 
   it('closes a TLS connection announcing a packet over 1 MB, as on the plain port', async () => {
     const { app } = await makeDeviceApp();
-    const socket: TLSSocket = connectTls({ host: '127.0.0.1', port: app.transport!.mqttsPort!, ca: gatewayCertificate(app) });
+    const socket: TLSSocket = connectTls({ host: '127.0.0.1', port: app.services!.transport!.mqttsPort!, ca: gatewayCertificate(app) });
     await once(socket, 'secureConnect');
     // PUBLISH whose remaining length says 2 MB (0x80 0x80 0x80 0x01).
     socket.write(Buffer.from([0x30, 0x80, 0x80, 0x80, 0x01]));
     socket.resume();
     await once(socket, 'close');
-    expect(app.transport!.statsSnapshot().refused.frameTooLarge).toBe(1);
+    expect(app.services!.transport!.statsSnapshot().refused.frameTooLarge).toBe(1);
   });
 
   it('opens no TLS port with --mqtts-port off', async () => {
     const { app, dataDir } = await makeApp({ mqttsPort: null });
-    expect(app.transport!.mqttsPort).toBeNull();
-    expect(app.transport!.mqttsCertificate).toBeNull();
+    expect(app.services!.transport!.mqttsPort).toBeNull();
+    expect(app.services!.transport!.mqttsCertificate).toBeNull();
     expect(() => statSync(join(dataDir, TLS_KEY_FILE))).toThrow();
   });
 });

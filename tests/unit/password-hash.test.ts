@@ -1,6 +1,6 @@
 import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { deviceSecretCost, hashPassword, verifyPassword } from '../../server/modules/auth/password.ts';
+import { deviceSecretCost, hashPassword, verifyPassword } from '../../server/lib/password.ts';
 
 describe('password hashes', () => {
   it('stores scrypt with N = 2^15, r = 8, p = 1 and verifies only the right password', async () => {

@@ -1,14 +1,13 @@
 /** HTTP for the session calls: sign-in, refresh-token rotation, logout. */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ModuleDeps } from '../../app.ts';
 import { authRoutes } from '../../contract/auth.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Services } from '../../module.ts';
 
-export async function authModule(fastify: FastifyInstance, deps: ModuleDeps): Promise<void> {
+export function registerAuthRoutes(fastify: FastifyInstance, { sessions }: Pick<Services, 'sessions'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { sessions } = deps;
 
   app.route({
     ...authRoutes.login,

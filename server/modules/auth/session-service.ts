@@ -9,8 +9,8 @@ import { ErrorCode } from '../../contract/errors.ts';
 import type { AuthUser, Core } from '../../core.ts';
 import { transaction } from '../../db/sqlite.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { UserRepository, UserRow } from '../user/user-repository.ts';
-import { verifyPassword } from './password.ts';
+import type { UserRepository, UserRow } from './user-repository.ts';
+import { verifyPassword } from '../../lib/password.ts';
 import { RefreshTokenRepository } from './refresh-repository.ts';
 import { signAccessToken, verifyAccessTokenSignature } from './token.ts';
 

@@ -1,9 +1,9 @@
 /** HTTP for product categories (server/contract/category.ts). */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ModuleDeps } from '../../app.ts';
 import { categoryRoutes } from '../../contract/category.ts';
 import { fieldErrorFormatter, type FieldKeys } from '../../lib/field-errors.ts';
+import type { Services } from '../../module.ts';
 
 export const categoryFieldKeys: FieldKeys = {
   name: 'error.field.name',
@@ -11,9 +11,8 @@ export const categoryFieldKeys: FieldKeys = {
   description: 'error.field.description',
 };
 
-export async function categoryModule(fastify: FastifyInstance, deps: ModuleDeps): Promise<void> {
+export function registerCategoryRoutes(fastify: FastifyInstance, { categories: service }: Pick<Services, 'categories'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const service = deps.devices.categories;
   const schemaErrorFormatter = fieldErrorFormatter(categoryFieldKeys);
 
   app.route({ ...categoryRoutes.list, schemaErrorFormatter, handler: async (request) => service.page(request.query) });

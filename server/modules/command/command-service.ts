@@ -23,9 +23,8 @@ import { ErrorCode } from '../../contract/errors.ts';
 import type { Device } from '../../contract/device.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/sqlite.ts';
-import { announcer, type Announce } from '../../lib/announce.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { EventBus } from '../../lib/event-bus.ts';
+import type { Announce, EventBus } from '../../lib/event-bus.ts';
 import { notFound } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { prepareCommand, type CommandModelChecks } from './command-content.ts';
@@ -71,7 +70,7 @@ export class CommandService {
   constructor(private readonly deps: CommandServiceDeps) {
     this.rows = new CommandRepository(deps.db);
     this.lastRequestId = this.rows.maxRequestId();
-    this.announce = announcer(deps.bus, deps.log);
+    this.announce = (event, payload) => deps.bus.emit(event, payload);
     this.unsubscribe = [
       deps.bus.on('device.rpcResponse', ({ deviceId, requestId, payload }) => this.answered(deviceId, requestId, payload)),
       deps.bus.on('device.rpcDelivered', ({ deviceId, requestId }) => this.delivered(deviceId, requestId)),

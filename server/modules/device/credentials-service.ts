@@ -18,7 +18,7 @@ import type { Device } from '../../contract/device.ts';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { assertNoViolations, notFound, violationError, type Violation } from '../../lib/field-errors.ts';
-import { deviceSecretCost, hashPassword, verifyPassword } from '../auth/password.ts';
+import { deviceSecretCost, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { CredentialsRepository, CredentialsRow } from './credentials-repository.ts';
 import type { DeviceRepository } from './device-repository.ts';
 import { ALPHANUMERIC, randomText } from './random-text.ts';

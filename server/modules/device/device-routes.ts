@@ -4,20 +4,22 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ModuleDeps } from '../../app.ts';
 import { credentialsRoutes } from '../../contract/credentials.ts';
 import { deviceImportRoutes } from '../../contract/device-import.ts';
 import { deviceRoutes } from '../../contract/device.ts';
 import { fieldErrorFormatter } from '../../lib/field-errors.ts';
 import { langFromAcceptLanguage } from '../../lib/messages.ts';
 import { readUploadedFile, registerUploads } from '../../lib/upload.ts';
+import type { Services } from '../../module.ts';
 import { deviceFieldKeys } from './device-rules.ts';
 
 const CSV_TYPE = 'text/csv; charset=utf-8';
 
-export async function deviceModule(fastify: FastifyInstance, deps: ModuleDeps): Promise<void> {
+export async function registerDeviceRoutes(
+  fastify: FastifyInstance,
+  { devices, credentials, deviceImports: imports, deviceBatches: batches }: Pick<Services, 'devices' | 'credentials' | 'deviceImports' | 'deviceBatches'>,
+): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { devices, credentials, imports, batches } = deps.devices;
   const schemaErrorFormatter = fieldErrorFormatter({
     ...deviceFieldKeys,
     count: 'error.field.batchCount',

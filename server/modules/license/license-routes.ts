@@ -5,17 +5,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ModuleDeps } from '../../app.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { licenseRoutes } from '../../contract/license.ts';
 import { LICENSE_EXTENSION } from '../../contract/validation.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readUploadedFile, registerUploads } from '../../lib/upload.ts';
+import type { Services } from '../../module.ts';
 
 const LICENSE_FIELD = 'file';
 
-export async function licenseModule(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
-  const { license } = deps;
+export async function registerLicenseRoutes(app: FastifyInstance, { license }: Pick<Services, 'license'>): Promise<void> {
   await registerUploads(app);
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 

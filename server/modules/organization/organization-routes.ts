@@ -1,16 +1,15 @@
 /** HTTP for the organization tree (server/contract/organization.ts). */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ModuleDeps } from '../../app.ts';
 import { organizationRoutes } from '../../contract/organization.ts';
 import { fieldErrorFormatter, type FieldKeys } from '../../lib/field-errors.ts';
+import type { Services } from '../../module.ts';
 
 /** Schema failures of organization bodies and queries, by field. */
 export const organizationFieldKeys: FieldKeys = { name: 'error.field.name', sort: 'error.field.sort' };
 
-export async function organizationModule(fastify: FastifyInstance, deps: ModuleDeps): Promise<void> {
+export function registerOrganizationRoutes(fastify: FastifyInstance, { organizations: service }: Pick<Services, 'organizations'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const service = deps.devices.organizations;
   const schemaErrorFormatter = fieldErrorFormatter(organizationFieldKeys);
 
   app.route({ ...organizationRoutes.tree, handler: async () => service.tree() });

@@ -1,17 +1,15 @@
 /** HTTP for uploads (multipart, 5 MB) and downloads of stored files. */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ModuleDeps } from '../../app.ts';
 import { ossRoutes } from '../../contract/oss.ts';
-import { OssService } from './oss-service.ts';
 import { readUploadedFile, registerUploads } from '../../lib/upload.ts';
+import type { Services } from '../../module.ts';
 
 /** Content-addressed names never change content, so browsers may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export async function ossModule(fastify: FastifyInstance, deps: ModuleDeps): Promise<void> {
+export async function registerOssRoutes(fastify: FastifyInstance, { files: service }: Pick<Services, 'files'>): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new OssService(deps.core.db, deps.core.config.dataDir);
 
   await registerUploads(app);
 

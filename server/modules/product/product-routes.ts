@@ -1,9 +1,9 @@
 /** HTTP for products, the spec's device profiles (server/contract/product.ts). */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ModuleDeps } from '../../app.ts';
 import { productRoutes } from '../../contract/product.ts';
 import { fieldErrorFormatter, type FieldKeys } from '../../lib/field-errors.ts';
+import type { Services } from '../../module.ts';
 
 export const productFieldKeys: FieldKeys = {
   name: 'error.field.name',
@@ -12,9 +12,8 @@ export const productFieldKeys: FieldKeys = {
   protocol: 'error.field.protocol',
 };
 
-export async function productModule(fastify: FastifyInstance, deps: ModuleDeps): Promise<void> {
+export function registerProductRoutes(fastify: FastifyInstance, { products: service }: Pick<Services, 'products'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const service = deps.devices.products;
   const schemaErrorFormatter = fieldErrorFormatter(productFieldKeys);
 
   app.route({ ...productRoutes.list, schemaErrorFormatter, handler: async (request) => service.page(request.query) });

@@ -6,7 +6,7 @@
 import type { Device } from '../../contract/device.ts';
 import type { EntityData, EntityKey, TsData, TsValue } from '../../contract/realtime.ts';
 import type { Aggregation, TimeseriesOrder } from '../../contract/telemetry.ts';
-import type { TelemetryEntry } from '../../lib/event-bus.ts';
+import type { TelemetryEntry } from '../../contract/telemetry.ts';
 import type { DeviceService } from '../device/device-service.ts';
 
 

@@ -18,7 +18,7 @@ import type {
 } from '../../contract/realtime.ts';
 import { WsErrorCode } from '../../contract/realtime.ts';
 import { notFound } from '../../lib/field-errors.ts';
-import type { TelemetryEntry } from '../../lib/event-bus.ts';
+import type { TelemetryEntry } from '../../contract/telemetry.ts';
 import type { Aggregation } from '../../contract/telemetry.ts';
 import { entriesToTsData, latestTs, serverAttributes, toTsData, type LiveData } from './live-data.ts';
 

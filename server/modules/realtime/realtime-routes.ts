@@ -4,37 +4,14 @@
  */
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ModuleDeps } from '../../app.ts';
 import { WS_MAX_MESSAGE_BYTES, WS_PATH, WsQuerySchema } from '../../contract/realtime.ts';
 import { langFromAcceptLanguage } from '../../lib/messages.ts';
-import { LiveData, type LiveTelemetry } from './live-data.ts';
-import { LiveHub } from './live-hub.ts';
+import type { Services } from '../../module.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Embedded mode only: the live websocket hub (socket and subscription counts for tests). */
-    realtime?: LiveHub;
-  }
-}
-
-export interface RealtimeModuleDeps extends Pick<ModuleDeps, 'core' | 'sessions' | 'license' | 'devices'> {
-  telemetry: LiveTelemetry;
-}
-
-async function realtimeRoutes(fastify: FastifyInstance, deps: RealtimeModuleDeps): Promise<void> {
+export async function registerRealtimeRoutes(fastify: FastifyInstance, { realtime: hub }: Pick<Services, 'realtime'>): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   await app.register(websocket, { options: { maxPayload: WS_MAX_MESSAGE_BYTES } });
-  const hub = new LiveHub({
-    bus: deps.core.bus,
-    data: new LiveData(deps.telemetry, deps.devices.devices),
-    verifyAccessToken: (token) => deps.sessions.verifyAccessToken(token),
-    licenseStatus: () => deps.license.status(),
-    log: app.log,
-  });
-  app.addHook('onClose', async () => hub.close());
-  app.decorate('realtime', hub);
 
   app.route({
     method: 'GET',
@@ -50,6 +27,3 @@ async function realtimeRoutes(fastify: FastifyInstance, deps: RealtimeModuleDeps
     },
   });
 }
-
-/** Not encapsulated, so the app itself carries `realtime`. */
-export const realtimeModule = fp(realtimeRoutes, { name: 'realtime' });

@@ -1,32 +1,21 @@
 /**
- * First-boot provisioning (DESIGN.md section 6): where the gateway stands, the cloud platform
- * configuration, and the one-time creation of the administrator with the platform name.
+ * First-boot provisioning: where the gateway stands, and the one-time creation of the
+ * administrator with the platform name.
  */
 import { ErrorCode } from '../../contract/errors.ts';
-import type { CloudConfig, CloudConfigView, SetupAdminBody, SetupState } from '../../contract/license.ts';
+import type { SetupAdminBody, SetupState } from '../../contract/license.ts';
 import type { Db } from '../../db/sqlite.ts';
 import { durably } from '../../db/sqlite.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hashPassword, meetsPasswordPolicy } from '../auth/password.ts';
-import type { LicenseService } from '../license/license-service.ts';
-import { PlatformRepository } from '../platform/platform-repository.ts';
-import type { UserRepository } from '../user/user-repository.ts';
-import { CloudRepository } from './cloud-repository.ts';
+import { hashPassword, meetsPasswordPolicy } from '../../lib/password.ts';
+import type { Services } from '../../module.ts';
 
-export interface SetupServiceDeps {
+export interface SetupServiceDeps extends Pick<Services, 'accounts' | 'license' | 'cloud' | 'platform'> {
   db: Db;
-  users: UserRepository;
-  license: LicenseService;
 }
 
 export class SetupService {
-  private readonly cloud: CloudRepository;
-  private readonly platform: PlatformRepository;
-
-  constructor(private readonly deps: SetupServiceDeps) {
-    this.cloud = new CloudRepository(deps.db);
-    this.platform = new PlatformRepository(deps.db);
-  }
+  constructor(private readonly deps: SetupServiceDeps) {}
 
   state(): SetupState {
     const status = this.deps.license.status();
@@ -34,28 +23,10 @@ export class SetupService {
       // Installed at all: an expired licence still counts, the console then asks for a new one.
       licensed: status !== 'MISSING',
       licenseExpired: status === 'EXPIRED',
-      cloudConfigured: this.cloud.get() !== null,
-      adminCreated: this.deps.users.adminExists(),
+      cloudConfigured: this.deps.cloud.configured(),
+      adminCreated: this.deps.accounts.adminExists(),
       deviceSn: this.deps.license.deviceSn,
     };
-  }
-
-  /** The stored configuration without its secret, or null when the gateway runs standalone. */
-  cloudView(): CloudConfigView {
-    const row = this.cloud.get();
-    if (!row) return null;
-    return {
-      platformAddress: row.value.platformAddress,
-      platformPort: row.value.platformPort,
-      platformKey: row.value.platformKey,
-      platformSecretSet: row.value.platformSecret !== '',
-      updatedTime: row.updatedTime,
-    };
-  }
-
-  saveCloud(config: CloudConfig): CloudConfigView {
-    this.cloud.save(config);
-    return this.cloudView();
   }
 
   /**
@@ -71,11 +42,11 @@ export class SetupService {
     const passwordHash = await hashPassword(body.password);
     const platformName = body.platformName?.trim();
     durably(this.deps.db, () => {
-      if (this.deps.users.adminExists()) {
+      if (this.deps.accounts.adminExists()) {
         throw new AppError(ErrorCode.VERSION_CONFLICT, 'error.setup.adminExists', {}, { status: 409 });
       }
-      this.deps.users.create({ username: body.username, passwordHash, role: 'TENANT_ADMIN', realName: body.username });
-      if (platformName) this.platform.setName(platformName);
+      this.deps.accounts.create({ username: body.username, passwordHash, role: 'TENANT_ADMIN', realName: body.username });
+      if (platformName) this.deps.platform.setName(platformName);
     });
   }
 }

@@ -9,9 +9,8 @@
 import type { TelemetryValue } from '../../contract/telemetry.ts';
 import type { PublishedModel } from '../thing-model/published-model.ts';
 import { checkPropertyValue } from '../thing-model/thing-model-check.ts';
-import type { ParsedValue } from '../transport/device-payload.ts';
-import type { ModelChecks } from './model-checks.ts';
-import type { AttributeRow } from './telemetry-repository.ts';
+import type { ParsedValue } from './device-payload.ts';
+import type { AttributeRow } from './telemetry-rows.ts';
 
 /** Why attribute `key` does not fit its property of `model`; null when it does or names no property. */
 export function attributeFlag(model: PublishedModel, key: string, value: TelemetryValue): string | null {
@@ -20,7 +19,7 @@ export function attributeFlag(model: PublishedModel, key: string, value: Telemet
 }
 
 /** The rows to store for reported attributes, each flagged when it does not fit the model. */
-export function checkedAttributes(checks: Pick<ModelChecks, 'attribute'>, deviceProfileId: string, values: readonly ParsedValue[]): AttributeRow[] {
+export function checkedAttributes(checks: { attribute(deviceProfileId: string, key: string, value: TelemetryValue): string | null }, deviceProfileId: string, values: readonly ParsedValue[]): AttributeRow[] {
   return values.map((v) => {
     const flag = checks.attribute(deviceProfileId, v.key, v.value);
     return flag ? { key: v.key, value: v.value, lastUpdateTs: v.ts, flag } : { key: v.key, value: v.value, lastUpdateTs: v.ts };

@@ -11,7 +11,7 @@
 import type { SQLInputValue } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import { ValueType, encodeValue } from './stored-value.ts';
-import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRow } from './telemetry-repository.ts';
+import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRow } from './telemetry-rows.ts';
 import { attributeParams, eventParams, writeSql } from './telemetry-write-sql.ts';
 
 /** What one batch holds, as the writer queues it. */

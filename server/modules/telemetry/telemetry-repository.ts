@@ -9,55 +9,8 @@ import type { Aggregation, TelemetryValue, TimeseriesOrder } from '../../contrac
 import { transaction, type Db } from '../../db/sqlite.ts';
 import { pageWindow, Where } from '../../db/list-query.ts';
 import { decodeValue, encodeValue, ValueType } from './stored-value.ts';
+import type { AttributeRow, EventFilter, EventRecordRow, LatestPoint, StoredPoint, TelemetryRow } from './telemetry-rows.ts';
 import { attributeParams, eventParams, writeSql } from './telemetry-write-sql.ts';
-
-export const CLIENT_SCOPE = 'CLIENT_SCOPE';
-
-/** One value to store. */
-export interface TelemetryRow {
-  ts: number;
-  key: string;
-  value: TelemetryValue;
-  flag?: string;
-}
-
-export interface StoredPoint {
-  ts: number;
-  value: TelemetryValue;
-  flag: string | null;
-}
-
-export interface LatestPoint extends StoredPoint {
-  key: string;
-}
-
-export interface AttributeRow {
-  key: string;
-  value: TelemetryValue;
-  lastUpdateTs: number;
-  /** Why the value does not fit its property of the published model (attribute-checks.ts). */
-  flag?: string;
-}
-
-export interface EventRecordRow {
-  id: string;
-  deviceId: string;
-  ts: number;
-  identifier: string;
-  eventName: string | null;
-  eventType: string;
-  params: Record<string, unknown>;
-  flag: string | null;
-  createdTime: number;
-}
-
-/** Filters of the event record list (all optional, combined with AND; times inclusive). */
-export interface EventFilter {
-  identifier?: string;
-  eventType?: string;
-  startTime?: number;
-  endTime?: number;
-}
 
 interface EventRecordRecord {
   id: string;

@@ -1,13 +1,12 @@
 /** HTTP for telemetry reads and the retention setting (server/contract/telemetry.ts). */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ModuleDeps } from '../../app.ts';
 import { telemetryRoutes } from '../../contract/telemetry.ts';
 import { fieldErrorFormatter } from '../../lib/field-errors.ts';
+import type { Services } from '../../module.ts';
 
-export async function telemetryModule(fastify: FastifyInstance, deps: ModuleDeps): Promise<void> {
+export function registerTelemetryRoutes(fastify: FastifyInstance, { telemetry }: Pick<Services, 'telemetry'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { telemetry } = deps;
   const schemaErrorFormatter = fieldErrorFormatter({
     limit: 'error.telemetry.limitTooLarge',
     telemetryRetentionDays: 'error.telemetry.retentionDays',

@@ -16,16 +16,18 @@ import {
   type TimeseriesQuery,
   type TimeseriesValues,
 } from '../../contract/telemetry.ts';
+import type { EventListQuery, EventPage, EventType } from '../../contract/event-record.ts';
 import { readSetting, writeSetting } from '../../db/setting-store.ts';
 import type { Db } from '../../db/sqlite.ts';
 import { violationError } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { DeviceService } from '../device/device-service.ts';
-import type { ParsedEvent, ParsedValue } from '../transport/device-payload.ts';
-import { keyList } from '../transport/device-payload.ts';
+import type { ParsedEvent, ParsedValue } from './device-payload.ts';
+import { keyList } from './device-payload.ts';
 import { checkedAttributes } from './attribute-checks.ts';
 import type { ModelChecks } from './model-checks.ts';
-import { CLIENT_SCOPE, type StoredPoint, type TelemetryRepository, type TelemetryRow } from './telemetry-repository.ts';
+import type { TelemetryRepository } from './telemetry-repository.ts';
+import { CLIENT_SCOPE, type StoredPoint, type TelemetryRow } from './telemetry-rows.ts';
 import { committed, type Committed, type TelemetryWriter } from './telemetry-writer.ts';
 
 const SETTING_ID = 'telemetry';
@@ -153,6 +155,19 @@ export class TelemetryService {
       });
     }
     return result;
+  }
+
+  /** One page of the device's event records, newest first (the records ingestion stored). */
+  eventPage(deviceId: string, query: EventListQuery): EventPage {
+    this.deps.devices.get(deviceId);
+    if (query.startTime !== undefined && query.endTime !== undefined && query.endTime < query.startTime) {
+      throw violationError([{ field: 'endTime', key: 'error.event.rangeInvalid' }], 'querystring');
+    }
+    const { items, total } = this.deps.rows.eventPage(deviceId, query, query.page, query.pageSize);
+    return {
+      items: items.map(({ createdTime: _created, ...e }) => ({ ...e, eventType: e.eventType as EventType })),
+      total,
+    };
   }
 
   keys(deviceId: string): string[] {

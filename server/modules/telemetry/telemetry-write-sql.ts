@@ -4,7 +4,7 @@
  */
 import type { SQLInputValue } from 'node:sqlite';
 import { encodeValue } from './stored-value.ts';
-import type { AttributeRow, EventRecordRow } from './telemetry-repository.ts';
+import type { AttributeRow, EventRecordRow } from './telemetry-rows.ts';
 
 export const writeSql = {
   // A repeated (series, ts) overwrites: QoS 1 redelivery stores a message once.

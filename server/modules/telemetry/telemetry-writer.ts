@@ -13,10 +13,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { transaction, type Db } from '../../db/sqlite.ts';
-import { announcer, type Announce } from '../../lib/announce.ts';
-import type { EventBus, TelemetryEntry } from '../../lib/event-bus.ts';
+import type { TelemetryEntry } from '../../contract/telemetry.ts';
+import type { Announce, EventBus } from '../../lib/event-bus.ts';
 import { HistoryWorker, packBatch, type BatchJob, type PackedBatch } from './history-worker.ts';
-import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRepository, type TelemetryRow } from './telemetry-repository.ts';
+import type { TelemetryRepository } from './telemetry-repository.ts';
+import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRow } from './telemetry-rows.ts';
 
 /** One device message, whatever it carries (or a deleted device's purge). */
 export interface WriteJob extends BatchJob {
@@ -87,7 +88,7 @@ export class TelemetryWriter {
 
   constructor(private readonly deps: TelemetryWriterDeps) {
     this.options = { ...defaultWriterOptions, ...deps.options };
-    this.emit = announcer(deps.bus, deps.log);
+    this.emit = (event, payload) => deps.bus.emit(event, payload);
   }
 
   /** Queues `job`; `done` runs once its batch is committed, or with the error when the commit failed. */

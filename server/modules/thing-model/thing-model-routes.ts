@@ -1,14 +1,13 @@
 /** HTTP for thing models (server/contract/thing-model.ts). */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ModuleDeps } from '../../app.ts';
 import { TSL_MAX_BYTES, thingModelRoutes } from '../../contract/thing-model.ts';
 import { fieldErrorFormatter } from '../../lib/field-errors.ts';
+import type { Services } from '../../module.ts';
 import { thingModelFieldKeys } from './data-type-rules.ts';
 
-export async function thingModelModule(fastify: FastifyInstance, deps: ModuleDeps): Promise<void> {
+export function registerThingModelRoutes(fastify: FastifyInstance, { thingModels: service }: Pick<Services, 'thingModels'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const service = deps.thingModels;
   const schemaErrorFormatter = fieldErrorFormatter(thingModelFieldKeys);
   const routes = thingModelRoutes;
 

@@ -18,13 +18,11 @@ import {
   type TslImportBody,
   type TslImportResult,
 } from '../../contract/thing-model.ts';
-import type { Core } from '../../core.ts';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { notFound, violationError, type Violation } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { DeviceManagement } from '../device/device-management.ts';
 import type { ProductService } from '../product/product-service.ts';
 import { isObject } from './data-type-rules.ts';
 import { checkItem, checkItemOutline, under, type ItemDraft } from './item-rules.ts';
@@ -272,9 +270,4 @@ export class ThingModelService {
     if (changed) this.published.delete(deviceProfileId);
     return changed;
   }
-}
-
-/** The thing-model service over the app's database, bus and products. */
-export function createThingModels(core: Pick<Core, 'db' | 'bus'>, devices: Pick<DeviceManagement, 'products'>): ThingModelService {
-  return new ThingModelService({ db: core.db, bus: core.bus, items: new ThingModelRepository(core.db), products: devices.products });
 }

@@ -5,13 +5,13 @@
  */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ModuleDeps } from '../../app.ts';
 import { DEVICE_PAYLOAD_MAX_BYTES, deviceApiRoutes, RPC_POLL_TIMEOUT_DEFAULT_MS } from '../../contract/device-api.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Services } from '../../module.ts';
 import { sendError } from '../../plugins/errors.ts';
 import type { ConnectedDevice } from './device-messages.ts';
-import { keyList, PayloadRefusal } from './device-payload.ts';
+import { keyList, PayloadRefusal } from '../telemetry/device-payload.ts';
 
 function refusalError(refusal: PayloadRefusal): AppError {
   const status = refusal.key === 'error.transport.payloadTooLarge' ? 413 : 400;
@@ -22,9 +22,8 @@ function bodyOf(request: FastifyRequest): Buffer {
   return Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
 }
 
-export async function deviceApiModule(fastify: FastifyInstance, deps: ModuleDeps): Promise<void> {
+export function registerDeviceApiRoutes(fastify: FastifyInstance, { transport, telemetry }: Pick<Services, 'transport' | 'telemetry'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { transport, telemetry } = deps;
 
   // This plugin's scope only: devices send JSON under any content type (or none), as bytes.
   app.removeAllContentTypeParsers();

@@ -5,10 +5,10 @@
 import type { AttributesAnswer } from '../../contract/device-api.ts';
 import type { Device } from '../../contract/device.ts';
 import type { DeviceType } from '../../contract/product.ts';
-import type { Announce } from '../../lib/announce.ts';
+import type { Announce } from '../../lib/event-bus.ts';
 import type { TelemetryService } from '../telemetry/telemetry-service.ts';
 import type { Committed } from '../telemetry/telemetry-writer.ts';
-import { attributeValues, eventValues, isObject, keyList, parseJson, PayloadRefusal, telemetryValues } from './device-payload.ts';
+import { attributeValues, eventValues, isObject, keyList, parseJson, PayloadRefusal, telemetryValues } from '../telemetry/device-payload.ts';
 
 /** The device behind a connection or token, as the transport needs it. */
 export interface ConnectedDevice {

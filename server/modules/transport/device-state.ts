@@ -4,7 +4,7 @@
  * is open) and gateways speaking for their sub-devices. A device is ONLINE while any source holds
  * it; each flip is announced as `device.stateChanged` (the device module stores it).
  */
-import type { Announce } from '../../lib/announce.ts';
+import type { Announce } from '../../lib/event-bus.ts';
 
 export class DeviceStateTracker {
   private readonly mqtt = new Map<string, number>();

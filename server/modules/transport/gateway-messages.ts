@@ -7,7 +7,7 @@
 import type { DeviceService } from '../device/device-service.ts';
 import type { TelemetryService } from '../telemetry/telemetry-service.ts';
 import { connectedDeviceOf, type ConnectedDevice, type DeviceMessages } from './device-messages.ts';
-import { attributeValues, isObject, parseJson, PayloadRefusal, telemetryValues } from './device-payload.ts';
+import { attributeValues, isObject, parseJson, PayloadRefusal, telemetryValues } from '../telemetry/device-payload.ts';
 import type { DeviceStateTracker } from './device-state.ts';
 
 export interface GatewayMessagesDeps {

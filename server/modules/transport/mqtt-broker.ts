@@ -20,7 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { deviceTopics } from '../../contract/device-api.ts';
 import type { CredentialsService } from '../device/credentials-service.ts';
 import { connectedDeviceOf, type ConnectedDevice, type DeviceMessages } from './device-messages.ts';
-import { PayloadRefusal } from './device-payload.ts';
+import { PayloadRefusal } from '../telemetry/device-payload.ts';
 import type { DeviceStateTracker } from './device-state.ts';
 import { guardFrames } from './frame-guard.ts';
 import type { GatewayMessages } from './gateway-messages.ts';

@@ -6,9 +6,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { deviceTopics, HTTP_INACTIVITY_TIMEOUT_MS, type RpcRequest } from '../../contract/device-api.ts';
 import type { Core } from '../../core.ts';
-import { announcer } from '../../lib/announce.ts';
-import type { DeviceManagement } from '../device/device-management.ts';
-import type { TelemetryService } from '../telemetry/telemetry-service.ts';
+import type { Announce } from '../../lib/event-bus.ts';
+import type { Services } from '../../module.ts';
 import { connectedDeviceOf, DeviceMessages, type ConnectedDevice } from './device-messages.ts';
 import { DeviceStateTracker } from './device-state.ts';
 import { GatewayMessages } from './gateway-messages.ts';
@@ -36,10 +35,8 @@ export interface TransportOptions {
   httpInactivityMs?: number;
 }
 
-export interface TransportDeps {
+export interface TransportDeps extends Pick<Services, 'devices' | 'credentials' | 'telemetry'> {
   core: Pick<Core, 'config' | 'bus'>;
-  devices: DeviceManagement;
-  telemetry: TelemetryService;
   log: FastifyBaseLogger;
   options?: TransportOptions;
 }
@@ -54,13 +51,13 @@ export class DeviceTransport implements Transport {
   private readonly unsubscribe: (() => void)[] = [];
   private tls: TlsIdentity | null = null;
 
-  private constructor(private readonly deps: TransportDeps) {
-    const { core, devices, telemetry, log } = deps;
-    const announce = announcer(core.bus, log);
+  constructor(private readonly deps: TransportDeps) {
+    const { core, devices, credentials, telemetry, log } = deps;
+    const announce: Announce = (event, payload) => core.bus.emit(event, payload);
     this.state = new DeviceStateTracker(announce, deps.options?.httpInactivityMs ?? HTTP_INACTIVITY_TIMEOUT_MS);
     this.messages = new DeviceMessages(telemetry, announce);
     this.gateways = new GatewayMessages({
-      devices: devices.devices,
+      devices,
       telemetry,
       state: this.state,
       messages: this.messages,
@@ -70,7 +67,7 @@ export class DeviceTransport implements Transport {
       },
     });
     this.broker = new MqttBroker({
-      credentials: devices.credentials,
+      credentials,
       messages: this.messages,
       gateways: this.gateways,
       state: this.state,
@@ -79,15 +76,13 @@ export class DeviceTransport implements Transport {
     });
   }
 
-  /** Marks every device OFFLINE (nobody is connected yet), then opens the MQTT port. */
-  static async start(deps: TransportDeps): Promise<DeviceTransport> {
-    const transport = new DeviceTransport(deps);
-    deps.devices.devices.markAllOffline();
-    transport.listen();
-    transport.loadTls();
-    await transport.broker.start(deps.core.config.host, deps.core.config.mqttPort);
-    await transport.listenTls();
-    return transport;
+  /** Marks every device OFFLINE (nobody is connected yet), then opens the MQTT ports. */
+  async start(): Promise<void> {
+    this.deps.devices.markAllOffline();
+    this.listen();
+    this.loadTls();
+    await this.broker.start(this.deps.core.config.host, this.deps.core.config.mqttPort);
+    await this.listenTls();
   }
 
   /** The bound MQTT over TLS port, or null when it is off (`--mqtts-port off`). */
@@ -124,7 +119,7 @@ export class DeviceTransport implements Transport {
 
   /** The device whose ACCESS_TOKEN is `token` (the HTTP device API's path segment), or null. */
   async deviceByToken(token: string): Promise<ConnectedDevice | null> {
-    const { credentials } = this.deps.devices;
+    const { credentials } = this.deps;
     const device = await credentials.authenticate({ username: token });
     if (!device) return null;
     const held = credentials.get(device.id);
@@ -156,7 +151,7 @@ export class DeviceTransport implements Transport {
   /** The device as the transport needs it, or undefined once it is gone. */
   private deviceOf(deviceId: string): ConnectedDevice | undefined {
     try {
-      return connectedDeviceOf(this.deps.devices.devices.get(deviceId));
+      return connectedDeviceOf(this.deps.devices.get(deviceId));
     } catch {
       return undefined;
     }

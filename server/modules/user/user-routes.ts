@@ -1,11 +1,10 @@
 /** HTTP for the signed-in user's own account: info, profile edit, password change. */
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { ModuleDeps } from '../../app.ts';
 import { ErrorCode, type ErrorKey } from '../../contract/errors.ts';
 import { userRoutes } from '../../contract/user.ts';
 import { AppError, type ErrorDetail } from '../../lib/app-error.ts';
-import { UserService } from './user-service.ts';
+import type { Services } from '../../module.ts';
 
 /** Profile fields whose rule has its own message (spec section 5), so the form can say which. */
 const profileFieldKeys: Record<string, ErrorKey> = {
@@ -36,9 +35,8 @@ function profileValidationError(errors: FastifySchemaValidationError[]): AppErro
   return new AppError(ErrorCode.BAD_REQUEST_PARAMS, key ?? 'error.validation', {}, { status: 400, details });
 }
 
-export async function userModule(fastify: FastifyInstance, deps: ModuleDeps): Promise<void> {
+export function registerUserRoutes(fastify: FastifyInstance, { profiles: service }: Pick<Services, 'profiles'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new UserService({ db: deps.core.db, users: deps.users, sessions: deps.sessions });
 
   app.route({ ...userRoutes.me, handler: async (request) => service.info(request.user!) });
 

@@ -3,11 +3,9 @@ import { ErrorCode } from '../../contract/errors.ts';
 import type { ProfileBody, ResetPasswordBody, UserInfo } from '../../contract/user.ts';
 import { REAL_NAME_MAX } from '../../contract/validation.ts';
 import type { AuthUser } from '../../core.ts';
-import { transaction, type Db } from '../../db/sqlite.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hashPassword, meetsPasswordPolicy, verifyPassword } from '../auth/password.ts';
-import type { SessionService } from '../auth/session-service.ts';
-import type { UserRepository, UserRow } from './user-repository.ts';
+import { hashPassword, meetsPasswordPolicy, verifyPassword } from '../../lib/password.ts';
+import type { AccountService, UserRow } from '../auth/account-service.ts';
 
 export function toUserInfo(user: UserRow): UserInfo {
   return {
@@ -32,14 +30,8 @@ function optionalText(value: string | null | undefined, current: string | null):
 /** Only own uploads or web addresses: the value ends up in an <img src>. */
 const AVATAR_PATTERN = /^(\/api\/yt\/oss\/files\/[a-f0-9]{64}\.(png|jpg|jpeg|gif)|https?:\/\/\S+)$/;
 
-export interface UserServiceDeps {
-  db: Db;
-  users: UserRepository;
-  sessions: SessionService;
-}
-
 export class UserService {
-  constructor(private readonly deps: UserServiceDeps) {}
+  constructor(private readonly accounts: AccountService) {}
 
   info(caller: AuthUser): UserInfo {
     return toUserInfo(this.current(caller));
@@ -56,7 +48,7 @@ export class UserService {
     if (avatar !== null && !AVATAR_PATTERN.test(avatar)) {
       throw fieldError('body.avatar', 'error.validation', 'must be an uploaded image or an http(s) address');
     }
-    const updated = this.deps.users.updateProfile(user.id, {
+    const updated = this.accounts.updateProfile(user.id, {
       realName,
       phoneNumber: optionalText(body.phoneNumber, user.phoneNumber),
       email: optionalText(body.email, user.email),
@@ -88,14 +80,11 @@ export class UserService {
       });
     }
     const hash = await hashPassword(body.resetPassword);
-    transaction(this.deps.db, () => {
-      this.deps.users.updatePassword(user.id, hash);
-      this.deps.sessions.revokeSessions(user.id);
-    });
+    this.accounts.changePassword(user.id, hash);
   }
 
   private current(caller: AuthUser): UserRow {
-    const user = this.deps.users.findById(caller.id);
+    const user = this.accounts.findById(caller.id);
     // The access hook resolved this user a moment ago; gone now means deleted in between.
     if (!user) throw new AppError(ErrorCode.AUTHENTICATION, 'error.auth.tokenInvalid');
     return user;

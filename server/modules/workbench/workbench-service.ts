@@ -15,7 +15,7 @@ import {
 } from '../../contract/workbench.ts';
 import type { DeviceState } from '../../contract/device.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { DeviceManagement } from '../device/device-management.ts';
+import type { Services } from '../../module.ts';
 import type { MessageCounter } from './message-counter.ts';
 import { CpuSampler, diskUsage, memoryUsage } from './system-load.ts';
 
@@ -31,8 +31,7 @@ export function bucketStart(ts: number, intervalMs: number, offsetMs = localOffs
   return Math.floor((ts + offsetMs) / intervalMs) * intervalMs - offsetMs;
 }
 
-export interface WorkbenchServiceDeps {
-  devices: Pick<DeviceManagement, 'devices' | 'products'>;
+export interface WorkbenchServiceDeps extends Pick<Services, 'devices' | 'products'> {
   messages: MessageCounter;
   dataDir: string;
   now?: () => number;
@@ -46,8 +45,13 @@ export class WorkbenchService {
     this.now = deps.now ?? Date.now;
   }
 
+  /** Writes the message counts still held in memory. */
+  close(): void {
+    this.deps.messages.close();
+  }
+
   async summary(): Promise<WorkbenchSummary> {
-    const { devices, products } = this.deps.devices;
+    const { devices, products } = this.deps;
     const deviceCount = (deviceState?: DeviceState): number => devices.page({ page: 1, pageSize: 1, deviceState }).total;
     const now = this.now();
     const midnight = bucketStart(now, DAY_MS);

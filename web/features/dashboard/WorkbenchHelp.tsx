@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { deviceTopics } from '../../../server/contract/device-api.ts';
 import { deviceImportRoutes } from '../../../server/contract/device-import.ts';
 import { authRoutes } from '../../../server/contract/auth.ts';
+import { cloudRoutes } from '../../../server/contract/cloud.ts';
 import { licenseRoutes, SETUP_CODE_HEADER } from '../../../server/contract/license.ts';
 import { CodeBlock } from '../../components/CodeBlock.tsx';
 
@@ -36,7 +37,7 @@ function Provisioning({ base }: { base: string }): JSX.Element {
       <Code>{`curl -X POST ${base}${licenseRoutes.upload.url} \\\n  -H '${code}' -F file=@edge.lic`}</Code>
       <p>{t('help.provisioning.stepCloud')}</p>
       <Code>
-        {`curl -X PUT ${base}${licenseRoutes.putCloud.url} \\\n  -H '${code}' -H 'content-type: application/json' \\\n  -d '{"platformAddress":"cloud.example.com","platformPort":1883,"platformKey":"<key>","platformSecret":"<secret>"}'`}
+        {`curl -X PUT ${base}${cloudRoutes.save.url} \\\n  -H '${code}' -H 'content-type: application/json' \\\n  -d '{"platformAddress":"cloud.example.com","platformPort":1883,"platformKey":"<key>","platformSecret":"<secret>"}'`}
       </Code>
       <p>{t('help.provisioning.stepAdmin')}</p>
       <Code>

@@ -9,7 +9,7 @@ import Form from '@arco-design/web-react/es/Form';
 import Input from '@arco-design/web-react/es/Input';
 import Message from '@arco-design/web-react/es/Message';
 import { useTranslation } from 'react-i18next';
-import type { CloudConfigView } from '../../../server/contract/license.ts';
+import type { CloudConfigView } from '../../../server/contract/cloud.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
 import { isPlatformAddress, parsePort } from './cloudRules.ts';

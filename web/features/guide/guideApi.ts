@@ -2,14 +2,8 @@
  * First-boot calls of the activation wizard. Every write carries the setup code; the code lives in
  * this tab's sessionStorage only (never localStorage), so a reload resumes without retyping it.
  */
-import {
-  licenseRoutes,
-  SETUP_CODE_HEADER,
-  type CloudConfig,
-  type CloudConfigView,
-  type SetupAdminBody,
-  type SetupState,
-} from '../../../server/contract/license.ts';
+import { cloudRoutes, type CloudConfig, type CloudConfigView } from '../../../server/contract/cloud.ts';
+import { licenseRoutes, SETUP_CODE_HEADER, type SetupAdminBody, type SetupState } from '../../../server/contract/license.ts';
 import { api } from '../../lib/api-client.ts';
 
 const CODE_KEY = 'edge-console.setup-code';
@@ -56,11 +50,11 @@ export function loadSetupState(): Promise<SetupState> {
 }
 
 export function loadCloudConfig(code: string): Promise<CloudConfigView> {
-  return api(licenseRoutes.getCloud, { headers: withCode(code), silent: true });
+  return api(cloudRoutes.get, { headers: withCode(code), silent: true });
 }
 
 export function saveCloudConfig(body: CloudConfig, code: string): Promise<CloudConfigView> {
-  return api(licenseRoutes.putCloud, { body, headers: withCode(code), silent: true });
+  return api(cloudRoutes.save, { body, headers: withCode(code), silent: true });
 }
 
 export function createAdmin(body: SetupAdminBody, code: string): Promise<unknown> {

@@ -4,7 +4,7 @@
  * without breaking stored hashes.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { PASSWORD_PATTERN } from '../../contract/validation.ts';
+import { PASSWORD_PATTERN } from '../contract/validation.ts';
 
 export interface HashCost {
   N: number;

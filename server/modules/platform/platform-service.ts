@@ -16,7 +16,7 @@ interface StoredPlatform {
   slogan: string | null;
 }
 
-export class PlatformRepository {
+export class PlatformService {
   constructor(private readonly db: Db) {}
 
   get(): PlatformInfo {

@@ -1,7 +1,7 @@
 /** The cloud platform configuration, in the `setting` row id='cloud' (absent = standalone). */
 import type { Db } from '../../db/sqlite.ts';
 import { readSetting, writeSetting, type SettingRow } from '../../db/setting-store.ts';
-import type { CloudConfig } from '../../contract/license.ts';
+import type { CloudConfig } from '../../contract/cloud.ts';
 
 const SETTING_ID = 'cloud';
 

@@ -1,0 +1,42 @@
+/**
+ * The user accounts as other modules use them: whether an administrator exists, the first
+ * administrator's creation, lookups, profile updates, and a password change that ends every
+ * session of the account in the same transaction.
+ */
+import { transaction, type Db } from '../../db/sqlite.ts';
+import type { NewUser, ProfilePatch, UserRepository, UserRow } from './user-repository.ts';
+import type { SessionService } from './session-service.ts';
+
+export type { UserRow } from './user-repository.ts';
+
+export class AccountService {
+  constructor(
+    private readonly db: Db,
+    private readonly users: UserRepository,
+    private readonly sessions: SessionService,
+  ) {}
+
+  adminExists(): boolean {
+    return this.users.adminExists();
+  }
+
+  create(user: NewUser): UserRow {
+    return this.users.create(user);
+  }
+
+  findById(id: string): UserRow | undefined {
+    return this.users.findById(id);
+  }
+
+  updateProfile(id: string, patch: ProfilePatch): UserRow | undefined {
+    return this.users.updateProfile(id, patch);
+  }
+
+  /** Stores the new hash and revokes every session: the old password's tokens stop working at once. */
+  changePassword(id: string, passwordHash: string): void {
+    transaction(this.db, () => {
+      this.users.updatePassword(id, passwordHash);
+      this.sessions.revokeSessions(id);
+    });
+  }
+}

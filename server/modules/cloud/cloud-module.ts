@@ -1,0 +1,18 @@
+/** The cloud platform the gateway reports to: its stored configuration. */
+import { defineModule } from '../../module.ts';
+import { registerCloudRoutes } from './cloud-routes.ts';
+import { CloudService } from './cloud-service.ts';
+
+declare module '../../module.ts' {
+  interface Services {
+    cloud: CloudService;
+  }
+}
+
+export const cloudModule = defineModule({
+  name: 'cloud',
+  needs: [],
+  apiTags: { cloud: 'Cloud platform configuration (setup code during first boot)' },
+  build: ({ core }) => ({ cloud: new CloudService(core.db) }),
+  routes: registerCloudRoutes,
+});

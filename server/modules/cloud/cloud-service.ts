@@ -1,0 +1,37 @@
+/**
+ * The cloud platform configuration: stored as given, answered without its secret. Absent means the
+ * gateway runs standalone.
+ */
+import type { CloudConfig, CloudConfigView } from '../../contract/cloud.ts';
+import type { Db } from '../../db/sqlite.ts';
+import { CloudRepository } from './cloud-repository.ts';
+
+export class CloudService {
+  private readonly rows: CloudRepository;
+
+  constructor(db: Db) {
+    this.rows = new CloudRepository(db);
+  }
+
+  configured(): boolean {
+    return this.rows.get() !== null;
+  }
+
+  /** The stored configuration without its secret, or null when the gateway runs standalone. */
+  view(): CloudConfigView {
+    const row = this.rows.get();
+    if (!row) return null;
+    return {
+      platformAddress: row.value.platformAddress,
+      platformPort: row.value.platformPort,
+      platformKey: row.value.platformKey,
+      platformSecretSet: row.value.platformSecret !== '',
+      updatedTime: row.updatedTime,
+    };
+  }
+
+  save(config: CloudConfig): CloudConfigView {
+    this.rows.save(config);
+    return this.view();
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Devices and their credentials, CSV import and batch generation. The device row keeps the
+ * connection state the transport announces.
+ */
+import type { CredentialsType } from '../../contract/credentials.ts';
+import { defineModule } from '../../module.ts';
+import { CredentialsRepository } from './credentials-repository.ts';
+import { CredentialsService } from './credentials-service.ts';
+import { DeviceBatchService } from './device-batch-service.ts';
+import { DeviceImportService } from './device-import-service.ts';
+import { DeviceRepository } from './device-repository.ts';
+import { registerDeviceRoutes } from './device-routes.ts';
+import { DeviceService } from './device-service.ts';
+import m0003 from './migrations/0003-device-management.sql';
+
+declare module '../../module.ts' {
+  interface Services {
+    devices: DeviceService;
+    credentials: CredentialsService;
+    deviceImports: DeviceImportService;
+    deviceBatches: DeviceBatchService;
+  }
+}
+
+declare module '../../lib/event-bus.ts' {
+  interface Events {
+    /** A device was created (single create, import or batch generation). */
+    'device.created': { deviceId: string; deviceProfileId: string };
+    /** A device's fields changed (edit, favourite, public flag, location). */
+    'device.updated': { deviceId: string };
+    /** A device and its credentials are gone: the transport closes its sessions. */
+    'device.deleted': { deviceId: string };
+    /** The credentials were replaced: the transport closes sessions opened with the old ones. */
+    'device.credentialsChanged': { deviceId: string; credentialsType: CredentialsType };
+  }
+}
+
+export const deviceModule = defineModule({
+  name: 'device',
+  needs: ['organizations', 'products'],
+  migrations: [{ name: '0003-device-management', sql: m0003 }],
+  apiTags: {
+    device: 'Devices: list filters, edit, favourite and public flags, location',
+    'device-credentials': 'Device credentials: access token, X.509 RSA public key, MQTT basic',
+    'device-import': 'CSV import wizard and batch generation for factory provisioning',
+  },
+  build: ({ core, services: { organizations, products } }) => {
+    const { db, bus } = core;
+    const deviceRows = new DeviceRepository(db);
+    const credentialRows = new CredentialsRepository(db);
+    const credentials = new CredentialsService({ db, bus, credentials: credentialRows, devices: deviceRows });
+    const devices = new DeviceService({ db, bus, devices: deviceRows, credentials, products, organizations });
+    // The transport announces connections; the device row keeps the state and its times.
+    bus.on('device.stateChanged', ({ deviceId, state, ts }) => deviceRows.setState(deviceId, state, ts));
+    return {
+      devices,
+      credentials,
+      deviceImports: new DeviceImportService({ devices, credentials }),
+      deviceBatches: new DeviceBatchService({ devices, deviceRows, credentials, credentialRows, products }),
+    };
+  },
+  routes: registerDeviceRoutes,
+});

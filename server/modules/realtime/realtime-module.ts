@@ -1,0 +1,27 @@
+/** Live data for the console: ThingsBoard's telemetry websocket protocol on /api/ws. */
+import { defineModule } from '../../module.ts';
+import { LiveData } from './live-data.ts';
+import { LiveHub } from './live-hub.ts';
+import { registerRealtimeRoutes } from './realtime-routes.ts';
+
+declare module '../../module.ts' {
+  interface Services {
+    realtime: LiveHub;
+  }
+}
+
+export const realtimeModule = defineModule({
+  name: 'realtime',
+  needs: ['sessions', 'license', 'devices', 'telemetry'],
+  build: ({ core, log, services: { sessions, license, devices, telemetry } }) => ({
+    realtime: new LiveHub({
+      bus: core.bus,
+      data: new LiveData(telemetry, devices),
+      verifyAccessToken: (token) => sessions.verifyAccessToken(token),
+      licenseStatus: () => license.status(),
+      log,
+    }),
+  }),
+  routes: registerRealtimeRoutes,
+  close: ({ realtime }) => realtime.close(),
+});

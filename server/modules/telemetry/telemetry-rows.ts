@@ -1,0 +1,51 @@
+/** The shapes telemetry rows have between ingestion, the writer, the history worker and the SQL. */
+import type { TelemetryValue } from '../../contract/telemetry.ts';
+
+export const CLIENT_SCOPE = 'CLIENT_SCOPE';
+
+/** One value to store. */
+export interface TelemetryRow {
+  ts: number;
+  key: string;
+  value: TelemetryValue;
+  flag?: string;
+}
+
+export interface StoredPoint {
+  ts: number;
+  value: TelemetryValue;
+  flag: string | null;
+}
+
+export interface LatestPoint extends StoredPoint {
+  key: string;
+}
+
+export interface AttributeRow {
+  key: string;
+  value: TelemetryValue;
+  lastUpdateTs: number;
+  /** Why the value does not fit its property of the published model (attribute-checks.ts). */
+  flag?: string;
+}
+
+export interface EventRecordRow {
+  id: string;
+  deviceId: string;
+  ts: number;
+  identifier: string;
+  eventName: string | null;
+  eventType: string;
+  params: Record<string, unknown>;
+  flag: string | null;
+  createdTime: number;
+}
+
+/** Filters of the event record list (all optional, combined with AND; times inclusive). */
+export interface EventFilter {
+  identifier?: string;
+  eventType?: string;
+  startTime?: number;
+  endTime?: number;
+}
+
