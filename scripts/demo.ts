@@ -4,33 +4,44 @@
  * a local development key, administrator) and prints the administrator's password once.
  * Then a small device simulator (3 devices, 1 message per second each) feeds it live data, so the
  * workbench and device pages have something to show; `--no-simulate` leaves it out. Other
- * arguments go to the server (e.g. `--mqtt-port 1884`).
+ * arguments go to the server (e.g. `--port 8081 --mqtt-port 0`).
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './build.ts';
 import { ensureDevKeys } from './license.ts';
+import { freePort } from './lib/free-port.ts';
 import { runServer } from './lib/run-server.ts';
 import { startSimulator } from './lib/simulator.ts';
 import { issueLicense } from '../server/modules/license/license-issue.ts';
 import { oneTimePassword } from '../server/lib/one-time-password.ts';
 import { httpStatus } from '../tests/helpers/binary.ts';
 
-const port = Number(process.env.EDGE_PORT ?? 8080);
-const dataDir = mkdtempSync(join(tmpdir(), 'edge-demo-'));
-const keys = ensureDevKeys(join(root, '.keys'));
-const base = `http://127.0.0.1:${port}`;
 const NO_SIMULATE = '--no-simulate';
 const simulate = !process.argv.includes(NO_SIMULATE);
 const serverArgs = process.argv.slice(2).filter((a) => a !== NO_SIMULATE);
 
-/** The broker port the server will use: `--mqtt-port N`, `--mqtt-port=N`, EDGE_MQTT_PORT or 1883. */
-function mqttPort(args: readonly string[]): number {
-  const i = args.findIndex((a) => a === '--mqtt-port' || a.startsWith('--mqtt-port='));
-  const value = i < 0 ? process.env.EDGE_MQTT_PORT : args[i]!.includes('=') ? args[i]!.split('=')[1] : args[i + 1];
-  return Number(value ?? 1883);
+/** A server flag's value as the server reads it (`--name N` or `--name=N`, the last one wins), else the environment's. */
+function flagValue(args: readonly string[], name: string, envName: string): string | undefined {
+  let value = process.env[envName];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === name) value = args[i + 1];
+    else if (args[i]!.startsWith(`${name}=`)) value = args[i]!.slice(name.length + 1);
+  }
+  return value;
 }
+
+const port = Number(flagValue(serverArgs, '--port', 'EDGE_PORT') ?? 8080);
+// `--mqtt-port 0` asks for any free port; the simulator must know which, so the demo picks it.
+let mqttPort = Number(flagValue(serverArgs, '--mqtt-port', 'EDGE_MQTT_PORT') ?? 1883);
+if (mqttPort === 0) {
+  mqttPort = await freePort();
+  serverArgs.push('--mqtt-port', String(mqttPort));
+}
+const dataDir = mkdtempSync(join(tmpdir(), 'edge-demo-'));
+const keys = ensureDevKeys(join(root, '.keys'));
+const base = `http://127.0.0.1:${port}`;
 
 runServer(['--data-dir', dataDir, '--port', String(port), '--license-public-key', keys.publicKeyFile, '--log-level', 'warn', ...serverArgs], { quietStdout: true });
 
@@ -76,7 +87,7 @@ async function provision(): Promise<string> {
 
 /** Live data for a newcomer; a failure here leaves the console running. */
 async function startDemoDevices(password: string): Promise<void> {
-  const mqttUrl = `mqtt://127.0.0.1:${mqttPort(serverArgs)}`;
+  const mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
   try {
     const sim = await startSimulator({ url: base, mqttUrl, username: 'admin', password, devices: 3, rate: 1 });
     process.stdout.write(
