@@ -102,7 +102,7 @@ export function ProductListPage(): JSX.Element {
         render: (_: unknown, row) => <ProductActions product={row} onEdit={() => setEditing(row)} onChanged={refresh} />,
       },
     ],
-    // refresh only calls list.refresh, which follows the list's query.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- refresh only calls list.refresh, which follows the list's query.
     [t, list.refresh],
   );
 
