@@ -174,6 +174,7 @@ async function idleRss(pid: number): Promise<Rss> {
 
 async function idleRows(binary: string): Promise<RowSpec[]> {
   const fresh = await startBinary({ binary });
+  // oxlint-disable-next-line typescript/no-misused-promises -- finally() waits for the promise its callback returns
   const first = await idleRss(fresh.pid).finally(() => fresh.kill());
 
   const keys = benchLicenceKeys();
@@ -181,9 +182,11 @@ async function idleRows(binary: string): Promise<RowSpec[]> {
     const dataDir = join(keys.dir, 'data');
     const args = ['--license-public-key', keys.publicKeyFile];
     const booting = await startBinary({ binary, dataDir, args });
+    // oxlint-disable-next-line typescript/no-misused-promises -- finally() waits for the promise its callback returns
     await provision(booting, keys.privateKeyPem).finally(() => booting.kill());
     // A provisioned gateway after a reboot: the state it idles in for months.
     const gw = await startBinary({ binary, dataDir, args });
+    // oxlint-disable-next-line typescript/no-misused-promises -- finally() waits for the promise its callback returns
     const ready = await idleRss(gw.pid).finally(() => gw.kill());
     return [
       {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI checks, in order, stopping at the first failure:
-# type check, i18n parity, unit + integration tests, build, binaries (x64 + arm64), arm64 smoke
+# type check, lint, i18n parity, unit + integration tests, build, binaries (x64 + arm64), arm64 smoke
 # under qemu, then the tests of the built binary and the browser specs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +32,10 @@ count() {
 
 begin "type check"
 tsc --noEmit -p tsconfig.json
+
+# oxlint (.oxlintrc.json) for the code, dependency-cruiser (.dependency-cruiser.cjs) for imports.
+begin "lint"
+npm run --silent lint
 
 if [ -f web/i18n/check-parity.ts ]; then
   begin "i18n parity"

@@ -202,7 +202,7 @@ export const UnsubscribeCmdSchema = Type.Object({ cmdId: CmdId });
 /** What a client sends (after `JSON.parse`); every part optional. */
 export interface WsClientMessage {
   authCmd?: AuthCmd;
-  cmds?: ({ type: WsCmdType | string } & Record<string, unknown>)[];
+  cmds?: ({ type: string } & Record<string, unknown>)[]; // `type`: a WsCmdType from a correct client
   tsSubCmds?: TimeseriesCmd[];
   historyCmds?: HistoryCmd[];
   attrSubCmds?: AttributesCmd[];

@@ -111,7 +111,7 @@ function extension(id: string, critical: boolean, value: Buffer): Buffer {
 function ipBytes(ip: string): Buffer {
   if (isIPv4(ip)) return Buffer.from(ip.split('.').map(Number));
   if (!isIPv6(ip)) throw new Error(`not an IP address: ${ip}`);
-  const [head = '', tail] = ip.split('::') as [string, string | undefined];
+  const [head, tail] = ip.split('::') as [string, string | undefined];
   const groups = (part: string): number[] => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
   const left = groups(head);
   const right = tail === undefined ? [] : groups(tail);

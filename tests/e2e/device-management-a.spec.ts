@@ -162,6 +162,26 @@ describe('product categories', () => {
     await ui.expectText('category-table', CATEGORY);
     await ui.screenshotMatrix('category-list', () => ui.expectText('category-table', CATEGORY));
   });
+
+  it('deletes a row of a filtered list and still shows that filter afterwards', async () => {
+    const { token } = await gateway.login();
+    const res = await fetch(`${gateway.url}${categoryRoutes.create.url}`, {
+      method: categoryRoutes.create.method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: SPARE_CATEGORY }),
+    });
+    const spare = (await res.json()) as { id: string };
+    await ui.fill('category-filter-name', SPARE_CATEGORY);
+    await ui.clickTestId('category-search');
+    await ui.page.locator('.arco-table-tr', { hasText: CATEGORY }).waitFor({ state: 'detached' });
+    await ui.clickTestId(`category-delete-${spare.id}`);
+    await ui.clickTestId(`category-delete-${spare.id}-confirm`);
+    await ui.expectPageText(text('zh_CN', 'category:deleted'));
+    // The reload after the delete is the filtered one: the other category stays out of the table.
+    await ui.expectText('category-empty', text('zh_CN', 'table:emptyFiltered'));
+    await ui.clickTestId('category-reset');
+    await ui.expectText('category-table', CATEGORY);
+  });
 });
 
 describe('products', () => {

@@ -142,7 +142,7 @@ describe('POST /api/yt/setup/admin', () => {
       createAdmin(t, { username: 'first', password: STRONG }),
       createAdmin(t, { username: 'second', password: STRONG }),
     ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect([a.statusCode, b.statusCode].sort((x, y) => x - y)).toEqual([200, 409]);
     const winners = await Promise.all(
       ['first', 'second'].map((username) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: STRONG } })),
     );

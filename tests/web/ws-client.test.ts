@@ -118,7 +118,7 @@ describe('the live connection', () => {
     h.last().open();
     const [first] = h.last().sent;
     expect(first?.authCmd).toEqual({ cmdId: 0, token: 'token-1' });
-    expect((first?.cmds as { entityId: string }[]).map((c) => c.entityId)).toEqual(['d1', 'd2']);
+    expect((first?.cmds as { entityId: string }[] | undefined)?.map((c) => c.entityId)).toEqual(['d1', 'd2']);
   });
 
   it('shares one socket between subscribers and gives each its own cmdId', () => {

@@ -150,7 +150,7 @@ function DrawerForm<V extends object>(props: DrawerFormProps<V>): JSX.Element {
       form={form}
       layout={props.layout ?? 'vertical'}
       initialValues={props.initialValues}
-      onSubmit={submit}
+      onSubmit={(values) => void submit(values)}
       disabled={saving}
       onValuesChange={(_, all) => props.setDirty(differs(props.initialValues as Record<string, unknown>, all as Record<string, unknown>))}
       className="ec-form-drawer__form"

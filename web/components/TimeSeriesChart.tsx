@@ -171,11 +171,13 @@ export function TimeSeriesChart({
     };
     // `series` is read through `shape` (labels, units, colours); its points arrive through the
     // data effect below, so new data never rebuilds the chart.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- as said above.
   }, [shape, theme, height, fill, formatValue, empty, timeLabel]);
 
+  const [rangeFrom, rangeTo] = xRange ?? [];
   useEffect(() => {
     if (chart.current && data) chart.current.setData(data as uPlot.AlignedData, true);
-  }, [data, xRange?.[0], xRange?.[1]]);
+  }, [data, rangeFrom, rangeTo]);
 
   return (
     <Spin loading={loading} block className="ec-chart__spin">

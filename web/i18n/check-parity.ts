@@ -19,7 +19,7 @@ function flatten(tree: Tree, prefix = '', out = new Map<string, string>()): Map<
   return out;
 }
 
-const placeholders = (s: string): string => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort().join(',');
+const placeholders = (s: string): string => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '').sort().join(',');
 
 export function findParityProblems(localesDir: string): string[] {
   const problems: string[] = [];

@@ -52,7 +52,7 @@ function useSessionInfo(): void {
       if (user.status === 'rejected') loaded = false;
       close();
     });
-    // Only a new session warrants another load; a language change (new `t`) does not.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- only a new session warrants another load; a language change (new `t`) does not.
   }, [hasToken]);
 }
 

@@ -170,7 +170,7 @@ async function send<R extends RouteDef>(route: R, opts: CallOptions<R>, retried:
   let res: Response;
   try {
     res = await fetch(url, { method: route.method, headers, body, signal: controller.signal });
-  } catch (err) {
+  } catch {
     const reason = controller.signal.reason;
     if (reason instanceof ApiError) throw reason;
     throw new ApiError('network', i18n.t('http:network'));

@@ -150,7 +150,7 @@ export function useList<R extends RouteDef>(
       pageSize: options.defaultPageSize ?? DEFAULT_PAGE_SIZE,
       filters: cleanFilters((options.initialFilters ?? {}) as Record<string, unknown>),
     }),
-    // The first render's options define the defaults; later changes of the literal are ignored.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- the first render's options define the defaults; later changes of the literal are ignored.
     [],
   );
   const [state, setState] = useState<ListQueryState>(() =>
@@ -187,7 +187,7 @@ export function useList<R extends RouteDef>(
     } finally {
       if (seq === requestSeq.current) setLoading(false);
     }
-    // paramsKey stands for options.params (a fresh object each render).
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- paramsKey stands for options.params (a fresh object each render).
   }, [route, state, paramsKey]);
 
   useEffect(() => {
@@ -200,7 +200,7 @@ export function useList<R extends RouteDef>(
     if (search !== window.location.search) {
       window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
     }
-    // kinds: the first render's declaration, like defaults.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- kinds: the first render's declaration, like defaults.
   }, [syncUrl, state, defaults]);
 
   return {

@@ -41,7 +41,7 @@ export const defaultSettings: Settings = {
 
 export const useSettings = create<Settings>(() => ({
   ...defaultSettings,
-  ...(storage.get<Partial<Settings>>(StorageKey.PROJECT_SETTINGS) ?? {}),
+  ...storage.get<Partial<Settings>>(StorageKey.PROJECT_SETTINGS),
 }));
 
 /** Settings are a preference, not a cache: they do not expire. */

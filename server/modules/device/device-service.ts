@@ -66,10 +66,10 @@ export class DeviceService {
       };
     };
     return {
-      productType: remember(direct.productType),
-      organizationExists: remember(direct.organizationExists),
-      deviceType: remember(direct.deviceType),
-      nameOwner: direct.nameOwner,
+      productType: remember((id) => direct.productType(id)),
+      organizationExists: remember((id) => direct.organizationExists(id)),
+      deviceType: remember((id) => direct.deviceType(id)),
+      nameOwner: (name) => direct.nameOwner(name),
     };
   }
 

@@ -89,6 +89,7 @@ export function checkValue(dataType: DataType, value: unknown, path: string): Ch
       return checkNumber(dataType, value, path);
     case 'TEXT': {
       if (typeof value !== 'string') return fail('wrongType', path, `${path}: ${shown(value)} is not text`);
+      // oxlint-disable-next-line typescript/no-misused-spread -- the limit counts code points, not grapheme clusters
       const length = [...value].length;
       const max = dataType.specs.length;
       return length > max ? fail('textTooLong', path, `${path}: ${length} characters, more than ${max}`) : OK;

@@ -94,7 +94,7 @@ export function LoginPage(): JSX.Element {
         form={form}
         layout="vertical"
         initialValues={initialValues}
-        onSubmit={submit}
+        onSubmit={(values) => void submit(values)}
         disabled={loading}
         autoComplete="on"
       >

@@ -10,6 +10,7 @@ const notAfterSignIn: readonly string[] = [paths.login, paths.forgotPassword, pa
  */
 export function safeRedirect(raw: string | null | undefined, fallback: string = paths.workbench): string {
   if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
+  // oxlint-disable-next-line no-control-regex -- control characters are what this check refuses
   if (/[\u0000-\u001f\u007f]/.test(raw)) return fallback;
   let target: URL;
   try {

@@ -74,7 +74,8 @@ export function CategoryListPage(): JSX.Element {
         ),
       },
     ],
-    [t],
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- remove only calls list.refresh, which follows the list's query.
+    [t, list.refresh],
   );
 
   return (

@@ -68,6 +68,7 @@ export function CommandTab({ device }: DeviceTabProps): JSX.Element {
     if (!pending || !liveError) return undefined;
     const timer = setInterval(() => void list.refresh(), PENDING_POLL_MS);
     return () => clearInterval(timer);
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- `list` is a new object each render; list.refresh is what the timer calls.
   }, [pending, liveError, list.refresh]);
 
   const reboot = async (): Promise<void> => {

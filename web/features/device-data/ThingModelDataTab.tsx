@@ -6,7 +6,7 @@
  * Without a published model it says so and links to the product's thing-model tab. The history
  * drawer (with uPlot) and the command dialog load on first use.
  */
-import { lazy, Suspense, useState, type JSX } from 'react';
+import { Suspense, useState, type JSX } from 'react';
 import Button from '@arco-design/web-react/es/Button';
 import Empty from '@arco-design/web-react/es/Empty';
 import Link from '@arco-design/web-react/es/Link';

@@ -212,7 +212,7 @@ function CredentialsForm({ deviceId, credentials, onDirty, onCancel, onSaved }: 
       form={form}
       layout="vertical"
       initialValues={initial}
-      onSubmit={submit}
+      onSubmit={(values) => void submit(values)}
       disabled={saving}
       onValuesChange={(changed, all) => {
         if (changed.credentialsType) setType(changed.credentialsType);

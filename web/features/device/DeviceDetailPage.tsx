@@ -22,7 +22,7 @@ import { FavouriteStar } from './FavouriteStar.tsx';
 import './device.css';
 
 export function DeviceDetailPage(): JSX.Element {
-  const { id = '', alarm } = useParams<{ id: string; alarm?: string }>();
+  const { id, alarm } = useParams<{ id: string; alarm?: string }>();
   const { t } = useTranslation(['device', 'credentials']);
   // Tab titles come from the namespaces of whichever issue built the tab (keys known at run time).
   const tabTitle = useTranslation(deviceTabs.namespaces() as unknown as 'device').t as unknown as (key: string) => string;

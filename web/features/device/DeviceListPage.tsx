@@ -179,7 +179,7 @@ export function DeviceListPage(): JSX.Element {
         ),
       },
     ],
-    // `list` is a fresh object each render; its refresh and the labels are what matter.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- `list` is a fresh object each render; its refresh and the labels are what matter.
     [t, list.refresh],
   );
 

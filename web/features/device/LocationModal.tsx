@@ -98,7 +98,7 @@ function LocationForm({
       form={form}
       layout="vertical"
       initialValues={initial}
-      onSubmit={submit}
+      onSubmit={(values) => void submit(values)}
       disabled={saving}
       onValuesChange={(changed, all) => {
         const next = { ...initial, ...all };

@@ -30,7 +30,7 @@ export interface MappingProblem {
  * words ("platform", "along") they would be wrong more often than right.
  */
 function containsHint(header: string, hint: string): boolean {
-  const cjk = /[^\x00-\x7f]/.test(hint);
+  const cjk = /[^\p{ASCII}]/u.test(hint);
   return (cjk || hint.length >= 4) && header.includes(hint);
 }
 

@@ -26,7 +26,7 @@ function useLoadedList<T>(load: () => Promise<T[]>, enabled: boolean): Loaded<T>
     return () => {
       live = false;
     };
-    // `load` is a module function; only `enabled` starts a fetch.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- `load` is a module function; only `enabled` starts a fetch.
   }, [enabled]);
   return state;
 }

@@ -77,7 +77,7 @@ export function AdminStep(props: AdminStepProps): JSX.Element {
         form={form}
         layout="vertical"
         initialValues={{ setupCode: props.setupCode }}
-        onSubmit={submit}
+        onSubmit={(values) => void submit(values)}
         disabled={saving}
       >
         {props.needCode ? <SetupCodeField /> : null}

@@ -106,7 +106,7 @@ export function CloudStep(props: CloudStepProps): JSX.Element {
         form={form}
         layout="vertical"
         initialValues={{ setupCode: props.setupCode }}
-        onSubmit={submit}
+        onSubmit={(values) => void submit(values)}
         disabled={saving}
       >
         {props.needCode ? <SetupCodeField /> : null}

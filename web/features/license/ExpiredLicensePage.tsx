@@ -107,7 +107,7 @@ export function ExpiredLicensePage(): JSX.Element {
         <Form<UploadValues>
           form={form}
           layout="vertical"
-          onSubmit={submit}
+          onSubmit={(values) => void submit(values)}
           onSubmitFailed={() => !file && setFileError(t('expired.fileRequired'))}
           disabled={busy}
         >

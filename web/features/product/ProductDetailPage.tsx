@@ -35,7 +35,7 @@ function tabFromUrl(): string | null {
 }
 
 export function ProductDetailPage(): JSX.Element {
-  const { id = '', isShowCreate } = useParams<{ id: string; isShowCreate?: string }>();
+  const { id, isShowCreate } = useParams<{ id: string; isShowCreate?: string }>();
   const { t } = useTranslation(['product', 'table']);
   // Tab titles come from the namespaces of whichever issue built the tab (keys known at run time).
   const tabTitle = useTranslation(productTabs.namespaces() as unknown as 'product').t as unknown as (key: string) => string;

@@ -9,7 +9,6 @@ import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
 import Form from '@arco-design/web-react/es/Form';
 import Input from '@arco-design/web-react/es/Input';
-import Message from '@arco-design/web-react/es/Message';
 import Select from '@arco-design/web-react/es/Select';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import IconPlus from '@arco-design/web-react/icon/react-icon/IconPlus';
@@ -102,7 +101,7 @@ export function ProductListPage(): JSX.Element {
         render: (_: unknown, row) => <ProductActions product={row} onEdit={() => setEditing(row)} onChanged={refresh} />,
       },
     ],
-    // refresh only calls list.refresh, which follows the list's query.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- refresh only calls list.refresh, which follows the list's query.
     [t, list.refresh],
   );
 

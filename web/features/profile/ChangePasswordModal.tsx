@@ -76,7 +76,7 @@ function ChangePasswordForm({ onDirty, onCancel, onChanged }: ChangePasswordForm
     <Form<PasswordValues>
       form={form}
       layout="vertical"
-      onSubmit={submit}
+      onSubmit={(values) => void submit(values)}
       disabled={saving}
       onValuesChange={(_, all) => onDirty(Object.values(all).some(Boolean))}
     >

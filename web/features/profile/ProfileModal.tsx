@@ -105,7 +105,7 @@ function ProfileForm({ user, onDirty, onCancel, onSaved }: ProfileFormProps): JS
       form={form}
       layout="vertical"
       initialValues={initial}
-      onSubmit={submit}
+      onSubmit={(values) => void submit(values)}
       disabled={saving}
       onValuesChange={(_, all) => onDirty(differs(initial, all))}
     >

@@ -23,7 +23,7 @@ import {
 } from '../../../server/contract/thing-model.ts';
 import { EnumSelect } from '../../components/EnumSelect.tsx';
 import { EnumItemsField } from './EnumItemsField.tsx';
-import { emptyDataType, emptyParam, type DataTypeValues, type ParamValues } from './thingModelForm.ts';
+import { emptyDataType, emptyParam, type ParamValues } from './thingModelForm.ts';
 import {
   boolNameProblem,
   boolOpenProblem,

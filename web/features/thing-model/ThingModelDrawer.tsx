@@ -92,7 +92,7 @@ export function ThingModelDrawer({ product, editing, onClose, onSaved }: ThingMo
       width="70%"
       title={item ? t('form.editTitle', { name: item.functionName }) : t('form.createTitle')}
       initialValues={item ? itemValues(item) : emptyItem(typeof editing === 'string' ? editing : 'properties')}
-      fields={serverFields as unknown as (keyof ItemValues & string)[]}
+      fields={serverFields as unknown as (keyof ItemValues)[]}
       onSubmit={submit}
       onClose={onClose}
     >

@@ -1,0 +1,99 @@
+// Import boundaries and load-time cycles, checked on resolved file paths (`npm run lint:imports`).
+// oxlint (.oxlintrc.json) checks the code itself; these rules need the module graph, and the
+// repository rule compares the importing module with the imported one, which a rule that only
+// sees the import string cannot do.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'web-imports-only-the-contract',
+      comment:
+        'The console is built for the browser and talks to the server only through the API contract ' +
+        '(server/contract/, see web/lib/api-client.ts); anything else of the server would drag Node ' +
+        'code into the bundle or couple the UI to server internals.',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^server/', pathNot: '^server/contract/' },
+    },
+    {
+      name: 'server-never-imports-web',
+      comment:
+        'The server owns the contract and the UI depends on it, never the reverse: a server import ' +
+        'of web/ code or data ties the binary to the console source layout. Text both sides need ' +
+        'belongs in the top-level locales/ folder.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^web/' },
+    },
+    {
+      name: 'modules-keep-their-repositories',
+      comment:
+        'A repository (SQL, row mapping) belongs to its module; other modules call that module’s ' +
+        'service or listen on the event bus (server/lib/event-bus.ts), so a table can change with ' +
+        'one module. $1 is the importing module.',
+      severity: 'error',
+      from: { path: '^server/modules/([^/]+)/' },
+      to: { path: '^server/modules/[^/]+/.*-repository\\.ts$', pathNot: '^server/modules/$1/' },
+    },
+    {
+      name: 'contract-imports-only-typebox-and-contract',
+      comment:
+        'server/contract/ is loaded by the server and bundled into the console (typebox is shimmed ' +
+        'there, web/lib/typebox-shim.ts), so it may use only typebox, other contract files and ' +
+        'the shared locales/ folder; Node built-ins, server code or other packages would break the ' +
+        'browser bundle.',
+      severity: 'error',
+      from: { path: '^server/contract/' },
+      to: { pathNot: ['^server/contract/', '^node_modules/typebox/', '^locales/'] },
+    },
+    {
+      name: 'contract-takes-only-json-or-types-from-locales',
+      comment:
+        'From locales/ the contract needs the message texts (JSON) and their key types, nothing ' +
+        'that runs.',
+      severity: 'error',
+      from: { path: '^server/contract/' },
+      to: { path: '^locales/', pathNot: '\\.json$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-load-time-cycle',
+      comment:
+        'In a cycle of ES modules one of them runs before the other has finished loading and sees ' +
+        'its exports uninitialised (a TDZ error or undefined). `import type` vanishes at run time ' +
+        '(oxlint’s typescript/no-import-type-side-effects keeps `import { type X }` from hiding a ' +
+        'real edge), and `import()` loads its module later, once both have finished (the lazy ' +
+        'pages of web/routes.tsx): a cycle closed only through those is not a load-time cycle.',
+      severity: 'error',
+      from: {},
+      to: {
+        circular: true,
+        dependencyTypesNot: ['type-only', 'dynamic-import'],
+        viaOnly: { dependencyTypesNot: ['type-only', 'dynamic-import'] },
+      },
+    },
+    {
+      name: 'resolvable',
+      comment:
+        'An import these rules cannot resolve is invisible to them; tsc reports real typos, so ' +
+        'this fires when the resolution settings below stop matching the project.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    // TypeScript 7 has no JavaScript compiler API for dependency-cruiser to parse with; swc does
+    // and still tells `import type` from a value import.
+    parser: 'swc',
+    doNotFollow: { path: '^node_modules/' },
+    exclude: { path: '^(dist|test-results|coverage)/' },
+    // What `moduleResolution: bundler` does: package "exports", `.ts` paths as written.
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
