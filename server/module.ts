@@ -41,7 +41,7 @@ export interface BuildContext<N extends ServiceName> {
   tuning: Tuning;
   services: Pick<Services, N>;
   /** Runs `fn` when the module closes (after its `close`): for what it built but does not provide, e.g. a timer. */
-  onClose(fn: () => Promise<void> | void): void;
+  onClose: (fn: () => Promise<void> | void) => void;
 }
 
 /** What `routes`, `start` and `close` receive: the needed services and the ones the module built. */

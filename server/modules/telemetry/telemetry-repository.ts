@@ -5,7 +5,7 @@
  * its transaction.
  */
 import type { StatementSync } from 'node:sqlite';
-import type { Aggregation, TelemetryValue, TimeseriesOrder } from '../../contract/telemetry.ts';
+import type { Aggregation, TimeseriesOrder } from '../../contract/telemetry.ts';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import { pageWindow, Where } from '../../db/list-query.ts';
 import { decodeValue, encodeValue, ValueType } from './stored-value.ts';
