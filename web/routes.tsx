@@ -56,7 +56,7 @@ export const routes: readonly AppRoute[] = [
   { path: paths.dashboard, name: 'Dashboard', titleKey: 'menu:dashboard', sort: 1, icon: 'dashboard', layout: 'main' },
   {
     path: paths.workbench, name: 'Workbench', titleKey: 'menu:workbench', group: 'Dashboard', sort: 1, layout: 'main',
-    page: named(() => import('./features/dashboard/WorkbenchPage.tsx'), 'WorkbenchPage'),
+    page: named(() => import('./features/workbench/WorkbenchPage.tsx'), 'WorkbenchPage'),
   },
 
   // Device manage (3)
@@ -139,8 +139,8 @@ export const routes: readonly AppRoute[] = [
     page: named(() => import('./features/organization/OrganizationPage.tsx'), 'OrganizationPage'),
   },
   {
-    path: '/system/marginal-state', name: 'MarginalState', titleKey: 'menu:marginalState', group: 'System', sort: 2, layout: 'main',
-    page: named(() => import('./features/edge-state/MarginalStatePage.tsx'), 'MarginalStatePage'),
+    path: '/system/marginal-state', name: 'EdgeState', titleKey: 'menu:marginalState', group: 'System', sort: 2, layout: 'main',
+    page: named(() => import('./features/edge-state/EdgeStatePage.tsx'), 'EdgeStatePage'),
   },
   {
     path: '/system/cloud-event', name: 'CloudEvent', titleKey: 'menu:cloudEvent', group: 'System', sort: 3, layout: 'main',

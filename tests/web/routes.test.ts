@@ -61,7 +61,7 @@ describe('the console menu', () => {
       { RuleEngine: ['SceneLinkage'] },
       { Visualization: ['VisualizationTemplate', 'VisualizationSandbox'] },
       { VideoCenter: ['Video'] },
-      { System: ['Organization', 'MarginalState', 'CloudEvent', 'SystemConfiguration'] },
+      { System: ['Organization', 'EdgeState', 'CloudEvent', 'SystemConfiguration'] },
       { OperationManage: ['LogoManage'] },
     ]);
   });

@@ -29,7 +29,7 @@ export const deviceTabs = tabRegistry<DeviceTabProps>([
     key: 'thingModel',
     titleKey: 'telemetry:tab',
     sort: 20,
-    panel: lazyPanel(() => import('../device-data/ThingModelDataTab.tsx'), 'ThingModelDataTab'),
+    panel: lazyPanel(() => import('../telemetry/ThingModelDataTab.tsx'), 'ThingModelDataTab'),
   },
   {
     key: 'command',

@@ -21,7 +21,7 @@ import { EnumTag } from '../../components/EnumTag.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { DATE_TIME_FORMAT, formatDateTime } from '../../lib/date-format.ts';
 import { useList } from '../../lib/use-list.ts';
-import { formatValue, rawText, shownText } from '../device-data/valueFormat.ts';
+import { formatValue, rawText, shownText } from '../telemetry/valueFormat.ts';
 import type { DeviceTabProps } from '../device/deviceTabs.tsx';
 import { usePublishedModel } from '../thing-model/usePublishedModel.ts';
 import './event.css';

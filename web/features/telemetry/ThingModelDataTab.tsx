@@ -29,7 +29,7 @@ import type { DeviceTabProps } from '../device/deviceTabs.tsx';
 import { productDetailPath } from '../product/productPaths.ts';
 import { usePublishedModel } from '../thing-model/usePublishedModel.ts';
 import { formatValue, rawText } from './valueFormat.ts';
-import './device-data.css';
+import './telemetry.css';
 
 const HistoryDrawer = lazyPanel(() => import('./HistoryDrawer.tsx'), 'HistoryDrawer');
 const CommandModal = lazyPanel(() => import('../command/CommandModal.tsx'), 'CommandModal');
