@@ -8,13 +8,9 @@
  * module and leaves this table alone.
  */
 import type { ComponentType } from 'react';
-import type { MenuIconName } from './layout/menu-icons.tsx';
-import type { PageLoader, RouteEntry } from './lib/route-model.ts';
-import type menuTitles from './i18n/locales/zh_CN/menu.json';
+import type { AppRoute } from './app-route.ts';
+import type { PageLoader } from './lib/route-model.ts';
 import { paths } from './lib/paths.ts';
-
-export type MenuTitleKey = `menu:${keyof typeof menuTitles}`;
-export type AppRoute = RouteEntry<MenuIconName, MenuTitleKey>;
 
 /** A page module's named export as a lazy() loader (the project has no default exports). */
 function named<K extends string>(load: () => Promise<Record<K, ComponentType>>, key: K): PageLoader {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { routes, NO_PERMISSIONS, type AppRoute } from '../../web/routes.tsx';
+import type { AppRoute } from '../../web/app-route.ts';
+import { NO_PERMISSIONS, routes } from '../../web/routes.tsx';
 import {
   activeMenuKey,
   breadcrumbFor,

@@ -17,7 +17,8 @@ import IconMenuUnfold from '@arco-design/web-react/icon/react-icon/IconMenuUnfol
 import { loadPlatform, loadUser } from '../features/auth/sessionApi.ts';
 import { useCurrentRoute } from '../lib/current-route.ts';
 import { activeMenuKey, buildMenu, openMenuKeys, topLevelOf, type MenuNode } from '../lib/route-model.ts';
-import { NO_PERMISSIONS, routes, type AppRoute } from '../routes.tsx';
+import type { AppRoute } from '../app-route.ts';
+import { NO_PERMISSIONS, routes } from '../routes.tsx';
 import type { Language } from '../i18n/lang.ts';
 import { useSession } from '../stores/session.ts';
 import { updateSettings, useSettings } from '../stores/settings.ts';
