@@ -19,7 +19,7 @@ import { authRoutes, type TokenPair } from '../../server/contract/auth.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { acceptLanguage, type Language } from '../i18n/lang.ts';
 import { sessionActions, getSession } from '../stores/session.ts';
-import { paths } from './paths.ts';
+import { consolePaths } from '../../server/contract/console-paths.ts';
 import { notifyError } from './notify.ts';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -128,12 +128,12 @@ function handleSessionErrors(route: RouteDef, err: ApiError): boolean {
     sessionActions.reset();
     // No licence at all (or setup not finished) → the activation wizard; an expired one → its page.
     const toGuide = err.key === 'error.license.required' || err.key === 'error.setup.licenseFirst';
-    goTo(toGuide ? paths.guide : paths.expiredLicense);
+    goTo(toGuide ? consolePaths.guide : consolePaths.expiredLicense);
     return true;
   }
   if (err.status === 401 && route.url !== authRoutes.login.url) {
     sessionActions.reset();
-    if (window.location.pathname !== paths.login && window.location.pathname !== paths.guide) goTo(paths.login);
+    if (window.location.pathname !== consolePaths.login && window.location.pathname !== consolePaths.guide) goTo(consolePaths.login);
     return false;
   }
   return false;

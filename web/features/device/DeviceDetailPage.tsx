@@ -1,13 +1,14 @@
 /**
- * Device detail (spec section 2 "/device-manage/device/{id}/{alarm?}"): a header with name and
- * alias, state, product, organization, copy id and copy token; then the tab bar of deviceTabs.tsx.
- * The optional last segment names the open tab, so a tab can be linked to (`…/credentials`).
+ * Device detail (`consolePaths.deviceDetail`): a header with name and alias, state, product,
+ * organization, copy id and copy token; then the tab bar of deviceTabs.tsx. The optional last
+ * segment names the open tab, so a tab can be linked to (`…/credentials`).
  */
 import { Suspense, useCallback, useEffect, useState, type JSX } from 'react';
 import { Button, Link, Message, Space, Spin, Tabs, Tooltip } from '@arco-design/web-react';
 import { IconArrowLeft, IconCopy, IconExclamationCircle } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
+import { consolePaths, deviceDetailPath, productDetailPath } from '../../../server/contract/console-paths.ts';
 import type { Device } from '../../../server/contract/device.ts';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { StatusPanel } from '../../components/StatusPanel.tsx';
@@ -17,7 +18,6 @@ import { navigateGuarded } from '../../lib/navigation.ts';
 import { getCredentials, getDevice } from './deviceApi.ts';
 import { deviceStateColors, deviceTypeColors } from './deviceStyle.ts';
 import { deviceTabs } from './deviceTabs.tsx';
-import { DEVICE_LIST_PATH, devicePath, productPath } from './devicePaths.ts';
 import { FavouriteStar } from './FavouriteStar.tsx';
 import './device.css';
 
@@ -56,7 +56,7 @@ export function DeviceDetailPage(): JSX.Element {
         actions={
           <Space>
             {missing === 'failed' ? <Button onClick={() => void load()}>{t('credentials:retry')}</Button> : null}
-            <Button type="primary" onClick={() => void navigateGuarded(DEVICE_LIST_PATH)} data-testid="device-missing-back">
+            <Button type="primary" onClick={() => void navigateGuarded(consolePaths.device)} data-testid="device-missing-back">
               {t('detail.backToList')}
             </Button>
           </Space>
@@ -71,7 +71,7 @@ export function DeviceDetailPage(): JSX.Element {
       <DeviceHeader device={device} onDeviceChange={setDevice} />
       <Tabs
         activeTab={tab.key}
-        onChange={(key) => navigate(devicePath(device.id, key), { replace: true })}
+        onChange={(key) => navigate(deviceDetailPath(device.id, key), { replace: true })}
         className="ec-device-tabs"
         data-testid="device-tabs"
       >
@@ -112,7 +112,7 @@ function DeviceHeader({ device, onDeviceChange }: { device: Device; onDeviceChan
           icon={<IconArrowLeft />}
           aria-label={t('detail.backToList')}
           title={t('detail.backToList')}
-          onClick={() => void navigateGuarded(DEVICE_LIST_PATH)}
+          onClick={() => void navigateGuarded(consolePaths.device)}
           data-testid="device-detail-back"
         />
         <h1 data-testid="device-detail-name">{device.alias || device.name}</h1>
@@ -125,10 +125,10 @@ function DeviceHeader({ device, onDeviceChange }: { device: Device; onDeviceChan
           <dt>{t('fields.product')}</dt>
           <dd>
             <Link
-              href={productPath(device.deviceProfileId)}
+              href={productDetailPath(device.deviceProfileId)}
               onClick={(e) => {
                 e.preventDefault();
-                void navigateGuarded(productPath(device.deviceProfileId));
+                void navigateGuarded(productDetailPath(device.deviceProfileId));
               }}
               data-testid="device-detail-product"
             >

@@ -21,7 +21,7 @@ import { navigateGuarded } from '../../lib/navigation.ts';
 import { useList } from '../../lib/use-list.ts';
 import { deleteDevices, setPublic } from './deviceApi.ts';
 import { DeviceFormDrawer } from './DeviceFormDrawer.tsx';
-import { devicePath } from './devicePaths.ts';
+import { deviceDetailPath } from '../../../server/contract/console-paths.ts';
 import { deviceStateColors, deviceTypeColors } from './deviceStyle.ts';
 import { FavouriteStar } from './FavouriteStar.tsx';
 import { LocationModal } from './LocationModal.tsx';
@@ -64,7 +64,7 @@ export function DeviceListPage(): JSX.Element {
     }
   };
 
-  const open = (device: Device): void => void navigateGuarded(devicePath(device.id));
+  const open = (device: Device): void => void navigateGuarded(deviceDetailPath(device.id));
 
   const columns = useMemo<ColumnProps<Device>[]>(
     () => [
@@ -82,7 +82,7 @@ export function DeviceListPage(): JSX.Element {
         render: (_: unknown, row: Device) => (
           <div className="ec-device-name">
             <Link
-              href={devicePath(row.id)}
+              href={deviceDetailPath(row.id)}
               onClick={(e) => {
                 e.preventDefault();
                 open(row);

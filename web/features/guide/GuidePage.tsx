@@ -13,7 +13,7 @@ import { useLocation } from 'wouter';
 import type { LicensePayload, SetupState } from '../../../server/contract/license.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
-import { paths } from '../../lib/paths.ts';
+import { consolePaths } from '../../../server/contract/console-paths.ts';
 import { AuthFrame } from '../auth/AuthFrame.tsx';
 import { findLicense } from '../license/licenseApi.ts';
 import { AdminStep } from './AdminStep.tsx';
@@ -121,7 +121,7 @@ export function GuidePage(): JSX.Element {
             onBack={() => setStep(GuideStep.cloud)}
             onCreated={(username) => {
               setupCodeStore.clear();
-              navigate(`${paths.login}?username=${encodeURIComponent(username)}`, { replace: true });
+              navigate(`${consolePaths.login}?username=${encodeURIComponent(username)}`, { replace: true });
             }}
           />
         );

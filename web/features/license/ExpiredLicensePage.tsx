@@ -18,7 +18,7 @@ import type { LicenseInfo } from '../../../server/contract/license.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
-import { paths } from '../../lib/paths.ts';
+import { consolePaths } from '../../../server/contract/console-paths.ts';
 import { getSession } from '../../stores/session.ts';
 import { AuthFrame } from '../auth/AuthFrame.tsx';
 import { signIn } from '../auth/sessionApi.ts';
@@ -46,7 +46,7 @@ export function ExpiredLicensePage(): JSX.Element {
     // Silent on purpose (spec section 8): the page explains the state itself.
     findLicense().then(setInfo, () => undefined);
     // Without an administrator nobody could sign in here: first boot belongs to the wizard.
-    loadSetupState().then((state) => !state.adminCreated && navigate(paths.guide, { replace: true }), () => undefined);
+    loadSetupState().then((state) => !state.adminCreated && navigate(consolePaths.guide, { replace: true }), () => undefined);
   }, [navigate]);
 
   const submit = async (values: UploadValues): Promise<void> => {
@@ -66,7 +66,7 @@ export function ExpiredLicensePage(): JSX.Element {
     try {
       const installed = await uploadLicense(file);
       Message.success(t('expired.success', { expiresAt: formatDateTime(installed.license?.expiresAt) }));
-      navigate(paths.workbench, { replace: true });
+      navigate(consolePaths.workbench, { replace: true });
     } catch (err) {
       setError(t('expired.uploadFailed', { message: errorMessage(err) }));
       setBusy(false);
@@ -100,7 +100,7 @@ export function ExpiredLicensePage(): JSX.Element {
         <Spin className="ec-expired-loading" />
       )}
       {status === 'VALID' ? (
-        <Button type="primary" long size="large" onClick={() => navigate(paths.login)} data-testid="expired-go-login">
+        <Button type="primary" long size="large" onClick={() => navigate(consolePaths.login)} data-testid="expired-go-login">
           {t('expired.goLogin')}
         </Button>
       ) : (

@@ -1,6 +1,5 @@
 /**
- * Product detail (spec section 2 "/device-manage/product/{id}/{isShowCreate?}"): a header with
- * name, picture, draft/published state, default flag, transport and device type; publish and
+ * Product detail (`consolePaths.productDetail`): a header with name, picture, draft/published state, default flag, transport and device type; publish and
  * make-default; then the tab bar of productTabs.tsx (`?tab=` names the open tab). With the
  * `isShowCreate` segment the edit drawer opens on arrival (once: the segment is then dropped).
  */
@@ -15,6 +14,7 @@ import IconEdit from '@arco-design/web-react/icon/react-icon/IconEdit';
 import IconExclamationCircle from '@arco-design/web-react/icon/react-icon/IconExclamationCircle';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
+import { consolePaths, productDetailPath } from '../../../server/contract/console-paths.ts';
 import type { Product } from '../../../server/contract/product.ts';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { EnumTag } from '../../components/EnumTag.tsx';
@@ -26,7 +26,6 @@ import { ProductDrawer } from './ProductDrawer.tsx';
 import { ProductImage } from './ProductImage.tsx';
 import { ProductTags, transportColors } from './ProductTags.tsx';
 import { getProduct, makeDefaultProduct, publishProduct } from './productApi.ts';
-import { PRODUCT_LIST_PATH, productDetailPath } from './productPaths.ts';
 import { productTabs } from './productTabs.tsx';
 import './product.css';
 
@@ -87,7 +86,7 @@ export function ProductDetailPage(): JSX.Element {
         actions={
           <>
             {missing === 'failed' ? <Button onClick={() => void load()}>{t('table:refresh')}</Button> : null}
-            <Button type="primary" onClick={() => void navigateGuarded(PRODUCT_LIST_PATH)} data-testid="product-missing-back">
+            <Button type="primary" onClick={() => void navigateGuarded(consolePaths.product)} data-testid="product-missing-back">
               {t('back')}
             </Button>
           </>
@@ -106,7 +105,7 @@ export function ProductDetailPage(): JSX.Element {
             icon={<IconArrowLeft />}
             aria-label={t('back')}
             title={t('back')}
-            onClick={() => void navigateGuarded(PRODUCT_LIST_PATH)}
+            onClick={() => void navigateGuarded(consolePaths.product)}
             data-testid="product-detail-back"
           />
           <ProductImage product={product} size={56} />

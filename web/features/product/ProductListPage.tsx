@@ -34,7 +34,7 @@ import { ProductDrawer } from './ProductDrawer.tsx';
 import { ProductImage } from './ProductImage.tsx';
 import { DefaultTag, ProductTags, productStatusColors, transportColors } from './ProductTags.tsx';
 import { deleteProducts } from './productApi.ts';
-import { productDetailPath } from './productPaths.ts';
+import { productDetailPath } from '../../../server/contract/console-paths.ts';
 import './product.css';
 
 export function ProductListPage(): JSX.Element {

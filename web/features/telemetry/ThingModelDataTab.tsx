@@ -26,7 +26,7 @@ import { lazyPanel } from '../../lib/tab-registry.ts';
 import type { CommandPreset } from '../command/CommandModal.tsx';
 import { deviceStateColors } from '../device/deviceStyle.ts';
 import type { DeviceTabProps } from '../device/deviceTabs.tsx';
-import { productDetailPath } from '../product/productPaths.ts';
+import { productDetailPath } from '../../../server/contract/console-paths.ts';
 import { usePublishedModel } from '../thing-model/usePublishedModel.ts';
 import { formatValue, rawText } from './valueFormat.ts';
 import './telemetry.css';

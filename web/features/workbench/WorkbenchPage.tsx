@@ -16,6 +16,7 @@ import IconImport from '@arco-design/web-react/icon/react-icon/IconImport';
 import IconTags from '@arco-design/web-react/icon/react-icon/IconTags';
 import IconUserGroup from '@arco-design/web-react/icon/react-icon/IconUserGroup';
 import { useTranslation } from 'react-i18next';
+import { consolePaths } from '../../../server/contract/console-paths.ts';
 import type { MessageVolume, WorkbenchSummary } from '../../../server/contract/workbench.ts';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart.tsx';
 import { TimeRangePicker, usePeriodLabel } from '../../components/TimeRangePicker.tsx';
@@ -33,11 +34,11 @@ const SUMMARY_REFRESH_MS = 10_000;
 const VOLUME_REFRESH_MS = 60_000;
 
 const quickEntries = [
-  { key: 'product', path: '/device-manage/product', icon: <IconApps /> },
-  { key: 'device', path: '/device-manage/device', icon: <IconDesktop /> },
-  { key: 'deviceImport', path: '/device-manage/device?import=csv', icon: <IconImport /> },
-  { key: 'organization', path: '/system/organization', icon: <IconUserGroup /> },
-  { key: 'category', path: '/device-manage/category', icon: <IconTags /> },
+  { key: 'product', path: consolePaths.product, icon: <IconApps /> },
+  { key: 'device', path: consolePaths.device, icon: <IconDesktop /> },
+  { key: 'deviceImport', path: `${consolePaths.device}?import=csv`, icon: <IconImport /> },
+  { key: 'organization', path: consolePaths.organization, icon: <IconUserGroup /> },
+  { key: 'category', path: consolePaths.category, icon: <IconTags /> },
 ] as const;
 
 function useSummary(): { summary: WorkbenchSummary | null; failed: boolean; reload: () => void } {
