@@ -1,22 +1,104 @@
 /**
- * THE route table (CONVENTIONS.md, Web): menu groups and order, titles, icons, guards and lazy
- * pages. The paths come from server/contract/console-paths.ts, which the server shares. The
- * sidebar, breadcrumb, page title and redirects are derived from the table by
- * web/lib/route-model.ts; the meta fields are documented on `RouteEntry` there.
+ * THE route table (CONVENTIONS.md, Web): menu groups and order, titles, icons, guards, lazy pages
+ * and the tabs of the detail pages. The paths come from server/contract/console-paths.ts, which
+ * the server shares. The sidebar, breadcrumb, page title and redirects are derived from the table
+ * by web/lib/route-model.ts; the meta fields are documented on `RouteEntry` there.
  *
  * Every page is its own lazily loaded chunk. An area this version does not have yet is a
  * placeholder module rendering NotBuiltPage, so building the area swaps that module and leaves
- * this table alone.
+ * this table alone. A feature that adds a tab to a detail page adds its entry to `deviceTabs` or
+ * `productTabs` below, with a panel from its own folder; the detail page itself is not edited.
  */
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { consolePaths } from '../server/contract/console-paths.ts';
 import type { AppRoute } from './app-route.ts';
+import type { DeviceTabProps } from './features/device/deviceTab.ts';
+import type { ProductTabProps } from './features/product/productTab.ts';
 import type { PageLoader } from './lib/route-model.ts';
+import { lazyPanel, tabRegistry } from './lib/tab-registry.ts';
 
-/** A page module's named export as a lazy() loader (the project has no default exports). */
-function named<K extends string>(load: () => Promise<Record<K, ComponentType>>, key: K): PageLoader {
-  return () => load().then((m) => ({ default: m[key] }));
+/**
+ * A page module's named export as a lazy() loader (the project has no default exports); `props`
+ * are what the table hands the page (a detail page's tabs).
+ */
+function named<K extends string>(load: () => Promise<Record<K, ComponentType>>, key: K): PageLoader;
+function named<K extends string, P extends object>(load: () => Promise<Record<K, ComponentType<P>>>, key: K, props: P): PageLoader;
+function named<K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  key: K,
+  props?: P,
+): PageLoader {
+  return () =>
+    load().then((m) => {
+      const Page = m[key];
+      if (!props) return { default: Page as ComponentType };
+      return { default: () => createElement(Page, props) };
+    });
 }
+
+/**
+ * The device detail page's tabs. The key is the page's last path segment
+ * (`deviceDetailPath(id, key)`), so a tab can be linked to. A tab this version does not have is
+ * simply absent. Sort slots: basic info 10, thing-model data 20, alarm 30, command delivery record
+ * 40, event management 50, task 60, device credentials 70, video channel 80.
+ */
+export const deviceTabs = tabRegistry<DeviceTabProps>([
+  {
+    key: 'info',
+    titleKey: 'device:tabs.info',
+    sort: 10,
+    panel: lazyPanel(() => import('./features/device/DeviceInfoTab.tsx'), 'DeviceInfoTab'),
+  },
+  {
+    key: 'thingModel',
+    titleKey: 'telemetry:tab',
+    sort: 20,
+    panel: lazyPanel(() => import('./features/telemetry/ThingModelDataTab.tsx'), 'ThingModelDataTab'),
+  },
+  {
+    key: 'command',
+    titleKey: 'command:tab',
+    sort: 40,
+    panel: lazyPanel(() => import('./features/command/CommandTab.tsx'), 'CommandTab'),
+  },
+  {
+    key: 'event',
+    titleKey: 'event:tab',
+    sort: 50,
+    panel: lazyPanel(() => import('./features/event/EventTab.tsx'), 'EventTab'),
+  },
+  {
+    key: 'credentials',
+    titleKey: 'credentials:tab',
+    sort: 70,
+    panel: lazyPanel(() => import('./features/device/CredentialsTab.tsx'), 'CredentialsTab'),
+  },
+]);
+
+/**
+ * The product detail page's tabs. The key is the `?tab=` value, so a tab can be linked to. Sort
+ * slots: basic info 10, thing model 20, topic list 30, firmware 40.
+ */
+export const productTabs = tabRegistry<ProductTabProps>([
+  {
+    key: 'basic',
+    titleKey: 'product:tabs.basic',
+    sort: 10,
+    panel: lazyPanel(() => import('./features/product/ProductBasicTab.tsx'), 'ProductBasicTab'),
+  },
+  {
+    key: 'thingModel',
+    titleKey: 'thingModel:tab',
+    sort: 20,
+    panel: lazyPanel(() => import('./features/thing-model/ThingModelTab.tsx'), 'ThingModelTab'),
+  },
+  {
+    key: 'topic',
+    titleKey: 'thingModel:topic.tab',
+    sort: 30,
+    panel: lazyPanel(() => import('./features/thing-model/ProductTopicTab.tsx'), 'ProductTopicTab'),
+  },
+]);
 
 export const routes: readonly AppRoute[] = [
   { path: consolePaths.root, name: 'Root', titleKey: 'menu:root', sort: 0, layout: 'main', hideMenu: true, redirect: consolePaths.workbench },
@@ -65,7 +147,7 @@ export const routes: readonly AppRoute[] = [
   {
     path: consolePaths.productDetail, name: 'ProductDetail', titleKey: 'menu:productDetail', group: 'DeviceManage',
     sort: 2, layout: 'main', hideMenu: true, currentActiveMenu: consolePaths.product,
-    page: named(() => import('./features/product/ProductDetailPage.tsx'), 'ProductDetailPage'),
+    page: named(() => import('./features/product/ProductDetailPage.tsx'), 'ProductDetailPage', { tabs: productTabs }),
   },
   {
     path: consolePaths.device, name: 'Device', titleKey: 'menu:device', group: 'DeviceManage', sort: 3, layout: 'main',
@@ -74,7 +156,7 @@ export const routes: readonly AppRoute[] = [
   {
     path: consolePaths.deviceDetail, name: 'DeviceDetail', titleKey: 'menu:deviceDetail', group: 'DeviceManage',
     sort: 4, layout: 'main', hideMenu: true, currentActiveMenu: consolePaths.device,
-    page: named(() => import('./features/device/DeviceDetailPage.tsx'), 'DeviceDetailPage'),
+    page: named(() => import('./features/device/DeviceDetailPage.tsx'), 'DeviceDetailPage', { tabs: deviceTabs }),
   },
   {
     path: consolePaths.category, name: 'Category', titleKey: 'menu:category', group: 'DeviceManage', sort: 5, layout: 'main',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppRoute } from '../../web/app-route.ts';
-import { NO_PERMISSIONS, routes } from '../../web/routes.tsx';
+import { deviceTabs, NO_PERMISSIONS, productTabs, routes } from '../../web/routes.tsx';
 import {
   activeMenuKey,
   breadcrumbFor,
@@ -258,5 +258,23 @@ describe('console paths', () => {
     expect(consolePath(consolePaths.nodeRedDetail, { id: 'n/1' })).toBe('/soft-gateway/node-red/n%2F1');
     expect(consolePath(consolePaths.login, {})).toBe('/login');
     expect(consolePath(consolePaths.root, {})).toBe('/');
+  });
+});
+
+describe('detail page tabs', () => {
+  it('opens every device tab by its path segment on the device detail page', () => {
+    expect(deviceTabs.all().map((t) => t.key)).toEqual(['info', 'thingModel', 'command', 'event', 'credentials']);
+    for (const tab of deviceTabs.all()) {
+      expect(resolveRoute(routes, deviceDetailPath('7', tab.key), NO_PERMISSIONS)).toMatchObject({
+        kind: 'page',
+        entry: { name: 'DeviceDetail' },
+        params: { id: '7', alarm: tab.key },
+      });
+    }
+  });
+
+  it('lists the product tabs in their sort order', () => {
+    expect(productTabs.all().map((t) => t.key)).toEqual(['basic', 'thingModel', 'topic']);
+    expect(productTabs.namespaces().sort()).toEqual(['product', 'thingModel']);
   });
 });

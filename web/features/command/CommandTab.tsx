@@ -32,7 +32,7 @@ import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { useList } from '../../lib/use-list.ts';
 import { laterCommand, mergeCommands, useCommandUpdates } from '../../lib/use-live.ts';
-import type { DeviceTabProps } from '../device/deviceTabs.tsx';
+import type { DeviceTabProps } from '../device/deviceTab.ts';
 import { CodeBlock, prettyJson } from '../../components/CodeBlock.tsx';
 import { usePublishedModel } from '../thing-model/usePublishedModel.ts';
 import { rebootDevice, withdrawCommand } from './commandApi.ts';

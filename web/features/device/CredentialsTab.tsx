@@ -30,7 +30,7 @@ import {
   type CredentialsValues,
 } from './credentialsForm.ts';
 import { getCredentials, regenerateToken, updateCredentials } from './deviceApi.ts';
-import type { DeviceTabProps } from './deviceTabs.tsx';
+import type { DeviceTabProps } from './deviceTab.ts';
 import './device.css';
 
 export function CredentialsTab({ device }: DeviceTabProps): JSX.Element {

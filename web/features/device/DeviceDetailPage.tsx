@@ -1,7 +1,8 @@
 /**
  * Device detail (`consolePaths.deviceDetail`): a header with name and alias, state, product,
- * organization, copy id and copy token; then the tab bar of deviceTabs.tsx. The optional last
- * segment names the open tab, so a tab can be linked to (`…/credentials`).
+ * organization, copy id and copy token; then the tab bar of the tabs the route table gives it
+ * (web/routes.tsx, `deviceTabs`). The optional last segment names the open tab, so a tab can be
+ * linked to (`…/credentials`).
  */
 import { Suspense, useCallback, useEffect, useState, type JSX } from 'react';
 import { Button, Link, Message, Space, Spin, Tabs, Tooltip } from '@arco-design/web-react';
@@ -17,19 +18,24 @@ import { copyText } from '../../lib/clipboard.ts';
 import { navigateGuarded } from '../../lib/navigation.ts';
 import { getCredentials, getDevice } from './deviceApi.ts';
 import { deviceStateColors, deviceTypeColors } from './deviceStyle.ts';
-import { deviceTabs } from './deviceTabs.tsx';
+import type { DeviceTabs } from './deviceTab.ts';
 import { FavouriteStar } from './FavouriteStar.tsx';
 import './device.css';
 
-export function DeviceDetailPage(): JSX.Element {
+export interface DeviceDetailPageProps {
+  /** The tab bar, in sort order. */
+  tabs: DeviceTabs;
+}
+
+export function DeviceDetailPage({ tabs }: DeviceDetailPageProps): JSX.Element {
   const { id = '', alarm } = useParams<{ id: string; alarm?: string }>();
   const { t } = useTranslation(['device', 'credentials']);
   // Tab titles come from the namespaces of whichever issue built the tab (keys known at run time).
-  const tabTitle = useTranslation(deviceTabs.namespaces() as unknown as 'device').t as unknown as (key: string) => string;
+  const tabTitle = useTranslation(tabs.namespaces() as unknown as 'device').t as unknown as (key: string) => string;
   const [, navigate] = useLocation();
   const [device, setDevice] = useState<Device | null>(null);
   const [missing, setMissing] = useState<'notFound' | 'failed' | null>(null);
-  const tab = deviceTabs.find(alarm);
+  const tab = tabs.find(alarm);
 
   const load = useCallback(async (): Promise<void> => {
     setMissing(null);
@@ -75,7 +81,7 @@ export function DeviceDetailPage(): JSX.Element {
         className="ec-device-tabs"
         data-testid="device-tabs"
       >
-        {deviceTabs.all().map(({ key, titleKey, panel: Panel }) => (
+        {tabs.all().map(({ key, titleKey, panel: Panel }) => (
           <Tabs.TabPane key={key} title={<span data-testid={`device-tab-${key}`}>{tabTitle(titleKey)}</span>}>
             <Suspense fallback={<Spin className="ec-device-spin" />}>
               <Panel device={device} onDeviceChange={setDevice} />

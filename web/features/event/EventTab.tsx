@@ -22,7 +22,7 @@ import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { DATE_TIME_FORMAT, formatDateTime } from '../../lib/date-format.ts';
 import { useList } from '../../lib/use-list.ts';
 import { formatValue, rawText, shownText } from '../telemetry/valueFormat.ts';
-import type { DeviceTabProps } from '../device/deviceTabs.tsx';
+import type { DeviceTabProps } from '../device/deviceTab.ts';
 import { usePublishedModel } from '../thing-model/usePublishedModel.ts';
 import './event.css';
 

@@ -25,7 +25,7 @@ import { useEntityState, useLatestTelemetry, type LatestValue } from '../../lib/
 import { lazyPanel } from '../../lib/tab-registry.ts';
 import type { CommandPreset } from '../command/CommandModal.tsx';
 import { deviceStateColors } from '../device/deviceStyle.ts';
-import type { DeviceTabProps } from '../device/deviceTabs.tsx';
+import type { DeviceTabProps } from '../device/deviceTab.ts';
 import { productDetailPath } from '../../../server/contract/console-paths.ts';
 import { usePublishedModel } from '../thing-model/usePublishedModel.ts';
 import { formatValue, rawText } from './valueFormat.ts';

@@ -28,7 +28,7 @@ import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { useList } from '../../lib/use-list.ts';
 import { getProduct } from '../product/productApi.ts';
-import type { ProductTabProps } from '../product/productTabs.tsx';
+import type { ProductTabProps } from '../product/productTab.ts';
 import { ItemDefinition } from './ItemDefinition.tsx';
 import { ThingModelDrawer } from './ThingModelDrawer.tsx';
 import { deleteItems, modelStatus, publishModel } from './thingModelApi.ts';
