@@ -14,7 +14,7 @@ import { deviceTypes } from '../../../server/contract/product.ts';
 import { ALIAS_MAX } from '../../../server/contract/validation.ts';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { EnumTag, useEnumLabel } from '../../components/EnumTag.tsx';
-import { OrganizationTreeSelect } from '../../components/OrganizationTreeSelect.tsx';
+import { OrganizationTreeSelect } from '../organization/OrganizationTreeSelect.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { navigateGuarded } from '../../lib/navigation.ts';

@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import type { OrganizationTreeNode } from '../../../server/contract/organization.ts';
 import { NAME_MAX } from '../../../server/contract/validation.ts';
 import { FormDrawer } from '../../components/FormDrawer.tsx';
-import { OrganizationTreeSelect } from '../../components/OrganizationTreeSelect.tsx';
-import { reloadOrganizationTree } from '../../components/organization-tree.ts';
+import { OrganizationTreeSelect } from './OrganizationTreeSelect.tsx';
+import { reloadOrganizationTree } from './organizationTree.ts';
 import { int32Rule, nameRules } from '../../lib/form-rules.ts';
 import { createOrganization, updateOrganization } from './organizationApi.ts';
 

@@ -21,7 +21,7 @@ import IconRefresh from '@arco-design/web-react/icon/react-icon/IconRefresh';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationTreeNode } from '../../../server/contract/organization.ts';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
-import { reloadOrganizationTree, useOrganizationTree } from '../../components/organization-tree.ts';
+import { reloadOrganizationTree, useOrganizationTree } from './organizationTree.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { OrganizationDrawer, type OrganizationEdit } from './OrganizationDrawer.tsx';
 import { deleteOrganizations } from './organizationApi.ts';
