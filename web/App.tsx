@@ -36,8 +36,7 @@ function lazyPage(load: PageLoader): LazyExoticComponent<ComponentType> {
 }
 
 /**
- * Asks the gateway once whether it is activated (spec section 2's guard redirects): without a
- * licence or administrator the wizard, with an expired licence the upload page. Rendering waits
+ * Asks the gateway once whether it is activated: without a licence or administrator the wizard, with an expired licence the upload page. Rendering waits
  * for the answer so a login page does not flash before the wizard; a failed check lets the
  * console through (the API's own code 99 handling still applies).
  */

@@ -1,6 +1,6 @@
 /**
  * The exception page inside the main layout: unknown paths land here ("the page you visited does
- * not exist", spec section 8) with a way back to the workbench; `?type=403` explains a page the
+ * not exist") with a way back to the workbench; `?type=403` explains a page the
  * user may not open.
  */
 import type { JSX } from 'react';

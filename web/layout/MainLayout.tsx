@@ -3,7 +3,7 @@
  * - sidebar: brand and the whole menu on the left, header beside it;
  * - top: brand and the whole menu (sub-menus as pop-ups) in the header;
  * - mix: brand and the top-level groups in the header, the selected group's entries on the left.
- * On entry it loads the user and platform info once, with a loading message (spec section 4).
+ * On entry it loads the user and platform info once, with a loading message.
  */
 import { Suspense, useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * The user popover (spec section 2): avatar and name, edit user info, change password, system
+ * The user popover: avatar and name, edit user info, change password, system
  * config (operation management in a new tab), theme, language, fullscreen and logout, which asks
  * for confirmation first. Items are buttons so Tab and Enter reach them; Esc closes.
  */

@@ -1,5 +1,5 @@
 /**
- * The console's HTTP client (spec sections 4, 7, 8), typed over the server's contract route tables:
+ * The console's HTTP client, typed over the server's contract route tables:
  * `api(userRoutes.me)` returns `UserInfo` because the contract says so.
  *
  * - bearer token when signed in; `_t` timestamp on GET; 10 s timeout;
@@ -85,7 +85,7 @@ function buildUrl(route: RouteDef, params?: unknown, query?: unknown): string {
   return url;
 }
 
-/** Message text per spec section 8: the server's message, else the catalogue's text for the status. */
+/** Message text: the server's message, else the catalogue's text for the status. */
 function messageFor(status: number, body: Partial<ErrorBody> | null): string {
   if (body?.message) return body.message;
   const key = `http:${status}`;
@@ -122,7 +122,7 @@ function goTo(path: string): void {
   if (window.location.pathname !== path) navigate(path, { replace: true });
 }
 
-/** Session consequences of an error (spec section 4); returns true when the user was sent away. */
+/** Session consequences of an error (session ended, licence invalid); true when the user was sent away. */
 function handleSessionErrors(route: RouteDef, err: ApiError): boolean {
   if (err.code === ErrorCode.LICENSE) {
     sessionActions.reset();

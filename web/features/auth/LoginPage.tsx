@@ -1,5 +1,5 @@
 /**
- * Sign-in (spec sections 2, 4, 5). "Remember me" never stores the password: it keeps the session
+ * Sign-in. "Remember me" never stores the password: it keeps the session
  * in localStorage for the refresh token's 7 days and remembers the account name. After sign-in the
  * user returns to the `redirect` path when it is a path of this console, else the workbench.
  */

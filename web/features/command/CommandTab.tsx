@@ -1,5 +1,5 @@
 /**
- * Device detail → command delivery records (spec sections 2, 3 "Command record", 4 "Command"):
+ * Device detail → command delivery records:
  * issuance time, command type, call type, way, status (all eight), content, response type and the
  * device's answer in a JSON viewer; refresh and paging. Status changes arrive live over /api/ws
  * (COMMANDS): a row follows its command QUEUED → SENT → DELIVERED → SUCCESSFUL without a reload;

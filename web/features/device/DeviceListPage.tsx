@@ -1,5 +1,5 @@
 /**
- * Device list (spec section 2 "/device-manage/device"): filters (name or alias, state, type,
+ * Device list (`consolePaths.device`): filters (name or alias, state, type,
  * product, organization and its descendants, favourites only), sorting, paging, row selection with
  * a confirmed bulk delete, favourite star and public switch per row; create and edit in a drawer,
  * position in a modal, CSV import and batch generation in the import wizard (loaded on first use).

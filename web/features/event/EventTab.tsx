@@ -1,5 +1,5 @@
 /**
- * Device detail → event management (spec sections 2, 3 "Event record"): events the device reported,
+ * Device detail → event management: events the device reported,
  * newest first, filtered by identifier, event type (INFO, ALERT, ERROR) and time; output parameters
  * as name and value read through the published model's event, and events that did not match the
  * model marked with the reason.

@@ -1,5 +1,5 @@
 /**
- * The activation wizard (spec section 2, DESIGN.md section 6): (1) licence, (2) cloud platform or
+ * The activation wizard: (1) licence, (2) cloud platform or
  * standalone, (3) administrator and platform name, then sign-in. It resumes at the right step
  * from the gateway's setup state, and leaves once an administrator exists.
  */

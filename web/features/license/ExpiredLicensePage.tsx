@@ -1,5 +1,5 @@
 /**
- * Where code 99 lands (spec sections 4, 8): the licence has expired (or is missing while an
+ * Where code 99 (licence invalid) lands: the licence has expired (or is missing while an
  * administrator exists). The session was reset on the way here, so the form signs the
  * administrator in silently and uploads the new `.lic` with that token, then opens the workbench.
  */
@@ -43,7 +43,7 @@ export function ExpiredLicensePage(): JSX.Element {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    // Silent on purpose (spec section 8): the page explains the state itself.
+    // Silent on purpose: a missing licence is why the user is here, and the page explains it.
     findLicense().then(setInfo, () => undefined);
     // Without an administrator nobody could sign in here: first boot belongs to the wizard.
     loadSetupState().then((state) => !state.adminCreated && navigate(consolePaths.guide, { replace: true }), () => undefined);

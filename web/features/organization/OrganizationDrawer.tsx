@@ -1,5 +1,5 @@
 /**
- * Create, edit or move an organization (spec sections 3, 5): name (NAME_PATTERN, ≤ 30), sort
+ * Create, edit or move an organization: name (NAME_PATTERN, ≤ 30), sort
  * (int32), superior organization. Moving shows only the superior organization; an organization's
  * own subtree cannot be chosen (the server refuses that too).
  */

@@ -1,5 +1,5 @@
 /**
- * System → Organization (spec sections 2, 3, 5): the organization tree with name and sort;
+ * System → Organization: the organization tree with name and sort;
  * create (top level or under a node), edit, move and delete. A refused delete (sub-organizations
  * or devices left) stays on screen with the server's reason until dismissed.
  */

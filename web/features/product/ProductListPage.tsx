@@ -1,5 +1,5 @@
 /**
- * Device manage → Product (spec sections 2, 3): products as cards or a table, name search,
+ * Device manage → Product: products as cards or a table, name search,
  * category / device type / transport / status filters, sorting and paging; create drawer with
  * category selection; set default, single and bulk delete (refused while devices use a product:
  * the server's message says which).

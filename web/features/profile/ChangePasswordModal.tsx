@@ -1,5 +1,5 @@
 /**
- * Change password (spec sections 4, 5): current password required, new password under the policy,
+ * Change password: current password required, new password under the policy,
  * confirmation equal. Success ends every session on the server, so the console resets its own and
  * shows Login.
  */

@@ -1,5 +1,5 @@
 /**
- * Product detail → topic (spec section 2 "topic"): the MQTT topics a device of this product uses
+ * Product detail → topic: the MQTT topics a device of this product uses
  * and payload examples generated from its thing model (the published version, or the draft), so a
  * firmware developer can start from them.
  */

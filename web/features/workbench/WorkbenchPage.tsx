@@ -1,9 +1,9 @@
 /**
- * Dashboard → Workbench (spec sections 2 "Workbench", 9 "Message volume ranges"): counts of
- * products, devices, messages and alarms; the gateway's CPU, memory and disk (refreshed every 10 s
- * with the counts); the message volume chart over 1 hour, 1 day, 7 days, 30 days or a custom range;
- * quick entries; help documents. Alarms say plainly that they arrive with a later release while
- * the server reports them unavailable, instead of showing an invented zero.
+ * Dashboard → Workbench: counts of products, devices, messages and alarms; the gateway's CPU,
+ * memory and disk (refreshed every 10 s with the counts); the message volume chart over 1 hour, 1
+ * day, 7 days, 30 days or a custom range; quick entries; help documents. Alarms say plainly that
+ * they arrive with a later release while the server reports them unavailable, instead of showing an
+ * invented zero.
  */
 import { useCallback, useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
 import Button from '@arco-design/web-react/es/Button';
@@ -28,7 +28,7 @@ import { WorkbenchHelp } from './WorkbenchHelp.tsx';
 import { loadMessageVolume, loadSummary } from './workbenchApi.ts';
 import './workbench.css';
 
-/** Counts and load: spec "CPU, memory and disk usage", kept fresh without hammering the gateway. */
+/** Counts and the gateway's CPU, memory and disk usage, kept fresh without hammering the gateway. */
 const SUMMARY_REFRESH_MS = 10_000;
 /** A quick range of the chart moves on with the clock at this pace. */
 const VOLUME_REFRESH_MS = 60_000;
