@@ -14,10 +14,11 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { licenseRoutes } from '../server/contract/license.ts';
 import { api } from './lib/api-client.ts';
-import { paths } from './lib/paths.ts';
+import { consolePaths } from '../server/contract/console-paths.ts';
 import { CurrentRouteContext, type CurrentRoute } from './lib/current-route.ts';
 import { pageTitle, resolveRoute, setupRedirect, tokenGuardRedirect, type PageLoader } from './lib/route-model.ts';
-import { NO_PERMISSIONS, routes, type MenuTitleKey } from './routes.tsx';
+import type { MenuTitleKey } from './app-route.ts';
+import { NO_PERMISSIONS, routes } from './routes.tsx';
 import { useSession } from './stores/session.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { BootSpinner } from './components/BootSpinner.tsx';
@@ -35,8 +36,7 @@ function lazyPage(load: PageLoader): LazyExoticComponent<ComponentType> {
 }
 
 /**
- * Asks the gateway once whether it is activated (spec section 2's guard redirects): without a
- * licence or administrator the wizard, with an expired licence the upload page. Rendering waits
+ * Asks the gateway once whether it is activated: without a licence or administrator the wizard, with an expired licence the upload page. Rendering waits
  * for the answer so a login page does not flash before the wizard; a failed check lets the
  * console through (the API's own code 99 handling still applies).
  */
@@ -46,7 +46,7 @@ function useSetupCheck(): boolean {
     let alive = true;
     api(licenseRoutes.setupState, { silent: true })
       .then((state) => {
-        const to = setupRedirect(state, window.location.pathname, paths.guide, paths.expiredLicense);
+        const to = setupRedirect(state, window.location.pathname, consolePaths.guide, consolePaths.expiredLicense);
         if (to && alive) navigate(to, { replace: true });
       })
       .catch(() => undefined)
@@ -94,11 +94,11 @@ function Shell(): JSX.Element {
 
   if (!checked) return <BootSpinner />;
   if (resolution.kind === 'redirect') return <Redirect key={resolution.to} to={resolution.to} replace />;
-  if (resolution.kind === 'notFound') return <Redirect key="notFound" to={paths.exception} replace />;
-  if (resolution.kind === 'forbidden') return <Redirect key="forbidden" to={`${paths.exception}?type=403`} replace />;
+  if (resolution.kind === 'notFound') return <Redirect key="notFound" to={consolePaths.exception} replace />;
+  if (resolution.kind === 'forbidden') return <Redirect key="forbidden" to={`${consolePaths.exception}?type=403`} replace />;
   const { entry } = resolution;
   const here = search ? `${pathname}?${search}` : pathname;
-  const guard = tokenGuardRedirect(entry, Boolean(token), paths.login, here);
+  const guard = tokenGuardRedirect(entry, Boolean(token), consolePaths.login, here);
   // Keyed: wouter's Redirect navigates on mount only, and a second redirect right after the first
   // (/ → workbench → login) would otherwise reuse the mounted one and never fire.
   if (guard) return <Redirect key={guard} to={guard} replace />;

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { consolePaths } from '../contract/console-paths.ts';
 import type { Asset, AssetSource } from '../lib/assets.ts';
 import { routeNotFound, sendError } from './errors.ts';
 
@@ -14,8 +15,8 @@ export interface StaticOptions {
   guideRedirect: () => boolean;
 }
 
-/** Console routes reachable without a licence (spec route constants). */
-const licenceFreeRoutes = ['/guide', '/expired-upload-license'];
+/** Console pages served without a licence: the activation wizard and the licence upload. */
+const licenceFreeRoutes = [consolePaths.guide, consolePaths.expiredLicense];
 
 /**
  * Arco injects inline styles; the console talks to its own origin over HTTP and websocket and
@@ -104,7 +105,7 @@ async function staticPlugin(app: FastifyInstance, opts: StaticOptions): Promise<
     }
 
     if (guideRedirect() && !licenceFreeRoutes.some((r) => path === r || path.startsWith(`${r}/`))) {
-      return reply.redirect('/guide', 302);
+      return reply.redirect(consolePaths.guide, 302);
     }
     const index = assets.get('/index.html');
     if (!index) return sendError(request, reply, routeNotFound(request.method, path));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { routes, NO_PERMISSIONS, type AppRoute } from '../../web/routes.tsx';
+import type { AppRoute } from '../../web/app-route.ts';
+import { deviceTabs, NO_PERMISSIONS, productTabs, routes } from '../../web/routes.tsx';
 import {
   activeMenuKey,
   breadcrumbFor,
@@ -17,7 +18,7 @@ import {
   type AnyRoute,
   type MenuNode,
 } from '../../web/lib/route-model.ts';
-import { paths } from '../../web/lib/paths.ts';
+import { consolePath, consolePaths, deviceDetailPath, productDetailPath } from '../../server/contract/console-paths.ts';
 
 const page = async (): Promise<{ default: () => null }> => ({ default: () => null });
 
@@ -38,7 +39,7 @@ function byName(name: string): AppRoute {
 describe('the console menu', () => {
   const menu = buildMenu(routes, NO_PERMISSIONS);
 
-  it('lists the groups of spec section 2 in their sort order', () => {
+  it('lists the groups in their sort order', () => {
     expect(menu.map((n) => n.entry.name)).toEqual([
       'Dashboard',
       'DeviceManage',
@@ -61,7 +62,7 @@ describe('the console menu', () => {
       { RuleEngine: ['SceneLinkage'] },
       { Visualization: ['VisualizationTemplate', 'VisualizationSandbox'] },
       { VideoCenter: ['Video'] },
-      { System: ['Organization', 'MarginalState', 'CloudEvent', 'SystemConfiguration'] },
+      { System: ['Organization', 'EdgeState', 'CloudEvent', 'SystemConfiguration'] },
       { OperationManage: ['LogoManage'] },
     ]);
   });
@@ -154,11 +155,11 @@ describe('routing', () => {
     expect(matchPath('/a/:id', '/a')).toBeNull();
   });
 
-  it('has the route constants of spec section 2', () => {
-    for (const path of [paths.login, paths.exception, paths.guide, paths.offlineWord, paths.expiredLicense, paths.forgotPassword, paths.workbench]) {
+  it('routes the console paths other code links to', () => {
+    for (const path of [consolePaths.login, consolePaths.exception, consolePaths.guide, consolePaths.offlineWord, consolePaths.expiredLicense, consolePaths.forgotPassword, consolePaths.workbench]) {
       expect(resolveRoute(routes, path, NO_PERMISSIONS).kind).toBe('page');
     }
-    for (const path of [paths.root, paths.dashboard, paths.operationManage]) {
+    for (const path of [consolePaths.root, consolePaths.dashboard, consolePaths.operationManage]) {
       expect(resolveRoute(routes, path, NO_PERMISSIONS).kind).toBe('redirect');
     }
   });
@@ -166,12 +167,12 @@ describe('routing', () => {
   it('lets the public full-page screens through without a token and sends the rest to login with a way back', () => {
     for (const name of ['Login', 'ForgotPassword', 'Guide', 'ExpiredLicense']) {
       expect(byName(name)).toMatchObject({ public: true, layout: 'blank' });
-      expect(tokenGuardRedirect(byName(name), false, paths.login, paths.login)).toBeNull();
+      expect(tokenGuardRedirect(byName(name), false, consolePaths.login, consolePaths.login)).toBeNull();
     }
-    expect(tokenGuardRedirect(byName('Device'), false, paths.login, '/device-manage/device?page=2')).toBe(
+    expect(tokenGuardRedirect(byName('Device'), false, consolePaths.login, '/device-manage/device?page=2')).toBe(
       '/login?redirect=%2Fdevice-manage%2Fdevice%3Fpage%3D2',
     );
-    expect(tokenGuardRedirect(byName('Device'), true, paths.login, '/device-manage/device')).toBeNull();
+    expect(tokenGuardRedirect(byName('Device'), true, consolePaths.login, '/device-manage/device')).toBeNull();
     expect(byName('Exception').layout).toBe('main');
   });
 });
@@ -216,25 +217,64 @@ describe('start-up setup check', () => {
   const ok = { licensed: true, licenseExpired: false, adminCreated: true };
 
   it('sends an unlicensed gateway or one without an administrator to the wizard', () => {
-    expect(setupRedirect({ ...ok, licensed: false }, '/login', paths.guide, paths.expiredLicense)).toBe('/guide');
-    expect(setupRedirect({ ...ok, adminCreated: false }, '/dashboard/workbench', paths.guide, paths.expiredLicense)).toBe('/guide');
+    expect(setupRedirect({ ...ok, licensed: false }, '/login', consolePaths.guide, consolePaths.expiredLicense)).toBe('/guide');
+    expect(setupRedirect({ ...ok, adminCreated: false }, '/dashboard/workbench', consolePaths.guide, consolePaths.expiredLicense)).toBe('/guide');
   });
 
   it('sends an expired licence without an administrator to the wizard, where one can be created', () => {
     expect(
-      setupRedirect({ ...ok, licenseExpired: true, adminCreated: false }, '/login', paths.guide, paths.expiredLicense),
+      setupRedirect({ ...ok, licenseExpired: true, adminCreated: false }, '/login', consolePaths.guide, consolePaths.expiredLicense),
     ).toBe('/guide');
   });
 
   it('sends an expired licence to the upload page', () => {
-    expect(setupRedirect({ ...ok, licenseExpired: true }, '/login', paths.guide, paths.expiredLicense)).toBe(
+    expect(setupRedirect({ ...ok, licenseExpired: true }, '/login', consolePaths.guide, consolePaths.expiredLicense)).toBe(
       '/expired-upload-license',
     );
   });
 
   it('does nothing when activated or when already on the target page', () => {
-    expect(setupRedirect(ok, '/login', paths.guide, paths.expiredLicense)).toBeNull();
-    expect(setupRedirect({ ...ok, licensed: false }, '/guide', paths.guide, paths.expiredLicense)).toBeNull();
-    expect(setupRedirect({ ...ok, licenseExpired: true }, '/expired-upload-license/', paths.guide, paths.expiredLicense)).toBeNull();
+    expect(setupRedirect(ok, '/login', consolePaths.guide, consolePaths.expiredLicense)).toBeNull();
+    expect(setupRedirect({ ...ok, licensed: false }, '/guide', consolePaths.guide, consolePaths.expiredLicense)).toBeNull();
+    expect(setupRedirect({ ...ok, licenseExpired: true }, '/expired-upload-license/', consolePaths.guide, consolePaths.expiredLicense)).toBeNull();
+  });
+});
+
+describe('console paths', () => {
+  const camel = (name: string): string => name.charAt(0).toLowerCase() + name.slice(1);
+
+  it('gives every route its path from the console paths, under the camelCase of its name', () => {
+    for (const route of routes) {
+      expect(consolePaths[camel(route.name) as keyof typeof consolePaths], route.name).toBe(route.path);
+    }
+    expect(Object.keys(consolePaths).sort()).toEqual(routes.map((r) => camel(r.name)).sort());
+  });
+
+  it('fills in parameters, encoded, and drops an optional one left out', () => {
+    expect(deviceDetailPath('a b')).toBe('/device-manage/device/a%20b');
+    expect(deviceDetailPath('7', 'credentials')).toBe('/device-manage/device/7/credentials');
+    expect(productDetailPath('42')).toBe('/device-manage/product/42');
+    expect(productDetailPath('42', true)).toBe('/device-manage/product/42/1');
+    expect(consolePath(consolePaths.nodeRedDetail, { id: 'n/1' })).toBe('/soft-gateway/node-red/n%2F1');
+    expect(consolePath(consolePaths.login, {})).toBe('/login');
+    expect(consolePath(consolePaths.root, {})).toBe('/');
+  });
+});
+
+describe('detail page tabs', () => {
+  it('opens every device tab by its path segment on the device detail page', () => {
+    expect(deviceTabs.all().map((t) => t.key)).toEqual(['info', 'thingModel', 'command', 'event', 'credentials']);
+    for (const tab of deviceTabs.all()) {
+      expect(resolveRoute(routes, deviceDetailPath('7', tab.key), NO_PERMISSIONS)).toMatchObject({
+        kind: 'page',
+        entry: { name: 'DeviceDetail' },
+        params: { id: '7', alarm: tab.key },
+      });
+    }
+  });
+
+  it('lists the product tabs in their sort order', () => {
+    expect(productTabs.all().map((t) => t.key)).toEqual(['basic', 'thingModel', 'topic']);
+    expect(productTabs.namespaces().sort()).toEqual(['product', 'thingModel']);
   });
 });

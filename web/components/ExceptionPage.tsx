@@ -1,6 +1,6 @@
 /**
  * The exception page inside the main layout: unknown paths land here ("the page you visited does
- * not exist", spec section 8) with a way back to the workbench; `?type=403` explains a page the
+ * not exist") with a way back to the workbench; `?type=403` explains a page the
  * user may not open.
  */
 import type { JSX } from 'react';
@@ -10,7 +10,7 @@ import Button from '@arco-design/web-react/es/Button';
 import IconExclamationCircle from '@arco-design/web-react/icon/react-icon/IconExclamationCircle';
 import IconLock from '@arco-design/web-react/icon/react-icon/IconLock';
 import { navigateGuarded } from '../lib/navigation.ts';
-import { paths } from '../lib/paths.ts';
+import { consolePaths } from '../../server/contract/console-paths.ts';
 import { StatusPanel } from './StatusPanel.tsx';
 
 export function ExceptionPage(): JSX.Element {
@@ -22,7 +22,7 @@ export function ExceptionPage(): JSX.Element {
       icon={forbidden ? <IconLock /> : <IconExclamationCircle />}
       title={forbidden ? t('forbidden') : t('notFound')}
       actions={
-        <Button type="primary" data-testid="exception-back" onClick={() => void navigateGuarded(paths.workbench)}>
+        <Button type="primary" data-testid="exception-back" onClick={() => void navigateGuarded(consolePaths.workbench)}>
           {t('backHome')}
         </Button>
       }

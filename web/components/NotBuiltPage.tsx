@@ -8,14 +8,14 @@ import Button from '@arco-design/web-react/es/Button';
 import IconClockCircle from '@arco-design/web-react/icon/react-icon/IconClockCircle';
 import { useCurrentRoute } from '../lib/current-route.ts';
 import { navigateGuarded } from '../lib/navigation.ts';
-import { paths } from '../lib/paths.ts';
+import { consolePaths } from '../../server/contract/console-paths.ts';
 import { StatusPanel } from './StatusPanel.tsx';
 
 export function NotBuiltPage(): JSX.Element {
   const { t } = useTranslation(['exception', 'menu', 'common']);
   const route = useCurrentRoute();
   const area = route ? t(route.entry.titleKey) : t('common:appTitle');
-  const onWorkbench = route?.entry.path === paths.workbench;
+  const onWorkbench = route?.entry.path === consolePaths.workbench;
   return (
     <StatusPanel
       testId="not-built"
@@ -24,7 +24,7 @@ export function NotBuiltPage(): JSX.Element {
       description={t('exception:notBuiltDescription', { area })}
       actions={
         onWorkbench ? null : (
-          <Button type="primary" data-testid="not-built-back" onClick={() => void navigateGuarded(paths.workbench)}>
+          <Button type="primary" data-testid="not-built-back" onClick={() => void navigateGuarded(consolePaths.workbench)}>
             {t('exception:backHome')}
           </Button>
         )

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import Breadcrumb from '@arco-design/web-react/es/Breadcrumb';
 import { breadcrumbFor } from '../lib/route-model.ts';
 import { navigateGuarded } from '../lib/navigation.ts';
-import { routes, type AppRoute } from '../routes.tsx';
+import type { AppRoute } from '../app-route.ts';
+import { routes } from '../routes.tsx';
 
 export function AppBreadcrumb({ entry }: { entry: AppRoute }): JSX.Element | null {
   const { t } = useTranslation(['layout', 'menu']);

@@ -8,7 +8,8 @@ import Menu from '@arco-design/web-react/es/Menu';
 import type { MenuNode } from '../lib/route-model.ts';
 import { findByPath } from '../lib/route-model.ts';
 import { navigateGuarded } from '../lib/navigation.ts';
-import { routes, type AppRoute } from '../routes.tsx';
+import type { AppRoute } from '../app-route.ts';
+import { routes } from '../routes.tsx';
 import { MENU_ICON_SIZE, menuIcons } from './menu-icons.tsx';
 
 export interface AppMenuProps {

@@ -3,7 +3,7 @@ import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DefaultLogo } from '../components/DefaultLogo.tsx';
 import { navigateGuarded } from '../lib/navigation.ts';
-import { paths } from '../lib/paths.ts';
+import { consolePaths } from '../../server/contract/console-paths.ts';
 import { useSession } from '../stores/session.ts';
 
 export function Brand({ collapsed = false }: { collapsed?: boolean }): JSX.Element {
@@ -13,12 +13,12 @@ export function Brand({ collapsed = false }: { collapsed?: boolean }): JSX.Eleme
   return (
     <a
       className={collapsed ? 'brand brand--collapsed' : 'brand'}
-      href={paths.workbench}
+      href={consolePaths.workbench}
       data-testid="brand"
       title={name}
       onClick={(e) => {
         e.preventDefault();
-        void navigateGuarded(paths.workbench);
+        void navigateGuarded(consolePaths.workbench);
       }}
     >
       {platform?.logo ? <img className="brand__logo" src={platform.logo} alt="" /> : <DefaultLogo size={32} />}

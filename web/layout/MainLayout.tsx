@@ -3,7 +3,7 @@
  * - sidebar: brand and the whole menu on the left, header beside it;
  * - top: brand and the whole menu (sub-menus as pop-ups) in the header;
  * - mix: brand and the top-level groups in the header, the selected group's entries on the left.
- * On entry it loads the user and platform info once, with a loading message (spec section 4).
+ * On entry it loads the user and platform info once, with a loading message.
  */
 import { Suspense, useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,8 @@ import IconMenuUnfold from '@arco-design/web-react/icon/react-icon/IconMenuUnfol
 import { loadPlatform, loadUser } from '../features/auth/sessionApi.ts';
 import { useCurrentRoute } from '../lib/current-route.ts';
 import { activeMenuKey, buildMenu, openMenuKeys, topLevelOf, type MenuNode } from '../lib/route-model.ts';
-import { NO_PERMISSIONS, routes, type AppRoute } from '../routes.tsx';
+import type { AppRoute } from '../app-route.ts';
+import { NO_PERMISSIONS, routes } from '../routes.tsx';
 import type { Language } from '../i18n/lang.ts';
 import { useSession } from '../stores/session.ts';
 import { updateSettings, useSettings } from '../stores/settings.ts';

@@ -1,5 +1,5 @@
 /**
- * The user popover (spec section 2): avatar and name, edit user info, change password, system
+ * The user popover: avatar and name, edit user info, change password, system
  * config (operation management in a new tab), theme, language, fullscreen and logout, which asks
  * for confirmation first. Items are buttons so Tab and Enter reach them; Esc closes.
  */
@@ -22,7 +22,7 @@ import type { ButtonProps } from '@arco-design/web-react/es/Button/interface';
 import { signOut } from '../features/auth/sessionApi.ts';
 import { confirmLeave } from '../lib/leave-guard.ts';
 import { openInNewTab } from '../lib/navigation.ts';
-import { paths } from '../lib/paths.ts';
+import { consolePaths } from '../../server/contract/console-paths.ts';
 import { useSession } from '../stores/session.ts';
 import { useSettings, type ThemeMode } from '../stores/settings.ts';
 import { languages } from '../i18n/lang.ts';
@@ -95,7 +95,7 @@ export function UserMenu(): JSX.Element {
       cancelButtonProps: testId('logout-confirm-cancel'),
       onOk: async () => {
         await signOut();
-        navigate(paths.login, { replace: true });
+        navigate(consolePaths.login, { replace: true });
       },
     });
   };
@@ -128,7 +128,7 @@ export function UserMenu(): JSX.Element {
         icon={<IconSettings />}
         label={t('layout:user.systemConfig')}
         testId="user-menu-system-config"
-        onClick={run(() => openInNewTab(paths.operationManage))}
+        onClick={run(() => openInNewTab(consolePaths.operationManage))}
       />
       <div className="user-menu__divider" role="separator" />
       {themes.map((mode) => (

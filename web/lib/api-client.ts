@@ -1,5 +1,5 @@
 /**
- * The console's HTTP client (spec sections 4, 7, 8), typed over the server's contract route tables:
+ * The console's HTTP client, typed over the server's contract route tables:
  * `api(userRoutes.me)` returns `UserInfo` because the contract says so.
  *
  * - bearer token when signed in; `_t` timestamp on GET; 10 s timeout;
@@ -19,7 +19,7 @@ import { authRoutes, type TokenPair } from '../../server/contract/auth.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { acceptLanguage, type Language } from '../i18n/lang.ts';
 import { sessionActions, getSession } from '../stores/session.ts';
-import { paths } from './paths.ts';
+import { consolePaths } from '../../server/contract/console-paths.ts';
 import { notifyError } from './notify.ts';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -85,7 +85,7 @@ function buildUrl(route: RouteDef, params?: unknown, query?: unknown): string {
   return url;
 }
 
-/** Message text per spec section 8: the server's message, else the catalogue's text for the status. */
+/** Message text: the server's message, else the catalogue's text for the status. */
 function messageFor(status: number, body: Partial<ErrorBody> | null): string {
   if (body?.message) return body.message;
   const key = `http:${status}`;
@@ -122,18 +122,18 @@ function goTo(path: string): void {
   if (window.location.pathname !== path) navigate(path, { replace: true });
 }
 
-/** Session consequences of an error (spec section 4); returns true when the user was sent away. */
+/** Session consequences of an error (session ended, licence invalid); true when the user was sent away. */
 function handleSessionErrors(route: RouteDef, err: ApiError): boolean {
   if (err.code === ErrorCode.LICENSE) {
     sessionActions.reset();
     // No licence at all (or setup not finished) → the activation wizard; an expired one → its page.
     const toGuide = err.key === 'error.license.required' || err.key === 'error.setup.licenseFirst';
-    goTo(toGuide ? paths.guide : paths.expiredLicense);
+    goTo(toGuide ? consolePaths.guide : consolePaths.expiredLicense);
     return true;
   }
   if (err.status === 401 && route.url !== authRoutes.login.url) {
     sessionActions.reset();
-    if (window.location.pathname !== paths.login && window.location.pathname !== paths.guide) goTo(paths.login);
+    if (window.location.pathname !== consolePaths.login && window.location.pathname !== consolePaths.guide) goTo(consolePaths.login);
     return false;
   }
   return false;

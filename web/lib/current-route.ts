@@ -1,6 +1,6 @@
 /** The route-table entry being shown, for pieces that render from its meta (title, breadcrumb). */
 import { createContext, useContext } from 'react';
-import type { AppRoute } from '../routes.tsx';
+import type { AppRoute } from '../app-route.ts';
 
 export interface CurrentRoute {
   entry: AppRoute;

@@ -1,7 +1,7 @@
 /**
  * A detail page's tab bar as data: entries with a key (linkable), a title key, a sort slot and a
- * lazily loaded panel. A later issue adds its entry to the page's registry file and never edits
- * the page itself.
+ * lazily loaded panel. The route table (web/routes.tsx) holds each detail page's registry and
+ * hands it to the page, so adding a tab edits the table and the owning feature, never the page.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 

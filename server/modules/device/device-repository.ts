@@ -67,11 +67,20 @@ function toDevice(r: DeviceRecord): Device {
 /** What the service writes: the device without the joined names. */
 export type DeviceRow = Omit<Device, 'productName' | 'transportType' | 'organizationName' | 'gatewayName'>;
 
-const SELECT = `SELECT d.*, p.name AS product_name, p.transport_type, o.name AS organization_name, g.name AS gateway_name
-  FROM device d
+/** A device row's columns with the names joined in from its product, organization and gateway. */
+const deviceColumns = 'd.*, p.name AS product_name, p.transport_type, o.name AS organization_name, g.name AS gateway_name';
+
+const deviceJoins = `FROM device d
   JOIN device_profile p ON p.id = d.device_profile_id
   LEFT JOIN organization o ON o.id = d.organization_id
   LEFT JOIN device g ON g.id = d.gateway_id`;
+
+/** SELECT of devices with their joined names, filtered by `where`; `extraColumns` come first. */
+function selectDevices(where: string, extraColumns: readonly string[] = []): string {
+  return `SELECT ${[...extraColumns, deviceColumns].join(', ')}
+  ${deviceJoins}
+  WHERE ${where}`;
+}
 
 const sortColumns = {
   name: 'd.name',
@@ -135,9 +144,9 @@ export class DeviceRepository {
     ).map((x) => x.r);
     const byRowid = new Map(
       (ids.length
-        ? (this.db.prepare(`${SELECT.replace('SELECT d.*', 'SELECT d.rowid AS _rowid, d.*')} WHERE d.rowid IN (${ids.map(() => '?').join(',')})`).all(
-            ...ids,
-          ) as unknown as (DeviceRecord & { _rowid: number })[])
+        ? (this.db
+            .prepare(selectDevices(`d.rowid IN (${ids.map(() => '?').join(',')})`, ['d.rowid AS _rowid']))
+            .all(...ids) as unknown as (DeviceRecord & { _rowid: number })[])
         : []
       ).map((row) => [row._rowid, row]),
     );
@@ -147,7 +156,7 @@ export class DeviceRepository {
   }
 
   findById(id: string): Device | undefined {
-    const r = this.db.prepare(`${SELECT} WHERE d.id = ?`).get(id) as DeviceRecord | undefined;
+    const r = this.db.prepare(selectDevices('d.id = ?')).get(id) as DeviceRecord | undefined;
     return r && toDevice(r);
   }
 

@@ -7,7 +7,7 @@ import Button from '@arco-design/web-react/es/Button';
 import IconLeft from '@arco-design/web-react/icon/react-icon/IconLeft';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { paths } from '../../lib/paths.ts';
+import { consolePaths } from '../../../server/contract/console-paths.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import './auth-pages.css';
 
@@ -28,7 +28,7 @@ export function ForgotPasswordPage(): JSX.Element {
         <li>{t('forgot.step2')}</li>
         <li>{t('forgot.step3')}</li>
       </ol>
-      <Button long size="large" icon={<IconLeft />} onClick={() => navigate(paths.login)} data-testid="forgot-back">
+      <Button long size="large" icon={<IconLeft />} onClick={() => navigate(consolePaths.login)} data-testid="forgot-back">
         {t('forgot.back')}
       </Button>
     </AuthFrame>

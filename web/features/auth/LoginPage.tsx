@@ -1,5 +1,5 @@
 /**
- * Sign-in (spec sections 2, 4, 5). "Remember me" never stores the password: it keeps the session
+ * Sign-in. "Remember me" never stores the password: it keeps the session
  * in localStorage for the refresh token's 7 days and remembers the account name. After sign-in the
  * user returns to the `redirect` path when it is a path of this console, else the workbench.
  */
@@ -18,7 +18,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { SetupState } from '../../../server/contract/license.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
-import { paths } from '../../lib/paths.ts';
+import { consolePaths } from '../../../server/contract/console-paths.ts';
 import { StorageKey, storage } from '../../lib/storage.ts';
 import { loadSetupState } from '../guide/guideApi.ts';
 import { AuthFrame } from './AuthFrame.tsx';
@@ -83,7 +83,7 @@ export function LoginPage(): JSX.Element {
           content={
             <span>
               {t(notice === 'guide' ? 'login.notActivated' : 'login.licenseExpired')}{' '}
-              <Link href={notice === 'guide' ? paths.guide : paths.expiredLicense} data-testid="login-activation-link">
+              <Link href={notice === 'guide' ? consolePaths.guide : consolePaths.expiredLicense} data-testid="login-activation-link">
                 {t(notice === 'guide' ? 'login.goGuide' : 'login.goUpload')}
               </Link>
             </span>
@@ -141,7 +141,7 @@ export function LoginPage(): JSX.Element {
               </span>
             </span>
           </span>
-          <Link href={paths.forgotPassword} data-testid="login-forgot">
+          <Link href={consolePaths.forgotPassword} data-testid="login-forgot">
             {t('login.forgot')}
           </Link>
         </div>

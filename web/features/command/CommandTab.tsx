@@ -1,5 +1,5 @@
 /**
- * Device detail → command delivery records (spec sections 2, 3 "Command record", 4 "Command"):
+ * Device detail → command delivery records:
  * issuance time, command type, call type, way, status (all eight), content, response type and the
  * device's answer in a JSON viewer; refresh and paging. Status changes arrive live over /api/ws
  * (COMMANDS): a row follows its command QUEUED → SENT → DELIVERED → SUCCESSFUL without a reload;
@@ -32,7 +32,7 @@ import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { useList } from '../../lib/use-list.ts';
 import { laterCommand, mergeCommands, useCommandUpdates } from '../../lib/use-live.ts';
-import type { DeviceTabProps } from '../device/deviceTabs.tsx';
+import type { DeviceTabProps } from '../device/deviceTab.ts';
 import { CodeBlock, prettyJson } from '../../components/CodeBlock.tsx';
 import { usePublishedModel } from '../thing-model/usePublishedModel.ts';
 import { rebootDevice, withdrawCommand } from './commandApi.ts';

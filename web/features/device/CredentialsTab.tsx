@@ -1,5 +1,5 @@
 /**
- * Device credentials tab (spec sections 2, 3): the type and its values, a new generated access
+ * Device credentials tab: the type and its values, a new generated access
  * token (the old one stops working, so it asks first), and an edit modal for ACCESS_TOKEN, X509
  * (RSA public key in PEM) and MQTT basic (client ID, user name, password). The reboot button
  * arrives with commands.
@@ -30,7 +30,7 @@ import {
   type CredentialsValues,
 } from './credentialsForm.ts';
 import { getCredentials, regenerateToken, updateCredentials } from './deviceApi.ts';
-import type { DeviceTabProps } from './deviceTabs.tsx';
+import type { DeviceTabProps } from './deviceTab.ts';
 import './device.css';
 
 export function CredentialsTab({ device }: DeviceTabProps): JSX.Element {

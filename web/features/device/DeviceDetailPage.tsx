@@ -1,13 +1,15 @@
 /**
- * Device detail (spec section 2 "/device-manage/device/{id}/{alarm?}"): a header with name and
- * alias, state, product, organization, copy id and copy token; then the tab bar of deviceTabs.tsx.
- * The optional last segment names the open tab, so a tab can be linked to (`…/credentials`).
+ * Device detail (`consolePaths.deviceDetail`): a header with name and alias, state, product,
+ * organization, copy id and copy token; then the tab bar of the tabs the route table gives it
+ * (web/routes.tsx, `deviceTabs`). The optional last segment names the open tab, so a tab can be
+ * linked to (`…/credentials`).
  */
 import { Suspense, useCallback, useEffect, useState, type JSX } from 'react';
 import { Button, Link, Message, Space, Spin, Tabs, Tooltip } from '@arco-design/web-react';
 import { IconArrowLeft, IconCopy, IconExclamationCircle } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
+import { consolePaths, deviceDetailPath, productDetailPath } from '../../../server/contract/console-paths.ts';
 import type { Device } from '../../../server/contract/device.ts';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { StatusPanel } from '../../components/StatusPanel.tsx';
@@ -16,20 +18,24 @@ import { copyText } from '../../lib/clipboard.ts';
 import { navigateGuarded } from '../../lib/navigation.ts';
 import { getCredentials, getDevice } from './deviceApi.ts';
 import { deviceStateColors, deviceTypeColors } from './deviceStyle.ts';
-import { deviceTabs } from './deviceTabs.tsx';
-import { DEVICE_LIST_PATH, devicePath, productPath } from './devicePaths.ts';
+import type { DeviceTabs } from './deviceTab.ts';
 import { FavouriteStar } from './FavouriteStar.tsx';
 import './device.css';
 
-export function DeviceDetailPage(): JSX.Element {
+export interface DeviceDetailPageProps {
+  /** The tab bar, in sort order. */
+  tabs: DeviceTabs;
+}
+
+export function DeviceDetailPage({ tabs }: DeviceDetailPageProps): JSX.Element {
   const { id, alarm } = useParams<{ id: string; alarm?: string }>();
   const { t } = useTranslation(['device', 'credentials']);
-  // Tab titles come from the namespaces of whichever issue built the tab (keys known at run time).
-  const tabTitle = useTranslation(deviceTabs.namespaces() as unknown as 'device').t as unknown as (key: string) => string;
+  // Tab titles come from the namespaces of whichever feature owns the tab (keys known at run time).
+  const tabTitle = useTranslation(tabs.namespaces() as unknown as 'device').t as unknown as (key: string) => string;
   const [, navigate] = useLocation();
   const [device, setDevice] = useState<Device | null>(null);
   const [missing, setMissing] = useState<'notFound' | 'failed' | null>(null);
-  const tab = deviceTabs.find(alarm);
+  const tab = tabs.find(alarm);
 
   const load = useCallback(async (): Promise<void> => {
     setMissing(null);
@@ -56,7 +62,7 @@ export function DeviceDetailPage(): JSX.Element {
         actions={
           <Space>
             {missing === 'failed' ? <Button onClick={() => void load()}>{t('credentials:retry')}</Button> : null}
-            <Button type="primary" onClick={() => void navigateGuarded(DEVICE_LIST_PATH)} data-testid="device-missing-back">
+            <Button type="primary" onClick={() => void navigateGuarded(consolePaths.device)} data-testid="device-missing-back">
               {t('detail.backToList')}
             </Button>
           </Space>
@@ -71,11 +77,11 @@ export function DeviceDetailPage(): JSX.Element {
       <DeviceHeader device={device} onDeviceChange={setDevice} />
       <Tabs
         activeTab={tab.key}
-        onChange={(key) => navigate(devicePath(device.id, key), { replace: true })}
+        onChange={(key) => navigate(deviceDetailPath(device.id, key), { replace: true })}
         className="ec-device-tabs"
         data-testid="device-tabs"
       >
-        {deviceTabs.all().map(({ key, titleKey, panel: Panel }) => (
+        {tabs.all().map(({ key, titleKey, panel: Panel }) => (
           <Tabs.TabPane key={key} title={<span data-testid={`device-tab-${key}`}>{tabTitle(titleKey)}</span>}>
             <Suspense fallback={<Spin className="ec-device-spin" />}>
               <Panel device={device} onDeviceChange={setDevice} />
@@ -112,7 +118,7 @@ function DeviceHeader({ device, onDeviceChange }: { device: Device; onDeviceChan
           icon={<IconArrowLeft />}
           aria-label={t('detail.backToList')}
           title={t('detail.backToList')}
-          onClick={() => void navigateGuarded(DEVICE_LIST_PATH)}
+          onClick={() => void navigateGuarded(consolePaths.device)}
           data-testid="device-detail-back"
         />
         <h1 data-testid="device-detail-name">{device.alias || device.name}</h1>
@@ -125,10 +131,10 @@ function DeviceHeader({ device, onDeviceChange }: { device: Device; onDeviceChan
           <dt>{t('fields.product')}</dt>
           <dd>
             <Link
-              href={productPath(device.deviceProfileId)}
+              href={productDetailPath(device.deviceProfileId)}
               onClick={(e) => {
                 e.preventDefault();
-                void navigateGuarded(productPath(device.deviceProfileId));
+                void navigateGuarded(productDetailPath(device.deviceProfileId));
               }}
               data-testid="device-detail-product"
             >

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/date-format.ts';
 import { setPublic } from './deviceApi.ts';
 import { DeviceFormDrawer } from './DeviceFormDrawer.tsx';
 import { deviceStateColors, deviceTypeColors } from './deviceStyle.ts';
-import type { DeviceTabProps } from './deviceTabs.tsx';
+import type { DeviceTabProps } from './deviceTab.ts';
 import { LocationModal } from './LocationModal.tsx';
 import './device.css';
 

@@ -1,5 +1,5 @@
 /**
- * Device list (spec section 2 "/device-manage/device"): filters (name or alias, state, type,
+ * Device list (`consolePaths.device`): filters (name or alias, state, type,
  * product, organization and its descendants, favourites only), sorting, paging, row selection with
  * a confirmed bulk delete, favourite star and public switch per row; create and edit in a drawer,
  * position in a modal, CSV import and batch generation in the import wizard (loaded on first use).
@@ -14,14 +14,14 @@ import { deviceTypes } from '../../../server/contract/product.ts';
 import { ALIAS_MAX } from '../../../server/contract/validation.ts';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { EnumTag, useEnumLabel } from '../../components/EnumTag.tsx';
-import { OrganizationTreeSelect } from '../../components/OrganizationTreeSelect.tsx';
+import { OrganizationTreeSelect } from '../organization/OrganizationTreeSelect.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { navigateGuarded } from '../../lib/navigation.ts';
 import { useList } from '../../lib/use-list.ts';
 import { deleteDevices, setPublic } from './deviceApi.ts';
 import { DeviceFormDrawer } from './DeviceFormDrawer.tsx';
-import { devicePath } from './devicePaths.ts';
+import { deviceDetailPath } from '../../../server/contract/console-paths.ts';
 import { deviceStateColors, deviceTypeColors } from './deviceStyle.ts';
 import { FavouriteStar } from './FavouriteStar.tsx';
 import { LocationModal } from './LocationModal.tsx';
@@ -64,7 +64,7 @@ export function DeviceListPage(): JSX.Element {
     }
   };
 
-  const open = (device: Device): void => void navigateGuarded(devicePath(device.id));
+  const open = (device: Device): void => void navigateGuarded(deviceDetailPath(device.id));
 
   const columns = useMemo<ColumnProps<Device>[]>(
     () => [
@@ -82,7 +82,7 @@ export function DeviceListPage(): JSX.Element {
         render: (_: unknown, row: Device) => (
           <div className="ec-device-name">
             <Link
-              href={devicePath(row.id)}
+              href={deviceDetailPath(row.id)}
               onClick={(e) => {
                 e.preventDefault();
                 open(row);

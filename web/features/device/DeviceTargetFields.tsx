@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../server/contract/device.ts';
 import type { ProductOption } from '../../../server/contract/product.ts';
 import { EnumTag } from '../../components/EnumTag.tsx';
-import { OrganizationTreeSelect } from '../../components/OrganizationTreeSelect.tsx';
+import { OrganizationTreeSelect } from '../organization/OrganizationTreeSelect.tsx';
 import { deviceTypeColors } from './deviceStyle.ts';
 import { useGateways } from './useDeviceOptions.ts';
 

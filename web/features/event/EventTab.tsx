@@ -1,5 +1,5 @@
 /**
- * Device detail → event management (spec sections 2, 3 "Event record"): events the device reported,
+ * Device detail → event management: events the device reported,
  * newest first, filtered by identifier, event type (INFO, ALERT, ERROR) and time; output parameters
  * as name and value read through the published model's event, and events that did not match the
  * model marked with the reason.
@@ -21,8 +21,8 @@ import { EnumTag } from '../../components/EnumTag.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { DATE_TIME_FORMAT, formatDateTime } from '../../lib/date-format.ts';
 import { useList } from '../../lib/use-list.ts';
-import { formatValue, rawText, shownText } from '../device-data/valueFormat.ts';
-import type { DeviceTabProps } from '../device/deviceTabs.tsx';
+import { formatValue, rawText, shownText } from '../telemetry/valueFormat.ts';
+import type { DeviceTabProps } from '../device/deviceTab.ts';
 import { usePublishedModel } from '../thing-model/usePublishedModel.ts';
 import './event.css';
 

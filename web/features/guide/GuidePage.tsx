@@ -1,5 +1,5 @@
 /**
- * The activation wizard (spec section 2, DESIGN.md section 6): (1) licence, (2) cloud platform or
+ * The activation wizard: (1) licence, (2) cloud platform or
  * standalone, (3) administrator and platform name, then sign-in. It resumes at the right step
  * from the gateway's setup state, and leaves once an administrator exists.
  */
@@ -13,7 +13,7 @@ import { useLocation } from 'wouter';
 import type { LicensePayload, SetupState } from '../../../server/contract/license.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
-import { paths } from '../../lib/paths.ts';
+import { consolePaths } from '../../../server/contract/console-paths.ts';
 import { AuthFrame } from '../auth/AuthFrame.tsx';
 import { findLicense } from '../license/licenseApi.ts';
 import { AdminStep } from './AdminStep.tsx';
@@ -121,7 +121,7 @@ export function GuidePage(): JSX.Element {
             onBack={() => setStep(GuideStep.cloud)}
             onCreated={(username) => {
               setupCodeStore.clear();
-              navigate(`${paths.login}?username=${encodeURIComponent(username)}`, { replace: true });
+              navigate(`${consolePaths.login}?username=${encodeURIComponent(username)}`, { replace: true });
             }}
           />
         );

@@ -1,6 +1,6 @@
 /** Where the activation wizard resumes, from the gateway's setup state. */
 import type { SetupState } from '../../../server/contract/license.ts';
-import { paths } from '../../lib/paths.ts';
+import { consolePaths } from '../../../server/contract/console-paths.ts';
 
 export const GuideStep = { license: 0, cloud: 1, admin: 2 } as const;
 export type GuideStep = (typeof GuideStep)[keyof typeof GuideStep];
@@ -11,7 +11,7 @@ export type GuideStep = (typeof GuideStep)[keyof typeof GuideStep];
  */
 export function leaveGuideFor(state: SetupState): string | null {
   if (!state.adminCreated) return null;
-  return state.licensed && !state.licenseExpired ? paths.login : paths.expiredLicense;
+  return state.licensed && !state.licenseExpired ? consolePaths.login : consolePaths.expiredLicense;
 }
 
 /** The step to show: licence until a valid one is installed, then cloud unless done or skipped. */

@@ -1,5 +1,5 @@
 /**
- * Where code 99 lands (spec sections 4, 8): the licence has expired (or is missing while an
+ * Where code 99 (licence invalid) lands: the licence has expired (or is missing while an
  * administrator exists). The session was reset on the way here, so the form signs the
  * administrator in silently and uploads the new `.lic` with that token, then opens the workbench.
  */
@@ -18,7 +18,7 @@ import type { LicenseInfo } from '../../../server/contract/license.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
-import { paths } from '../../lib/paths.ts';
+import { consolePaths } from '../../../server/contract/console-paths.ts';
 import { getSession } from '../../stores/session.ts';
 import { AuthFrame } from '../auth/AuthFrame.tsx';
 import { signIn } from '../auth/sessionApi.ts';
@@ -43,10 +43,10 @@ export function ExpiredLicensePage(): JSX.Element {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    // Silent on purpose (spec section 8): the page explains the state itself.
+    // Silent on purpose: a missing licence is why the user is here, and the page explains it.
     findLicense().then(setInfo, () => undefined);
     // Without an administrator nobody could sign in here: first boot belongs to the wizard.
-    loadSetupState().then((state) => !state.adminCreated && navigate(paths.guide, { replace: true }), () => undefined);
+    loadSetupState().then((state) => !state.adminCreated && navigate(consolePaths.guide, { replace: true }), () => undefined);
   }, [navigate]);
 
   const submit = async (values: UploadValues): Promise<void> => {
@@ -66,7 +66,7 @@ export function ExpiredLicensePage(): JSX.Element {
     try {
       const installed = await uploadLicense(file);
       Message.success(t('expired.success', { expiresAt: formatDateTime(installed.license?.expiresAt) }));
-      navigate(paths.workbench, { replace: true });
+      navigate(consolePaths.workbench, { replace: true });
     } catch (err) {
       setError(t('expired.uploadFailed', { message: errorMessage(err) }));
       setBusy(false);
@@ -100,7 +100,7 @@ export function ExpiredLicensePage(): JSX.Element {
         <Spin className="ec-expired-loading" />
       )}
       {status === 'VALID' ? (
-        <Button type="primary" long size="large" onClick={() => navigate(paths.login)} data-testid="expired-go-login">
+        <Button type="primary" long size="large" onClick={() => navigate(consolePaths.login)} data-testid="expired-go-login">
           {t('expired.goLogin')}
         </Button>
       ) : (

@@ -1,5 +1,5 @@
 /**
- * Create, edit or move an organization (spec sections 3, 5): name (NAME_PATTERN, ≤ 30), sort
+ * Create, edit or move an organization: name (NAME_PATTERN, ≤ 30), sort
  * (int32), superior organization. Moving shows only the superior organization; an organization's
  * own subtree cannot be chosen (the server refuses that too).
  */
@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import type { OrganizationTreeNode } from '../../../server/contract/organization.ts';
 import { NAME_MAX } from '../../../server/contract/validation.ts';
 import { FormDrawer } from '../../components/FormDrawer.tsx';
-import { OrganizationTreeSelect } from '../../components/OrganizationTreeSelect.tsx';
-import { reloadOrganizationTree } from '../../components/organization-tree.ts';
+import { OrganizationTreeSelect } from './OrganizationTreeSelect.tsx';
+import { reloadOrganizationTree } from './organizationTree.ts';
 import { int32Rule, nameRules } from '../../lib/form-rules.ts';
 import { createOrganization, updateOrganization } from './organizationApi.ts';
 

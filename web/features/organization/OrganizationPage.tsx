@@ -1,5 +1,5 @@
 /**
- * System → Organization (spec sections 2, 3, 5): the organization tree with name and sort;
+ * System → Organization: the organization tree with name and sort;
  * create (top level or under a node), edit, move and delete. A refused delete (sub-organizations
  * or devices left) stays on screen with the server's reason until dismissed.
  */
@@ -21,7 +21,7 @@ import IconRefresh from '@arco-design/web-react/icon/react-icon/IconRefresh';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationTreeNode } from '../../../server/contract/organization.ts';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
-import { reloadOrganizationTree, useOrganizationTree } from '../../components/organization-tree.ts';
+import { reloadOrganizationTree, useOrganizationTree } from './organizationTree.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { OrganizationDrawer, type OrganizationEdit } from './OrganizationDrawer.tsx';
 import { deleteOrganizations } from './organizationApi.ts';

@@ -10,7 +10,7 @@ import type { Product } from '../../../server/contract/product.ts';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { navigateGuarded } from '../../lib/navigation.ts';
 import { deleteProducts, makeDefaultProduct } from './productApi.ts';
-import { productDetailPath } from './productPaths.ts';
+import { productDetailPath } from '../../../server/contract/console-paths.ts';
 
 export interface ProductActionsProps {
   product: Product;

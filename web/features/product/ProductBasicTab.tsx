@@ -8,7 +8,7 @@ import { EnumTag } from '../../components/EnumTag.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { ProductImage } from './ProductImage.tsx';
 import { productStatusColors, transportColors } from './ProductTags.tsx';
-import type { ProductTabProps } from './productTabs.tsx';
+import type { ProductTabProps } from './productTab.ts';
 
 export function ProductBasicTab({ product, onEdit }: ProductTabProps): JSX.Element {
   const { t } = useTranslation(['product', 'table']);

@@ -1,8 +1,9 @@
 /**
- * Product detail (spec section 2 "/device-manage/product/{id}/{isShowCreate?}"): a header with
- * name, picture, draft/published state, default flag, transport and device type; publish and
- * make-default; then the tab bar of productTabs.tsx (`?tab=` names the open tab). With the
- * `isShowCreate` segment the edit drawer opens on arrival (once: the segment is then dropped).
+ * Product detail (`consolePaths.productDetail`): a header with name, picture, draft/published
+ * state, default flag, transport and device type; publish and make-default; then the tab bar of
+ * the tabs the route table gives it (web/routes.tsx, `productTabs`; `?tab=` names the open tab).
+ * With the `isShowCreate` segment the edit drawer opens on arrival (once: the segment is then
+ * dropped).
  */
 import { Suspense, useCallback, useEffect, useState, type JSX } from 'react';
 import Button from '@arco-design/web-react/es/Button';
@@ -15,6 +16,7 @@ import IconEdit from '@arco-design/web-react/icon/react-icon/IconEdit';
 import IconExclamationCircle from '@arco-design/web-react/icon/react-icon/IconExclamationCircle';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
+import { consolePaths, productDetailPath } from '../../../server/contract/console-paths.ts';
 import type { Product } from '../../../server/contract/product.ts';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { EnumTag } from '../../components/EnumTag.tsx';
@@ -26,25 +28,29 @@ import { ProductDrawer } from './ProductDrawer.tsx';
 import { ProductImage } from './ProductImage.tsx';
 import { ProductTags, transportColors } from './ProductTags.tsx';
 import { getProduct, makeDefaultProduct, publishProduct } from './productApi.ts';
-import { PRODUCT_LIST_PATH, productDetailPath } from './productPaths.ts';
-import { productTabs } from './productTabs.tsx';
+import type { ProductTabs } from './productTab.ts';
 import './product.css';
 
 function tabFromUrl(): string | null {
   return new URLSearchParams(window.location.search).get('tab');
 }
 
-export function ProductDetailPage(): JSX.Element {
+export interface ProductDetailPageProps {
+  /** The tab bar, in sort order. */
+  tabs: ProductTabs;
+}
+
+export function ProductDetailPage({ tabs }: ProductDetailPageProps): JSX.Element {
   const { id, isShowCreate } = useParams<{ id: string; isShowCreate?: string }>();
   const { t } = useTranslation(['product', 'table']);
-  // Tab titles come from the namespaces of whichever issue built the tab (keys known at run time).
-  const tabTitle = useTranslation(productTabs.namespaces() as unknown as 'product').t as unknown as (key: string) => string;
+  // Tab titles come from the namespaces of whichever feature owns the tab (keys known at run time).
+  const tabTitle = useTranslation(tabs.namespaces() as unknown as 'product').t as unknown as (key: string) => string;
   const [, navigate] = useLocation();
   const [product, setProduct] = useState<Product | null>(null);
   const [missing, setMissing] = useState<'notFound' | 'failed' | null>(null);
   const [editing, setEditing] = useState(false);
-  const [tabKey, setTabKey] = useState(() => productTabs.find(tabFromUrl()).key);
-  const tab = productTabs.find(tabKey);
+  const [tabKey, setTabKey] = useState(() => tabs.find(tabFromUrl()).key);
+  const tab = tabs.find(tabKey);
 
   const load = useCallback(async (): Promise<void> => {
     setMissing(null);
@@ -72,7 +78,7 @@ export function ProductDetailPage(): JSX.Element {
   const selectTab = (key: string): void => {
     setTabKey(key);
     const query = new URLSearchParams(window.location.search);
-    if (key === productTabs.all()[0]?.key) query.delete('tab');
+    if (key === tabs.all()[0]?.key) query.delete('tab');
     else query.set('tab', key);
     const qs = query.toString();
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${qs ? `?${qs}` : ''}`);
@@ -87,7 +93,7 @@ export function ProductDetailPage(): JSX.Element {
         actions={
           <>
             {missing === 'failed' ? <Button onClick={() => void load()}>{t('table:refresh')}</Button> : null}
-            <Button type="primary" onClick={() => void navigateGuarded(PRODUCT_LIST_PATH)} data-testid="product-missing-back">
+            <Button type="primary" onClick={() => void navigateGuarded(consolePaths.product)} data-testid="product-missing-back">
               {t('back')}
             </Button>
           </>
@@ -106,7 +112,7 @@ export function ProductDetailPage(): JSX.Element {
             icon={<IconArrowLeft />}
             aria-label={t('back')}
             title={t('back')}
-            onClick={() => void navigateGuarded(PRODUCT_LIST_PATH)}
+            onClick={() => void navigateGuarded(consolePaths.product)}
             data-testid="product-detail-back"
           />
           <ProductImage product={product} size={56} />
@@ -166,7 +172,7 @@ export function ProductDetailPage(): JSX.Element {
       </Card>
       <Card bordered={false} className="ec-product-detail__tabs">
         <Tabs activeTab={tab.key} onChange={selectTab} lazyload destroyOnHide>
-          {productTabs.all().map((item) => (
+          {tabs.all().map((item) => (
             <Tabs.TabPane key={item.key} title={<span data-testid={`product-tab-${item.key}`}>{tabTitle(item.titleKey)}</span>} />
           ))}
         </Tabs>

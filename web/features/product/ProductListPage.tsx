@@ -1,5 +1,5 @@
 /**
- * Device manage → Product (spec sections 2, 3): products as cards or a table, name search,
+ * Device manage → Product: products as cards or a table, name search,
  * category / device type / transport / status filters, sorting and paging; create drawer with
  * category selection; set default, single and bulk delete (refused while devices use a product:
  * the server's message says which).
@@ -33,7 +33,7 @@ import { ProductDrawer } from './ProductDrawer.tsx';
 import { ProductImage } from './ProductImage.tsx';
 import { DefaultTag, ProductTags, productStatusColors, transportColors } from './ProductTags.tsx';
 import { deleteProducts } from './productApi.ts';
-import { productDetailPath } from './productPaths.ts';
+import { productDetailPath } from '../../../server/contract/console-paths.ts';
 import './product.css';
 
 export function ProductListPage(): JSX.Element {

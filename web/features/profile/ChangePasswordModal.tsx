@@ -1,5 +1,5 @@
 /**
- * Change password (spec sections 4, 5): current password required, new password under the policy,
+ * Change password: current password required, new password under the policy,
  * confirmation equal. Success ends every session on the server, so the console resets its own and
  * shows Login.
  */
@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { GuardedModal } from '../../components/GuardedModal.tsx';
 import { errorMessage, serverFieldErrors } from '../../lib/error-text.ts';
-import { paths } from '../../lib/paths.ts';
+import { consolePaths } from '../../../server/contract/console-paths.ts';
 import { sessionActions, useSession } from '../../stores/session.ts';
 import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
 import { changePassword } from './profileApi.ts';
@@ -63,7 +63,7 @@ function ChangePasswordForm({ onDirty, onCancel, onChanged }: ChangePasswordForm
       Message.success(t('password.success'));
       onChanged();
       sessionActions.reset();
-      navigate(`${paths.login}?username=${encodeURIComponent(user?.username ?? '')}`, { replace: true });
+      navigate(`${consolePaths.login}?username=${encodeURIComponent(user?.username ?? '')}`, { replace: true });
     } catch (err) {
       setSaving(false);
       const fieldErrors = serverFieldErrors(err, values, passwordFields);

@@ -1,5 +1,5 @@
 /**
- * Product detail → topic (spec section 2 "topic"): the MQTT topics a device of this product uses
+ * Product detail → topic: the MQTT topics a device of this product uses
  * and payload examples generated from its thing model (the published version, or the draft), so a
  * firmware developer can start from them.
  */
@@ -13,7 +13,7 @@ import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import Tag from '@arco-design/web-react/es/Tag';
 import { useTranslation } from 'react-i18next';
 import { deviceTopics } from '../../../server/contract/device-api.ts';
-import type { ProductTabProps } from '../product/productTabs.tsx';
+import type { ProductTabProps } from '../product/productTab.ts';
 import { CodeBlock } from '../../components/CodeBlock.tsx';
 import { topicExamples, type TopicExample } from './topicExamples.ts';
 import { useTsl, type TslVersion } from './TslModal.tsx';

@@ -1,8 +1,8 @@
 /**
- * Product detail → thing model (spec sections 2, 3, 4): the draft's properties, services and
+ * Product detail → thing model: the draft's properties, services and
  * events, paged and filtered by function type; create, edit and delete in a drawer; TSL view and
  * import. Edits only change the draft: the tab says when the draft differs from what devices use
- * and, after every change, asks whether to publish and go live (spec section 4).
+ * and, after every change, asks whether to publish and go live.
  */
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import Alert from '@arco-design/web-react/es/Alert';
@@ -28,7 +28,7 @@ import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { useList } from '../../lib/use-list.ts';
 import { getProduct } from '../product/productApi.ts';
-import type { ProductTabProps } from '../product/productTabs.tsx';
+import type { ProductTabProps } from '../product/productTab.ts';
 import { ItemDefinition } from './ItemDefinition.tsx';
 import { ThingModelDrawer } from './ThingModelDrawer.tsx';
 import { deleteItems, modelStatus, publishModel } from './thingModelApi.ts';
@@ -72,7 +72,7 @@ export function ThingModelTab({ product, onProductChange }: ProductTabProps): JS
     getProduct(product.id).then(onProductChange, () => undefined);
   };
 
-  /** After any change: refresh, and ask whether to go live now (spec section 4). */
+  /** After any change: refresh, and ask whether to go live now (only a published model reaches devices). */
   const changed = async (message: string): Promise<void> => {
     Message.success(message);
     const [, next] = await Promise.all([list.refresh(), loadStatus()]);

@@ -14,7 +14,7 @@ import { UPLOAD_MAX_BYTES } from '../../../../server/contract/validation.ts';
 import { FileUpload } from '../../../components/FileUpload.tsx';
 import { formatBytes } from '../../../components/file-check.ts';
 import { FormError } from '../../../components/FormError.tsx';
-import { organizationName, useOrganizationTree } from '../../../components/organization-tree.ts';
+import { organizationName, useOrganizationTree } from '../../organization/organizationTree.ts';
 import { errorMessage } from '../../../lib/error-text.ts';
 import { csvBlob, saveBlob } from '../../../lib/download.ts';
 import { commitImport, previewImport } from '../deviceApi.ts';

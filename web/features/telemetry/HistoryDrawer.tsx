@@ -1,5 +1,5 @@
 /**
- * History trend of a device's properties (spec sections 2, 5, 9): time range (quick or custom),
+ * History trend of a device's properties: time range (quick or custom),
  * aggregation and its period, the properties to query (required first: the query button stays
  * disabled and says why), at most 50,000 points; a uPlot chart or a table of the values. Loaded on
  * demand with uPlot, so the data tab stays light.

@@ -1,9 +1,9 @@
 /**
- * Dashboard → Workbench (spec sections 2 "Workbench", 9 "Message volume ranges"): counts of
- * products, devices, messages and alarms; the gateway's CPU, memory and disk (refreshed every 10 s
- * with the counts); the message volume chart over 1 hour, 1 day, 7 days, 30 days or a custom range;
- * quick entries; help documents. Alarms say plainly that they arrive with a later release while
- * the server reports them unavailable, instead of showing an invented zero.
+ * Dashboard → Workbench: counts of products, devices, messages and alarms; the gateway's CPU,
+ * memory and disk (refreshed every 10 s with the counts); the message volume chart over 1 hour, 1
+ * day, 7 days, 30 days or a custom range; quick entries; help documents. Alarms say plainly that
+ * they arrive with a later release while the server reports them unavailable, instead of showing an
+ * invented zero.
  */
 import { useCallback, useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
 import Button from '@arco-design/web-react/es/Button';
@@ -16,6 +16,7 @@ import IconImport from '@arco-design/web-react/icon/react-icon/IconImport';
 import IconTags from '@arco-design/web-react/icon/react-icon/IconTags';
 import IconUserGroup from '@arco-design/web-react/icon/react-icon/IconUserGroup';
 import { useTranslation } from 'react-i18next';
+import { consolePaths } from '../../../server/contract/console-paths.ts';
 import type { MessageVolume, WorkbenchSummary } from '../../../server/contract/workbench.ts';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart.tsx';
 import { TimeRangePicker, usePeriodLabel } from '../../components/TimeRangePicker.tsx';
@@ -27,17 +28,17 @@ import { WorkbenchHelp } from './WorkbenchHelp.tsx';
 import { loadMessageVolume, loadSummary } from './workbenchApi.ts';
 import './workbench.css';
 
-/** Counts and load: spec "CPU, memory and disk usage", kept fresh without hammering the gateway. */
+/** Counts and the gateway's CPU, memory and disk usage, kept fresh without hammering the gateway. */
 const SUMMARY_REFRESH_MS = 10_000;
 /** A quick range of the chart moves on with the clock at this pace. */
 const VOLUME_REFRESH_MS = 60_000;
 
 const quickEntries = [
-  { key: 'product', path: '/device-manage/product', icon: <IconApps /> },
-  { key: 'device', path: '/device-manage/device', icon: <IconDesktop /> },
-  { key: 'deviceImport', path: '/device-manage/device?import=csv', icon: <IconImport /> },
-  { key: 'organization', path: '/system/organization', icon: <IconUserGroup /> },
-  { key: 'category', path: '/device-manage/category', icon: <IconTags /> },
+  { key: 'product', path: consolePaths.product, icon: <IconApps /> },
+  { key: 'device', path: consolePaths.device, icon: <IconDesktop /> },
+  { key: 'deviceImport', path: `${consolePaths.device}?import=csv`, icon: <IconImport /> },
+  { key: 'organization', path: consolePaths.organization, icon: <IconUserGroup /> },
+  { key: 'category', path: consolePaths.category, icon: <IconTags /> },
 ] as const;
 
 function useSummary(): { summary: WorkbenchSummary | null; failed: boolean; reload: () => void } {

@@ -1,7 +1,6 @@
 /**
- * The history trend's query (spec sections 2, 5 "history query maximum is 50000 records", "filter
- * criteria must be filled before a query"): the telemetry REST call's parameters, or why the query
- * cannot run yet. Pure.
+ * The history trend's query: the telemetry REST call's parameters (at most HISTORY_LIMIT_MAX
+ * records), or why the query cannot run yet (its criteria must be filled in first). Pure.
  */
 import { HISTORY_LIMIT_MAX, type TimeseriesPoint, type TimeseriesQuery } from '../../../server/contract/telemetry.ts';
 import type { TimeRangeValue } from '../../components/time-range.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DataType } from '../../server/contract/thing-model.ts';
 import { presetRange } from '../../web/components/time-range.ts';
-import { historyBlocker, historyQuery, historyRows } from '../../web/features/device-data/historyQuery.ts';
-import { formatValue, isChartable, shownText } from '../../web/features/device-data/valueFormat.ts';
+import { historyBlocker, historyQuery, historyRows } from '../../web/features/telemetry/historyQuery.ts';
+import { formatValue, isChartable, shownText } from '../../web/features/telemetry/valueFormat.ts';
 
 const double: DataType = { type: 'DOUBLE', specs: { min: -40, max: 125, unit: '°C' } };
 const bool: DataType = { type: 'BOOL', specs: { '0': '关', '1': '开' } };

@@ -1,11 +1,11 @@
 /**
- * Issue 3, devices in the browser, through the built x64 binary: a gateway provisioned over HTTP
+ * Devices in the browser, through the built x64 binary: a gateway provisioned over HTTP
  * with a product made through the API (as a factory script would), then an administrator creates
  * a device, edits it, sets its location, favourites it, views and regenerates its credentials,
  * imports a CSV with 3 good and 2 bad rows (and downloads the rejected rows), batch-generates 5
  * devices (and downloads their CSV) and deletes devices with confirmation. The steps share one
  * gateway and one tab and run in order. Screens are also captured in zh_CN/en_US × light/dark
- * (test-results/screenshots/device-management-b).
+ * (test-results/screenshots/devices).
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -68,7 +68,7 @@ beforeAll(async () => {
   await gateway.provision();
   tokens = await gateway.login();
   product = await call<Product>('POST', '/api/yt/device_profile', { name: PRODUCT, deviceType: 'DIRECT_CONNECTION', transportType: 'MQTT' });
-  ui = await browser.newUi(gateway.url, 'device-management-b');
+  ui = await browser.newUi(gateway.url, 'devices');
 });
 
 afterEach(async ({ task }) => {

@@ -1,6 +1,6 @@
 /**
- * The organization field of every form and filter (spec: "tree select used by every organization
- * field"): loads `GET /api/yt/organization/tree` once per session (shared with the organization
+ * The organization field of every form and filter (one tree select for every organization
+ * field): loads `GET /api/yt/organization/tree` once per session (shared with the organization
  * page, reloaded when organizations change), searchable by name, clearable.
  *
  * @example
@@ -13,8 +13,8 @@
 import { useMemo, type CSSProperties, type JSX } from 'react';
 import TreeSelect from '@arco-design/web-react/es/TreeSelect';
 import { useTranslation } from 'react-i18next';
-import type { OrganizationTreeNode } from '../../server/contract/organization.ts';
-import { subtreeIds, useOrganizationTree } from './organization-tree.ts';
+import type { OrganizationTreeNode } from '../../../server/contract/organization.ts';
+import { subtreeIds, useOrganizationTree } from './organizationTree.ts';
 
 export interface OrganizationTreeSelectProps {
   value?: string | null;

@@ -1,10 +1,10 @@
 /**
- * Device detail → thing-model data (spec section 2 "history trend and command delivery"): a card
- * per property of the published model with its latest value (unit, BOOL and ENUM names, time, the
- * reason when the value did not fit the model), updated live over the websocket; the device's state
- * live beside it; the services with command delivery; values the device reports outside the model.
- * Without a published model it says so and links to the product's thing-model tab. The history
- * drawer (with uPlot) and the command dialog load on first use.
+ * Device detail → thing-model data, with history trend and command delivery: a card per property of
+ * the published model with its latest value (unit, BOOL and ENUM names, time, the reason when the
+ * value did not fit the model), updated live over the websocket; the device's state live beside it;
+ * the services with command delivery; values the device reports outside the model. Without a
+ * published model it says so and links to the product's thing-model tab. The history drawer (with
+ * uPlot) and the command dialog load on first use.
  */
 import { Suspense, useState, type JSX } from 'react';
 import Button from '@arco-design/web-react/es/Button';
@@ -25,11 +25,11 @@ import { useEntityState, useLatestTelemetry, type LatestValue } from '../../lib/
 import { lazyPanel } from '../../lib/tab-registry.ts';
 import type { CommandPreset } from '../command/CommandModal.tsx';
 import { deviceStateColors } from '../device/deviceStyle.ts';
-import type { DeviceTabProps } from '../device/deviceTabs.tsx';
-import { productDetailPath } from '../product/productPaths.ts';
+import type { DeviceTabProps } from '../device/deviceTab.ts';
+import { productDetailPath } from '../../../server/contract/console-paths.ts';
 import { usePublishedModel } from '../thing-model/usePublishedModel.ts';
 import { formatValue, rawText } from './valueFormat.ts';
-import './device-data.css';
+import './telemetry.css';
 
 const HistoryDrawer = lazyPanel(() => import('./HistoryDrawer.tsx'), 'HistoryDrawer');
 const CommandModal = lazyPanel(() => import('../command/CommandModal.tsx'), 'CommandModal');

@@ -3,8 +3,8 @@
  * page; a change to organizations calls `reloadOrganizationTree()` so every user sees it.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { organizationRoutes, type OrganizationTreeNode } from '../../server/contract/organization.ts';
-import { api } from '../lib/api-client.ts';
+import { organizationRoutes, type OrganizationTreeNode } from '../../../server/contract/organization.ts';
+import { api } from '../../lib/api-client.ts';
 
 interface TreeState {
   tree: OrganizationTreeNode[];

@@ -1,7 +1,0 @@
-/** Placeholder until the edge state page is built (roadmap step 5); the route table already lazy-loads this module as its own chunk. */
-import type { JSX } from 'react';
-import { NotBuiltPage } from '../../components/NotBuiltPage.tsx';
-
-export function MarginalStatePage(): JSX.Element {
-  return <NotBuiltPage />;
-}
