@@ -10,7 +10,7 @@
 import type { ComponentType } from 'react';
 import type { MenuIconName } from './layout/menu-icons.tsx';
 import type { PageLoader, RouteEntry } from './lib/route-model.ts';
-import type menuTitles from './i18n/locales/zh_CN/menu.json';
+import type menuTitles from '../locales/zh_CN/menu.json';
 import { paths } from './lib/paths.ts';
 
 export type MenuTitleKey = `menu:${keyof typeof menuTitles}`;

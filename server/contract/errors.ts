@@ -1,6 +1,6 @@
 /**
  * Error codes of the API error body (ThingsBoard numbering, DESIGN.md section 4) and the i18n keys
- * of every error the server can produce. Texts live in web/i18n/locales/<lang>/errors.json, which
+ * of every error the server can produce. Texts live in locales/<lang>/errors.json, which
  * both the server (to fill `message`) and the console (to translate `key`) read.
  */
 import Type, { type Static } from 'typebox';

@@ -21,7 +21,7 @@ function flatten(tree: Tree, prefix = '', out = new Map<string, string>()): Map<
 
 const placeholders = (s: string): string => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort().join(',');
 
-export function findParityProblems(localesDir: string): string[] {
+export function findParityProblems(localesDir: string, runtimeList?: string): string[] {
   const problems: string[] = [];
   const [base, ...others] = languages;
   const namespacesOf = (lng: string): string[] =>
@@ -29,8 +29,7 @@ export function findParityProblems(localesDir: string): string[] {
   const load = (lng: string, ns: string): Map<string, string> =>
     flatten(JSON.parse(readFileSync(join(localesDir, lng, `${ns}.json`), 'utf8')) as Tree);
 
-  const runtimeList = join(localesDir, '..', 'namespaces.ts');
-  if (existsSync(runtimeList)) {
+  if (runtimeList && existsSync(runtimeList)) {
     const listed = readFileSync(runtimeList, 'utf8');
     for (const ns of namespacesOf(base)) if (!listed.includes(`'${ns}'`)) problems.push(`namespaces.ts does not list ${ns}`);
   }
@@ -60,10 +59,11 @@ export function findParityProblems(localesDir: string): string[] {
   return problems;
 }
 
-export const localesDir = fileURLToPath(new URL('./locales', import.meta.url));
+export const localesDir = fileURLToPath(new URL('../../locales', import.meta.url));
+export const namespacesFile = fileURLToPath(new URL('./namespaces.ts', import.meta.url));
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const problems = findParityProblems(localesDir);
+  const problems = findParityProblems(localesDir, namespacesFile);
   if (problems.length) {
     process.stderr.write(`i18n parity: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
     process.exit(1);

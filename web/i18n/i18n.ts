@@ -8,7 +8,7 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, languages, type Language } from './lang.ts';
-import type zhResources from './locales/zh_CN/index.ts';
+import type zhResources from '../../locales/zh_CN/index.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -28,7 +28,7 @@ const chunkBackend: BackendModule = {
   init() {},
   read(lng: string, ns: string, callback: ReadCallback) {
     // esbuild turns this template into one chunk per locales/<lang>/<ns>.json file.
-    import(`./locales/${lng}/${ns}.json`).then(
+    import(`../../locales/${lng}/${ns}.json`).then(
       (mod: { default: Record<string, unknown> }) => callback(null, mod.default),
       (err: Error) => callback(err, false),
     );

@@ -12,7 +12,7 @@
  */
 import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
 import { NAME_MAX, NAME_PATTERN, SORT_MAX, SORT_MIN } from '../../server/contract/validation.ts';
-import type fieldTexts from '../i18n/locales/zh_CN/errors.json';
+import type fieldTexts from '../../locales/zh_CN/errors.json';
 import { i18n } from '../i18n/i18n.ts';
 
 export type FieldTextKey = keyof (typeof fieldTexts)['field'];
