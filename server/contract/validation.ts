@@ -2,6 +2,7 @@
  * Validation rules of spec section 5 as patterns and limits, declared once. Server schemas embed
  * them; web forms use the same values for inline checks, so both sides refuse the same input.
  */
+import { INT32_MAX, INT32_MIN } from './numbers.ts';
 
 /** Password: 8–30 characters with an upper- and a lower-case letter, a digit and a special character. */
 export const PASSWORD_MIN = 8;
@@ -28,8 +29,8 @@ export const ALIAS_MAX = 36;
 export const ADDRESS_CODE_PATTERN = '^[0-9A-Fa-f]{2}$';
 
 /** Organization sort: an int32 integer. */
-export const SORT_MIN = -2147483648;
-export const SORT_MAX = 2147483647;
+export const SORT_MIN = INT32_MIN;
+export const SORT_MAX = INT32_MAX;
 
 /** Free-text descriptions and postal addresses (not in the spec; a generous single line). */
 export const DESCRIPTION_MAX = 255;
