@@ -22,8 +22,11 @@ export type Check = (value: unknown) => Problem | null;
 /** The shared field texts (`errors:field.<key>`). */
 export type FieldTextKey = keyof (typeof fieldTexts)['field'];
 
-/** The text of a problem in the current language, its values filled in. */
-export function problemText(problem: Problem): string {
+/**
+ * The text of a problem in the current language, its values filled in. Also takes a server detail's
+ * key without its `error.` prefix (tslImport.ts lists refusals that way).
+ */
+export function problemText(problem: Problem | { key: string; params?: Problem['params'] }): string {
   // The key is one of the rule's, known only at run time; errors.json holds every one of them.
   return i18n.t(errorI18nKey(problem.key) as 'errors:validation', problem.params ?? {});
 }
