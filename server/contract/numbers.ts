@@ -2,10 +2,7 @@
  * What counts as a number for the contract's rules (server/contract/rules/), read the same way by
  * the server and by the console's forms.
  */
-
-/** Bounds of a 32-bit signed integer: INT values, enum values and organization sort. */
-export const INT32_MIN = -2147483648;
-export const INT32_MAX = 2147483647;
+import { INT32_MAX, INT32_MIN } from './validation.ts';
 
 /** A number, or numeric text (forms send text; files from other platforms write specs as text). */
 export function numberOf(value: unknown): number | undefined {

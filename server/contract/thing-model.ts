@@ -56,11 +56,11 @@
 import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
-import { INT32_MAX, INT32_MIN } from './numbers.ts';
 import { DeleteResultSchema, EpochMs, IdsBodySchema, Nullable, PageOf, PageQuerySchema, UpdateBodyOf } from './common.ts';
 import { ProductStatusSchema } from './product.ts';
 // A service's call type is the spec's `commandCallType`, declared once with commands.
 import { CommandCallTypeSchema as CallTypeSchema } from './command.ts';
+import { INT32_MAX, INT32_MIN } from './validation.ts';
 
 /** Function types of a model item. */
 export const functionTypes = ['properties', 'services', 'events'] as const;

@@ -2,7 +2,6 @@
  * Validation rules of spec section 5 as patterns and limits, declared once. Server schemas embed
  * them; web forms use the same values for inline checks, so both sides refuse the same input.
  */
-import { INT32_MAX, INT32_MIN } from './numbers.ts';
 
 /** Password: 8–30 characters with an upper- and a lower-case letter, a digit and a special character. */
 export const PASSWORD_MIN = 8;
@@ -27,6 +26,10 @@ export const ALIAS_MAX = 36;
 
 /** Address code of a TCP/Modbus sub-device: two hex digits, 00 to FF (stored upper case). */
 export const ADDRESS_CODE_PATTERN = '^[0-9A-Fa-f]{2}$';
+
+/** Bounds of a 32-bit signed integer: thing-model INT and enum values, organization sort. */
+export const INT32_MIN = -2147483648;
+export const INT32_MAX = 2147483647;
 
 /** Organization sort: an int32 integer. */
 export const SORT_MIN = INT32_MIN;

@@ -4,6 +4,7 @@
  * sends after `0x`, the bit mode sends either a position or a mask, and the value-mapping rows become
  * one object, in which a raw value given twice would silently keep only its last row.
  */
+import { requiredProblem } from '../../../server/contract/rules/field.ts';
 import {
   bitChoiceProblem,
   bitMaskProblem,
@@ -12,7 +13,6 @@ import {
   valueMappingRawProblem,
   valueMappingSizeProblem,
 } from '../../../server/contract/rules/modbus.ts';
-import { requiredProblem } from '../../../server/contract/rules/field.ts';
 import { problem, repeatsEarlier, type Problem } from '../../../server/contract/rules/problem.ts';
 import { hexWordOf, type ValueMappingRow } from './thingModelForm.ts';
 
@@ -32,8 +32,8 @@ export function bitMaskFieldProblem(digits: unknown): Problem | null {
 
 /** Row `index`'s raw value: numeric text that no earlier row has. */
 export function valueMappingRawFieldProblem(raw: unknown, index: number, rows: readonly ValueMappingRow[]): Problem | null {
-  if (valueMappingRawProblem(raw)) return valueMappingRawProblem(raw);
-  return repeatsEarlier(raw, index, rows.map((r) => r.raw)) ? problem('error.thingModel.modbus.valueMapping') : null;
+  const repeated = repeatsEarlier(raw, index, rows.map((r) => r.raw));
+  return valueMappingRawProblem(raw) ?? (repeated ? problem('error.thingModel.modbus.valueMapping') : null);
 }
 
 export function valueMappingRowsProblem(rows: unknown): Problem | null {
