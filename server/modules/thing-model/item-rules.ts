@@ -1,8 +1,9 @@
 /**
  * One model item's rules beyond its schema outline (server/contract/thing-model.ts): fields by
  * function type, the data type and parameters, the reserved TCP identifier and the Modbus extension
- * descriptor (the rules a form checks as well are in server/contract/rules/). Pure: the service adds what needs the database (identifier unique per product). Used
- * for single creates and edits and for every entry of a TSL import, so both refuse the same things.
+ * descriptor (the rules a form checks as well are in server/contract/rules/). Pure: the service adds
+ * what needs the database (identifier unique per product). Used for single creates and edits and for
+ * every entry of a TSL import, so both refuse the same things.
  */
 import { Compile } from 'typebox/compile';
 import type { CommandCallType as CallType } from '../../contract/command.ts';
