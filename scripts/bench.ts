@@ -125,7 +125,7 @@ function webRows(): { rows: RowSpec[]; loginBreakdown: string[] } {
   // Locale namespaces are chunks of their own (web/i18n/i18n.ts): the login page also fetches the
   // preloaded ones and its own, in the default language.
   for (const ns of loginNamespaces) {
-    const out = outputOf(meta, `web/i18n/locales/zh_CN/${ns}.json`);
+    const out = outputOf(meta, `locales/zh_CN/${ns}.json`);
     if (out) login.add(out);
   }
   const loginNote = loginOut

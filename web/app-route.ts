@@ -4,7 +4,7 @@
  */
 import type { MenuIconName } from './layout/menu-icons.tsx';
 import type { RouteEntry } from './lib/route-model.ts';
-import type menuTitles from './i18n/locales/zh_CN/menu.json';
+import type menuTitles from '../locales/zh_CN/menu.json';
 
 export type MenuTitleKey = `menu:${keyof typeof menuTitles}`;
 export type AppRoute = RouteEntry<MenuIconName, MenuTitleKey>;

@@ -1,8 +1,8 @@
 /**
- * Number readings shared by the server's thing-model rules and the console's thing-model forms,
- * so that both take and refuse the same values.
+ * What counts as a number for the contract's rules (server/contract/rules/), read the same way by
+ * the server and by the console's forms.
  */
-import { INT32_MAX, INT32_MIN } from './thing-model.ts';
+import { INT32_MAX, INT32_MIN } from './validation.ts';
 
 /** A number, or numeric text (forms send text; files from other platforms write specs as text). */
 export function numberOf(value: unknown): number | undefined {

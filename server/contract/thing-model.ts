@@ -60,6 +60,7 @@ import { DeleteResultSchema, EpochMs, IdsBodySchema, Nullable, PageOf, PageQuery
 import { ProductStatusSchema } from './product.ts';
 // A service's call type is the spec's `commandCallType`, declared once with commands.
 import { CommandCallTypeSchema as CallTypeSchema } from './command.ts';
+import { INT32_MAX, INT32_MIN } from './validation.ts';
 
 /** Function types of a model item. */
 export const functionTypes = ['properties', 'services', 'events'] as const;
@@ -93,8 +94,6 @@ export const IDENTIFIER_MAX = 32;
 export const IDENTIFIER_PATTERN = '^[A-Za-z0-9_]+$';
 /** On TCP products this identifier holds the device's raw frames (see the file comment). */
 export const TCP_SOURCE_IDENTIFIER = 'source';
-export const INT32_MIN = -2147483648;
-export const INT32_MAX = 2147483647;
 export const UNIT_MAX = 32;
 export const TEXT_LENGTH_MAX = 10240;
 export const BOOL_NAME_MAX = 20;

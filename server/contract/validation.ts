@@ -27,9 +27,13 @@ export const ALIAS_MAX = 36;
 /** Address code of a TCP/Modbus sub-device: two hex digits, 00 to FF (stored upper case). */
 export const ADDRESS_CODE_PATTERN = '^[0-9A-Fa-f]{2}$';
 
+/** Bounds of a 32-bit signed integer: thing-model INT and enum values, organization sort. */
+export const INT32_MIN = -2147483648;
+export const INT32_MAX = 2147483647;
+
 /** Organization sort: an int32 integer. */
-export const SORT_MIN = -2147483648;
-export const SORT_MAX = 2147483647;
+export const SORT_MIN = INT32_MIN;
+export const SORT_MAX = INT32_MAX;
 
 /** Free-text descriptions and postal addresses (not in the spec; a generous single line). */
 export const DESCRIPTION_MAX = 255;

@@ -1,9 +1,10 @@
 /**
- * Server-side translation of error keys. The texts are the console's own locale files, so the
- * message in an error body and the text the UI shows for the same key never differ.
+ * Server-side translation of error keys. The texts are the locale files the console reads too
+ * (locales/<lang>/errors.json), so the message in an error body and the text the UI shows for the
+ * same key never differ.
  */
-import zhErrors from '../../web/i18n/locales/zh_CN/errors.json' with { type: 'json' };
-import enErrors from '../../web/i18n/locales/en_US/errors.json' with { type: 'json' };
+import zhErrors from '../../locales/zh_CN/errors.json' with { type: 'json' };
+import enErrors from '../../locales/en_US/errors.json' with { type: 'json' };
 
 export type Lang = 'zh_CN' | 'en_US';
 type Tree = { [k: string]: string | Tree };

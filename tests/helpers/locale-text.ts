@@ -1,5 +1,5 @@
 /**
- * The console's own texts for e2e assertions, read from web/i18n/locales, so a spec asserts what
+ * The console's own texts for e2e assertions, read from locales/, so a spec asserts what
  * the user reads in either language without copying strings that could drift from the UI.
  */
 import { readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import type { Language } from '../../web/i18n/lang.ts';
 const cache = new Map<string, Record<string, unknown>>();
 
 function namespace(lang: Language, ns: string): Record<string, unknown> {
-  const file = join(root, 'web', 'i18n', 'locales', lang, `${ns}.json`);
+  const file = join(root, 'locales', lang, `${ns}.json`);
   let data = cache.get(file);
   if (!data) {
     data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addressCodeProblem,
-  batchCountProblem,
-  aliasProblem,
-  locationBody,
-  locationProblems,
-  mapPoint,
-  nameProblem,
-  normalizeAddressCode,
-  parseCoordinate,
-} from '../../web/features/device/deviceRules.ts';
+import { Value } from 'typebox/value';
+import { AddressCodeSchema, DeviceNameSchema } from '../../server/contract/device.ts';
+import { addressCodeProblem, aliasProblem, batchCountProblem, locationViolations, normalizeAddressCode } from '../../server/contract/rules/device.ts';
+import { nameProblem } from '../../server/contract/rules/field.ts';
+import type { Problem } from '../../server/contract/rules/problem.ts';
+import { locationBody, locationFormProblems, mapPoint, parseCoordinate } from '../../web/features/device/locationForm.ts';
+
+const key = (p: Problem | null): string | null => p?.key ?? null;
+const keys = (problems: Partial<Record<string, Problem>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(problems).map(([field, p]) => [field, p!.key]));
 
 describe('device form rules', () => {
   it('accepts a name of Chinese characters, letters, digits and _ - @ ( )', () => {
@@ -17,25 +16,36 @@ describe('device form rules', () => {
   });
 
   it('refuses an empty name, a space and a 31-character name', () => {
-    expect(nameProblem('  ')).toBe('field.required');
-    expect(nameProblem('a b')).toBe('field.name');
-    expect(nameProblem('a'.repeat(31))).toBe('field.name');
+    expect(key(nameProblem('  '))).toBe('error.field.required');
+    expect(key(nameProblem('a b'))).toBe('error.field.name');
+    expect(key(nameProblem('a'.repeat(31)))).toBe('error.field.name');
     expect(nameProblem('a'.repeat(30))).toBeNull();
   });
 
   it('refuses an alias of 37 characters', () => {
     expect(aliasProblem('a'.repeat(36))).toBeNull();
-    expect(aliasProblem('a'.repeat(37))).toBe('field.alias');
+    expect(key(aliasProblem('a'.repeat(37)))).toBe('error.field.alias');
   });
 
   it('accepts address codes 00 to FF in either case and stores them upper case', () => {
     expect(addressCodeProblem('')).toBeNull();
     expect(addressCodeProblem('0a')).toBeNull();
     expect(addressCodeProblem('FF')).toBeNull();
-    expect(addressCodeProblem('100')).toBe('field.addressCode');
-    expect(addressCodeProblem('G1')).toBe('field.addressCode');
+    expect(key(addressCodeProblem('100'))).toBe('error.field.addressCode');
+    expect(key(addressCodeProblem('G1'))).toBe('error.field.addressCode');
     expect(normalizeAddressCode(' 0a ')).toBe('0A');
     expect(normalizeAddressCode('')).toBeNull();
+  });
+});
+
+describe('device rules refuse exactly what the device schema refuses', () => {
+  it('agrees on names and address codes', () => {
+    for (const name of ['温度传感器_A-1@(x)', 'a b', 'a'.repeat(30), 'a'.repeat(31), '', ' x', 'émile']) {
+      expect([name, nameProblem(name) === null]).toEqual([name, Value.Check(DeviceNameSchema, name)]);
+    }
+    for (const code of ['00', '0a', 'FF', '100', 'G1', '1']) {
+      expect([code, addressCodeProblem(code) === null]).toEqual([code, Value.Check(AddressCodeSchema, code)]);
+    }
   });
 });
 
@@ -49,18 +59,25 @@ describe('location rules', () => {
   });
 
   it('accepts the range limits and refuses beyond them', () => {
-    expect(locationProblems({ longitude: '180', latitude: '-90' })).toEqual({});
-    expect(locationProblems({ longitude: '180.01', latitude: '90.5' })).toEqual({ longitude: 'field.longitude', latitude: 'field.latitude' });
+    expect(locationFormProblems({ longitude: '180', latitude: '-90' })).toEqual({});
+    expect(keys(locationFormProblems({ longitude: '180.01', latitude: '90.5' }))).toEqual({ longitude: 'error.field.longitude', latitude: 'error.field.latitude' });
   });
 
-  it('asks for both coordinates or neither, on the missing one', () => {
-    expect(locationProblems({ longitude: '', latitude: '' })).toEqual({});
-    expect(locationProblems({ longitude: '', latitude: '30' })).toEqual({ longitude: 'field.locationIncomplete' });
-    expect(locationProblems({ longitude: '120', latitude: null })).toEqual({ latitude: 'field.locationIncomplete' });
+  it('asks the server and the form for both coordinates or neither, on the missing one', () => {
+    expect(locationViolations(120, null)).toEqual([{ field: 'latitude', key: 'error.field.locationIncomplete' }]);
+    expect(locationViolations(null, null)).toEqual([]);
+    expect(locationFormProblems({ longitude: '', latitude: '' })).toEqual({});
+    expect(keys(locationFormProblems({ longitude: '', latitude: '30' }))).toEqual({ longitude: 'error.field.locationIncomplete' });
+    expect(keys(locationFormProblems({ longitude: '120', latitude: null }))).toEqual({ latitude: 'error.field.locationIncomplete' });
   });
 
-  it('refuses an address of 256 characters', () => {
-    expect(locationProblems({ longitude: '', latitude: '', address: 'x'.repeat(256) })).toEqual({ address: 'field.address' });
+  it('leaves the both-or-neither rule to a coordinate out of range', () => {
+    expect(keys(locationFormProblems({ longitude: '', latitude: '91' }))).toEqual({ latitude: 'error.field.latitude' });
+  });
+
+  it('refuses an address of 256 characters, counted as sent (trimmed)', () => {
+    expect(locationFormProblems({ longitude: '', latitude: '', address: ` ${'x'.repeat(255)} ` })).toEqual({});
+    expect(keys(locationFormProblems({ longitude: '', latitude: '', address: 'x'.repeat(256) }))).toEqual({ address: 'error.field.address' });
   });
 
   it('sends empty coordinates as null so the position is cleared', () => {
@@ -79,10 +96,10 @@ describe('batch generation count', () => {
   it('accepts 1 and 1000 and refuses 0, 1001, fractions and text', () => {
     expect(batchCountProblem(1)).toBeNull();
     expect(batchCountProblem(1000)).toBeNull();
-    expect(batchCountProblem(0)).toBe('field.batchCount');
-    expect(batchCountProblem(1001)).toBe('field.batchCount');
-    expect(batchCountProblem(2.5)).toBe('field.batchCount');
-    expect(batchCountProblem('5')).toBe('field.batchCount');
-    expect(batchCountProblem(undefined)).toBe('field.batchCount');
+    expect(key(batchCountProblem(0))).toBe('error.field.batchCount');
+    expect(key(batchCountProblem(1001))).toBe('error.field.batchCount');
+    expect(key(batchCountProblem(2.5))).toBe('error.field.batchCount');
+    expect(key(batchCountProblem('5'))).toBe('error.field.batchCount');
+    expect(key(batchCountProblem(undefined))).toBe('error.field.batchCount');
   });
 });

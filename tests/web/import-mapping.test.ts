@@ -65,7 +65,7 @@ describe('import mapping checks', () => {
 describe('the downloadable import template', () => {
   for (const lang of ['zh_CN', 'en_US'] as const) {
     it(`maps every header of the ${lang} template to its field`, () => {
-      const locale = JSON.parse(readFileSync(join(import.meta.dirname, `../../web/i18n/locales/${lang}/deviceImport.json`), 'utf8')) as {
+      const locale = JSON.parse(readFileSync(join(import.meta.dirname, `../../locales/${lang}/deviceImport.json`), 'utf8')) as {
         targets: Record<MappingTarget, string>;
       };
       const columns = mappingTargets.map((target) => locale.targets[target]);

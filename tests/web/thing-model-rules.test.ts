@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { checkItem, checkItemOutline, type ProductFacts } from '../../server/modules/thing-model/item-rules.ts';
 import { emptyDataType, emptyItem, emptyModbus, itemBody, type DataTypeValues, type ModbusValues } from '../../web/features/thing-model/thingModelForm.ts';
 import {
-  bitMaskProblem,
-  bitPositionProblem,
+  operationProblem,
+  originalDataTypeProblem,
+  registerCountProblem,
+  scaleFactorProblem,
+} from '../../server/contract/rules/modbus.ts';
+import type { Problem } from '../../server/contract/rules/problem.ts';
+import {
   boolOpenProblem,
   duplicateParamProblem,
   enumDescriptionProblem,
@@ -13,21 +18,20 @@ import {
   identifierProblem,
   maxProblem,
   numberProblem,
-  operationProblem,
-  originalDataTypeProblem,
-  registerAddressProblem,
-  registerCountProblem,
-  scaleFactorProblem,
   stepProblem,
   textLengthProblem,
-  valueMappingRawProblem,
-  type RuleProblem,
-} from '../../web/features/thing-model/thingModelRules.ts';
+} from '../../server/contract/rules/thing-model.ts';
+import {
+  bitMaskFieldProblem,
+  bitPositionFieldProblem,
+  registerAddressFieldProblem,
+  valueMappingRawFieldProblem,
+} from '../../web/features/thing-model/modbusFieldRules.ts';
 
 const modbusProduct: ProductFacts = { transportType: 'TCP', tcpProtocolType: 'MODBUS_RTU' };
 
 /**
- * The server's first refusal key of a property with this data type (without `error.`), or null:
+ * The server's first refusal key of a property with this data type, or null:
  * the route's schema first (as a request meets it), then the item rules.
  */
 function serverKey(dataType: DataTypeValues, extra: { modbus?: Partial<ModbusValues>; accessMode?: 'r' | 'rw'; identifier?: string; functionName?: string } = {}): string | null {
@@ -42,10 +46,10 @@ function serverKey(dataType: DataTypeValues, extra: { modbus?: Partial<ModbusVal
   };
   const outline = checkItemOutline(itemBody(values, 'p', true), '');
   const verdict = outline.ok ? checkItem(outline.body, modbusProduct) : outline;
-  return verdict.ok ? null : verdict.violations[0]!.key.replace(/^error\./, '');
+  return verdict.ok ? null : verdict.violations[0]!.key;
 }
 
-const key = (p: RuleProblem): string | null => p?.key ?? null;
+const key = (p: Problem | null): string | null => p?.key ?? null;
 
 describe('thing-model form checks refuse what the server refuses', () => {
   it('agrees on function names and identifiers, including the reserved TCP identifier', () => {
@@ -84,9 +88,9 @@ describe('thing-model form checks refuse what the server refuses', () => {
       { value: 1, description: '一' },
       { value: 1, description: '二' },
     ];
-    expect(key(enumValueProblem(1, 1, rows.map((r) => r.value)))).toBe(serverKey({ ...emptyDataType('ENUM'), enumItems: rows }));
+    expect(key(enumValueProblem(1, 1, rows))).toBe(serverKey({ ...emptyDataType('ENUM'), enumItems: rows }));
     const badStart = [{ value: 1, description: '_x' }];
-    expect(key(enumDescriptionProblem('_x', 0, ['_x']))).toBe(serverKey({ ...emptyDataType('ENUM'), enumItems: badStart }));
+    expect(key(enumDescriptionProblem('_x', 0, badStart))).toBe(serverKey({ ...emptyDataType('ENUM'), enumItems: badStart }));
     const many = Array.from({ length: 101 }, (_, i) => ({ value: i, description: `v${i}` }));
     expect(key(enumItemsProblem(many))).toBe(serverKey({ ...emptyDataType('ENUM'), enumItems: many }));
     expect(key(enumItemsProblem(many.slice(0, 100)))).toBeNull();
@@ -94,32 +98,49 @@ describe('thing-model form checks refuse what the server refuses', () => {
 
   it('agrees on the Modbus descriptor rules', () => {
     const int = { ...emptyDataType('INT'), min: 0, max: 10 };
-    const cases: [Partial<ModbusValues>, RuleProblem][] = [
-      [{ registerAddress: '10000' }, registerAddressProblem('10000')],
-      [{ registerAddress: 'FFFF' }, registerAddressProblem('FFFF')],
+    const cases: [Partial<ModbusValues>, Problem | null][] = [
+      [{ registerAddress: '10000' }, registerAddressFieldProblem('10000')],
+      [{ registerAddress: 'FFFF' }, registerAddressFieldProblem('FFFF')],
       [{ operationType: 'COIL_READ', originalDataType: 'INT16_AB' }, originalDataTypeProblem('INT16_AB', 'COIL_READ')],
       [{ operationType: 'HOLDING_REGISTER_WRITE' }, operationProblem('HOLDING_REGISTER_WRITE', 'r')],
       [{ scaleFactor: 0 }, scaleFactorProblem(0)],
-      [{ originalDataType: 'BITS', bitMode: 'position', bitPosition: 16 }, bitPositionProblem(16)],
-      [{ originalDataType: 'BITS', bitMode: 'mask', bitMask: '0' }, bitMaskProblem('0')],
-      [{ originalDataType: 'BITS', bitMode: 'position' }, bitPositionProblem(undefined)],
+      [{ originalDataType: 'BITS', bitMode: 'position', bitPosition: 16 }, bitPositionFieldProblem(16)],
+      [{ originalDataType: 'BITS', bitMode: 'mask', bitMask: '0' }, bitMaskFieldProblem('0')],
+      [{ originalDataType: 'BITS', bitMode: 'position' }, bitPositionFieldProblem(undefined)],
       [{ registerCount: 126 }, registerCountProblem(126, 'INT16_AB')],
       [{ originalDataType: 'DOUBLE', registerCount: 3 }, registerCountProblem(3, 'DOUBLE')],
       [{ originalDataType: 'STRING' }, registerCountProblem(undefined, 'STRING')],
-      [{ valueMapping: [{ raw: '1.5.1', text: 'x' }] }, valueMappingRawProblem('1.5.1', 0, [])],
+      [{ valueMapping: [{ raw: '1.5.1', text: 'x' }] }, valueMappingRawFieldProblem('1.5.1', 0, [])],
+      [{ registerAddress: '0x10' }, registerAddressFieldProblem('0x10')],
+      [{ originalDataType: 'BITS', bitMode: 'mask', bitMask: '0x1' }, bitMaskFieldProblem('0x1')],
     ];
     for (const [modbus, client] of cases) {
       expect([modbus, key(client)]).toEqual([modbus, serverKey(int, { modbus })]);
     }
   });
 
+  it('compares bounds and counts duplicates only among values the server accepts', () => {
+    // An INT minimum of 1.5 is refused on its own; the maximum is not compared with it.
+    expect(maxProblem(1, 1.5, true)).toBeNull();
+    // An earlier enum item whose description does not read is not kept, so it repeats nothing.
+    const rows = [
+      { value: 1, description: '' },
+      { value: 1, description: '二' },
+    ];
+    const values = { ...emptyItem('properties'), functionName: '温度', identifier: 'mode', dataType: { ...emptyDataType('ENUM'), enumItems: rows } };
+    const outline = checkItemOutline(itemBody(values, 'p', false), '');
+    const verdict = outline.ok ? checkItem(outline.body, modbusProduct) : outline;
+    expect(verdict.ok ? [] : verdict.violations.map((v) => v.key)).toEqual(['error.thingModel.enum.description']);
+    expect(enumValueProblem(1, 1, rows)).toBeNull();
+  });
+
   it('names the minimum register count the data type needs', () => {
-    expect(registerCountProblem(1, 'FLOAT_ABCD')).toEqual({ key: 'thingModel.modbus.registerCountTooSmall', params: { min: 2 } });
+    expect(registerCountProblem(1, 'FLOAT_ABCD')).toEqual({ key: 'error.thingModel.modbus.registerCountTooSmall', params: { min: 2 } });
     expect(registerCountProblem(undefined, 'FLOAT_ABCD')).toBeNull();
   });
 
   it('marks the later of two parameters with one identifier, as the server does', () => {
     expect(duplicateParamProblem('on', 0, ['on', 'on'])).toBeNull();
-    expect(duplicateParamProblem('on', 1, ['on', 'on'])).toEqual({ key: 'thingModel.paramDuplicate' });
+    expect(duplicateParamProblem('on', 1, ['on', 'on'])).toEqual({ key: 'error.thingModel.paramDuplicate' });
   });
 });

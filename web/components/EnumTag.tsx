@@ -12,9 +12,7 @@
 import type { JSX } from 'react';
 import Tag from '@arco-design/web-react/es/Tag';
 import { useTranslation } from 'react-i18next';
-import type resources from '../i18n/locales/zh_CN/index.ts';
-
-type Namespace = keyof typeof resources;
+import type { Namespace } from '../i18n/namespaces.ts';
 
 export interface EnumTagProps {
   /** Locale namespace holding the labels. */

@@ -1,9 +1,9 @@
 /**
  * Locale parity: zh_CN and en_US must have the same namespaces, the same keys, the same
- * {{placeholders}} per key, and each language's index.ts must list every namespace file.
+ * {{placeholders}} per key, and namespaces.ts must have one line per namespace file, naming it.
  * Run by `npm test` (scripts/test-all.sh) and by tests/web/i18n-parity.test.ts.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { languages } from './lang.ts';
@@ -21,7 +21,23 @@ function flatten(tree: Tree, prefix = '', out = new Map<string, string>()): Map<
 
 const placeholders = (s: string): string => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '').sort().join(',');
 
-export function findParityProblems(localesDir: string): string[] {
+/**
+ * namespaces.ts against the files: a line `<ns>: texts<typeof import('…/locales/zh_CN/<ns>.json')>()`
+ * per file, and no line whose file is another namespace's or missing.
+ */
+function namespaceListProblems(source: string, files: readonly string[]): string[] {
+  const problems: string[] = [];
+  const listed = [...source.matchAll(/^\s*(\w+): texts<typeof import\('[^']*\/locales\/zh_CN\/(\w+)\.json'\)>\(\),/gm)];
+  for (const [, ns, file] of listed) {
+    if (ns !== file) problems.push(`namespaces.ts types ${ns} by ${file}.json`);
+    else if (!files.includes(ns!)) problems.push(`namespaces.ts lists ${ns}, which has no JSON file`);
+  }
+  for (const ns of files) if (!listed.some(([, name]) => name === ns)) problems.push(`namespaces.ts does not list ${ns}`);
+  return problems;
+}
+
+/** Every difference between the languages under `localesDir`; with `namespacesFile`, also that list against the files. */
+export function findParityProblems(localesDir: string, namespacesFile?: string): string[] {
   const problems: string[] = [];
   const [base, ...others] = languages;
   const namespacesOf = (lng: string): string[] =>
@@ -29,18 +45,8 @@ export function findParityProblems(localesDir: string): string[] {
   const load = (lng: string, ns: string): Map<string, string> =>
     flatten(JSON.parse(readFileSync(join(localesDir, lng, `${ns}.json`), 'utf8')) as Tree);
 
-  const runtimeList = join(localesDir, '..', 'namespaces.ts');
-  if (existsSync(runtimeList)) {
-    const listed = readFileSync(runtimeList, 'utf8');
-    for (const ns of namespacesOf(base)) if (!listed.includes(`'${ns}'`)) problems.push(`namespaces.ts does not list ${ns}`);
-  }
-  for (const lng of languages) {
-    const index = readFileSync(join(localesDir, lng, 'index.ts'), 'utf8');
-    for (const ns of namespacesOf(lng)) {
-      if (!index.includes(`'./${ns}.json'`)) problems.push(`${lng}/index.ts does not import ${ns}.json`);
-    }
-  }
   const baseNs = namespacesOf(base);
+  if (namespacesFile) problems.push(...namespaceListProblems(readFileSync(namespacesFile, 'utf8'), baseNs));
   for (const lng of others) {
     const ns = namespacesOf(lng);
     for (const n of baseNs) if (!ns.includes(n)) problems.push(`namespace ${n} exists in ${base} but not in ${lng}`);
@@ -60,10 +66,11 @@ export function findParityProblems(localesDir: string): string[] {
   return problems;
 }
 
-export const localesDir = fileURLToPath(new URL('./locales', import.meta.url));
+export const localesDir = fileURLToPath(new URL('../../locales', import.meta.url));
+export const namespacesFile = fileURLToPath(new URL('./namespaces.ts', import.meta.url));
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const problems = findParityProblems(localesDir);
+  const problems = findParityProblems(localesDir, namespacesFile);
   if (problems.length) {
     process.stderr.write(`i18n parity: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
     process.exit(1);

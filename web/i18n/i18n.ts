@@ -2,18 +2,17 @@
  * i18next set-up. Every namespace of every language is its own small chunk, fetched when a
  * component first asks for it (`useTranslation('guide')` suspends until it is there), so the login
  * page downloads only the few namespaces it shows and the bundle does not grow with every feature.
- * `locales/<lang>/index.ts` lists the namespaces: it gives the keys their types and the parity
- * check its list; at run time it is not loaded.
+ * namespaces.ts lists the namespaces and gives the keys their types.
  */
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, languages, type Language } from './lang.ts';
-import type zhResources from './locales/zh_CN/index.ts';
+import type { Resources } from './namespaces.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: typeof zhResources;
+    resources: Resources;
   }
 }
 
@@ -28,7 +27,7 @@ const chunkBackend: BackendModule = {
   init() {},
   read(lng: string, ns: string, callback: ReadCallback) {
     // esbuild turns this template into one chunk per locales/<lang>/<ns>.json file.
-    import(`./locales/${lng}/${ns}.json`).then(
+    import(`../../locales/${lng}/${ns}.json`).then(
       (mod: { default: Record<string, unknown> }) => callback(null, mod.default),
       (err: Error) => callback(err, false),
     );

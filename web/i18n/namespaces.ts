@@ -1,31 +1,51 @@
 /**
- * Every locale namespace, at run time (the parity check keeps this list equal to the JSON files).
+ * Every locale namespace, once: one line each, naming the namespace and the zh_CN file whose shape
+ * types its keys (i18n.ts gives `t()` these types). A new namespace is its two files,
+ * locales/zh_CN/<ns>.json and locales/en_US/<ns>.json, and its line here; the parity check
+ * (check-parity.ts) refuses a file without a line and a line naming another namespace's file.
+ *
  * The console layout loads them all when it mounts: under preact a component that suspends for a
  * namespace inside an already-mounted form or dialog loses that form's state, so nothing inside the
  * signed-in console may wait for text after the layout is up.
  */
-export const namespaces = [
-  'auth',
-  'category',
-  'command',
-  'common',
-  'credentials',
-  'device',
-  'deviceImport',
-  'errors',
-  'event',
-  'exception',
-  'guide',
-  'http',
-  'layout',
-  'license',
-  'menu',
-  'organization',
-  'product',
-  'profile',
-  'settings',
-  'table',
-  'telemetry',
-  'thingModel',
-  'workbench',
-] as const;
+
+/**
+ * A namespace's texts by their type only: nothing is loaded here (`typeof import` leaves no code in
+ * the bundle); i18n.ts fetches each JSON file as its own chunk on first use.
+ */
+function texts<T>(): T {
+  return undefined as T;
+}
+
+const resources = {
+  auth: texts<typeof import('../../locales/zh_CN/auth.json')>(),
+  category: texts<typeof import('../../locales/zh_CN/category.json')>(),
+  command: texts<typeof import('../../locales/zh_CN/command.json')>(),
+  common: texts<typeof import('../../locales/zh_CN/common.json')>(),
+  credentials: texts<typeof import('../../locales/zh_CN/credentials.json')>(),
+  device: texts<typeof import('../../locales/zh_CN/device.json')>(),
+  deviceImport: texts<typeof import('../../locales/zh_CN/deviceImport.json')>(),
+  errors: texts<typeof import('../../locales/zh_CN/errors.json')>(),
+  event: texts<typeof import('../../locales/zh_CN/event.json')>(),
+  exception: texts<typeof import('../../locales/zh_CN/exception.json')>(),
+  guide: texts<typeof import('../../locales/zh_CN/guide.json')>(),
+  http: texts<typeof import('../../locales/zh_CN/http.json')>(),
+  layout: texts<typeof import('../../locales/zh_CN/layout.json')>(),
+  license: texts<typeof import('../../locales/zh_CN/license.json')>(),
+  menu: texts<typeof import('../../locales/zh_CN/menu.json')>(),
+  organization: texts<typeof import('../../locales/zh_CN/organization.json')>(),
+  product: texts<typeof import('../../locales/zh_CN/product.json')>(),
+  profile: texts<typeof import('../../locales/zh_CN/profile.json')>(),
+  settings: texts<typeof import('../../locales/zh_CN/settings.json')>(),
+  table: texts<typeof import('../../locales/zh_CN/table.json')>(),
+  telemetry: texts<typeof import('../../locales/zh_CN/telemetry.json')>(),
+  thingModel: texts<typeof import('../../locales/zh_CN/thingModel.json')>(),
+  workbench: texts<typeof import('../../locales/zh_CN/workbench.json')>(),
+};
+
+/** The zh_CN texts of every namespace: what typed `t()` keys are checked against. */
+export type Resources = typeof resources;
+export type Namespace = keyof Resources;
+
+/** Every namespace at run time. */
+export const namespaces = Object.keys(resources) as Namespace[];

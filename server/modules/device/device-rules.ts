@@ -2,9 +2,11 @@
  * The device rules of server/contract/device.ts beyond what its schema checks (references, the
  * product's device type, gateway rules, both coordinates or neither, unique name). One function for
  * single create and edit, CSV import rows and batch generation, so they refuse the same things.
+ * The rules a form checks as well live in server/contract/rules/device.ts.
  */
 import type { DeviceBody } from '../../contract/device.ts';
 import type { DeviceType } from '../../contract/product.ts';
+import { locationViolations, normalizeAddressCode } from '../../contract/rules/device.ts';
 import type { FieldKeys, Violation } from '../../lib/field-errors.ts';
 import { optionalText } from '../../lib/optional-text.ts';
 
@@ -45,7 +47,7 @@ export function draftOf(body: DeviceBody): DeviceDraft {
     deviceProfileId: body.deviceProfileId,
     organizationId: body.organizationId ?? null,
     gatewayId: body.gatewayId ?? null,
-    addressCode: body.addressCode ? body.addressCode.toUpperCase() : null,
+    addressCode: normalizeAddressCode(body.addressCode),
     label: optionalText(body.label),
     longitude: body.longitude ?? null,
     latitude: body.latitude ?? null,
@@ -62,12 +64,6 @@ export interface DeviceRefs {
   deviceType(deviceId: string): DeviceType | undefined;
   /** The id of the device called `name`, if any. */
   nameOwner(name: string): string | undefined;
-}
-
-/** Both coordinates or neither. */
-export function locationViolations(longitude: number | null, latitude: number | null): Violation[] {
-  if ((longitude === null) === (latitude === null)) return [];
-  return [{ field: longitude === null ? 'longitude' : 'latitude', key: 'error.field.locationIncomplete' }];
 }
 
 /** Every rule `draft` breaks; `selfId` is the device being edited (undefined when creating). */

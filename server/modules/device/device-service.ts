@@ -12,6 +12,7 @@ import type {
   DevicePage,
   DeviceUpdateBody,
 } from '../../contract/device.ts';
+import { locationViolations } from '../../contract/rules/device.ts';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { assertNoViolations, notFound, refusedFor } from '../../lib/field-errors.ts';
@@ -20,7 +21,7 @@ import { optionalText } from '../../lib/optional-text.ts';
 import type { OrganizationService } from '../organization/organization-service.ts';
 import type { ProductService } from '../product/product-service.ts';
 import type { CredentialsService } from './credentials-service.ts';
-import { deviceViolations, draftOf, locationViolations, type DeviceDraft, type DeviceRefs } from './device-rules.ts';
+import { deviceViolations, draftOf, type DeviceDraft, type DeviceRefs } from './device-rules.ts';
 import type { DeviceRepository, DeviceRow } from './device-repository.ts';
 
 export interface DeviceServiceDeps {

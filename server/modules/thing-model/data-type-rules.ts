@@ -1,19 +1,13 @@
 /**
- * The data type and parameter rules of server/contract/thing-model.ts: specs by data type, STRUCT
- * members, service and event parameters. Each reads what a client sent (the schema checked only the
- * outline), gives back the normalized value to store, and reports every broken rule with the field
- * path under `path`. Pure: single items and TSL imports run exactly the same checks.
+ * Reads a data type and parameter lists as a client sent them (the schema checked only the outline)
+ * with the rules of server/contract/rules/thing-model.ts, gives back the normalized value to store,
+ * and reports every broken rule with the field path under `path`. Pure: single items and TSL imports
+ * run exactly the same checks.
  */
 import { Compile } from 'typebox/compile';
 import {
   BOOL_NAME_MAX,
-  ENUM_DESCRIPTION_MAX,
-  ENUM_DESCRIPTION_PATTERN,
-  ENUM_ITEMS_MAX,
-  PARAMS_MAX,
-  TEXT_LENGTH_MAX,
   ThingModelParamInputSchema,
-  UNIT_MAX,
   type BoolSpecs,
   type DataType,
   type EnumItem,
@@ -23,7 +17,25 @@ import {
   type ThingModelParam,
 } from '../../contract/thing-model.ts';
 import type { ErrorKey } from '../../contract/errors.ts';
-import { isInt32, numberOf } from '../../contract/numbers.ts';
+import { numberOf } from '../../contract/numbers.ts';
+import { isObject, textWithin, type Problem } from '../../contract/rules/problem.ts';
+import {
+  boolNameProblem,
+  boolOpenProblem,
+  duplicateParamProblem,
+  enumDescriptionProblem,
+  enumItemOf,
+  enumItemsProblem,
+  enumValueProblem,
+  numberProblem,
+  paramsProblem,
+  rangeProblem,
+  specNumber,
+  stepRangeProblem,
+  structMembersProblem,
+  textLengthProblem,
+  unitProblem,
+} from '../../contract/rules/thing-model.ts';
 import { schemaViolations, type FieldKeys, type Violation } from '../../lib/field-errors.ts';
 
 /** Schema failures of thing-model fields, by field name (bodies, parameters and TSL entries alike). */
@@ -51,6 +63,10 @@ export class Found {
   add(field: string, key: ErrorKey, params?: Record<string, string | number>): void {
     this.list.push(params ? { field, key, params } : { field, key });
   }
+  /** A rule's answer for `field`, if it found a problem. */
+  check(field: string, problem: Problem | null): void {
+    if (problem) this.list.push({ field, ...problem });
+  }
   /** Schema failures of `value` at `path`. */
   addSchema(path: string, failures: Parameters<typeof schemaViolations>[0]): void {
     for (const v of schemaViolations(failures, thingModelFieldKeys)) this.list.push({ ...v, field: join(path, v.field) });
@@ -65,112 +81,59 @@ export function join(path: string, field: string | number): string {
   return path && tail ? `${path}.${tail}` : path || tail;
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Absent: left out, null, or empty text (forms send empty inputs as ''). */
-function absent(value: unknown): boolean {
-  return value === undefined || value === null || value === '';
-}
-
-
-/** Trimmed text of 1..max characters, else undefined. */
-function textOf(value: unknown, max: number): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const text = value.trim();
-  return text.length >= 1 && text.length <= max ? text : undefined;
-}
-
 function numberSpecs(raw: Record<string, unknown>, path: string, integer: boolean, found: Found): NumberSpecs | undefined {
   const before = found.size;
-  const badNumber: ErrorKey = integer ? 'error.thingModel.number.int32' : 'error.thingModel.number.invalid';
-  const read = (name: string, required: boolean): number | undefined => {
-    const value = raw[name];
-    if (absent(value)) {
-      if (required) found.add(join(path, name), 'error.field.required');
-      return undefined;
-    }
-    const n = numberOf(value);
-    if (n === undefined || (integer && !isInt32(n))) {
-      found.add(join(path, name), badNumber);
-      return undefined;
-    }
-    return n;
-  };
-  const min = read('min', true);
-  const max = read('max', true);
-  const step = read('step', false);
-  const ranged = min !== undefined && max !== undefined;
-  if (ranged && max < min) found.add(join(path, 'max'), 'error.thingModel.number.maxBelowMin');
-  if (step !== undefined) {
-    if (step <= 0) found.add(join(path, 'step'), 'error.thingModel.number.stepPositive');
-    else if (ranged && max >= min && step > max - min) found.add(join(path, 'step'), 'error.thingModel.number.stepExceedsRange');
-  }
+  found.check(join(path, 'min'), numberProblem(raw.min, integer, true));
+  found.check(join(path, 'max'), numberProblem(raw.max, integer, true));
+  found.check(join(path, 'step'), numberProblem(raw.step, integer, false));
+  found.check(join(path, 'max'), rangeProblem(raw.min, raw.max, integer));
+  found.check(join(path, 'step'), stepRangeProblem(raw.step, raw.min, raw.max, integer));
   const labels: { unit?: string; unitName?: string } = {};
   for (const name of ['unit', 'unitName'] as const) {
+    const unit = unitProblem(raw[name]);
+    found.check(join(path, name), unit);
     const value = raw[name];
-    if (absent(value)) continue;
-    if (typeof value !== 'string' || value.trim().length > UNIT_MAX) found.add(join(path, name), 'error.thingModel.unit');
-    else if (value.trim()) labels[name] = value.trim();
+    if (!unit && typeof value === 'string' && value.trim()) labels[name] = value.trim();
   }
+  const min = specNumber(raw.min, integer);
+  const max = specNumber(raw.max, integer);
+  const step = specNumber(raw.step, integer);
   if (found.size > before || min === undefined || max === undefined) return undefined;
   return { min, max, ...(step !== undefined ? { step } : {}), ...labels };
 }
 
 function textSpecs(raw: Record<string, unknown>, path: string, found: Found): { length: number } | undefined {
-  if (absent(raw.length)) {
-    found.add(join(path, 'length'), 'error.field.required');
-    return undefined;
-  }
-  const length = numberOf(raw.length);
-  if (length === undefined || !Number.isInteger(length) || length < 1 || length > TEXT_LENGTH_MAX) {
-    found.add(join(path, 'length'), 'error.thingModel.text.length');
-    return undefined;
-  }
-  return { length };
+  const length = textLengthProblem(raw.length);
+  found.check(join(path, 'length'), length);
+  return length ? undefined : { length: numberOf(raw.length)! };
 }
 
 function boolSpecs(raw: Record<string, unknown>, path: string, found: Found): BoolSpecs | undefined {
-  const close = textOf(raw['0'], BOOL_NAME_MAX);
-  const open = textOf(raw['1'], BOOL_NAME_MAX);
-  if (close === undefined) found.add(join(path, '0'), 'error.thingModel.bool.name');
-  if (open === undefined) found.add(join(path, '1'), 'error.thingModel.bool.name');
-  if (close === undefined || open === undefined) return undefined;
-  if (close === open) {
-    found.add(join(path, '1'), 'error.thingModel.bool.namesEqual');
-    return undefined;
-  }
-  return { '0': close, '1': open };
+  const close = boolNameProblem(raw['0']);
+  const open = boolOpenProblem(raw['1'], raw['0']);
+  found.check(join(path, '0'), close);
+  found.check(join(path, '1'), open);
+  if (close || open) return undefined;
+  return { '0': textWithin(raw['0'], BOOL_NAME_MAX)!, '1': textWithin(raw['1'], BOOL_NAME_MAX)! };
 }
 
-const descriptionStart = new RegExp(ENUM_DESCRIPTION_PATTERN);
-
-function enumSpecs(raw: unknown[], path: string, found: Found): EnumItem[] | undefined {
-  if (raw.length < 1 || raw.length > ENUM_ITEMS_MAX) {
-    found.add(path, 'error.thingModel.enum.items');
+function enumSpecs(raw: unknown, path: string, found: Found): EnumItem[] | undefined {
+  const items = enumItemsProblem(raw);
+  if (items || !Array.isArray(raw)) {
+    found.check(path, items);
     return undefined;
   }
   const before = found.size;
-  const values = new Set<number>();
-  const descriptions = new Set<string>();
-  const items: EnumItem[] = [];
+  const accepted: EnumItem[] = [];
   raw.forEach((entry, i) => {
     const at = join(path, i);
     const item = isObject(entry) ? entry : {};
-    const value = numberOf(item.value);
-    const description = textOf(item.description, ENUM_DESCRIPTION_MAX);
-    if (value === undefined || !isInt32(value)) found.add(join(at, 'value'), 'error.thingModel.enum.value');
-    else if (values.has(value)) found.add(join(at, 'value'), 'error.thingModel.enum.valueDuplicate');
-    if (description === undefined || !descriptionStart.test(description)) found.add(join(at, 'description'), 'error.thingModel.enum.description');
-    else if (descriptions.has(description)) found.add(join(at, 'description'), 'error.thingModel.enum.descriptionDuplicate');
-    if (value !== undefined && description !== undefined) {
-      values.add(value);
-      descriptions.add(description);
-      items.push({ value, description });
-    }
+    found.check(join(at, 'value'), enumValueProblem(item.value, i, raw));
+    found.check(join(at, 'description'), enumDescriptionProblem(item.description, i, raw));
+    const { value, description } = enumItemOf(entry);
+    if (value !== undefined && description !== undefined) accepted.push({ value, description });
   });
-  return found.size > before ? undefined : items;
+  return found.size > before ? undefined : accepted;
 }
 
 /**
@@ -195,18 +158,15 @@ export function parseDataType(
         found.add(join(path, 'type'), 'error.thingModel.struct.nested');
         return undefined;
       }
-      if (!Array.isArray(specs) || specs.length < 1 || specs.length > PARAMS_MAX) {
-        found.add(specsPath, 'error.thingModel.struct.members');
+      const count = structMembersProblem(specs);
+      if (count || !Array.isArray(specs)) {
+        found.check(specsPath, count);
         return undefined;
       }
       const members = parseParamList(specs, specsPath, found, false) as StructMember[] | undefined;
       return members && { type, specs: members };
     }
     case 'ENUM': {
-      if (!Array.isArray(specs)) {
-        found.add(specsPath, 'error.thingModel.enum.items');
-        return undefined;
-      }
       const items = enumSpecs(specs, specsPath, found);
       return items && { type, specs: items };
     }
@@ -234,16 +194,18 @@ const paramOutline = Compile(ThingModelParamInputSchema);
 /** Parameters (or STRUCT members when `structAllowed` is false) with identifiers unique in the list. */
 function parseParamList(raw: unknown[], path: string, found: Found, structAllowed: boolean): ThingModelParam[] | undefined {
   const before = found.size;
-  const seen = new Set<string>();
+  // Identifiers of the entries whose outline passed, in place: the others are not compared.
+  const identifiers: (string | undefined)[] = [];
   const params: ThingModelParam[] = [];
   raw.forEach((entry, i) => {
     const at = join(path, i);
     if (!paramOutline.Check(entry)) {
       found.addSchema(at, paramOutline.Errors(entry));
+      identifiers.push(undefined);
       return;
     }
-    if (seen.has(entry.identifier)) found.add(join(at, 'identifier'), 'error.thingModel.paramDuplicate');
-    seen.add(entry.identifier);
+    identifiers.push(entry.identifier);
+    found.check(join(at, 'identifier'), duplicateParamProblem(entry.identifier, i, identifiers));
     const dataType = parseDataType(entry.dataType, join(at, 'dataType'), found, structAllowed);
     if (dataType) params.push({ identifier: entry.identifier, functionName: entry.functionName, dataType });
   });
@@ -252,10 +214,11 @@ function parseParamList(raw: unknown[], path: string, found: Found, structAllowe
 
 /** `inputData` or `outputData`: absent means none; at most PARAMS_MAX; a parameter may be a STRUCT. */
 export function parseParams(raw: unknown, path: string, found: Found): ThingModelParam[] | undefined {
-  if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw) || raw.length > PARAMS_MAX) {
-    found.add(path, 'error.thingModel.params');
+  const count = paramsProblem(raw);
+  if (count) {
+    found.check(path, count);
     return undefined;
   }
+  if (!Array.isArray(raw)) return [];
   return parseParamList(raw, path, found, true);
 }

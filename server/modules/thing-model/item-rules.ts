@@ -1,15 +1,17 @@
 /**
  * One model item's rules beyond its schema outline (server/contract/thing-model.ts): fields by
  * function type, the data type and parameters, the reserved TCP identifier and the Modbus extension
- * descriptor. Pure: the service adds what needs the database (identifier unique per product). Used
- * for single creates and edits and for every entry of a TSL import, so both refuse the same things.
+ * descriptor (the rules a form checks as well are in server/contract/rules/). Pure: the service adds
+ * what needs the database (identifier unique per product). Used for single creates and edits and for
+ * every entry of a TSL import, so both refuse the same things.
  */
 import { Compile } from 'typebox/compile';
 import type { CommandCallType as CallType } from '../../contract/command.ts';
 import type { TcpProtocolType, TransportType } from '../../contract/product.ts';
+import { isObject } from '../../contract/rules/problem.ts';
+import { reservedIdentifierProblem } from '../../contract/rules/thing-model.ts';
 import {
   ModbusDescriptorInputSchema,
-  TCP_SOURCE_IDENTIFIER,
   ThingModelItemBodySchema,
   type AccessMode,
   type FunctionJson,
@@ -19,7 +21,7 @@ import {
   type ThingModelItemBody,
 } from '../../contract/thing-model.ts';
 import type { Violation } from '../../lib/field-errors.ts';
-import { Found, isObject, join, parseDataType, parseParams } from './data-type-rules.ts';
+import { Found, join, parseDataType, parseParams } from './data-type-rules.ts';
 import { parseModbusDescriptor } from './modbus-rules.ts';
 
 /** An item as stored, before it has an id. */
@@ -91,9 +93,7 @@ export function checkItem(body: ThingModelItemBody, product: ProductFacts): Item
   }
   if (!present(given[requiredOf[type]])) found.add(requiredOf[type], 'error.field.required');
 
-  if (product.transportType === 'TCP' && body.identifier === TCP_SOURCE_IDENTIFIER) {
-    found.add('identifier', 'error.thingModel.identifierReserved');
-  }
+  found.check('identifier', reservedIdentifierProblem(body.identifier, product.transportType === 'TCP'));
 
   let functionJson: FunctionJson = {};
   if (type === 'properties') {

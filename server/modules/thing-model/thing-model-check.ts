@@ -10,8 +10,8 @@
  * values; STRUCT an object with exactly its members; parameters an object with exactly its
  * parameters (none missing, none unknown).
  */
+import { isObject } from '../../contract/rules/problem.ts';
 import type { DataType, ThingModelParam } from '../../contract/thing-model.ts';
-import { isObject } from './data-type-rules.ts';
 import type { PublishedEvent, PublishedModel, PublishedProperty, PublishedService } from './published-model.ts';
 
 export type CheckCode =

@@ -6,6 +6,7 @@
 import type { DeleteResult } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { Product } from '../../contract/product.ts';
+import { isObject } from '../../contract/rules/problem.ts';
 import {
   TSL_FORMAT,
   type ThingModelItem,
@@ -24,7 +25,6 @@ import type { EventBus } from '../../lib/event-bus.ts';
 import { notFound, violationError, type Violation } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { ProductService } from '../product/product-service.ts';
-import { isObject } from './data-type-rules.ts';
 import { checkItem, checkItemOutline, under, type ItemDraft } from './item-rules.ts';
 import { publishedModelOf, type PublishedModel } from './published-model.ts';
 import { ThingModelRepository, type StoredItem } from './thing-model-repository.ts';

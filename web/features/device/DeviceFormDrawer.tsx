@@ -10,19 +10,12 @@ import type { FormInstance } from '@arco-design/web-react/es/Form';
 import { useTranslation } from 'react-i18next';
 import type { Device, DeviceBody } from '../../../server/contract/device.ts';
 import type { ProductOption } from '../../../server/contract/product.ts';
+import { addressCodeProblem, aliasProblem, descriptionProblem, labelProblem, normalizeAddressCode } from '../../../server/contract/rules/device.ts';
+import { nameProblem } from '../../../server/contract/rules/field.ts';
 import { ALIAS_MAX, DESCRIPTION_MAX, NAME_MAX } from '../../../server/contract/validation.ts';
 import { FormDrawer } from '../../components/FormDrawer.tsx';
+import { trimmedRule } from '../../lib/form-rules.ts';
 import { createDevice, updateDevice } from './deviceApi.ts';
-import {
-  addressCodeProblem,
-  aliasProblem,
-  descriptionProblem,
-  labelProblem,
-  nameProblem,
-  normalizeAddressCode,
-  ruleOf,
-  type FieldErrorKey,
-} from './deviceRules.ts';
 import { DeviceTargetFields } from './DeviceTargetFields.tsx';
 import { useProductOptions } from './useDeviceOptions.ts';
 
@@ -127,7 +120,6 @@ interface FieldsProps {
 
 function DeviceFormFields({ form, device, products }: FieldsProps): JSX.Element {
   const { t } = useTranslation(['device', 'errors', 'table']);
-  const text = (key: FieldErrorKey): string => t(`errors:${key}`);
   const productId = Form.useWatch('deviceProfileId', form) as string | undefined;
   const product = products.find((p) => p.id === productId);
   const addressCode = Form.useWatch('addressCode', form) as string | undefined;
@@ -135,10 +127,10 @@ function DeviceFormFields({ form, device, products }: FieldsProps): JSX.Element 
 
   return (
     <>
-      <Form.Item field="name" label={t('fields.name')} required rules={[ruleOf(nameProblem, text)]} extra={t('form.nameHint', { max: NAME_MAX })}>
+      <Form.Item field="name" label={t('fields.name')} required rules={[trimmedRule(nameProblem)]} extra={t('form.nameHint', { max: NAME_MAX })}>
         <Input placeholder={t('form.namePlaceholder')} maxLength={NAME_MAX} showWordLimit autoComplete="off" data-testid="device-form-name" />
       </Form.Item>
-      <Form.Item field="alias" label={t('fields.alias')} rules={[ruleOf(aliasProblem, text)]}>
+      <Form.Item field="alias" label={t('fields.alias')} rules={[trimmedRule(aliasProblem)]}>
         <Input placeholder={t('form.aliasPlaceholder')} maxLength={ALIAS_MAX} showWordLimit autoComplete="off" data-testid="device-form-alias" />
       </Form.Item>
       <DeviceTargetFields form={form} products={products} testId="device-form" device={device} />
@@ -146,17 +138,17 @@ function DeviceFormFields({ form, device, products }: FieldsProps): JSX.Element 
         <Form.Item
           field="addressCode"
           label={t('fields.addressCode')}
-          rules={[ruleOf(addressCodeProblem, text)]}
+          rules={[trimmedRule(addressCodeProblem)]}
           extra={t('form.addressCodeHint')}
           normalize={(v: string | undefined) => v?.toUpperCase()}
         >
           <Input placeholder="01" maxLength={2} autoComplete="off" style={{ width: 120 }} data-testid="device-form-address-code" />
         </Form.Item>
       ) : null}
-      <Form.Item field="label" label={t('fields.label')} rules={[ruleOf(labelProblem, text)]}>
+      <Form.Item field="label" label={t('fields.label')} rules={[trimmedRule(labelProblem)]}>
         <Input maxLength={ALIAS_MAX} showWordLimit autoComplete="off" data-testid="device-form-label" />
       </Form.Item>
-      <Form.Item field="description" label={t('fields.description')} rules={[ruleOf(descriptionProblem, text)]}>
+      <Form.Item field="description" label={t('fields.description')} rules={[trimmedRule(descriptionProblem)]}>
         <Input.TextArea maxLength={DESCRIPTION_MAX} showWordLimit autoSize={{ minRows: 2, maxRows: 5 }} data-testid="device-form-description" />
       </Form.Item>
     </>

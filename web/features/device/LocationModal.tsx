@@ -11,8 +11,9 @@ import { DESCRIPTION_MAX } from '../../../server/contract/validation.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { GuardedModal } from '../../components/GuardedModal.tsx';
 import { errorMessage, serverFieldErrors } from '../../lib/error-text.ts';
+import { problemText } from '../../lib/form-rules.ts';
 import { setLocation } from './deviceApi.ts';
-import { locationBody, locationProblems, mapPoint, parseCoordinate, type LocationInput } from './deviceRules.ts';
+import { locationBody, locationFormProblems, mapPoint, parseCoordinate, type LocationInput } from './locationForm.ts';
 
 export interface LocationModalProps {
   device: Device | null;
@@ -73,8 +74,8 @@ function LocationForm({
 
   const rule = (field: (typeof fields)[number]) => ({
     validator: (_: unknown, cb: (error?: string) => void) => {
-      const key = locationProblems(form.getFieldsValue() as LocationInput)[field];
-      cb(key ? t(`errors:${key}`) : undefined);
+      const found = locationFormProblems(form.getFieldsValue() as LocationInput)[field];
+      cb(found ? problemText(found) : undefined);
     },
   });
 

@@ -3,7 +3,7 @@
  * range, step and unit; TEXT length; BOOL open and close names; ENUM items; STRUCT members (spec
  * "struct items"), each a parameter with its own data type. Also the parameter lists of services
  * and events, whose entries are the same name, identifier and data type. Every rule is checked
- * inline with the server's text (thingModelRules.ts).
+ * inline with the server's rule and text (server/contract/rules/thing-model.ts).
  */
 import type { JSX, ReactNode } from 'react';
 import Button from '@arco-design/web-react/es/Button';
@@ -21,9 +21,6 @@ import {
   UNIT_MAX,
   type ThingModelDataTypeName,
 } from '../../../server/contract/thing-model.ts';
-import { EnumSelect } from '../../components/EnumSelect.tsx';
-import { EnumItemsField } from './EnumItemsField.tsx';
-import { emptyDataType, emptyParam, type ParamValues } from './thingModelForm.ts';
 import {
   boolNameProblem,
   boolOpenProblem,
@@ -37,8 +34,11 @@ import {
   structMembersProblem,
   textLengthProblem,
   unitProblem,
-} from './thingModelRules.ts';
-import { problemRule } from './problemRule.ts';
+} from '../../../server/contract/rules/thing-model.ts';
+import { EnumSelect } from '../../components/EnumSelect.tsx';
+import { problemRule, trimmedRule } from '../../lib/form-rules.ts';
+import { EnumItemsField } from './EnumItemsField.tsx';
+import { emptyDataType, emptyParam, type ParamValues } from './thingModelForm.ts';
 import { AddRowButton } from './RowButtons.tsx';
 
 const scalarTypes = thingModelDataTypes.filter((type) => type !== 'STRUCT');
@@ -151,7 +151,7 @@ export function DataTypeFields({ prefix, allowStruct, testId }: DataTypeFieldsPr
 
   return (
     <>
-      <Form.Item field={at('type')} label={t('form.dataType')} required rules={[problemRule((v) => (v ? null : { key: 'field.choice' }))]}>
+      <Form.Item field={at('type')} label={t('form.dataType')} required rules={[problemRule((v) => (v ? null : { key: 'error.field.choice' }))]}>
         <EnumSelect
           ns="thingModel"
           group="dataType"
@@ -184,7 +184,7 @@ export function ParamListField({ field, allowStruct, required = false, testId, a
   const listProblem = required ? structMembersProblem : paramsProblem;
 
   return (
-    <Form.List field={field} rules={[problemRule((list) => listProblem(list as unknown[]))]}>
+    <Form.List field={field} rules={[problemRule(listProblem)]}>
       {(items, { add, remove }) => (
         <div className="ec-tm-params" data-testid={testId}>
           {items.map((item, index) => (
@@ -204,7 +204,7 @@ export function ParamListField({ field, allowStruct, required = false, testId, a
                 </Button>
               </legend>
               <div className="ec-tm-grid ec-tm-grid--2">
-                <Form.Item field={`${item.field}.functionName`} label={t('form.paramName')} required rules={[problemRule(functionNameProblem)]}>
+                <Form.Item field={`${item.field}.functionName`} label={t('form.paramName')} required rules={[trimmedRule(functionNameProblem)]}>
                   <Input
                     placeholder={t('form.functionNamePlaceholder')}
                     maxLength={{ length: FUNCTION_NAME_MAX, errorOnly: true }}
@@ -215,7 +215,7 @@ export function ParamListField({ field, allowStruct, required = false, testId, a
                   field={`${item.field}.identifier`}
                   label={t('form.identifier')}
                   required
-                  rules={[problemRule((v) => identifierProblem(v) ?? duplicateParamProblem(v, index, identifiers()))]}
+                  rules={[trimmedRule((v) => identifierProblem(v) ?? duplicateParamProblem(v, index, identifiers()))]}
                 >
                   <Input
                     placeholder={t('form.identifierPlaceholder')}

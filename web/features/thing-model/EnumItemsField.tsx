@@ -8,10 +8,10 @@ import Form from '@arco-design/web-react/es/Form';
 import Input from '@arco-design/web-react/es/Input';
 import InputNumber from '@arco-design/web-react/es/InputNumber';
 import { useTranslation } from 'react-i18next';
+import { enumDescriptionProblem, enumItemsProblem, enumValueProblem } from '../../../server/contract/rules/thing-model.ts';
 import { ENUM_DESCRIPTION_MAX, ENUM_ITEMS_MAX } from '../../../server/contract/thing-model.ts';
+import { problemRule } from '../../lib/form-rules.ts';
 import type { EnumRowValues } from './thingModelForm.ts';
-import { enumDescriptionProblem, enumItemsProblem, enumValueProblem } from './thingModelRules.ts';
-import { problemRule } from './problemRule.ts';
 import { AddRowButton, RemoveRowButton } from './RowButtons.tsx';
 
 export function EnumItemsField({ field, testId }: { field: string; testId: string }): JSX.Element {
@@ -20,7 +20,7 @@ export function EnumItemsField({ field, testId }: { field: string; testId: strin
   const rows = (): EnumRowValues[] => (form.getFieldValue(field) as EnumRowValues[] | undefined) ?? [];
 
   return (
-    <Form.List field={field} rules={[problemRule((list) => enumItemsProblem(list as unknown[]))]}>
+    <Form.List field={field} rules={[problemRule(enumItemsProblem)]}>
       {(items, { add, remove }) => (
         <div className="ec-tm-rows" data-testid={`${testId}-enum`}>
           <div className="ec-tm-rows__head" aria-hidden="true">
@@ -32,14 +32,14 @@ export function EnumItemsField({ field, testId }: { field: string; testId: strin
             <div key={item.key} className="ec-tm-rows__row">
               <Form.Item
                 field={`${item.field}.value`}
-                rules={[problemRule((v) => enumValueProblem(v, index, rows().map((r) => r.value)))]}
+                rules={[problemRule((v) => enumValueProblem(v, index, rows()))]}
                 aria-label={t('form.enumValue')}
               >
                 <InputNumber placeholder={t('form.enumValuePlaceholder')} data-testid={`${testId}-enum-${index}-value`} />
               </Form.Item>
               <Form.Item
                 field={`${item.field}.description`}
-                rules={[problemRule((v) => enumDescriptionProblem(v, index, rows().map((r) => r.description)))]}
+                rules={[problemRule((v) => enumDescriptionProblem(v, index, rows()))]}
                 aria-label={t('form.enumDescription')}
               >
                 <Input

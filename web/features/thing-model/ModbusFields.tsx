@@ -22,21 +22,25 @@ import {
   type ModbusDataType,
   type ModbusOperationType,
 } from '../../../server/contract/thing-model.ts';
-import { EnumSelect } from '../../components/EnumSelect.tsx';
-import { isBitOperation, registerWidth, type ValueMappingRow } from './thingModelForm.ts';
 import {
-  bitMaskProblem,
-  bitPositionProblem,
+  isBitOperation,
   operationProblem,
   originalDataTypeProblem,
-  registerAddressProblem,
   registerCountProblem,
+  registerWidth,
   scaleFactorProblem,
-  valueMappingProblem,
-  valueMappingRawProblem,
   valueMappingTextProblem,
-} from './thingModelRules.ts';
-import { problemRule } from './problemRule.ts';
+} from '../../../server/contract/rules/modbus.ts';
+import { EnumSelect } from '../../components/EnumSelect.tsx';
+import { problemRule, trimmedRule } from '../../lib/form-rules.ts';
+import {
+  bitMaskFieldProblem,
+  bitPositionFieldProblem,
+  registerAddressFieldProblem,
+  valueMappingRawFieldProblem,
+  valueMappingRowsProblem,
+} from './modbusFieldRules.ts';
+import type { ValueMappingRow } from './thingModelForm.ts';
 import { AddRowButton, RemoveRowButton } from './RowButtons.tsx';
 
 export function ModbusFields(): JSX.Element {
@@ -67,7 +71,7 @@ export function ModbusFields(): JSX.Element {
             >
               <EnumSelect ns="thingModel" group="modbusOperation" values={modbusOperationTypes} testId="tm-modbus-operation" />
             </Form.Item>
-            <Form.Item field="modbus.registerAddress" label={t('modbus.registerAddress')} required rules={[problemRule(registerAddressProblem)]}>
+            <Form.Item field="modbus.registerAddress" label={t('modbus.registerAddress')} required rules={[trimmedRule(registerAddressFieldProblem)]}>
               <Input addBefore="0x" placeholder="0000" maxLength={4} data-testid="tm-modbus-address" />
             </Form.Item>
             <Form.Item
@@ -105,23 +109,23 @@ export function ModbusFields(): JSX.Element {
                 </Radio.Group>
               </Form.Item>
               {bitMode === 'mask' ? (
-                <Form.Item field="modbus.bitMask" label={t('modbus.bitMask')} required rules={[problemRule(bitMaskProblem)]}>
+                <Form.Item field="modbus.bitMask" label={t('modbus.bitMask')} required rules={[trimmedRule(bitMaskFieldProblem)]}>
                   <Input addBefore="0x" placeholder="0001" maxLength={4} data-testid="tm-modbus-bit-mask" />
                 </Form.Item>
               ) : (
-                <Form.Item field="modbus.bitPosition" label={t('modbus.bitPosition')} required rules={[problemRule(bitPositionProblem)]}>
+                <Form.Item field="modbus.bitPosition" label={t('modbus.bitPosition')} required rules={[problemRule(bitPositionFieldProblem)]}>
                   <InputNumber placeholder={`0–${BIT_POSITION_MAX}`} data-testid="tm-modbus-bit-position" />
                 </Form.Item>
               )}
             </div>
           ) : null}
           <Form.Item label={t('modbus.valueMapping')} extra={t('modbus.valueMappingHint')}>
-            <Form.List field="modbus.valueMapping" rules={[problemRule((rows) => valueMappingProblem(rows as unknown[]))]}>
+            <Form.List field="modbus.valueMapping" rules={[problemRule(valueMappingRowsProblem)]}>
               {(rows, { add, remove }) => (
                 <div className="ec-tm-rows" data-testid="tm-modbus-mapping">
                   {rows.map((row, index) => (
                     <div key={row.key} className="ec-tm-rows__row">
-                      <Form.Item field={`${row.field}.raw`} rules={[problemRule((v) => valueMappingRawProblem(v, index, mappingRows()))]}>
+                      <Form.Item field={`${row.field}.raw`} rules={[trimmedRule((v) => valueMappingRawFieldProblem(v, index, mappingRows()))]}>
                         <Input placeholder={t('modbus.rawValue')} aria-label={t('modbus.rawValue')} data-testid={`tm-modbus-mapping-${index}-raw`} />
                       </Form.Item>
                       <Form.Item field={`${row.field}.text`} rules={[problemRule(valueMappingTextProblem)]}>

@@ -21,16 +21,17 @@ import {
   type FunctionType,
   type ThingModelItem,
 } from '../../../server/contract/thing-model.ts';
+import { registerWidth } from '../../../server/contract/rules/modbus.ts';
+import { functionNameProblem, identifierProblem } from '../../../server/contract/rules/thing-model.ts';
 import { EnumSelect } from '../../components/EnumSelect.tsx';
 import { FormDrawer } from '../../components/FormDrawer.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorKeyText } from '../../lib/error-text.ts';
+import { problemText, trimmedRule } from '../../lib/form-rules.ts';
 import { DataTypeFields, ParamListField } from './DataTypeFields.tsx';
 import { ModbusFields } from './ModbusFields.tsx';
 import { createItem, updateItem } from './thingModelApi.ts';
-import { emptyItem, formFieldOf, itemBody, itemValues, registerWidth, type ItemValues } from './thingModelForm.ts';
-import { functionNameProblem, identifierProblem } from './thingModelRules.ts';
-import { problemRule, problemText } from './problemRule.ts';
+import { emptyItem, formFieldOf, itemBody, itemValues, type ItemValues } from './thingModelForm.ts';
 
 /** Top-level names server details may carry: FormDrawer marks these itself, the nested ones are marked here. */
 const serverFields = ['functionName', 'identifier', 'accessMode', 'callType', 'eventType', 'functionJson', 'extensionDesc'] as const;
@@ -50,7 +51,7 @@ export interface ThingModelDrawerProps {
 /** A detail's text; the one rule whose text names a value gets it from the form. */
 function detailText(key: string | undefined, values: ItemValues): string {
   if (key === 'error.thingModel.modbus.registerCountTooSmall' && values.modbus) {
-    return problemText({ key: 'thingModel.modbus.registerCountTooSmall', params: { min: registerWidth(values.modbus.originalDataType) ?? 1 } });
+    return problemText({ key: 'error.thingModel.modbus.registerCountTooSmall', params: { min: registerWidth(values.modbus.originalDataType) ?? 1 } });
   }
   return errorKeyText(key ?? 'error.validation');
 }
@@ -120,14 +121,14 @@ function ItemFields({ tcp, modbus, editing }: { tcp: boolean; modbus: boolean; e
         <EnumSelect ns="thingModel" group="functionType" values={functionTypes} variant="radio" disabled={editing} testId="tm-function-type" />
       </Form.Item>
       <div className="ec-tm-grid ec-tm-grid--2">
-        <Form.Item field="functionName" label={t('form.functionName')} required rules={[problemRule(functionNameProblem)]}>
+        <Form.Item field="functionName" label={t('form.functionName')} required rules={[trimmedRule(functionNameProblem)]}>
           <Input placeholder={t('form.functionNamePlaceholder')} maxLength={{ length: FUNCTION_NAME_MAX, errorOnly: true }} showWordLimit data-testid="tm-name" />
         </Form.Item>
         <Form.Item
           field="identifier"
           label={t('form.identifier')}
           required
-          rules={[problemRule((v) => identifierProblem(v, tcp))]}
+          rules={[trimmedRule((v) => identifierProblem(v, tcp))]}
           extra={tcp ? t('form.identifierTcpHint') : t('form.identifierHint')}
         >
           <Input placeholder={t('form.identifierPlaceholder')} maxLength={{ length: IDENTIFIER_MAX, errorOnly: true }} showWordLimit data-testid="tm-identifier" />

@@ -12,8 +12,8 @@ import { TSL_MAX_BYTES, type TslImportBody, type TslImportResult } from '../../.
 import { FileUpload } from '../../components/FileUpload.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-text.ts';
+import { problemText } from '../../lib/form-rules.ts';
 import { importTsl } from './thingModelApi.ts';
-import { problemText } from './problemRule.ts';
 import { importProblems, parseTsl, type ImportProblem } from './tslImport.ts';
 
 export interface TslImportButtonProps {

@@ -19,6 +19,7 @@ import type {
   ThingModelParam,
 } from '../../../server/contract/thing-model.ts';
 import type { CommandCallType } from '../../../server/contract/command.ts';
+import { isBitOperation } from '../../../server/contract/rules/modbus.ts';
 
 export interface EnumRowValues {
   value?: number | null;
@@ -224,16 +225,21 @@ export function paramBody(values: ParamValues): ThingModelParam {
   return { identifier: trimmed(values.identifier), functionName: trimmed(values.functionName), dataType: dataTypeBody(values.dataType) };
 }
 
+/** The `0x…` text sent for a register address or bit mask the form holds as hex digits. */
+export function hexWordOf(digits: unknown): string {
+  return `0x${typeof digits === 'string' ? digits.trim() : ''}`;
+}
+
 export function modbusBody(values: ModbusValues): ModbusDescriptorInput {
   const bits = values.originalDataType === 'BITS';
   const body: ModbusDescriptorInput = {
     operationType: values.operationType,
-    registerAddress: `0x${trimmed(values.registerAddress)}`,
+    registerAddress: hexWordOf(values.registerAddress),
     originalDataType: values.originalDataType,
   };
   if (!blank(values.scaleFactor)) body.scaleFactor = values.scaleFactor!;
   if (bits && values.bitMode === 'position' && !blank(values.bitPosition)) body.bitPosition = values.bitPosition!;
-  if (bits && values.bitMode === 'mask' && !blank(values.bitMask)) body.bitMask = `0x${trimmed(values.bitMask)}`;
+  if (bits && values.bitMode === 'mask' && !blank(values.bitMask)) body.bitMask = hexWordOf(values.bitMask);
   if (!isBitOperation(values.operationType) && !blank(values.registerCount)) body.registerCount = values.registerCount!;
   const rows = values.valueMapping.filter((r) => !blank(r.raw) || !blank(r.text));
   if (rows.length) body.valueMapping = Object.fromEntries(rows.map((r) => [trimmed(r.raw), trimmed(r.text)]));
@@ -268,20 +274,6 @@ export function itemBody(values: ItemValues, deviceProfileId: string, modbusProd
     case 'events':
       return { ...base, eventType: values.eventType, functionJson: { outputData: (values.outputData ?? []).map(paramBody) } };
   }
-}
-
-// ---- Modbus facts shared with the rules -------------------------------------------------------
-
-/** Coils and discrete inputs are single bits; the other operations address 16-bit registers. */
-export function isBitOperation(operation: ModbusOperationType): boolean {
-  return operation.startsWith('COIL_') || operation.startsWith('DISCRETE_INPUT_');
-}
-
-/** Registers a value of this raw type occupies; undefined for STRING (the user gives its length). */
-export function registerWidth(type: ModbusDataType): number | undefined {
-  if (type === 'STRING') return undefined;
-  if (type === 'DOUBLE') return 4;
-  return /^(U?INT32|FLOAT)_/.test(type) ? 2 : 1;
 }
 
 // ---- server field paths → form fields ---------------------------------------------------------

@@ -9,11 +9,12 @@ import { IconDownload } from '@arco-design/web-react/icon';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { BATCH_ALIAS_PREFIX_MAX, BATCH_MAX, BATCH_MIN, type BatchItem, type BatchResult } from '../../../../server/contract/device-import.ts';
+import { batchCountProblem } from '../../../../server/contract/rules/device.ts';
 import { FormError } from '../../../components/FormError.tsx';
 import { errorMessage, serverFieldErrors } from '../../../lib/error-text.ts';
 import { saveBlob } from '../../../lib/download.ts';
+import { problemRule } from '../../../lib/form-rules.ts';
 import { fetchBatchCsv, generateBatch } from '../deviceApi.ts';
-import { batchCountProblem, ruleOf } from '../deviceRules.ts';
 import { DeviceTargetFields, type DeviceTargetValues } from '../DeviceTargetFields.tsx';
 import type { FlowProps } from './CsvImportFlow.tsx';
 import { expectedImportMs, useEasedProgress } from './importProgress.ts';
@@ -126,7 +127,7 @@ export function BatchGenerateFlow({ products, onDirty, onCreated, onDone }: Flow
             field="count"
             label={t('generate.count')}
             extra={t('generate.countHint', { max: BATCH_MAX })}
-            rules={[ruleOf(batchCountProblem, (key) => t(`errors:${key}`))]}
+            rules={[problemRule(batchCountProblem)]}
           >
             <InputNumber min={BATCH_MIN} max={BATCH_MAX} precision={0} step={1} style={{ width: 200 }} data-testid="generate-count" />
           </Form.Item>
