@@ -1,8 +1,9 @@
 /**
- * `npm run bench`: measures DESIGN.md section 7's figures and the quality bars of issues 3 and 4 on
- * the built artefacts (the x64 binary over real sockets on loopback), compares each with its
- * budget, prints a table and writes bench/results.json and docs/BENCHMARKS.md. Builds first when
- * dist/ lacks the console metafile or the x64 binary (`--build` forces it).
+ * `npm run bench`: measures the project's performance figures (size, start-up, memory, device
+ * management, telemetry) on the built artefacts (the x64 binary over real sockets on loopback),
+ * compares each with its budget, prints a table and writes bench/results.json and
+ * docs/BENCHMARKS.md. Builds first when dist/ lacks the console metafile or the x64 binary
+ * (`--build` forces it).
  *
  * `--only <group,…>` runs some groups (sizes, coldstart, idle, devices, telemetry, connections);
  * the other rows keep the figures of the run that measured them, with its date and load.
@@ -307,8 +308,8 @@ function merge(fresh: Row[], previous: readonly Row[]): Row[] {
 function markdown(rows: Row[], loginBreakdown: string[], m: Machine): string {
   return `# Benchmarks
 
-Figures and budgets from DESIGN.md section 7 and the quality bars of issues 3 (device management)
-and 4 (telemetry), written by \`npm run bench\` (scripts/bench.ts). Benchmarks, not timed tests:
+Performance figures of the gateway (size, start-up, memory, device management, telemetry) and
+their budgets, written by \`npm run bench\` (scripts/bench.ts). Benchmarks, not timed tests:
 nothing fails on them; an OVER or UNDER is a finding to act on
 (diagnoses: [PERFORMANCE-FINDINGS.md](PERFORMANCE-FINDINGS.md)).
 

@@ -1,6 +1,6 @@
 /**
- * Packs dist/server/main.cjs and dist/web into Node single-executable binaries (DESIGN.md
- * section 2): dist/bin/edge-console-linux-x64 and -arm64. Run after scripts/build.ts:
+ * Packs dist/server/main.cjs and dist/web into Node single-executable binaries:
+ * dist/bin/edge-console-linux-x64 and -arm64. Run after scripts/build.ts:
  * `npx tsx scripts/binary.ts [--x64-only]`. docs/BUILD.md explains each step.
  *
  * Base binaries: x64 is the node@24 devDependency running this script; arm64 is the npm package
@@ -218,7 +218,7 @@ export function mb(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 }
 
-/** Size of a binary minus its stripped base: what DESIGN.md's 5 MB budget measures. */
+/** Size of a binary minus its stripped base: what the 5 MB budget measures (docs/BENCHMARKS.md). */
 export function overBase(arch: Arch): { binary: number; base: number; over: number } {
   const binary = statSync(binaryPath(arch)).size;
   const base = statSync(strippedBasePath(arch)).size;

@@ -1,5 +1,5 @@
 /**
- * Licence tool (DESIGN.md section 6): `npm run license -- keygen|issue|verify …`.
+ * Licence tool (README, Licences): `npm run license -- keygen|issue|verify …`.
  * Signing and verifying are the server's own modules, so a licence this tool accepts is one the
  * gateway accepts.
  */

@@ -1,6 +1,6 @@
 /**
- * esbuild plugins of the web build that keep each page's download to what it uses (DESIGN.md
- * section 7 budgets). Page code keeps writing the ordinary `import { Button } from
+ * esbuild plugins of the web build that keep each page's download to what it uses (page-size
+ * budgets in docs/BENCHMARKS.md). Page code keeps writing the ordinary `import { Button } from
  * '@arco-design/web-react'`; the build does the trimming.
  */
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,6 +1,7 @@
 /**
  * Configuration: command-line flags > EDGE_* environment > config file (`--config FILE`, JSON) >
- * defaults. Flag names are fixed by DESIGN.md section 6; firmware scripts rely on them.
+ * defaults. Flag names are fixed: firmware scripts and provisioning rely on them (README,
+ * Configuration).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,8 +1,9 @@
 /**
- * THE route table (CONVENTIONS.md, Web): menu groups and order, titles, icons, guards, lazy pages
- * and the tabs of the detail pages. The paths come from server/contract/console-paths.ts, which
- * the server shares. The sidebar, breadcrumb, page title and redirects are derived from the table
- * by web/lib/route-model.ts; the meta fields are documented on `RouteEntry` there.
+ * THE route table, the one place console routes are declared: menu groups and order, titles, icons,
+ * guards, lazy pages and the tabs of the detail pages. The paths come from
+ * server/contract/console-paths.ts, which the server shares. The sidebar, breadcrumb, page title
+ * and redirects are derived from the table by web/lib/route-model.ts; the meta fields are
+ * documented on `RouteEntry` there.
  *
  * Every page is its own lazily loaded chunk. An area this version does not have yet is a
  * placeholder module rendering NotBuiltPage, so building the area swaps that module and leaves

@@ -1,8 +1,8 @@
 /**
- * Issue 4's memory figure: the binary's resident memory with 1,000 devices connected over MQTT,
- * each publishing once a second (the device simulator, QoS 1, thing-model-shaped telemetry, RPC
- * subscription), after about 20 s. VmRSS is read from /proc of the gateway process, so the
- * simulator's own clients (in the bench process) are not in it.
+ * The connected-devices memory figure: the binary's resident memory with 1,000 devices connected
+ * over MQTT, each publishing once a second (the device simulator, QoS 1, thing-model-shaped
+ * telemetry, RPC subscription), after about 20 s. VmRSS is read from /proc of the gateway process,
+ * so the simulator's own clients (in the bench process) are not in it.
  */
 import type { RowSpec } from './bench-row.ts';
 import { BENCH_ADMIN, startProvisionedGateway } from './bench-gateway.ts';

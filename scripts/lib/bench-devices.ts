@@ -1,5 +1,5 @@
 /**
- * Issue 3's quality bar, measured on the built binary over HTTP on loopback:
+ * The device-management figures, measured on the built binary over HTTP on loopback:
  * - import of 10,000 CSV rows (preview upload + commit), wall time;
  * - the device list page (`GET /api/yt/device`, pageSize 10) with 11,000 devices, under a mix of
  *   filters, sorts and page depths: p50/p95/p99 of the client's round trip.

@@ -1,5 +1,5 @@
 /**
- * Issue 4's telemetry figure, measured on the built binary over real sockets on loopback:
+ * The telemetry pipeline's figures, measured on the built binary over real sockets on loopback:
  * 50 devices publish temperature and humidity over MQTT QoS 1 (each with at most 32 messages
  * unacknowledged) while one live websocket (`/api/ws`) follows all of them with LATEST_TELEMETRY
  * subscriptions. Reported: PUBACKed messages per second (a PUBACK means the value is committed to

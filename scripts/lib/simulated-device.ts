@@ -1,6 +1,6 @@
 /**
- * One simulated device: a real MQTT client authenticated by the device's access token (DESIGN.md
- * section 5), publishing thing-model-shaped telemetry, reporting `overheat` events and answering
+ * One simulated device: a real MQTT client authenticated by the device's access token,
+ * publishing thing-model-shaped telemetry, reporting `overheat` events and answering
  * the console's commands on `v1/devices/me/rpc/request/+`:
  * - `setSwitch { on }` (the service) and `setAttributes { switch }` (an ATTRIBUTE command) set the
  *   switch, report it at once and answer `{ success: true }`;

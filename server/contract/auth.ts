@@ -1,4 +1,4 @@
-/** Session calls (DESIGN.md section 4): login, token rotation, logout. No /api/yt prefix. */
+/** Session calls (docs/API.md, Authentication): login, token rotation, logout. No /api/yt prefix. */
 import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
@@ -24,7 +24,7 @@ export const RefreshBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** Access token lifetime 9000 s and refresh token lifetime 7 days (DESIGN.md section 4). */
+/** Access token lifetime 9000 s and refresh token lifetime 7 days (docs/API.md, Authentication). */
 export const ACCESS_TOKEN_TTL_S = 9000;
 export const REFRESH_TOKEN_TTL_S = 7 * 24 * 3600;
 

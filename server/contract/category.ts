@@ -1,8 +1,8 @@
 /**
- * Product categories (spec sections 2 "/device-manage/category", 3): name, domain, status, type.
+ * Product categories (console page /device-manage/category): name, domain, status, type.
  * The product create drawer selects one from `options`.
  *
- * Decisions where the spec is silent:
+ * Choices made here:
  * - `domain` (industry domain) is free text of at most 30 characters, optional: domains differ per
  *   deployment and a fixed list would need translating for every customer.
  * - `status` is 1 (enabled) or 0 (disabled); a new product cannot pick a disabled category, a

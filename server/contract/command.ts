@@ -1,7 +1,6 @@
 /**
- * Command delivery and command records (spec sections 2 "command delivery record", 3 "Command
- * record", 4 "Command", 5 "Service command", 8 "the current device is offline"; DESIGN.md section 4
- * "commands" row). A command is a server-side RPC to the device over
+ * Command delivery and command records (`/api/yt/device/{id}/command`; the device detail's command
+ * tabs). A command is a server-side RPC to the device over
  * `v1/devices/me/rpc/request/{requestId}`; two-way commands wait for
  * `v1/devices/me/rpc/response/{requestId}`.
  *
@@ -45,22 +44,22 @@ import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { EpochMs, IdParamsSchema, Nullable, PageOf, PageQuerySchema } from './common.ts';
 
-/** Spec enumeration `commandType`. */
+/** Command types (`commandType`). */
 export const commandTypes = ['CUSTOM', 'SERVICE', 'ATTRIBUTE', 'API'] as const;
 export const CommandTypeSchema = Type.Enum(commandTypes);
 export type CommandType = (typeof commandTypes)[number];
 
-/** Spec enumeration `commandCallType`. */
+/** Call types: ASYNC waits for an offline device, SYNC refuses one. */
 export const commandCallTypes = ['ASYNC', 'SYNC'] as const;
 export const CommandCallTypeSchema = Type.Enum(commandCallTypes);
 export type CommandCallType = (typeof commandCallTypes)[number];
 
-/** Spec "delivery way". */
+/** Delivery way: one-way, or two-way (waits for the device's response). */
 export const commandWays = ['oneway', 'twoway'] as const;
 export const CommandWaySchema = Type.Enum(commandWays);
 export type CommandWay = (typeof commandWays)[number];
 
-/** Spec enumeration "command status". */
+/** Statuses of a command record. */
 export const commandStatuses = ['QUEUED', 'SENT', 'DELIVERED', 'SUCCESSFUL', 'TIMEOUT', 'EXPIRED', 'FAILED', 'DELETED'] as const;
 export const CommandStatusSchema = Type.Enum(commandStatuses);
 export type CommandStatus = (typeof commandStatuses)[number];
@@ -77,7 +76,7 @@ export const commandResponseTypes = ['JSON', 'TEXT'] as const;
 export const CommandResponseTypeSchema = Type.Enum(commandResponseTypes);
 export type CommandResponseType = (typeof commandResponseTypes)[number];
 
-/** Two-way wait: default 10 s (spec section 9 request timeout), at most 60 s. */
+/** Two-way wait: default 10 s (the console's request timeout), at most 60 s. */
 export const COMMAND_TIMEOUT_DEFAULT_MS = 10_000;
 export const COMMAND_TIMEOUT_MIN_MS = 1_000;
 export const COMMAND_TIMEOUT_MAX_MS = 60_000;
@@ -89,7 +88,7 @@ export const COMMAND_TTL_MAX_MS = 7 * 24 * 3600_000;
 export const COMMAND_CONTENT_MAX = 64 * 1024;
 /** Pending (QUEUED, or SENT / DELIVERED and awaiting an answer) commands per device. */
 export const COMMAND_QUEUE_MAX = 100;
-/** HEX content: hex digit pairs, spaces between them allowed (spec section 5 "ASCII or HEX"). */
+/** HEX content (TCP devices take ASCII or HEX): hex digit pairs, spaces between them allowed. */
 export const HEX_CONTENT_PATTERN = '^[0-9A-Fa-f\\s]+$';
 /** RPC methods the server uses for ATTRIBUTE and ASCII/HEX commands and the reboot button. */
 export const ATTRIBUTE_RPC_METHOD = 'setAttributes';

@@ -1,7 +1,7 @@
 /** Schemas shared by many resources: paging, id lists, simple acknowledgements. */
 import Type, { type Static, type TProperties, type TSchema, type TUnsafe } from 'typebox';
 
-/** Table default page size (spec section 9) and the ceiling DESIGN.md section 4 fixes. */
+/** Tables show 10 rows per page by default; a list answers at most 100 (docs/API.md, Responses). */
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
@@ -25,7 +25,7 @@ export const IdsBodySchema = Type.Object(
 );
 
 /**
- * The update body of a resource whose create body is `properties` (DESIGN.md section 4: POST
+ * The update body of a resource whose create body is `properties` (docs/API.md, Responses: POST
  * without `id`, PUT with it). PUT replaces the whole resource, so both bodies share every field.
  */
 export function UpdateBodyOf<const P extends TProperties>(properties: P) {
@@ -35,7 +35,7 @@ export function UpdateBodyOf<const P extends TProperties>(properties: P) {
 export const OkSchema = Type.Object({ ok: Type.Boolean() });
 export type Ok = Static<typeof OkSchema>;
 
-/** Epoch milliseconds, the wire format of every date (DESIGN.md section 4). */
+/** Epoch milliseconds, the wire format of every date (docs/API.md, Responses). */
 export const EpochMs = Type.Integer({ minimum: 0 });
 
 /** Table sort direction, named as the console's table component names it (Arco: ascend/descend). */

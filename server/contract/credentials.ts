@@ -1,20 +1,20 @@
 /**
- * Device credentials (spec section 3; DESIGN.md section 4 "credentials" row), ThingsBoard's shape
+ * Device credentials (`/api/yt/device/{id}/credentials`), ThingsBoard's shape
  * `{ credentialsType, credentialsId, credentialsValue }`.
  *
- * The spec lists credential kinds NAME, ACCESS_TOKEN, X509, MQTT_CLIENT_ID, MQTT_USER_NAME,
- * MQTT_PASSWORD and fields type, access token, RSA public key, client ID, user name, password.
+ * The console's credential kinds are NAME, ACCESS_TOKEN, X509, MQTT_CLIENT_ID, MQTT_USER_NAME and
+ * MQTT_PASSWORD, with fields type, access token, RSA public key, client ID, user name, password.
  * They map onto three credentialsType values (ThingsBoard's):
  * - ACCESS_TOKEN: `credentialsId` is the token (the MQTT user name / HTTP path segment the device
  *   presents). Generated as 20 characters [A-Za-z0-9]; a user may set their own of 1–64 URL-safe
  *   characters. Unique across devices (`error.credentials.tokenTaken`).
- * - X509_CERTIFICATE (spec X509): `credentialsValue` is the device's RSA public key in PEM
+ * - X509_CERTIFICATE (the X509 kind): `credentialsValue` is the device's RSA public key in PEM
  *   (`-----BEGIN PUBLIC KEY-----`, `-----BEGIN RSA PUBLIC KEY-----`, or a certificate whose key is
  *   taken), answered back as SPKI PEM; `credentialsId` is the sha256 hex of its DER (SPKI)
  *   encoding, computed by the server and unique (`error.credentials.certificateTaken`). Not a key
  *   (`error.credentials.pemInvalid`), a private key (same) or not RSA (`error.credentials.notRsa`)
  *   is refused.
- * - MQTT_BASIC (spec MQTT_CLIENT_ID, MQTT_USER_NAME, MQTT_PASSWORD): `credentialsValue` is the JSON
+ * - MQTT_BASIC (kinds MQTT_CLIENT_ID, MQTT_USER_NAME, MQTT_PASSWORD): `credentialsValue` is the JSON
  *   text of MqttBasicValue `{ clientId?, userName?, password? }`, clientId or userName required
  *   (`error.credentials.mqttIdentityRequired`); each unique among MQTT_BASIC credentials
  *   (`error.credentials.clientIdTaken`, `error.credentials.userNameTaken`), and a userName may not

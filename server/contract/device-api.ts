@@ -1,6 +1,6 @@
 /**
- * Device-facing transport (DESIGN.md section 5): the MQTT topics and payloads, and the HTTP device
- * API with the access token in the path (ThingsBoard's shapes).
+ * Device-facing transport, ThingsBoard's device API: the MQTT topics and payloads, and the HTTP
+ * device API with the access token in the path (ThingsBoard's shapes).
  *
  * MQTT (username = ACCESS_TOKEN, empty password; or MQTT_BASIC client ID / user name / password;
  * anything else gets CONNACK 5 "not authorized"):

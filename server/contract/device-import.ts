@@ -1,6 +1,6 @@
 /**
- * Device import wizard and batch generation (spec section 2 "Import wizard": select file, basic
- * info, column type, create entity, auto generate, finally; issue 3 item 6).
+ * Device import wizard and batch generation (steps: select file, basic info, column type, create
+ * entity, auto generate, finally).
  *
  * Import, in two calls plus a download:
  * 1. `preview` (select file): multipart field `file`, a `.csv` text file (UTF-8, with or without

@@ -1,5 +1,5 @@
 /**
- * Devices (spec sections 2 "/device-manage/device", 3, 4, 5; DESIGN.md section 4 "device" row).
+ * Devices (`/api/yt/device`; console page /device-manage/device).
  *
  * Rules (each refusal 400 code 31 with the key named and `details[].field` naming the field):
  * - name: NAME_PATTERN, 1–30 characters (`error.field.name`), unique (`error.device.nameTaken`);
@@ -42,7 +42,7 @@ import { ADDRESS_CODE_PATTERN, ALIAS_MAX, DESCRIPTION_MAX, NAME_MAX, NAME_PATTER
 import { DeviceTypeSchema, TransportTypeSchema } from './product.ts';
 
 /**
- * Spec enumeration `deviceActiveStatus`. A device is stored INACTIVE (never connected), ONLINE or
+ * Device states (`deviceState`). A device is stored INACTIVE (never connected), ONLINE or
  * OFFLINE; the transport moves it out of INACTIVE on its first connection. ACTIVE is never stored:
  * as a list filter it means "has connected at least once" (ONLINE or OFFLINE).
  */
@@ -54,7 +54,7 @@ export const LONGITUDE_MIN = -180;
 export const LONGITUDE_MAX = 180;
 export const LATITUDE_MIN = -90;
 export const LATITUDE_MAX = 90;
-/** Label: the spec gives alias and label the same limit. */
+/** Label: the same limit as the alias. */
 export const LABEL_MAX = ALIAS_MAX;
 
 export const DeviceSchema = Type.Object({

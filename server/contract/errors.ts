@@ -1,5 +1,5 @@
 /**
- * Error codes of the API error body (ThingsBoard numbering, DESIGN.md section 4) and the i18n keys
+ * Error codes of the API error body (ThingsBoard numbering; docs/API.md, Errors) and the i18n keys
  * of every error the server can produce. Texts live in locales/<lang>/errors.json, which both the
  * server (to fill `message`) and the console (to translate `key`) read; the keys are typed from it.
  */

@@ -1,5 +1,5 @@
 /**
- * Event records of a device (spec sections 2 "event management", 3 "Event record"): events the
+ * Event records of a device (its event management tab): events the
  * device reported on `v1/devices/me/events`, matched to the published thing model's events by
  * identifier. Stored by the transport (table `event_record`); this is the list over them.
  *
@@ -12,7 +12,7 @@ import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { EpochMs, IdParamsSchema, Nullable, PageOf, PageQuerySchema } from './common.ts';
 
-/** Spec enumeration `thingsModelEvent`. */
+/** Event types, as a thing model's events declare them. */
 export const eventTypes = ['INFO', 'ALERT', 'ERROR'] as const;
 export const EventTypeSchema = Type.Enum(eventTypes);
 export type EventType = (typeof eventTypes)[number];

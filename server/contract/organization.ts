@@ -1,5 +1,5 @@
 /**
- * Organizations (spec sections 2 "System → Organization", 3, 5): a tree of name, integer sort and
+ * Organizations (System → Organization): a tree of name, integer sort and
  * superior organization. Every organization field of the console is a tree select fed by `tree`.
  *
  * Rules the server enforces (each refusal is 400 code 31 with the key named, `details[].field`

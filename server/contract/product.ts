@@ -1,6 +1,6 @@
 /**
- * Products, called device profiles on the wire (spec sections 2 "/device-manage/product", 3, 7;
- * DESIGN.md section 4 "product" row): name, category, device type, access protocol, transport type,
+ * Products, called device profiles on the wire (`/api/yt/device_profile`; console page
+ * /device-manage/product): name, category, device type, access protocol, transport type,
  * TCP protocol and auth type, set-as-default flag, draft or published state, image.
  *
  * Rules (each refusal 400 code 31 with the key named and `details[].field` naming the field):
@@ -16,7 +16,7 @@
  * - deviceType cannot change while devices use the product (`error.product.deviceTypeLocked`);
  * - image: an uploaded image URI `/api/yt/oss/files/<sha256>.<png|jpg|jpeg|gif>` (`error.field.image`);
  * - delete: refused while devices use it (`error.product.inUse`).
- * New products are DRAFT; `publish` makes them PUBLISHED (the thing-model issue hooks its model
+ * New products are DRAFT; `publish` makes them PUBLISHED (the thing-model module hooks its model
  * publication to the `product.published` event). Unknown `id`: 404 code 32 `error.notFound`.
  */
 import Type, { type Static } from 'typebox';
@@ -36,14 +36,14 @@ import {
 import { DESCRIPTION_MAX, NAME_MAX, NAME_PATTERN } from './validation.ts';
 
 /**
- * Spec enumeration `deviceType`. Declared with products because a device's type comes from its
+ * Device types (`deviceType`). Declared with products because a device's type comes from its
  * product. A SENSOR can be attached to a GATEWAY.
  */
 export const deviceTypes = ['DIRECT_CONNECTION', 'GATEWAY', 'SENSOR'] as const;
 export const DeviceTypeSchema = Type.Enum(deviceTypes);
 export type DeviceType = (typeof deviceTypes)[number];
 
-/** Spec enumeration `transport`. */
+/** Transport types of a product (`transportType`). */
 export const transportTypes = ['DEFAULT', 'TCP', 'COAP', 'MQTT'] as const;
 export const TransportTypeSchema = Type.Enum(transportTypes);
 export type TransportType = (typeof transportTypes)[number];

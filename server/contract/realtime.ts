@@ -1,6 +1,5 @@
 /**
- * The live websocket `/api/ws` (DESIGN.md section 5; spec sections 3 "Live telemetry subscription",
- * 4 "Live connection", 9 "Websocket"): ThingsBoard's telemetry websocket protocol.
+ * The live websocket `/api/ws` (docs/API.md, Websocket): ThingsBoard's telemetry websocket protocol.
  *
  * Authentication: `?token=<access token>` on the URL, or a first message
  * `{ "authCmd": { "cmdId": 0, "token": "…" } }` (it may carry `cmds` too) within
@@ -49,20 +48,20 @@ export const WS_MAX_SOCKETS_PER_USER = 20;
 export const WS_AUTH_TIMEOUT_MS = 10_000;
 /** Close code for refused authentication, revoked sessions and the per-user socket limit. */
 export const WS_POLICY_VIOLATION = 1008;
-/** The console's client: reconnect after 2 s, close 90 s after the last subscriber (spec section 9). */
+/** The console's client: reconnect after 2 s, close 90 s after the last subscriber. */
 export const WS_RECONNECT_DELAY_MS = 2000;
 export const WS_IDLE_CLOSE_MS = 90_000;
 
 /** Query of the upgrade request: the access token (or send an authCmd first). */
 export const WsQuerySchema = Type.Object({ token: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })) });
 
-/** `errorCode` of an update: ThingsBoard's subscription codes, the spec's 23, and two of ours. */
+/** `errorCode` of an update: ThingsBoard's subscription codes, 23 (not JSON), and two of ours. */
 export const WsErrorCode = {
   NO_ERROR: 0,
   INTERNAL_ERROR: 1,
   BAD_REQUEST: 2,
   UNAUTHORIZED: 3,
-  /** The message was not JSON (spec section 7). */
+  /** The message was not JSON. */
   PARSE_ERROR: 23,
   NOT_FOUND: 32,
   LIMIT_EXCEEDED: 41,
@@ -79,7 +78,7 @@ export const unsupportedWsCmdTypes = [
   'MARK_ALL_NOTIFICATIONS_AS_READ',
 ] as const;
 
-/** Spec "live command types". */
+/** Every command type of the protocol (`cmds[].type`), the unsupported ones included. */
 export const wsCmdTypes = [
   'AUTH',
   'ATTRIBUTES',

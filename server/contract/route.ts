@@ -33,7 +33,7 @@ export interface RouteDef {
   schema: RouteSchema;
   config: {
     access: RouteAccess;
-    /** Permission string checked when roles gate routes (roadmap 7); unset means any signed-in user. */
+    /** Permission string, for when roles gate routes (not checked yet); unset means any signed-in user. */
     permission?: string;
     /** A `user` route that still works with a missing or expired licence (logout, own info). */
     licenseFree?: boolean;

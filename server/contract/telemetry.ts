@@ -1,14 +1,12 @@
 /**
- * Telemetry storage and queries (DESIGN.md sections 4 "telemetry" row and 5; spec sections 3
- * "Live telemetry subscription", 5 "history query maximum 50000, filter criteria must be filled
- * before a query", 9).
+ * Telemetry storage and queries (docs/ARCHITECTURE.md, "The path of a telemetry message").
  *
  * ThingsBoard-compatible reads:
  * - `GET /api/plugins/telemetry/DEVICE/{id}/values/timeseries?keys&startTs&endTs&interval&agg&limit&orderBy`
  *   answers `{ key: [{ ts, value, flag? }] }`.
  *   Without `startTs`: the latest value of each key (`keys` optional: all keys when left out).
  *   With `startTs`: history in [startTs, endTs] (endTs defaults to now); `keys` is required
- *   (`error.telemetry.keysRequired`, the spec's "filter criteria must be filled before a query").
+ *   (`error.telemetry.keysRequired`: filter criteria must be filled before a query).
  *   `agg` NONE (default) gives raw points, newest first unless `orderBy=ASC`, at most `limit`
  *   (default 100, at most 50,000: `error.telemetry.limitTooLarge`). MIN, MAX, AVG, SUM and COUNT
  *   group the range into `interval`-millisecond buckets (`error.telemetry.intervalRequired` without
@@ -36,7 +34,7 @@ import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { EpochMs, IdParamsSchema } from './common.ts';
 
-/** Spec section 9: a history query returns at most 50,000 records. */
+/** A history query returns at most 50,000 records. */
 export const HISTORY_LIMIT_MAX = 50_000;
 /** ThingsBoard's default `limit` of a history query. */
 export const HISTORY_LIMIT_DEFAULT = 100;
@@ -46,7 +44,7 @@ export const RETENTION_DAYS_DEFAULT = 30;
 /** Longest telemetry or attribute key a device may report. */
 export const TELEMETRY_KEY_MAX = 255;
 
-/** Spec enumeration `aggregation`. */
+/** Aggregations of a history query (`agg`); NONE gives raw points. */
 export const aggregations = ['MIN', 'MAX', 'AVG', 'SUM', 'COUNT', 'NONE'] as const;
 export const AggregationSchema = Type.Enum(aggregations);
 export type Aggregation = (typeof aggregations)[number];

@@ -1,6 +1,5 @@
 /**
- * Thing models (spec sections 2 "product detail → thing-model tab", 3 "Thing model item" and
- * "Modbus extension descriptor", 4, 5, 9; DESIGN.md section 4 "thing model" row).
+ * Thing models (`/api/yt/things_model`), edited on the product detail's thing-model tab.
  *
  * A product's model is a list of items: properties (a value with a data type), services (input and
  * output parameters, ASYNC or SYNC) and events (INFO, ALERT or ERROR with output parameters).
@@ -15,7 +14,7 @@
  * - identifier: 1–32 characters, letters, digits, `_` (`error.thingModel.identifier`), unique among the
  *   product's items whatever their function type (`error.thingModel.identifierTaken`). On a TCP product
  *   the identifier `source` is reserved (`error.thingModel.identifierReserved`): a TCP device's raw frames
- *   are kept under it as they came (the spec's "for TCP the identifier source retains original data");
+ *   are kept under it as they came;
  * - by function type: properties need `accessMode` and `functionJson.dataType`; services need `callType`
  *   and may have `inputData`/`outputData`; events need `eventType` and may have `outputData`. A field of
  *   another function type is refused (`error.thingModel.notForFunctionType`), a needed one is
@@ -58,7 +57,7 @@ import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { DeleteResultSchema, EpochMs, IdsBodySchema, Nullable, PageOf, PageQuerySchema, UpdateBodyOf } from './common.ts';
 import { ProductStatusSchema } from './product.ts';
-// A service's call type is the spec's `commandCallType`, declared once with commands.
+// A service's call type is a command's call type (ASYNC or SYNC), declared once with commands.
 import { CommandCallTypeSchema as CallTypeSchema } from './command.ts';
 import { INT32_MAX, INT32_MIN } from './validation.ts';
 
@@ -72,22 +71,22 @@ export const accessModes = ['r', 'rw'] as const;
 export const AccessModeSchema = Type.Enum(accessModes);
 export type AccessMode = (typeof accessModes)[number];
 
-/** Spec enumeration `thingsModelDataType`. */
+/** Data types of a property or parameter. */
 export const thingModelDataTypes = ['INT', 'DOUBLE', 'TEXT', 'STRUCT', 'BOOL', 'ENUM'] as const;
 export const ThingModelDataTypeNameSchema = Type.Enum(thingModelDataTypes);
 export type ThingModelDataTypeName = (typeof thingModelDataTypes)[number];
 
-/** Spec enumeration `thingsModelEvent`: the type of an event. */
+/** The type of an event. */
 export const thingModelEventTypes = ['INFO', 'ALERT', 'ERROR'] as const;
 export const ThingModelEventTypeSchema = Type.Enum(thingModelEventTypes);
 export type ThingModelEventType = (typeof thingModelEventTypes)[number];
 
-/** Published or unpublished (spec: "status (published or unpublished)"). */
+/** Status of an item: unpublished (draft) or published. */
 export const thingModelItemStatuses = ['DRAFT', 'PUBLISHED'] as const;
 export const ThingModelItemStatusSchema = Type.Enum(thingModelItemStatuses);
 export type ThingModelItemStatus = (typeof thingModelItemStatuses)[number];
 
-// Limits of spec sections 5 and 9, declared once for the server's rules and the console's forms.
+// Limits of model items, declared once for the server's rules and the console's forms.
 export const FUNCTION_NAME_MAX = 30;
 export const FUNCTION_NAME_PATTERN = '^[\\u4e00-\\u9fa5A-Za-z0-9_\\-]+$';
 export const IDENTIFIER_MAX = 32;
@@ -105,7 +104,7 @@ export const ENUM_DESCRIPTION_PATTERN = '^[\\u4e00-\\u9fa5A-Za-z0-9]';
 export const PARAMS_MAX = 100;
 /** Items per group (properties, services, events) of an imported TSL file. */
 export const TSL_ITEMS_MAX = 1000;
-/** Spec section 9: model files at most 5 MB. */
+/** Model (TSL) files are at most 5 MB. */
 export const TSL_MAX_BYTES = 5 * 1024 * 1024;
 /** The `format` an exported TSL file carries (import accepts files without it). */
 export const TSL_FORMAT = 'edge-console/thing-model-tsl@1';
@@ -181,8 +180,7 @@ export type FunctionJson = Static<typeof FunctionJsonSchema>;
  * What a Modbus property reads or writes, by object kind and direction (function codes in brackets):
  * coils read (01), write (05/15) or both; holding registers read (03), write (06/16) or both.
  * Discrete inputs (02) and input registers (04) are read-only in Modbus itself, so they have a read
- * variant only: the spec's "each with read, write or read-write variants" read as far as the protocol
- * allows.
+ * variant only: every kind has read, write and read-write variants as far as the protocol allows.
  */
 export const modbusOperationTypes = [
   'COIL_READ',

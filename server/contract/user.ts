@@ -28,7 +28,7 @@ export const UserInfoSchema = Type.Object({
 });
 export type UserInfo = Static<typeof UserInfoSchema>;
 
-/** Profile edit (spec section 5): realName required ≤ 32, phone mainland, email optional ≤ 32. */
+/** Profile edit: realName required ≤ 32, phone mainland, email optional ≤ 32. */
 export const ProfileBodySchema = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
@@ -50,7 +50,7 @@ export const ProfileBodySchema = Type.Object(
 export type ProfileBody = Static<typeof ProfileBodySchema>;
 
 /**
- * Password change (spec section 7 `POST /user/reset`): `password` is the current password,
+ * Password change (`POST /api/yt/user/reset`): `password` is the current password,
  * `resetPassword` the new one. The policy is checked by the service so that a weak password gets
  * code 45 (password policy) rather than a generic validation error.
  */

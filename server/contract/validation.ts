@@ -1,5 +1,5 @@
 /**
- * Validation rules of spec section 5 as patterns and limits, declared once. Server schemas embed
+ * Input validation rules as patterns and limits, declared once. Server schemas embed
  * them; web forms use the same values for inline checks, so both sides refuse the same input.
  */
 
@@ -12,7 +12,7 @@ export const PASSWORD_PATTERN =
 /** Mainland mobile number: 11 digits, starts with 1, second digit 3–9. */
 export const PHONE_PATTERN = '^1[3-9]\\d{9}$';
 
-/** Email: a plain address of at most 32 characters (spec section 5). */
+/** Email: a plain address of at most 32 characters. */
 export const EMAIL_MAX = 32;
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 
@@ -35,19 +35,19 @@ export const INT32_MAX = 2147483647;
 export const SORT_MIN = INT32_MIN;
 export const SORT_MAX = INT32_MAX;
 
-/** Free-text descriptions and postal addresses (not in the spec; a generous single line). */
+/** Free-text descriptions and postal addresses: our own limit, a generous single line. */
 export const DESCRIPTION_MAX = 255;
 
-/** Username of a console account (not in the spec; ThingsBoard accepts emails or plain names). */
+/** Username of a console account: our own rule (ThingsBoard accepts emails or plain names). */
 export const USERNAME_PATTERN = '^[A-Za-z0-9_.@\\-]{3,32}$';
 
-/** Upload ceiling for every upload (spec section 9). */
+/** Upload ceiling for every upload: 5 MB. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
 export const LICENSE_EXTENSION = 'lic';
 
 /**
- * IPv4 dotted quad, and a host name of 3–255 characters (spec section 5 patterns). A host name is
+ * IPv4 dotted quad, and a host name of 3–255 characters. A host name is
  * never all digits and dots, so `300.1.1.1` is a bad IPv4 address, not a host name.
  */
 export const IPV4_PATTERN =

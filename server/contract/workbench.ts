@@ -1,5 +1,5 @@
 /**
- * The dashboard workbench (spec sections 2 "Workbench", 9 "Message volume ranges"): counts of
+ * The dashboard workbench: counts of
  * products, devices, messages and alarms, the gateway's CPU, memory and disk, and the device
  * message volume per time bucket.
  *
@@ -23,7 +23,7 @@ export const messageRanges = ['1h', '1d', '7d', '30d', 'custom'] as const;
 export const MessageRangeSchema = Type.Enum(messageRanges);
 export type MessageRange = (typeof messageRanges)[number];
 
-/** Span and bucket interval of each fixed range (spec section 9). */
+/** Span and bucket interval of each fixed range. */
 export const fixedRanges: Record<Exclude<MessageRange, 'custom'>, { spanMs: number; intervalMs: number }> = {
   '1h': { spanMs: HOUR, intervalMs: 5 * MINUTE },
   '1d': { spanMs: DAY, intervalMs: 30 * MINUTE },

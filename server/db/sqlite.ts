@@ -1,6 +1,7 @@
 /**
- * SQLite access: open with the pragmas of DESIGN.md section 2, run forward-only migrations, and a
- * transaction helper. node:sqlite is synchronous; statements are short, so this is fine on the loop.
+ * SQLite access: open with WAL, foreign keys and a busy timeout (the pragmas below), run
+ * forward-only migrations, and a transaction helper. node:sqlite is synchronous; statements are
+ * short, so this is fine on the loop.
  */
 import { DatabaseSync } from 'node:sqlite';
 
@@ -47,7 +48,7 @@ export function transaction<T>(db: Db, fn: () => T): T {
   }
 }
 
-/** Settings and licence writes must survive power loss (DESIGN.md: synchronous FULL for them). */
+/** Settings and licence writes must survive power loss, so they run with synchronous FULL. */
 export function durably<T>(db: Db, fn: () => T): T {
   db.exec('PRAGMA synchronous = FULL');
   try {

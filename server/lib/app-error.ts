@@ -24,8 +24,8 @@ export interface ErrorDetail {
 }
 
 /**
- * The one error type services throw. The errors plugin turns it into DESIGN.md's error body,
- * translating `key` (with `params` interpolated) into the request's language.
+ * The one error type services throw. The errors plugin turns it into the API's error body
+ * (docs/API.md, Errors), translating `key` (with `params` interpolated) into the request's language.
  */
 export class AppError extends Error {
   readonly statusCode: number;

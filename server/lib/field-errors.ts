@@ -1,6 +1,6 @@
 /**
  * Field-level refusals: schema failures and service rules both become `{ field, key }` violations,
- * so a form can show the rule's own message beside the field (spec section 5) instead of a generic
+ * so a form can show the rule's own message beside the field instead of a generic
  * "wrong format". The same mapping serves HTTP bodies (ajv) and imported CSV rows (TypeBox), which
  * report failures in the same shape.
  */

@@ -1,7 +1,7 @@
 /**
  * Fastify's own validator (ajv) and serializer (fast-json-stringify) compilers, compiled on a
  * route's first use instead of at start-up. Compiling every contract route's schemas up front
- * was most of the cold start (DESIGN.md section 7 budgets 250 ms to the first health answer) and
+ * was most of the cold start (budget: 250 ms to the first health answer, docs/BENCHMARKS.md) and
  * grows with every module; a gateway's admin uses a handful of routes per session.
  *
  * Behaviour is Fastify's default otherwise: the same compilers with the same options, only

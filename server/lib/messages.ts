@@ -10,7 +10,7 @@ export type Lang = 'zh_CN' | 'en_US';
 type Tree = { [k: string]: string | Tree };
 const catalogs: Record<Lang, Tree> = { zh_CN: zhErrors as Tree, en_US: enErrors as Tree };
 
-/** zh_CN is the default and fallback language (spec section 9). */
+/** zh_CN is the default and fallback language. */
 export function langFromAcceptLanguage(header: string | undefined): Lang {
   if (!header) return 'zh_CN';
   for (const part of header.split(',')) {

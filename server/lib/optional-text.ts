@@ -1,4 +1,4 @@
-/** Free text from a body: trimmed, with empty or left out meaning "unset" (spec: values are trimmed). */
+/** Free text from a body, trimmed as every string value is; empty or left out means "unset". */
 export function optionalText(value: string | null | undefined): string | null {
   const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;

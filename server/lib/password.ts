@@ -1,7 +1,7 @@
 /**
- * Password hashing with scrypt (node:crypto, no native addon) and the password policy of spec
- * section 5. Hash format: `scrypt$N$r$p$saltB64$hashB64`, so parameters can be raised later
- * without breaking stored hashes.
+ * Password hashing with scrypt (node:crypto, no native addon) and the password policy
+ * (server/contract/validation.ts). Hash format: `scrypt$N$r$p$saltB64$hashB64`, so parameters
+ * can be raised later without breaking stored hashes.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { PASSWORD_PATTERN } from '../contract/validation.ts';
@@ -64,7 +64,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 const policy = new RegExp(PASSWORD_PATTERN);
 
-/** Spec section 5: 8–30 characters with upper, lower, digit and special character. */
+/** 8–30 characters with upper, lower, digit and special character. */
 export function meetsPasswordPolicy(password: string): boolean {
   return policy.test(password);
 }

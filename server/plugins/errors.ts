@@ -1,5 +1,5 @@
 /**
- * The one error handler: every failure leaves as DESIGN.md's error body
+ * The one error handler: every failure leaves as the API's error body (docs/API.md, Errors)
  * `{ code, key, message, details? }` with the message in the request's language. User input never
  * produces a 500; unexpected errors are logged and answered without internals.
  */

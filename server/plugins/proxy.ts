@@ -1,5 +1,5 @@
 /**
- * Proxy mode (`--upstream URL`, DESIGN.md section 1): every /api path and the /api/ws websocket go
+ * Proxy mode (`--upstream URL`, README, Configuration): every /api path and the /api/ws websocket go
  * to the upstream edge core unchanged (method, path, query, body, headers), so the console's
  * guards act on the upstream's own answers. GET /api/health is registered before this plugin and,
  * being the more specific route, stays local.

@@ -1,5 +1,5 @@
 /**
- * Issue 2's walk through the built x64 binary in Chromium, as a new administrator does it: first
+ * The foundation's walk through the built x64 binary in Chromium, as a new administrator does it: first
  * boot and the activation wizard (licence from `npm run license`), sign-in, the shell (menu,
  * language, theme, settings drawer), profile, password change, the exception page and logout.
  * Each step asserts what the user sees. The steps share one gateway and one tab and run in order.
@@ -24,7 +24,7 @@ const NEW_PASSWORD = 'Edge#Console2';
 const PLATFORM_NAME = 'E2E 边缘网关';
 const CUSTOMER = 'E2E Customer';
 
-/** Spec section 2's menu: groups in sort order, each with its visible entries (menu.json keys). */
+/** The console's menu: groups in sort order, each with its visible entries (menu.json keys). */
 const MENU: [group: string, entries: string[]][] = [
   ['dashboard', ['workbench']],
   ['deviceManage', ['product', 'device', 'category']],

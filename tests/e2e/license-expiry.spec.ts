@@ -1,5 +1,5 @@
 /**
- * A licence that runs out while the administrator is signed in (spec sections 4 and 8): the next
+ * A licence that runs out while the administrator is signed in: the next
  * licence-gated call answers code 99, the console resets the session and lands on the
  * expired-licence page, and a fresh licence uploaded there with the administrator's credentials
  * brings the console back. The gateway is provisioned over HTTP as a factory script does it.

@@ -1,5 +1,5 @@
 /**
- * The console's session guard in a real browser (spec section 4): a rejected access token with a
+ * The console's session guard in a real browser: a rejected access token with a
  * working refresh token is refreshed once and the page carries on; when both are rejected the
  * session is reset and the user lands on Login; without a token a console route asks for sign-in.
  */

@@ -1,11 +1,11 @@
 /**
- * Issue 4 in the browser, through the built x64 binary: an administrator defines a product's thing
- * model in the product's thing-model tab (a DOUBLE property with unit and range, a BOOL property, a
- * service with one BOOL input, an ALERT event), publishes it, and a simulated device
- * (scripts/lib/simulator.ts, real MQTT against the binary's broker) connects. On the device's
- * pages the value changes live, the history trend draws a chart, a two-way SERVICE command comes
- * back SUCCESSFUL in the records, the device's overheat event shows in event management, and a
- * command queued while the device is offline moves to SUCCESSFUL in the open records list, pushed
+ * Thing models and live data in the browser, through the built x64 binary: an administrator defines
+ * a product's thing model in the product's thing-model tab (a DOUBLE property with unit and range,
+ * a BOOL property, a service with one BOOL input, an ALERT event), publishes it, and a simulated
+ * device (scripts/lib/simulator.ts, real MQTT against the binary's broker) connects. On the
+ * device's pages the value changes live, the history trend draws a chart, a two-way SERVICE command
+ * comes back SUCCESSFUL in the records, the device's overheat event shows in event management, and
+ * a command queued while the device is offline moves to SUCCESSFUL in the open records list, pushed
  * over the websocket, when the device returns.
  * Screens in zh_CN/en_US × light/dark (test-results/screenshots/thing-model).
  */

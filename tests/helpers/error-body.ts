@@ -1,4 +1,4 @@
-/** Assertions on DESIGN.md's error body `{ code, key, message, details? }`. */
+/** Assertions on the API's error body `{ code, key, message, details? }` (docs/API.md, Errors). */
 import { expect } from 'vitest';
 import type { Response } from 'light-my-request';
 import type { ErrorBody } from '../../server/contract/errors.ts';

@@ -49,7 +49,7 @@ async function records(t: LiveTestApp, deviceId: string): Promise<Command[]> {
 }
 
 describe('commands: refusals', () => {
-  it('refuses a SYNC command to an offline device with the spec text and records nothing', async () => {
+  it('refuses a SYNC command to an offline device, saying it is offline, and records nothing', async () => {
     const t = await makeLiveApp();
     const d = await t.api.createDevice();
     const body = expectError(await send(t, d.id, {}, 'en-US'), 400, 31, 'error.command.deviceOffline');

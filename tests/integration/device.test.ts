@@ -260,7 +260,7 @@ describe('devices', () => {
     const online = await t.api.createDevice({ name: 'on' });
     const offline = await t.api.createDevice({ name: 'off', deviceProfileId: online.deviceProfileId });
     await t.api.createDevice({ name: 'never', deviceProfileId: online.deviceProfileId });
-    // The transport (issue 4) moves states; here a second connection plays its part.
+    // The transport moves states; here a second connection plays its part.
     const db = openDatabase(join(t.dataDir, 'edge.db'), migrations);
     db.prepare("UPDATE device SET device_state = 'ONLINE' WHERE id = ?").run(online.id);
     db.prepare("UPDATE device SET device_state = 'OFFLINE' WHERE id = ?").run(offline.id);

@@ -95,7 +95,7 @@ describe('MQTT over TLS', () => {
     const device = await api.createDevice();
     const token = await tokenOf(api, device.id);
     expect((await refusedOverTls(app, deviceIdentity())).code).toBe(5);
-    // X509_CERTIFICATE credentials hold RSA keys (spec: "RSA public key").
+    // X509_CERTIFICATE credentials hold RSA public keys; an EC key is refused.
     expect((await refusedOverTls(app, deviceIdentity('ec'))).code).toBe(5);
     // The certificate decides alone, as in ThingsBoard: a token does not rescue an unknown one.
     expect((await refusedOverTls(app, { ...deviceIdentity(), username: token })).code).toBe(5);

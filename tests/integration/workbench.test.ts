@@ -123,7 +123,7 @@ describe('message volume', () => {
     for (let i = 1; i < v.buckets.length; i++) expect(v.buckets[i]!.ts - v.buckets[i - 1]!.ts).toBe(5 * MINUTE);
   });
 
-  it('uses the spec intervals for a day, a week and a month, with day buckets at local midnight', async () => {
+  it('buckets a day by 30 min, a week by 2 h and a month by days starting at local midnight', async () => {
     const t = await makeLiveApp();
     const now = Date.now();
     received(t, now - 3 * DAY, 4);

@@ -11,7 +11,7 @@ function configFile(content: unknown): string {
 }
 
 describe('configuration', () => {
-  it('uses the defaults of DESIGN.md section 6 when nothing is given', () => {
+  it('uses the defaults of the README configuration table when nothing is given', () => {
     const { config } = loadConfig([], {});
     expect(config).toEqual({ ...defaults, dataDir: resolve(defaults.dataDir) });
     expect(config).toMatchObject({ host: '0.0.0.0', port: 8080, mqttPort: 1883, upstream: null, logLevel: 'info' });
@@ -28,7 +28,7 @@ describe('configuration', () => {
     expect(config.deviceSn).toBeNull(); // default
   });
 
-  it('reads every flag of DESIGN.md section 6, in both --flag value and --flag=value forms', () => {
+  it('reads every README configuration flag, in both --flag value and --flag=value forms', () => {
     const { config } = loadConfig(
       [
         '--host', '127.0.0.1', '--port=8081', '--data-dir', '/tmp/edge-data', '--mqtt-port', '1884',
@@ -100,7 +100,7 @@ describe('configuration', () => {
     expect(() => loadConfig(['--config', broken], {})).toThrow(ConfigError);
   });
 
-  it('lists every flag of DESIGN.md section 6 and its variable in --help', () => {
+  it('lists every flag of the README configuration table and its variable in --help', () => {
     const text = helpText('1.2.3');
     for (const flag of ['--host', '--port', '--data-dir', '--mqtt-port', '--upstream', '--license-public-key', '--device-sn', '--log-level', '--help', '--version']) {
       expect(text).toContain(flag);

@@ -16,7 +16,7 @@ describe('theme', () => {
     }
   });
 
-  it('knows the spec’s primary colour #7E55D8 and colour preset #7635DC without loading anything', () => {
+  it('knows the default primary colour #7E55D8 and colour preset #7635DC without loading anything', () => {
     expect(knownPalette(DEFAULT_PRIMARY_COLOR, false)?.[5]).toBe('126,85,216');
     expect(knownPalette(DEFAULT_COLOR_PRESET.toLowerCase(), false)?.[5]).toBe('118,53,220');
     expect(knownPalette('#123456', false)).toBeUndefined();

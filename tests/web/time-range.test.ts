@@ -12,7 +12,7 @@ describe('time ranges', () => {
     ['1d', DAY, 30 * MINUTE],
     ['7d', 7 * DAY, 2 * HOUR],
     ['30d', 30 * DAY, DAY],
-  ] as const)('gives the %s quick range its spec interval', (preset, span, interval) => {
+  ] as const)('gives the %s quick range its bucket interval', (preset, span, interval) => {
     const value = presetRange(preset, 1_000_000_000_000);
     expect(value).toEqual({ range: preset, startTs: 1_000_000_000_000 - span, endTs: 1_000_000_000_000, interval });
   });

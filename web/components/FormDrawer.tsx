@@ -1,5 +1,5 @@
 /**
- * A create/edit form in an Arco Drawer (spec section 2: drawer widths 300, 500, 50%, 70%).
+ * A create/edit form in an Arco Drawer (drawer widths 300, 500, 50%, 70%).
  * - `onSubmit` receives the validated values; while it runs the submit button shows loading;
  * - a failure whose `details[].field` names a form field is shown on that field (its `key`
  *   translated from errors.json); any other failure is shown inline above the buttons;
@@ -32,7 +32,7 @@ import { confirmLeave, useLeaveGuard } from '../lib/leave-guard.ts';
 import { FormError } from './FormError.tsx';
 import './FormDrawer.css';
 
-/** The drawer widths of spec section 2. */
+/** The console's drawer widths. */
 export type DrawerWidth = 300 | 500 | '50%' | '70%';
 
 export interface FormDrawerProps<V extends object> {

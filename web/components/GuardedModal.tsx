@@ -1,5 +1,5 @@
 /**
- * A modal holding a form that asks before discarding unsaved changes (spec section 2): closing by
+ * A modal holding a form that asks before discarding unsaved changes: closing by
  * the × button, Esc or Cancel while the form is dirty goes through `confirmLeave()`. The content
  * is mounted on open only, so each opening starts from fresh values.
  */

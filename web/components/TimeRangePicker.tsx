@@ -1,5 +1,5 @@
 /**
- * Quick ranges (1 hour, 1 day, 7 days, 30 days, each with its spec interval) or a custom range
+ * Quick ranges (1 hour, 1 day, 7 days, 30 days, each with its bucket interval) or a custom range
  * picked with Arco's RangePicker, optionally with the "query period" (aggregation interval, 1 second
  * to 30 days) and the aggregation (MIN, MAX, AVG, SUM, COUNT, NONE). Controlled: it reports
  * `{ range, startTs, endTs, interval, agg? }` through `onChange`.

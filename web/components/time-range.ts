@@ -1,5 +1,5 @@
 /**
- * Time ranges of charts and history queries (spec sections 2 "Workbench", 3, 9): the quick ranges
+ * Time ranges of charts and history queries (workbench, history): the quick ranges
  * with their bucket intervals (1 hour / 5 min, 1 day / 30 min, 7 days / 2 h, 30 days / 1 day, as
  * the workbench contract declares them), custom ranges, and the "query period" options (1 second
  * to 30 days) offered as aggregation intervals. Pure, so views and tests share it.
@@ -38,7 +38,7 @@ export interface QueryPeriod {
 const unitMs: Record<PeriodUnit, number> = { second: SECOND, minute: MINUTE, hour: HOUR, day: DAY };
 const period = (count: number, unit: PeriodUnit): QueryPeriod => ({ ms: count * unitMs[unit], count, unit });
 
-/** Spec section 9 "query period options run from 1 second to 30 days". */
+/** The query period options, from 1 second to 30 days. */
 export const queryPeriods: readonly QueryPeriod[] = [
   period(1, 'second'),
   period(5, 'second'),
@@ -86,7 +86,7 @@ export function suggestInterval(spanMs: number, maxBuckets = 200): number {
   return (usable.find((p) => spanMs / p.ms <= maxBuckets) ?? usable[usable.length - 1]!).ms;
 }
 
-/** A quick range ending now, with its spec interval. */
+/** A quick range ending now, with its bucket interval. */
 export function presetRange(preset: TimeRangePreset, now = Date.now()): TimeRangeValue {
   const { spanMs, intervalMs } = fixedRanges[preset];
   return { range: preset, startTs: now - spanMs, endTs: now, interval: intervalMs };

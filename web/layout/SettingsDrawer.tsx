@@ -1,5 +1,5 @@
 /**
- * The settings drawer (spec section 2, width 300): theme, navigation mode, page width,
+ * The settings drawer (width 300): theme, navigation mode, page width,
  * breadcrumb, gray and colour-weak modes, fullscreen and language. Every change is persisted
  * through updateSettings and applied at once (main.tsx re-applies the theme on each change).
  */

@@ -27,5 +27,5 @@ export const menuIcons = {
 
 export type MenuIconName = keyof typeof menuIcons;
 
-/** Spec section 2: menu icons are 14 px. */
+/** Menu icons are 14 px. */
 export const MENU_ICON_SIZE = 14;

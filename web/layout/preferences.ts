@@ -12,7 +12,7 @@ export function switchTheme(themeMode: ThemeMode): void {
   updateSettings({ themeMode });
 }
 
-/** Back to the defaults of spec section 9 (light theme, preset and primary colour, zh_CN). */
+/** Back to the defaults: light theme, default preset and primary colour, zh_CN. */
 export async function resetSettings(): Promise<void> {
   await changeLanguage(defaultSettings.language);
   updateSettings({ ...defaultSettings });

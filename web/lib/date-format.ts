@@ -1,4 +1,4 @@
-/** The console's date format (spec section 9): wire dates are epoch milliseconds. */
+/** The console's date format; wire dates are epoch milliseconds. */
 import dayjs from 'dayjs';
 
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';

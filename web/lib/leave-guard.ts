@@ -1,5 +1,5 @@
 /**
- * "Leaving a page with unsaved changes asks for confirmation" (spec section 2). Forms report
+ * Leaving a page with unsaved changes asks for confirmation. Forms report
  * whether they are dirty; the router and modals ask `confirmLeave()` before navigating away or
  * closing, and the browser's own prompt covers reloads and closing the tab.
  */

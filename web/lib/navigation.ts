@@ -1,7 +1,6 @@
 /**
  * In-app navigation that respects unsaved changes: the menu, breadcrumb, tabs and user popover
- * go through `navigateGuarded`, which asks `confirmLeave()` first (spec section 2: "leaving a
- * page with unsaved changes asks for confirmation").
+ * go through `navigateGuarded`, which asks `confirmLeave()` first (web/lib/leave-guard.ts).
  */
 import { navigate } from 'wouter/use-browser-location';
 import { i18n } from '../i18n/i18n.ts';

@@ -146,7 +146,7 @@ export function isEnabled(entry: AnyRoute): boolean {
   return entry.status !== 0;
 }
 
-/** An entry without a permission ignores authorization (spec section 2). */
+/** An entry without a permission ignores authorization. */
 export function canAccess(entry: AnyRoute, permissions: readonly string[]): boolean {
   return !entry.permission || permissions.includes(entry.permission);
 }
@@ -280,7 +280,7 @@ export function breadcrumbFor<R extends AnyRoute>(routes: readonly R[], entry: R
   return trail.filter((e) => !e.hideBreadcrumb).map((e) => ({ path: e.path, titleKey: e.titleKey }));
 }
 
-/** `<route title> - <platform name>`, else the app title (spec section 2). */
+/** `<route title> - <platform name>`, else the app title. */
 export function pageTitle(routeTitle: string | undefined, platformName: string | undefined, appTitle: string): string {
   if (!routeTitle) return appTitle;
   return `${routeTitle} - ${platformName || appTitle}`;

@@ -1,5 +1,5 @@
 /**
- * Browser storage with the spec's keys (section 3) and cache lifetime (7 days, section 9).
+ * Browser storage: the console's keys and their cache lifetime (7 days).
  * `persistent` picks localStorage (survives the browser) over sessionStorage (this tab only):
  * "remember password" signs the user in for 7 days instead of storing the password itself.
  */

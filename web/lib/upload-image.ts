@@ -1,4 +1,4 @@
-/** Image upload to the gateway's file store (`POST /api/yt/oss/upload`, spec section 9: 5 MB). */
+/** Image upload to the gateway's file store (`POST /api/yt/oss/upload`, at most 5 MB). */
 import { ossRoutes } from '../../server/contract/oss.ts';
 import { api } from './api-client.ts';
 

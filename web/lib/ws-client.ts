@@ -1,6 +1,6 @@
 /**
- * The console's live connection to `/api/ws` (spec sections 4 "Live connection", 8, 9;
- * server/contract/realtime.ts): one socket per tab shared by every live view.
+ * The console's live connection to `/api/ws` (server/contract/realtime.ts): one socket per tab
+ * shared by every live view.
  *
  * - opens when the first subscriber arrives and authenticates on open with an authCmd;
  * - sends at most WS_MAX_CMDS_PER_MESSAGE commands per message (queued and split);
@@ -12,7 +12,7 @@
  *   refresh first; when that fails it stops (the next HTTP call sends the user to Login);
  * - a token refreshed by the HTTP client is handed to the open socket, so the server's periodic
  *   check sees a valid one;
- * - socket errors are only logged (spec section 8).
+ * - socket errors are only logged, never shown.
  *
  * @example
  * ```ts

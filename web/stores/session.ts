@@ -1,5 +1,5 @@
 /**
- * Session (spec section 4): tokens, the signed-in user, platform branding. Sign-in logs in, stores
+ * Session: tokens, the signed-in user, platform branding. Sign-in logs in, stores
  * the tokens, fetches user info and stores it; reset clears token, refresh token, menu, tenant and
  * platform info. Tokens live in localStorage for 7 days with "remember", else in this tab only.
  */

@@ -1,6 +1,6 @@
 /**
- * Project settings of the settings drawer (spec section 2), persisted under PROJECT_SETTINGS.
- * Defaults: light theme, colour preset #7635DC, primary colour #7E55D8 (spec section 9).
+ * Project settings of the settings drawer, persisted under PROJECT_SETTINGS.
+ * Defaults: light theme, colour preset #7635DC, primary colour #7E55D8.
  */
 import { create } from 'zustand';
 import { StorageKey, storage } from '../lib/storage.ts';

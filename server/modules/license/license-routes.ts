@@ -1,7 +1,7 @@
 /**
- * Licence calls at the spec's literal URLs: the public status (the console's guards read it before
- * sign-in) and the `.lic` upload. Who may upload is decided by the access hook (route access
- * 'setup'), not here.
+ * Licence calls at their literal URLs outside /api/yt (docs/API.md, Base paths): the public status
+ * (the console's guards read it before sign-in) and the `.lic` upload. Who may upload is decided
+ * by the access hook (route access 'setup'), not here.
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

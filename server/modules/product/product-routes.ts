@@ -1,4 +1,4 @@
-/** HTTP for products, the spec's device profiles (server/contract/product.ts). */
+/** HTTP for products, called device profiles on the wire (server/contract/product.ts). */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { productRoutes } from '../../contract/product.ts';

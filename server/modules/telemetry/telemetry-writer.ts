@@ -2,8 +2,9 @@
  * The batched writer: device messages queue here and are committed together, one transaction per
  * batch, when `maxBatch` messages wait or `maxDelayMs` after the first one came. A message's
  * callback runs only after its batch is committed, which is what lets the broker hold a QoS 1
- * PUBACK until the data is on disk (DESIGN.md section 5). After the commit it announces
- * `telemetry.stored` (one per device and batch), `device.eventReported` and `message.received`.
+ * PUBACK until the data is on disk, so an acknowledged message survives a power cut. After the
+ * commit it announces `telemetry.stored` (one per device and batch), `device.eventReported` and
+ * `message.received`.
  *
  * Tens of thousands of messages a second pass through here, so the queue holds plain callbacks
  * (no promise per message on the MQTT path) and the stored rows travel on to the announcements as

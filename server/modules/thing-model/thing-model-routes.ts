@@ -24,7 +24,7 @@ export function registerThingModelRoutes(fastify: FastifyInstance, { thingModels
   });
   app.route({
     ...routes.importTsl,
-    // Spec section 9: model files up to 5 MB, past the app's 1 MB body limit.
+    // Model files may be up to 5 MB, past the app's 1 MB body limit.
     bodyLimit: TSL_MAX_BYTES,
     schemaErrorFormatter,
     handler: async (req) => service.importTsl(req.params.deviceProfileId, req.body),

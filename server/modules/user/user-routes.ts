@@ -6,7 +6,7 @@ import { userRoutes } from '../../contract/user.ts';
 import { AppError, type ErrorDetail } from '../../lib/app-error.ts';
 import type { Services } from '../../module.ts';
 
-/** Profile fields whose rule has its own message (spec section 5), so the form can say which. */
+/** Profile fields whose rule has its own message, so the form can say which rule a value broke. */
 const profileFieldKeys: Record<string, ErrorKey> = {
   realName: 'error.user.realNameRequired',
   phoneNumber: 'error.user.phoneInvalid',

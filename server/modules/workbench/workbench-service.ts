@@ -65,7 +65,7 @@ export class WorkbenchService {
         inactive: deviceCount('INACTIVE'),
       },
       messages: { today: this.deps.messages.countBetween(midnight, now + 1), total: this.deps.messages.total() },
-      // Alarms arrive with the rule engine (roadmap 4); until then say so instead of showing 0 as a fact.
+      // No alarms until the rule engine is built: say so instead of showing 0 as a fact.
       alarmsAvailable: false,
       alarms: { total: 0, unacknowledged: 0 },
       system: { cpu, memory: memoryUsage(), disk },

@@ -1,4 +1,4 @@
-/** Placeholder until alarms are built (roadmap step 4); the route table already lazy-loads this module as its own chunk. */
+/** Placeholder until alarms are built; the route table already lazy-loads this module as its own chunk. */
 import type { JSX } from 'react';
 import { NotBuiltPage } from '../../components/NotBuiltPage.tsx';
 

@@ -1,7 +1,8 @@
 /**
- * Password rules of spec section 5, shared by the activation wizard (administrator password) and
- * the change-password form. The policy is the contract's pattern, so the form refuses exactly what
- * the server refuses; the per-criterion checks only drive the checklist shown while typing.
+ * Password rules (server/contract/validation.ts), shared by the activation wizard (administrator
+ * password) and the change-password form. The policy is the contract's pattern, so the form refuses
+ * exactly what the server refuses; the per-criterion checks only drive the checklist shown while
+ * typing.
  */
 import type { RulesProps } from '@arco-design/web-react/es/Form/interface';
 import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_PATTERN } from '../../../server/contract/validation.ts';

@@ -7,7 +7,7 @@ import type { PlatformInfo } from '../../../server/contract/platform.ts';
 import { api } from '../../lib/api-client.ts';
 import { sessionActions } from '../../stores/session.ts';
 
-/** Spec section 4: log in, store the tokens, fetch the user info and store it. */
+/** Sign-in: log in, store the tokens, fetch the user info and store it. */
 export async function signIn(username: string, password: string, remember: boolean): Promise<UserInfo> {
   const pair = await api(authRoutes.login, { body: { username, password }, silent: true });
   sessionActions.setTokens(pair, remember);

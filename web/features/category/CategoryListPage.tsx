@@ -1,5 +1,5 @@
 /**
- * Device manage → Product category (spec sections 2, 3): name, domain, status, type; list with
+ * Device manage → Product category: name, domain, status, type; list with
  * name search, status and type filters, sorting and paging; create/edit drawer; single and bulk
  * delete (the server refuses categories still used by products and says which).
  */

@@ -1,5 +1,5 @@
 /**
- * Command delivery (spec sections 2, 3 "Command record", 5, 8): command type CUSTOM, SERVICE,
+ * Command delivery: command type CUSTOM, SERVICE,
  * ATTRIBUTE or API; call type ASYNC or SYNC; one-way or two-way with its timeout. The content is a
  * form generated from the service's input parameters for SERVICE, JSON (checked as typed, "JSON
  * parsing failed") for the others, and ASCII or HEX text for TCP devices. The outcome is said in a

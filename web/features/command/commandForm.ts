@@ -1,7 +1,6 @@
 /**
- * The command delivery form's rules and body (server/contract/command.ts; spec sections 5 "Service
- * command: ASCII or HEX", "JSON fields must be valid JSON", 8 "JSON parsing failed"): JSON content
- * by command type, ASCII/HEX text for TCP devices, SERVICE parameters generated from the published
+ * The command delivery form's rules and body (server/contract/command.ts): valid JSON content by
+ * command type, ASCII or HEX text for TCP devices, SERVICE parameters generated from the published
  * service's inputs. Checks answer a key of the `command` namespace (`form.*`) or of `errors`
  * (`errors:command.*`), or null. Pure.
  */

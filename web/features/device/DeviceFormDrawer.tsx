@@ -1,5 +1,5 @@
 /**
- * Create or edit a device (spec sections 3, 5): name (pattern, ≤ 30), alias (≤ 36), product (the
+ * Create or edit a device: name (pattern, ≤ 30), alias (≤ 36), product (the
  * device type follows it), organization, gateway (SENSOR products only), address code (hex 00–FF,
  * for TCP products), label, description. The location has its own modal; an edit keeps the
  * position and the public flag as they are (PUT replaces the whole device).

@@ -1,5 +1,5 @@
 /**
- * A device's position (spec section 2 "location modal"): longitude and latitude with their range
+ * A device's position: longitude and latitude with their range
  * checks, both or neither, and an address. The gateway has no internet, so no online map: the
  * coordinates are typed, and a small grid map shows roughly where the point lies.
  */

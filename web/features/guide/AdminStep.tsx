@@ -1,5 +1,5 @@
 /**
- * Wizard step 3: the administrator account (password policy of spec section 5) and the platform
+ * Wizard step 3: the administrator account (with the password policy) and the platform
  * name. Success ends first boot: the user signs in with the new account.
  */
 import { useState, type JSX } from 'react';

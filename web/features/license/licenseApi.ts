@@ -1,4 +1,4 @@
-/** Licence calls: the public status (asked silently, spec section 8) and the `.lic` upload. */
+/** Licence calls: the public status (asked silently: a failure shows no message) and the `.lic` upload. */
 import { licenseRoutes, SETUP_CODE_HEADER, type LicenseInfo } from '../../../server/contract/license.ts';
 import { api } from '../../lib/api-client.ts';
 

@@ -1,4 +1,4 @@
-/** Placeholder until operation management is built (roadmap step 5); the route table already lazy-loads this module as its own chunk. */
+/** Placeholder until operation management is built; the route table already lazy-loads this module as its own chunk. */
 import type { JSX } from 'react';
 import { NotBuiltPage } from '../../components/NotBuiltPage.tsx';
 

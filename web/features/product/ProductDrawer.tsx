@@ -1,5 +1,5 @@
 /**
- * Create or edit a product (spec sections 2, 3, 5; contract rules in server/contract/product.ts):
+ * Create or edit a product (contract rules in server/contract/product.ts):
  * name, category (enabled ones; a disabled category stays shown when the product already has it),
  * device type (locked while devices use the product), transport type, TCP protocol and auth type
  * (shown and required only for TCP), access protocol, set-as-default, image and description.

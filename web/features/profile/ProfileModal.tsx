@@ -1,5 +1,5 @@
 /**
- * Edit user info (spec sections 3, 5): username and creation time read-only; real name required
+ * Edit user info: username and creation time read-only; real name required
  * (≤ 32), mainland mobile checked on blur, optional e-mail (≤ 32), avatar upload. Closing with
  * unsaved changes asks first; server field errors land on their fields.
  */

@@ -1,4 +1,4 @@
-/** Placeholder until the soft gateway is built (roadmap step 6); the route table already lazy-loads this module as its own chunk. */
+/** Placeholder until the soft gateway is built; the route table already lazy-loads this module as its own chunk. */
 import type { JSX } from 'react';
 import { NotBuiltPage } from '../../components/NotBuiltPage.tsx';
 

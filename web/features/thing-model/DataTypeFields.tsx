@@ -1,9 +1,9 @@
 /**
- * The fields of one data type, following the chosen type (spec sections 3, 5): INT and DOUBLE
- * range, step and unit; TEXT length; BOOL open and close names; ENUM items; STRUCT members (spec
- * "struct items"), each a parameter with its own data type. Also the parameter lists of services
- * and events, whose entries are the same name, identifier and data type. Every rule is checked
- * inline with the server's rule and text (server/contract/rules/thing-model.ts).
+ * The fields of one data type, following the chosen type: INT and DOUBLE range, step and unit; TEXT
+ * length; BOOL open and close names; ENUM items; STRUCT members ("struct items"), each a parameter
+ * with its own data type. Also the parameter lists of services and events, whose entries are the
+ * same name, identifier and data type. Every rule is checked inline with the server's rule and text
+ * (server/contract/rules/thing-model.ts).
  */
 import type { JSX, ReactNode } from 'react';
 import Button from '@arco-design/web-react/es/Button';

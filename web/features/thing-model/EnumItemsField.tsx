@@ -1,5 +1,5 @@
 /**
- * The ENUM data type's list (spec section 2 "enum list"): value/description rows, 1 to 100, values
+ * The ENUM data type's list: value/description rows, 1 to 100, values
  * int32 integers and descriptions of 1–20 characters, both unique (the later duplicate is marked,
  * as the server marks it).
  */

@@ -1,5 +1,5 @@
 /**
- * The Modbus extension descriptor of a property (spec section 3; only on TCP products speaking
+ * The Modbus extension descriptor of a property (only on TCP products speaking
  * MODBUS_RTU): operation type, register address 0x0–0xFFFF as hex, original data type, scale
  * factor ≠ 0, bit position or mask for BITS, register count 1–125 for registers, value mapping.
  * Optional: a property without one is not polled (the device reports it by itself).

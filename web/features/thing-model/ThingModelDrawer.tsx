@@ -1,5 +1,5 @@
 /**
- * Create or edit a thing-model item (spec sections 2 "physical-model form", 3, 5): function type,
+ * Create or edit a thing-model item: function type,
  * name and identifier, then by function type a property's access mode and data type (plus the
  * Modbus extension descriptor on Modbus products), a service's call type and input/output
  * parameters, or an event's type and output parameters. The server's refusals land on the field

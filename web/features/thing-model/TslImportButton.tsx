@@ -1,5 +1,5 @@
 /**
- * TSL import (spec sections 2, 9): a JSON file of at most 5 MB replaces the draft after a
+ * TSL import: a JSON file of at most 5 MB replaces the draft after a
  * confirmation that says what the file holds and that draft items missing from it go. A refusal
  * imports nothing; each broken rule is listed with the entry it concerns.
  */

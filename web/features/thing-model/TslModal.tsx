@@ -1,5 +1,5 @@
 /**
- * "Model TSL" (spec section 2): the product's model as one read-only JSON document, the draft or
+ * "Model TSL": the product's model as one read-only JSON document, the draft or
  * the published version, with copy and download (the download is the export file the import reads).
  */
 import { useEffect, useState, type JSX } from 'react';

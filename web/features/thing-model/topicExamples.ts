@@ -1,5 +1,5 @@
 /**
- * The MQTT topics a device of a product uses (DESIGN.md section 5, server/contract/device-api.ts)
+ * The MQTT topics a device of a product uses (server/contract/device-api.ts)
  * with payload examples generated from its thing model: telemetry and attributes from the
  * properties, events from the events, RPC requests from the services and writable properties, RPC
  * responses from the services' outputs, and the gateway topics for GATEWAY products. Pure.

@@ -1,5 +1,5 @@
 /**
- * A TSL file on its way in (spec sections 2 "import", 9 "model files at most 5 MB"): read as JSON,
+ * A TSL file on its way in (model files are at most 5 MB): read as JSON,
  * counted for the confirmation, and the server's all-or-nothing refusal turned into one line per
  * broken rule that says which entry of the file it concerns. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * The import wizard (spec section 2): two tabs, "automatically generated" (batch generation) and
+ * The import wizard: two tabs, "automatically generated" (batch generation) and
  * "batch upload" (CSV), each walking its steps of select file, basic info, column type, create
  * entity, auto generate and finally. Closing while a flow holds unfinished work asks first.
  */
