@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { BootSpinner } from './components/BootSpinner.tsx';
 import { App } from './App.tsx';
 import { changeLanguage, initI18n, isLanguage } from './i18n/i18n.ts';
-import { DEFAULT_LANGUAGE } from './i18n/lang.ts';
+import { DEFAULT_LANGUAGE } from '../server/contract/languages.ts';
 import { applyTheme } from './lib/theme.ts';
 import { installLeaveAsker } from './lib/navigation.ts';
 import { useSettings } from './stores/settings.ts';

@@ -5,20 +5,20 @@
  */
 import zhErrors from '../../locales/zh_CN/errors.json' with { type: 'json' };
 import enErrors from '../../locales/en_US/errors.json' with { type: 'json' };
+import { DEFAULT_LANGUAGE, type Language } from '../contract/languages.ts';
 
-export type Lang = 'zh_CN' | 'en_US';
 type Tree = { [k: string]: string | Tree };
-const catalogs: Record<Lang, Tree> = { zh_CN: zhErrors as Tree, en_US: enErrors as Tree };
+const catalogs: Record<Language, Tree> = { zh_CN: zhErrors as Tree, en_US: enErrors as Tree };
 
 /** zh_CN is the default and fallback language. */
-export function langFromAcceptLanguage(header: string | undefined): Lang {
-  if (!header) return 'zh_CN';
+export function langFromAcceptLanguage(header: string | undefined): Language {
+  if (!header) return DEFAULT_LANGUAGE;
   for (const part of header.split(',')) {
     const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
     if (tag.startsWith('zh')) return 'zh_CN';
     if (tag.startsWith('en')) return 'en_US';
   }
-  return 'zh_CN';
+  return DEFAULT_LANGUAGE;
 }
 
 function lookup(tree: Tree, key: string): string | undefined {
@@ -31,7 +31,7 @@ function lookup(tree: Tree, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-export function translate(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
-  const text = lookup(catalogs[lang], key) ?? lookup(catalogs.zh_CN, key) ?? key;
+export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
+  const text = lookup(catalogs[lang], key) ?? lookup(catalogs[DEFAULT_LANGUAGE], key) ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../scripts/build.ts';
 import { StorageKey } from '../../web/lib/storage.ts';
-import type { Language } from '../../web/i18n/lang.ts';
+import type { Language } from '../../server/contract/languages.ts';
 import { startBinary, type RunningBinary } from '../helpers/binary.ts';
 import { solidPng, type Ui } from '../helpers/browser.ts';
 import { signIn as signInAs, useE2eSpec } from '../helpers/e2e-spec.ts';

@@ -11,7 +11,7 @@ import { deflateSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { root } from '../../scripts/build.ts';
 import { CACHE_TTL_MS, StorageKey } from '../../web/lib/storage.ts';
-import { languages, type Language } from '../../web/i18n/lang.ts';
+import { languages, type Language } from '../../server/contract/languages.ts';
 import type { Settings, ThemeMode } from '../../web/stores/settings.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';

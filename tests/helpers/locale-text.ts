@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../../scripts/build.ts';
-import type { Language } from '../../web/i18n/lang.ts';
+import type { Language } from '../../server/contract/languages.ts';
 
 const cache = new Map<string, Record<string, unknown>>();
 

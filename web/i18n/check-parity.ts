@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { languages } from './lang.ts';
+import { languages } from '../../server/contract/languages.ts';
 
 type Tree = { [k: string]: string | Tree };
 

@@ -6,7 +6,7 @@
  */
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, languages, type Language } from './lang.ts';
+import { DEFAULT_LANGUAGE, languages, type Language } from '../../server/contract/languages.ts';
 import type { Resources } from './namespaces.ts';
 
 declare module 'i18next' {

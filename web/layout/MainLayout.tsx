@@ -19,7 +19,7 @@ import { useCurrentRoute } from '../lib/current-route.ts';
 import { activeMenuKey, buildMenu, openMenuKeys, topLevelOf, type MenuNode } from '../lib/route-model.ts';
 import type { AppRoute } from '../app-route.ts';
 import { NO_PERMISSIONS, routes } from '../routes.tsx';
-import type { Language } from '../i18n/lang.ts';
+import type { Language } from '../../server/contract/languages.ts';
 import { useSession } from '../stores/session.ts';
 import { updateSettings, useSettings } from '../stores/settings.ts';
 import { AppBreadcrumb } from './AppBreadcrumb.tsx';

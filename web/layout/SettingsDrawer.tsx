@@ -11,7 +11,7 @@ import Message from '@arco-design/web-react/es/Message';
 import Radio from '@arco-design/web-react/es/Radio';
 import Switch from '@arco-design/web-react/es/Switch';
 import { updateSettings, useSettings } from '../stores/settings.ts';
-import type { Language } from '../i18n/lang.ts';
+import type { Language } from '../../server/contract/languages.ts';
 import { resetSettings, switchLanguage, switchTheme } from './preferences.ts';
 import { useFullscreen } from './useFullscreen.ts';
 

@@ -25,7 +25,7 @@ import { openInNewTab } from '../lib/navigation.ts';
 import { consolePaths } from '../../server/contract/console-paths.ts';
 import { useSession } from '../stores/session.ts';
 import { useSettings, type ThemeMode } from '../stores/settings.ts';
-import { languages } from '../i18n/lang.ts';
+import { languages } from '../../server/contract/languages.ts';
 import { switchLanguage, switchTheme } from './preferences.ts';
 import { useFullscreen } from './useFullscreen.ts';
 import { initials } from './initials.ts';

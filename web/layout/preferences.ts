@@ -1,6 +1,6 @@
 /** Setting changes offered in several places (header, user popover, settings drawer). */
 import { changeLanguage } from '../i18n/i18n.ts';
-import type { Language } from '../i18n/lang.ts';
+import type { Language } from '../../server/contract/languages.ts';
 import { defaultSettings, updateSettings, type ThemeMode } from '../stores/settings.ts';
 
 export async function switchLanguage(language: Language): Promise<void> {

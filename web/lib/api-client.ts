@@ -17,7 +17,7 @@ import type { ErrorBody } from '../../server/contract/errors.ts';
 import { ErrorCode } from '../../server/contract/errors.ts';
 import { authRoutes, type TokenPair } from '../../server/contract/auth.ts';
 import { i18n } from '../i18n/i18n.ts';
-import { acceptLanguage, type Language } from '../i18n/lang.ts';
+import { acceptLanguage, type Language } from '../../server/contract/languages.ts';
 import { sessionActions, getSession } from '../stores/session.ts';
 import { consolePaths } from '../../server/contract/console-paths.ts';
 import { notifyError } from './notify.ts';

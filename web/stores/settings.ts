@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import { StorageKey, storage } from '../lib/storage.ts';
-import { DEFAULT_LANGUAGE, type Language } from '../i18n/lang.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../server/contract/languages.ts';
 
 export const DEFAULT_COLOR_PRESET = '#7635DC';
 export const DEFAULT_PRIMARY_COLOR = '#7E55D8';

@@ -24,7 +24,8 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { assertNoViolations, schemaViolations, type Violation } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { translate, type Lang } from '../../lib/messages.ts';
+import type { Language } from '../../contract/languages.ts';
+import { translate } from '../../lib/messages.ts';
 import type { CredentialsService } from './credentials-service.ts';
 import { deviceFieldKeys, deviceViolations, draftOf, type DeviceRefs } from './device-rules.ts';
 import type { DeviceService, NewDevice } from './device-service.ts';
@@ -143,7 +144,7 @@ export class DeviceImportService {
   }
 
   /** Checks every row and creates the valid ones in one transaction. */
-  commit(body: ImportCommitBody, lang: Lang): ImportResult {
+  commit(body: ImportCommitBody, lang: Language): ImportResult {
     const session = this.session(body.importId);
     if (session.rows === null) throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.import.alreadyCommitted');
     const rows = session.rows;
@@ -229,7 +230,7 @@ export class DeviceImportService {
   }
 
   /** The rejected rows as CSV: the original columns, then the row number and the reasons. */
-  rejectedCsv(importId: string, lang: Lang): string {
+  rejectedCsv(importId: string, lang: Language): string {
     const session = this.session(importId);
     if (session.rejected === null) throw new AppError(ErrorCode.ITEM_NOT_FOUND, 'error.import.expired');
     const width = session.columns.length;
@@ -243,7 +244,7 @@ export class DeviceImportService {
     );
   }
 
-  private rejectedRow(r: RejectedCells, nameColumn: number, lang: Lang): RejectedRow {
+  private rejectedRow(r: RejectedCells, nameColumn: number, lang: Language): RejectedRow {
     return {
       row: r.row,
       name: r.cells[nameColumn] ?? '',

@@ -12,7 +12,7 @@ import type { ErrorKey } from '../../contract/errors.ts';
 import { WS_AUTH_TIMEOUT_MS, WS_MAX_SOCKETS_PER_USER, WS_POLICY_VIOLATION } from '../../contract/realtime.ts';
 import type { AuthUser } from '../../core.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
-import type { Lang } from '../../lib/messages.ts';
+import type { Language } from '../../contract/languages.ts';
 import type { LiveData } from './live-data.ts';
 import type { Subscription } from './live-subscriptions.ts';
 import { WsSession, type SessionHost } from './ws-session.ts';
@@ -57,7 +57,7 @@ export class LiveHub implements SessionHost {
   }
 
   /** Takes a new socket: authenticated by the URL's token, or by an authCmd within the time limit. */
-  open(socket: WebSocket, token: string | undefined, lang: Lang): void {
+  open(socket: WebSocket, token: string | undefined, lang: Language): void {
     const session = new WsSession(socket, this, lang);
     this.sessions.add(session);
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {

@@ -28,7 +28,8 @@ import {
   type WsUpdate,
 } from '../../contract/realtime.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { translate, type Lang } from '../../lib/messages.ts';
+import type { Language } from '../../contract/languages.ts';
+import { translate } from '../../lib/messages.ts';
 import { CommandsSubscription } from './command-subscription.ts';
 import { toTsData, type LiveData } from './live-data.ts';
 import {
@@ -94,7 +95,7 @@ export class WsSession implements LiveSink {
   constructor(
     readonly socket: WebSocket,
     private readonly host: SessionHost,
-    readonly lang: Lang,
+    readonly lang: Language,
   ) {}
 
   /** Authenticates with the URL's token; false when the socket was closed for it. */

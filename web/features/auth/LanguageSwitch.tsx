@@ -6,7 +6,7 @@ import type { JSX } from 'react';
 import IconLanguage from '@arco-design/web-react/icon/react-icon/IconLanguage';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../i18n/i18n.ts';
-import { languages, type Language } from '../../i18n/lang.ts';
+import { languages, type Language } from '../../../server/contract/languages.ts';
 import { switchLanguage } from '../../layout/preferences.ts';
 import './auth-pages.css';
 

@@ -1,4 +1,4 @@
-/** The console's languages; zh_CN is the default and fallback. */
+/** The languages of the console and of error messages; zh_CN is the default and fallback. */
 export const languages = ['zh_CN', 'en_US'] as const;
 export type Language = (typeof languages)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh_CN';
