@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../server/contract/auth.ts';
 import type { DeviceCredentials } from '../../server/contract/credentials.ts';
+import { deviceAccessRoutes, type DeviceAccess } from '../../server/contract/device-access.ts';
 import type { Device, DevicePage } from '../../server/contract/device.ts';
 import type { Product } from '../../server/contract/product.ts';
 import { launchBrowser, type BrowserSession, type Ui } from '../helpers/browser.ts';
@@ -162,6 +163,11 @@ describe('devices in the console', () => {
     const before = await call<DeviceCredentials>('GET', `/api/yt/device/${device.id}/credentials`);
     await ui.expectText('credentials-token', before.credentialsId);
     await ui.expectText('credentials-type', text('zh_CN', 'credentials:types.ACCESS_TOKEN'));
+    // The gateway's TLS certificate, for devices to pin: the fingerprint of the one the binary serves.
+    const access = await call<DeviceAccess>('GET', deviceAccessRoutes.info.url);
+    expect(access.mqttsFingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    await ui.expectText('gateway-certificate-fingerprint', access.mqttsFingerprint!);
+    await ui.expectVisible('gateway-certificate-download');
 
     await ui.clickTestId('credentials-regenerate');
     await ui.expectPageText(text('zh_CN', 'credentials:regenerateTitle'));

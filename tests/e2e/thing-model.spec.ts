@@ -149,6 +149,16 @@ describe('thing model in the product page', () => {
     await ui.page.keyboard.press('Escape');
     await ui.screenshotMatrix('thing-model-tab', () => ui.expectVisible('tm-state-published'));
   });
+
+  it("gives copy-paste MQTT commands with the ports the gateway really listens on, plain and TLS", async () => {
+    // The binary runs on ephemeral ports, never the default 1883/8883: the commands must say which.
+    const plain = (await mqttUrl()).split(':').pop()!;
+    const tls = /device MQTT over TLS on port (\d+)/.exec(gateway.output())![1]!;
+    await ui.goto(`/device-manage/product/${product.id}?tab=topic`);
+    await ui.expectText('topic-mosquitto', `-p ${plain} `);
+    await ui.expectText('topic-mosquitto-tls', `-p ${tls} --cafile gateway-mqtts.pem`);
+    await ui.screenshotMatrix('topic-tab', () => ui.expectVisible('topic-mosquitto-tls'));
+  });
 });
 
 describe('a simulated device of the product', () => {

@@ -4,6 +4,7 @@
  */
 import type { DeviceState } from '../../contract/device.ts';
 import { defineModule } from '../../module.ts';
+import { registerDeviceAccessRoutes } from './device-access-routes.ts';
 import { registerDeviceApiRoutes } from './device-api-routes.ts';
 import { DeviceTransport, type TransportOptions } from './transport.ts';
 
@@ -35,9 +36,14 @@ export const transportModule = defineModule({
   needs: ['devices', 'credentials', 'telemetry'],
   apiTags: {
     'device-api': 'HTTP device API: devices post telemetry and attributes and poll for RPC with their access token in the path',
+    'device-access': 'How devices reach this gateway: the MQTT ports and the TLS port certificate',
   },
   build: ({ core, log, tuning, services }) => ({ transport: new DeviceTransport({ core, log, options: tuning, ...services }) }),
-  routes: registerDeviceApiRoutes,
+  routes: async (app, scope) => {
+    // Apart: the device API replaces the content-type parsers of its scope with a byte reader.
+    await app.register(async (devices) => registerDeviceApiRoutes(devices, scope));
+    registerDeviceAccessRoutes(app, scope);
+  },
   start: ({ transport }) => transport.start(),
   close: ({ transport }) => transport.close(),
 });

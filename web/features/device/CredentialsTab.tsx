@@ -31,6 +31,7 @@ import {
 } from './credentialsForm.ts';
 import { getCredentials, regenerateToken, updateCredentials } from './deviceApi.ts';
 import type { DeviceTabProps } from './deviceTab.ts';
+import { GatewayCertificate } from './GatewayCertificate.tsx';
 import './device.css';
 
 export function CredentialsTab({ device }: DeviceTabProps): JSX.Element {
@@ -90,6 +91,7 @@ export function CredentialsTab({ device }: DeviceTabProps): JSX.Element {
         </Button>
       </div>
       <CredentialsView credentials={credentials} />
+      <GatewayCertificate />
       <GuardedModal visible={editing} title={t('editTitle')} width={600} onClose={() => setEditing(false)}>
         {({ setDirty, requestClose, close }) => (
           <CredentialsForm

@@ -13,18 +13,18 @@ import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import Tag from '@arco-design/web-react/es/Tag';
 import { useTranslation } from 'react-i18next';
 import { deviceTopics } from '../../../server/contract/device-api.ts';
+import { mosquittoConnection, useDeviceAccess } from '../device/deviceAccessApi.ts';
 import type { ProductTabProps } from '../product/productTab.ts';
 import { CodeBlock } from '../../components/CodeBlock.tsx';
 import { topicExamples, type TopicExample } from './topicExamples.ts';
 import { useTsl, type TslVersion } from './TslModal.tsx';
 import './thing-model.css';
 
-const MQTT_PORT = 1883;
-
 export function ProductTopicTab({ product }: ProductTabProps): JSX.Element {
   const { t } = useTranslation('thingModel');
   const [version, setVersion] = useState<TslVersion>('published');
   const { tsl, loading } = useTsl(product.id, version);
+  const access = useDeviceAccess();
   const [hasPublished, setHasPublished] = useState(true);
 
   // Nothing published yet: show what the draft would give.
@@ -74,12 +74,28 @@ export function ProductTopicTab({ product }: ProductTabProps): JSX.Element {
         title={t('topic.connectTitle')}
         content={
           <>
-            <p style={{ margin: '0 0 8px' }}>{t('topic.connect', { port: MQTT_PORT })}</p>
-            <CodeBlock
-              compact
-              testId="topic-mosquitto"
-              text={`mosquitto_pub -h ${window.location.hostname} -p ${MQTT_PORT} -u '<access token>' \\\n  -t ${deviceTopics.telemetry} -m '${JSON.stringify(firstPayload)}'`}
-            />
+            {access ? (
+              <>
+                <p style={{ margin: '0 0 8px' }}>{t('topic.connect', { port: access.mqttPort })}</p>
+                <CodeBlock
+                  compact
+                  testId="topic-mosquitto"
+                  text={`mosquitto_pub ${mosquittoConnection(window.location.hostname, access)} \\\n  -t ${deviceTopics.telemetry} -m '${JSON.stringify(firstPayload)}'`}
+                />
+                {access.mqttsPort !== null ? (
+                  <>
+                    <p style={{ margin: '8px 0' }}>{t('topic.connectTls', { port: access.mqttsPort })}</p>
+                    <CodeBlock
+                      compact
+                      testId="topic-mosquitto-tls"
+                      text={`mosquitto_pub ${mosquittoConnection(window.location.hostname, access, true)} \\\n  -t ${deviceTopics.telemetry} -m '${JSON.stringify(firstPayload)}'`}
+                    />
+                  </>
+                ) : null}
+              </>
+            ) : (
+              <Spin />
+            )}
           </>
         }
       />

@@ -5,6 +5,7 @@
  */
 import { useState, type JSX, type ReactNode } from 'react';
 import Modal from '@arco-design/web-react/es/Modal';
+import Spin from '@arco-design/web-react/es/Spin';
 import IconBook from '@arco-design/web-react/icon/react-icon/IconBook';
 import IconCodeSquare from '@arco-design/web-react/icon/react-icon/IconCodeSquare';
 import IconLaunch from '@arco-design/web-react/icon/react-icon/IconLaunch';
@@ -17,11 +18,11 @@ import { authRoutes } from '../../../server/contract/auth.ts';
 import { cloudRoutes } from '../../../server/contract/cloud.ts';
 import { licenseRoutes, SETUP_CODE_HEADER } from '../../../server/contract/license.ts';
 import { CodeBlock } from '../../components/CodeBlock.tsx';
+import { mosquittoConnection, useDeviceAccess } from '../device/deviceAccessApi.ts';
 
 type HowTo = 'provisioning' | 'mqtt' | 'license';
 
 const API_DOCS_PATH = '/api/docs';
-const MQTT_DEFAULT_PORT = 1883;
 
 function Code({ children }: { children: string }): JSX.Element {
   return <CodeBlock text={children} />;
@@ -60,10 +61,12 @@ function Mqtt({ host }: { host: string }): JSX.Element {
     [`${deviceTopics.rpcRequest}+`, t('help.mqtt.topicRpcRequest')],
     [`${deviceTopics.rpcResponse}{id}`, t('help.mqtt.topicRpcResponse')],
   ];
-  const connect = `-h ${host} -p ${MQTT_DEFAULT_PORT} -u '<ACCESS_TOKEN>'`;
+  const access = useDeviceAccess();
+  if (!access) return <Spin />;
+  const connect = mosquittoConnection(host, access);
   return (
     <>
-      <p>{t('help.mqtt.intro')}</p>
+      <p>{t('help.mqtt.intro', { port: access.mqttPort })}</p>
       <h4 className="ec-help__subtitle">{t('help.mqtt.topics')}</h4>
       <table className="ec-help__topics" data-testid="help-mqtt-topics">
         <tbody>
@@ -81,6 +84,12 @@ function Mqtt({ host }: { host: string }): JSX.Element {
       <Code>{`mosquitto_pub ${connect} -q 1 \\\n  -t ${deviceTopics.telemetry} -m '{"temperature":25.3,"humidity":60}'`}</Code>
       <p>{t('help.mqtt.subscribeExample')}</p>
       <Code>{`mosquitto_sub ${connect} -q 1 -v \\\n  -t '${deviceTopics.rpcRequest}+'`}</Code>
+      {access.mqttsPort !== null ? (
+        <>
+          <p>{t('help.mqtt.tlsExample', { port: access.mqttsPort })}</p>
+          <Code>{`mosquitto_pub ${mosquittoConnection(host, access, true)} -q 1 \\\n  -t ${deviceTopics.telemetry} -m '{"temperature":25.3}'`}</Code>
+        </>
+      ) : null}
       <p>{t('help.mqtt.note')}</p>
     </>
   );
