@@ -8,8 +8,7 @@ import type { MqttClient } from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../server/contract/errors.ts';
 import { telemetryRoutes, type TelemetryValue, type TimeseriesValues } from '../../server/contract/telemetry.ts';
-import type { App } from '../../server/app.ts';
-import type { AppOptions } from '../../server/app.ts';
+import type { App, AppOptions } from '../../server/app.ts';
 import { makeDeviceApp, type DeviceApi } from '../helpers/devices.ts';
 import { connectDevice, eventually, tokenOf } from '../helpers/mqtt.ts';
 
