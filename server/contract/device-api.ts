@@ -22,7 +22,9 @@
  *   Only SENSOR devices attached to that gateway are served; another device's name, or a name no
  *   device has, is refused for that entry and logged (sub-devices are never created implicitly).
  * Any other topic: a publish closes the connection, a subscription is refused (SUBACK 0x80).
- * A payload over 64 KB, malformed JSON or a wrong shape is dropped, logged and counted; the client
+ * A payload over 64 KB, malformed JSON, JSON nesting objects and arrays deeper than 32 levels
+ * (`error.transport.tooDeep`), a wrong shape or a reserved key (`__proto__`, `constructor`,
+ * `prototype`: `error.transport.reservedKey`) is dropped, logged and counted; the client
  * stays connected and a QoS 1 message is still acknowledged (MQTT 3.1.1 has no negative PUBACK,
  * and a refused message resent forever would help nobody). A frame over 1 MB closes the connection
  * before it is read into memory. Accepted QoS 1 messages are acknowledged only after the batch
@@ -44,6 +46,21 @@ import { ErrorBodySchema } from './errors.ts';
 
 /** Largest device message accepted, MQTT payload or HTTP body. */
 export const DEVICE_PAYLOAD_MAX_BYTES = 64 * 1024;
+/**
+ * Deepest nesting of objects and arrays in a device message, counted from the message itself
+ * (`{"t":1}` is 1 level, `{"ts":1,"values":{"pos":[1,2]}}` is 3). Real devices send a few levels;
+ * the limit exists because every consumer of a value after the parser (storing it as JSON text, the
+ * thing-model checks, the live websocket) recurses, and a 64 KB message can nest 32,000 levels,
+ * enough to overflow the stack of each. 32 leaves room for any structure a device means to send.
+ */
+export const DEVICE_JSON_DEPTH_MAX = 32;
+/**
+ * Keys a device may not use for telemetry or attributes: as property names of the plain objects
+ * that carry values onward (the history answer `{ key: [points] }`, live updates, the console) they
+ * would set or shadow the object's prototype instead of holding a value, so `__proto__` was stored
+ * but never answered. Refused with `error.transport.reservedKey`.
+ */
+export const DEVICE_KEYS_RESERVED: readonly string[] = ['__proto__', 'constructor', 'prototype'];
 /** HTTP devices go OFFLINE after this long without a call (MQTT devices use their keepalive). */
 export const HTTP_INACTIVITY_TIMEOUT_MS = 300_000;
 export const RPC_POLL_TIMEOUT_DEFAULT_MS = 60_000;

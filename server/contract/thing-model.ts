@@ -46,7 +46,8 @@
  * - TSL import: all or nothing; the refusal is `error.thingModel.tsl.invalid` with one detail per broken
  *   rule, `field` locating it in the file (`body.properties.2.functionJson.dataType.specs.max`), plus
  *   `error.thingModel.identifierDuplicate` for an identifier repeated in the file and
- *   `error.thingModel.tsl.itemMalformed` for an entry that is not an object. A file without items is
+ *   `error.thingModel.tsl.itemMalformed` for an entry that is not an object,
+ *   `error.thingModel.tsl.tooDeep` for one nesting objects and arrays deeper than 32 levels. A file without items is
  *   `error.thingModel.tsl.empty`; a group that is not a list or holds over 1000 entries
  *   `error.thingModel.tsl.group`; a file over 5 MB is 413 `error.payloadTooLarge`.
  * Unknown product or item ids: 404 code 32 `error.notFound` (a create naming an unknown product:
@@ -106,6 +107,12 @@ export const PARAMS_MAX = 100;
 export const TSL_ITEMS_MAX = 1000;
 /** Model (TSL) files are at most 5 MB. */
 export const TSL_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * Deepest nesting of objects and arrays in one entry of an imported TSL file. The deepest valid
+ * entry nests about a dozen levels (a service parameter's STRUCT member's ENUM item); checking an
+ * entry recurses, so a 5 MB file could otherwise nest far past what the stack holds.
+ */
+export const TSL_ENTRY_DEPTH_MAX = 32;
 /** The `format` an exported TSL file carries (import accepts files without it). */
 export const TSL_FORMAT = 'edge-console/thing-model-tsl@1';
 

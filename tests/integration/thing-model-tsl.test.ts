@@ -196,6 +196,22 @@ describe('thing-model TSL', () => {
     expectError(await importTsl(api, 'nope', { properties: [propertyBody('nope')] }), 404, 32, 'error.notFound');
   });
 
+  it('refuses an entry nested 50,000 deep with 400, naming the entry, and imports nothing', async () => {
+    const { api } = await makeThingModelApp();
+    const product = await api.createProduct();
+    const deep = '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000);
+    const file = `{"properties":[${JSON.stringify(propertyBody(product.id, { identifier: 'level' }))},{"identifier":"x","functionJson":${deep}}]}`;
+    const res = await api.call(thingModelRoutes.importTsl, {
+      params: { deviceProfileId: product.id },
+      payload: Buffer.from(file),
+      headers: { 'content-type': 'application/json' },
+      lang: 'en-US',
+    });
+    const body = expectError(res, 400, 31, 'error.thingModel.tsl.invalid');
+    expect(body.details).toEqual([{ field: 'body.properties.1', key: 'error.thingModel.tsl.tooDeep', message: 'A function nests objects and arrays deeper than 32 levels' }]);
+    expect(await api.items(product.id)).toEqual([]);
+  });
+
   it('takes files past the 1 MB body limit up to 5 MB and refuses larger ones', async () => {
     const { api } = await makeThingModelApp();
     const product = await api.createProduct();

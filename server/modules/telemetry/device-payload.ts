@@ -3,10 +3,11 @@
  * the same input for the same reason (server/contract/device-api.ts). Pure: no storage, no clock
  * beyond the `now` given.
  */
-import { DEVICE_PAYLOAD_MAX_BYTES } from '../../contract/device-api.ts';
+import { DEVICE_JSON_DEPTH_MAX, DEVICE_KEYS_RESERVED, DEVICE_PAYLOAD_MAX_BYTES } from '../../contract/device-api.ts';
 import { eventTypes, type EventType } from '../../contract/event-record.ts';
 import type { ErrorKey } from '../../contract/errors.ts';
 import { TELEMETRY_KEY_MAX, type TelemetryValue } from '../../contract/telemetry.ts';
+import { nestsDeeperThan } from '../../lib/json-depth.ts';
 
 /** Why a message was refused: an error key (its text says it to an HTTP device, the log to MQTT). */
 export class PayloadRefusal extends Error {
@@ -43,18 +44,29 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** JSON from a message body: at most 64 KB of valid UTF-8 JSON. */
+/**
+ * JSON from a message body: at most 64 KB of valid UTF-8 JSON nesting at most DEVICE_JSON_DEPTH_MAX
+ * levels. The depth is checked here, before any value is looked at, so that a message nested too
+ * deep is refused on its own instead of failing later in a batch it shares with other devices.
+ */
 export function parseJson(payload: Buffer): unknown {
   if (payload.length > DEVICE_PAYLOAD_MAX_BYTES) throw new PayloadRefusal('error.transport.payloadTooLarge', { size: '64 KB' });
+  let json: unknown;
   try {
-    return JSON.parse(payload.toString('utf8'));
+    json = JSON.parse(payload.toString('utf8'));
   } catch {
     throw new PayloadRefusal('error.transport.malformedJson');
   }
+  // Nesting past the limit takes two bytes a level: shorter messages need no walk.
+  if (payload.length > 2 * DEVICE_JSON_DEPTH_MAX && nestsDeeperThan(json, DEVICE_JSON_DEPTH_MAX)) {
+    throw new PayloadRefusal('error.transport.tooDeep', { max: DEVICE_JSON_DEPTH_MAX });
+  }
+  return json;
 }
 
 function checkKey(key: string): string {
   if (key.length === 0 || key.length > TELEMETRY_KEY_MAX) throw new PayloadRefusal('error.transport.badKey', { max: TELEMETRY_KEY_MAX });
+  if (DEVICE_KEYS_RESERVED.includes(key)) throw new PayloadRefusal('error.transport.reservedKey', { key });
   return key;
 }
 

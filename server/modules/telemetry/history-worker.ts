@@ -10,6 +10,7 @@
  */
 import type { SQLInputValue } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
+import type { FailureOrigin } from './commit-failure.ts';
 import { ValueType, encodeValue } from './stored-value.ts';
 import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRow } from './telemetry-rows.ts';
 import { attributeParams, eventParams, writeSql } from './telemetry-write-sql.ts';
@@ -61,44 +62,90 @@ export class PairTable {
     keys.set(key, pair);
     return pair;
   }
+
+  /** Takes back the names of `newPairs` from `from` on, the last ones added: their batch will not name them. */
+  dropSince(newPairs: readonly string[], from: number): void {
+    for (let at = from; at < newPairs.length; at += 2) {
+      this.pairs.get(newPairs[at]!)?.delete(newPairs[at + 1]!);
+      this.size--;
+    }
+  }
 }
 
-export function packBatch(jobs: readonly BatchJob[], table: PairTable): PackedBatch {
+/** A batch for the worker, and the jobs (by index) that could not be packed, with why. */
+export interface Packed {
+  batch: PackedBatch;
+  refused: Map<number, Error> | null;
+}
+
+/**
+ * Packs `jobs` for the worker. A job whose values cannot be encoded (JSON.stringify throws) is left
+ * out and reported in `refused`, everything it had added taken back, so one message cannot fail
+ * the batch and the worker's list of series names stays the one `table` describes.
+ */
+export function packBatch(jobs: readonly BatchJob[], table: PairTable): Packed {
   let count = 0;
   for (const job of jobs) if (job.telemetry) count += job.telemetry.length;
   const values = new Float64Array(count * STRIDE);
   const batch: PackedBatch = { newPairs: [], values, texts: null, flags: null, attributes: [], events: [], purge: [] };
+  let refused: Map<number, Error> | null = null;
   let i = 0;
-  for (const job of jobs) {
-    if (job.telemetry) {
-      const keys = table.keysOf(job.deviceId);
-      for (const row of job.telemetry) {
-        let pair = keys.get(row.key);
-        if (pair === undefined) {
-          pair = table.add(keys, row.key);
-          batch.newPairs.push(job.deviceId, row.key);
-        }
-        const at = i * STRIDE;
-        values[at] = pair;
-        values[at + 1] = row.ts;
-        if (typeof row.value === 'number') {
-          values[at + 2] = ValueType.NUMBER;
-          values[at + 3] = row.value;
-        } else {
-          const v = encodeValue(row.value);
-          values[at + 2] = v.valueType;
-          values[at + 3] = v.numValue ?? Number.NaN;
-          if (v.textValue !== null) (batch.texts ??= {})[i] = v.textValue;
-        }
-        if (row.flag) (batch.flags ??= {})[i] = row.flag;
-        i++;
+  for (let j = 0; j < jobs.length; j++) {
+    const job = jobs[j]!;
+    const pairsBefore = batch.newPairs.length;
+    const attributesBefore = batch.attributes.length;
+    const eventsBefore = batch.events.length;
+    try {
+      i = packJob(job, table, batch, i);
+    } catch (err) {
+      // The next job's values take this one's places, which must not keep its texts or flags.
+      table.dropSince(batch.newPairs, pairsBefore);
+      batch.newPairs.length = pairsBefore;
+      batch.attributes.length = attributesBefore;
+      batch.events.length = eventsBefore;
+      for (let at = i; at < i + (job.telemetry?.length ?? 0); at++) {
+        if (batch.texts) delete batch.texts[at];
+        if (batch.flags) delete batch.flags[at];
       }
+      (refused ??= new Map()).set(j, err as Error);
     }
-    if (job.attributes) for (const a of job.attributes) batch.attributes.push(attributeParams(job.deviceId, CLIENT_SCOPE, a));
-    if (job.events) for (const e of job.events) batch.events.push(eventParams(e));
-    if (job.purge) batch.purge.push(job.deviceId);
   }
-  return batch;
+  // The worker reads every value the array holds.
+  if (i * STRIDE < values.length) batch.values = values.slice(0, i * STRIDE);
+  return { batch, refused };
+}
+
+/** Appends one job's values from index `i` on; returns the next free index. */
+function packJob(job: BatchJob, table: PairTable, batch: PackedBatch, i: number): number {
+  const { values } = batch;
+  if (job.telemetry) {
+    const keys = table.keysOf(job.deviceId);
+    for (const row of job.telemetry) {
+      let pair = keys.get(row.key);
+      if (pair === undefined) {
+        pair = table.add(keys, row.key);
+        batch.newPairs.push(job.deviceId, row.key);
+      }
+      const at = i * STRIDE;
+      values[at] = pair;
+      values[at + 1] = row.ts;
+      if (typeof row.value === 'number') {
+        values[at + 2] = ValueType.NUMBER;
+        values[at + 3] = row.value;
+      } else {
+        const v = encodeValue(row.value);
+        values[at + 2] = v.valueType;
+        values[at + 3] = v.numValue ?? Number.NaN;
+        if (v.textValue !== null) (batch.texts ??= {})[i] = v.textValue;
+      }
+      if (row.flag) (batch.flags ??= {})[i] = row.flag;
+      i++;
+    }
+  }
+  if (job.attributes) for (const a of job.attributes) batch.attributes.push(attributeParams(job.deviceId, CLIENT_SCOPE, a));
+  if (job.events) for (const e of job.events) batch.events.push(eventParams(e));
+  if (job.purge) batch.purge.push(job.deviceId);
+  return i;
 }
 
 /*
@@ -127,7 +174,6 @@ const seriesIds = new Map();
 const pairs = [];
 
 function store(b) {
-  for (const name of b.newPairs) pairs.push(name);
   const v = b.values;
   const pairIds = [];
   const best = new Map();
@@ -178,6 +224,8 @@ parentPort.on('message', (b) => {
     Atomics.notify(state, 2);
     return;
   }
+  // The main thread counts these names as known whether or not this batch commits.
+  for (const name of b.newPairs) pairs.push(name);
   let error = null;
   try {
     db.exec('BEGIN IMMEDIATE');
@@ -191,7 +239,8 @@ parentPort.on('message', (b) => {
       throw err;
     }
   } catch (err) {
-    error = err instanceof Error ? err.message : String(err);
+    // What the writer needs to tell one message's fault from the database's (commit-failure.ts).
+    error = err instanceof Error ? { message: err.message, name: err.name, code: err.code, errcode: err.errcode } : { message: String(err) };
   }
   Atomics.store(state, 1, error === null ? 0 : 1);
   Atomics.store(state, 0, b.seq);
@@ -202,6 +251,16 @@ parentPort.on('message', (b) => {
 
 /** Told once the batch is committed (null) or why it was not. */
 export type BatchDone = (err: Error | null) => void;
+
+/** A failure as the worker reports it: the error's message and where it came from. */
+interface WorkerFailure extends FailureOrigin {
+  message: string;
+}
+
+function errorOf(failure: WorkerFailure): Error {
+  const { message, ...origin } = failure;
+  return Object.assign(new Error(message), origin);
+}
 
 export class HistoryWorker {
   private readonly worker: Worker;
@@ -220,7 +279,7 @@ export class HistoryWorker {
       resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 },
     });
     this.worker.unref();
-    this.worker.on('message', ({ seq, error }: { seq: number; error: string | null }) => this.finished(seq, error));
+    this.worker.on('message', ({ seq, error }: { seq: number; error: WorkerFailure | null }) => this.finished(seq, error));
     this.worker.on('error', (err) => this.die(err));
     this.worker.on('exit', (code) => this.die(new Error(`history worker exited with code ${code}`)));
   }
@@ -252,7 +311,8 @@ export class HistoryWorker {
         Atomics.wait(this.state, 0, Atomics.load(this.state, 0), Math.max(1, deadline - Date.now()));
       }
       const settled = Atomics.load(this.state, 0) === flight.seq;
-      this.finished(flight.seq, !settled ? 'history worker did not finish before shutdown' : Atomics.load(this.state, 1) ? 'history batch failed to commit' : null);
+      const failure = !settled ? 'history worker did not finish before shutdown' : Atomics.load(this.state, 1) ? 'history batch failed to commit' : null;
+      this.finished(flight.seq, failure === null ? null : { message: failure });
     }
     if (!this.gone) {
       this.gone = true;
@@ -262,11 +322,11 @@ export class HistoryWorker {
     void this.worker.terminate();
   }
 
-  private finished(seq: number, error: string | null): void {
+  private finished(seq: number, error: WorkerFailure | null): void {
     const flight = this.inFlight;
     if (!flight || flight.seq !== seq) return;
     this.inFlight = null;
-    flight.done(error === null ? null : new Error(error));
+    flight.done(error === null ? null : errorOf(error));
   }
 
   private die(err: Error): void {

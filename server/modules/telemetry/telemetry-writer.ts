@@ -11,12 +11,18 @@
  * they are. Once a batch reaches `workerFrom` messages, batches are committed by the history
  * worker (history-worker.ts) instead, one at a time, while the next one gathers; after
  * WORKER_IDLE_MS without such a batch the worker stops and commits return to the main thread.
+ *
+ * No message can fail another's commit: a batch that fails for a reason one message can cause
+ * (commit-failure.ts) is committed again in halves, down to the message at fault, whose callback
+ * alone gets the error; the others are stored and acknowledged. A batch the worker failed so is
+ * split on the main thread; a message the main thread cannot pack for the worker fails alone.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import type { TelemetryEntry } from '../../contract/telemetry.ts';
 import type { Announce, EventBus } from '../../lib/event-bus.ts';
-import { HistoryWorker, packBatch, type BatchJob, type PackedBatch } from './history-worker.ts';
+import { isMessageFault } from './commit-failure.ts';
+import { HistoryWorker, packBatch, type BatchJob } from './history-worker.ts';
 import type { TelemetryRepository } from './telemetry-repository.ts';
 import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRow } from './telemetry-rows.ts';
 
@@ -185,35 +191,56 @@ export class TelemetryWriter {
       });
     } catch (err) {
       rows.forgetSeries();
-      this.committed(jobs, callbacks, err as Error);
+      this.failed(jobs, callbacks, err as Error);
       return;
     }
-    this.committed(jobs, callbacks, null);
+    this.committed(jobs, callbacks);
   }
 
   private commitInWorker(worker: HistoryWorker, jobs: WriteJob[], callbacks: Committed[]): void {
     // The worker has its own series ids; ours must not outlive rows it deletes.
     for (const job of jobs) if (job.purge) this.deps.rows.forgetDevice(job.deviceId);
-    let batch: PackedBatch;
-    try {
-      batch = packBatch(jobs, worker.pairs);
-    } catch (err) {
-      this.committed(jobs, callbacks, err as Error);
-      return;
+    const { batch, refused } = packBatch(jobs, worker.pairs);
+    let packed = jobs;
+    let told = callbacks;
+    if (refused) {
+      packed = [];
+      told = [];
+      for (let i = 0; i < jobs.length; i++) {
+        const err = refused.get(i);
+        if (err) this.failed([jobs[i]!], [callbacks[i]!], err);
+        else {
+          packed.push(jobs[i]!);
+          told.push(callbacks[i]!);
+        }
+      }
+      if (packed.length === 0) return;
     }
     worker.commit(batch, (err) => {
-      this.committed(jobs, callbacks, err);
+      if (err) this.failed(packed, told, err);
+      else this.committed(packed, told);
       // What gathered during this commit is the next batch.
       if (this.jobs.length) this.flush();
     });
   }
 
-  private committed(jobs: readonly WriteJob[], callbacks: readonly Committed[], err: Error | null): void {
-    if (err) {
-      this.deps.log.error({ err, messages: jobs.length }, 'telemetry batch failed to commit');
-      this.tell(callbacks, err);
+  /**
+   * A batch that did not commit. When one message may be why, its halves are committed apart here
+   * (on the main thread, also for a batch the worker failed), so only that message fails: about
+   * 2·log2(n) small transactions for one faulty message among n, nothing while none is faulty.
+   */
+  private failed(jobs: WriteJob[], callbacks: Committed[], err: Error): void {
+    if (jobs.length > 1 && isMessageFault(err)) {
+      const half = jobs.length >>> 1;
+      this.commitHere(jobs.slice(0, half), callbacks.slice(0, half));
+      this.commitHere(jobs.slice(half), callbacks.slice(half));
       return;
     }
+    this.deps.log.error({ err, messages: jobs.length }, jobs.length === 1 ? 'telemetry message failed to commit' : 'telemetry batch failed to commit');
+    this.tell(callbacks, err);
+  }
+
+  private committed(jobs: readonly WriteJob[], callbacks: readonly Committed[]): void {
     // Live views first: the acknowledgements below let devices send more, which waits behind them.
     this.announce(jobs);
     this.tell(callbacks, null);

@@ -8,6 +8,7 @@ import { ErrorCode } from '../../contract/errors.ts';
 import type { Product } from '../../contract/product.ts';
 import { isObject } from '../../contract/rules/problem.ts';
 import {
+  TSL_ENTRY_DEPTH_MAX,
   TSL_FORMAT,
   type ThingModelItem,
   type ThingModelItemBody,
@@ -24,6 +25,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { notFound, violationError, type Violation } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { nestsDeeperThan } from '../../lib/json-depth.ts';
 import type { ProductService } from '../product/product-service.ts';
 import { checkItem, checkItemOutline, under, type ItemDraft } from './item-rules.ts';
 import { publishedModelOf, type PublishedModel } from './published-model.ts';
@@ -170,6 +172,11 @@ export class ThingModelService {
     const drafts: ItemDraft[] = [];
     const seen = new Set<string>();
     for (const { functionType, path, raw } of entries) {
+      // Before anything recurses into it (the outline check clones the entry).
+      if (nestsDeeperThan(raw, TSL_ENTRY_DEPTH_MAX)) {
+        found.push({ field: path, key: 'error.thingModel.tsl.tooDeep', params: { max: TSL_ENTRY_DEPTH_MAX } });
+        continue;
+      }
       const entry = isObject(raw) ? { ...raw, deviceProfileId, functionType } : raw;
       const outline = checkItemOutline(entry, path);
       if (!outline.ok) {

@@ -47,13 +47,13 @@ export class DeviceMessages {
     return this.telemetry.events(device, eventValues(parseJson(payload), Date.now()), payload.length);
   }
 
-  /** A device's answer to a server RPC: JSON when it parses, else the text as sent. */
+  /** A device's answer to a server RPC: JSON when it parses, else the text as sent; too large or too deep is refused. */
   rpcResponse(deviceId: string, requestId: number, payload: Buffer): void {
     let answer: unknown;
     try {
       answer = parseJson(payload);
     } catch (err) {
-      if (err instanceof PayloadRefusal && err.key === 'error.transport.payloadTooLarge') throw err;
+      if (err instanceof PayloadRefusal && err.key !== 'error.transport.malformedJson') throw err;
       answer = payload.toString('utf8');
     }
     this.announce(deviceId, payload.length);
