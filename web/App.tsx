@@ -21,6 +21,7 @@ import type { MenuTitleKey } from './app-route.ts';
 import { NO_PERMISSIONS, routes } from './routes.tsx';
 import { useSession } from './stores/session.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
+import { safeRedirect } from './features/auth/redirect.ts';
 import { BootSpinner } from './components/BootSpinner.tsx';
 
 const MainLayout = lazy(() => import('./layout/MainLayout.tsx').then((m) => ({ default: m.MainLayout })));
@@ -102,6 +103,8 @@ function Shell(): JSX.Element {
   // Keyed: wouter's Redirect navigates on mount only, and a second redirect right after the first
   // (/ → workbench → login) would otherwise reuse the mounted one and never fire.
   if (guard) return <Redirect key={guard} to={guard} replace />;
+  // A signed-in user has nothing to do on the sign-in page: on to where signing in would lead.
+  if (token && pathname === consolePaths.login) return <Redirect key="signed-in" to={safeRedirect(new URLSearchParams(search).get('redirect'))} replace />;
 
   const Page = lazyPage(entry.page as PageLoader);
   const page = (

@@ -78,6 +78,16 @@ describe('session guard', () => {
     await ui.screenshot('both-rejected');
   });
 
+  it('sends a signed-in user who opens Login on to where signing in would lead', async () => {
+    const pair = await gateway.login();
+    await plantSession(pair.token, pair.refreshToken);
+    await ui.goto('/login?redirect=%2Fdevice-manage%2Fdevice');
+    await ui.expectPath('/device-manage/device');
+    await ui.expectVisible('main-layout');
+    await ui.goto('/login');
+    await ui.expectPath('/dashboard/workbench');
+  });
+
   it('asks for sign-in on a console route without a token, and returns there afterwards', async () => {
     await ui.goto('/system/organization');
     await ui.expectPath('/login');

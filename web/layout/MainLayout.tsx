@@ -139,9 +139,10 @@ export function MainLayout({ children }: { children: ReactNode }): JSX.Element {
   const content = (
     <Layout.Content className="main-content">
       {navMode === 'sidebar' ? null : breadcrumb ? <div className="content-breadcrumb">{breadcrumb}</div> : null}
-      <main id="main-content" tabIndex={-1} className={pageWidth === 'fixed' ? 'page-body page-body--fixed' : 'page-body'}>
+      {/* Arco's Layout.Content is the page's <main> landmark already; this is the skip link's target. */}
+      <div id="main-content" tabIndex={-1} className={pageWidth === 'fixed' ? 'page-body page-body--fixed' : 'page-body'}>
         <Suspense fallback={<PageFallback />}>{children}</Suspense>
-      </main>
+      </div>
     </Layout.Content>
   );
 
