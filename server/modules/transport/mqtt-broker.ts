@@ -11,6 +11,12 @@
  *   another device subscribed to the same string: each handled publish is moved to a topic no one
  *   can subscribe to before aedes routes it, and nothing a device sent is ever forwarded. Server
  *   messages (RPC, attribute answers) go to one client directly.
+ * - Sessions belong to devices: aedes keys a session (its persistent subscriptions, its QoS 1
+ *   messages not yet acknowledged, the connection a new CONNECT takes over) by client ID, which
+ *   devices choose freely and often share (one firmware image, one ID). Once authenticated, a
+ *   client's ID is rewritten to `{deviceId}/{clientId}` before aedes looks its session up, so a
+ *   device gets back only its own session and can never take over or close another device's
+ *   connection; two devices presenting one ID simply hold two sessions.
  */
 import { once } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -56,6 +62,11 @@ function subscribedQos(client: Client, filter: string): 0 | 1 | null {
   const subs = (client as unknown as { subscriptions: Record<string, { qos: number } | undefined> }).subscriptions;
   const sub = subs[filter];
   return sub ? (sub.qos > 0 ? 1 : 0) : null;
+}
+
+/** The session key aedes files a device's connection under (see above): unique per device. */
+function sessionKey(deviceId: string, clientId: string): string {
+  return `${deviceId}/${clientId}`;
 }
 
 export class MqttBroker {
@@ -194,6 +205,8 @@ export class MqttBroker {
       return false;
     }
     this.sessions.set(client, connectedDeviceOf(device));
+    // aedes reads the session by this ID only after authentication succeeds (fetchSubs, then registerClient).
+    client.id = sessionKey(device.id, client.id);
     return true;
   }
 
