@@ -1,12 +1,16 @@
 /**
  * MQTT sessions belong to the device that opened them: another device presenting the same client
  * ID neither inherits a persistent session (subscriptions, unacknowledged RPC requests) nor
- * disconnects the device using it, while the owner gets its session back.
+ * disconnects the device using it, while the owner gets its session back. And a last will is
+ * published only when a device goes away unexpectedly, not when the server ends its session.
  */
 import { describe, expect, it } from 'vitest';
 import type { IClientOptions, MqttClient } from 'mqtt';
 import { commandRoutes, type Command } from '../../server/contract/command.ts';
-import type { Device } from '../../server/contract/device.ts';
+import { credentialsRoutes } from '../../server/contract/credentials.ts';
+import { deviceRoutes, type Device } from '../../server/contract/device.ts';
+import { telemetryRoutes } from '../../server/contract/telemetry.ts';
+import { EventBus, type Events } from '../../server/lib/event-bus.ts';
 import { makeDeviceApp, type DeviceTestApp } from '../helpers/devices.ts';
 import { closedBy, connectWatching, eventually, tokenOf, type Received } from '../helpers/mqtt.ts';
 
@@ -148,5 +152,64 @@ describe('MQTT sessions belong to their device', () => {
     expect(back.sessionPresent).toBe(true);
     const [request] = await eventually(() => gatewayRpc(back.messages), (r) => r.length === 1);
     expect(request).toEqual({ device: sensor.name, data: { id: command.requestId, method: 'unlockDoor', params: { pin: '4711' } } });
+  });
+});
+
+/** Collects every payload of `event` emitted on `bus`. */
+function record<K extends keyof Events>(bus: EventBus, event: K): Events[K][] {
+  const seen: Events[K][] = [];
+  bus.on(event, (payload) => seen.push(payload));
+  return seen;
+}
+
+const WILL: IClientOptions['will'] = { topic: 'v1/devices/me/telemetry', payload: Buffer.from('{"lastWill":1}'), qos: 1, retain: false };
+
+describe('MQTT last will', () => {
+  it('stores the will of a device whose connection drops unexpectedly', async () => {
+    const t = await makeDeviceApp();
+    const device = await t.api.createDevice();
+    const { client } = await connectAs(t, device, 'willing', { clean: true, will: WILL });
+    await drop(t, client, device.id);
+    const keys = await eventually(() => t.api.ok(telemetryRoutes.timeseriesKeys, { params: { id: device.id } }), (k) => k.length > 0);
+    expect(keys).toEqual(['lastWill']);
+  });
+
+  it('drops the will of a device the server disconnects because its credentials were regenerated', async () => {
+    const t = await makeDeviceApp();
+    const device = await t.api.createDevice();
+    const { client } = await connectAs(t, device, 'willing', { clean: true, will: WILL });
+    const closed = closedBy(client);
+    await t.api.ok(credentialsRoutes.regenerate, { params: { id: device.id } });
+    await closed;
+    // A message stored after the will would have been: both go through the same ordered batches.
+    const fresh = await connectAs(t, device, 'willing', { clean: true });
+    await fresh.client.publishAsync('v1/devices/me/telemetry', '{"after":1}', { qos: 1 });
+    expect(await t.api.ok(telemetryRoutes.timeseriesKeys, { params: { id: device.id } })).toEqual(['after']);
+  });
+
+  it('drops the will of a device the server disconnects because it was deleted', async () => {
+    const bus = new EventBus();
+    const stored = record(bus, 'telemetry.stored');
+    const t = await makeDeviceApp({ bus });
+    const device = await t.api.createDevice();
+    const witness = await t.api.createDevice();
+    const { client } = await connectAs(t, device, 'willing', { clean: true, will: WILL });
+    const closed = closedBy(client);
+    await t.api.ok(deviceRoutes.delete, { body: { ids: [device.id] } });
+    await closed;
+    const other = await connectAs(t, witness, 'witness', { clean: true });
+    await other.client.publishAsync('v1/devices/me/telemetry', '{"after":1}', { qos: 1 });
+    await eventually(() => stored.some((s) => s.deviceId === witness.id), Boolean);
+    expect(stored.filter((s) => s.deviceId === device.id)).toEqual([]);
+  });
+
+  it('drops the wills of connected devices when the server shuts down', async () => {
+    const bus = new EventBus();
+    const stored = record(bus, 'telemetry.stored');
+    const t = await makeDeviceApp({ bus });
+    const device = await t.api.createDevice();
+    await connectAs(t, device, 'willing', { clean: true, will: WILL });
+    await t.app.close();
+    expect(stored).toEqual([]);
   });
 });
