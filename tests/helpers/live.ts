@@ -5,6 +5,7 @@
  */
 import { afterEach } from 'vitest';
 import WebSocket from 'ws';
+import type { AppOptions } from '../../server/app.ts';
 import { WS_PATH } from '../../server/contract/realtime.ts';
 import { EventBus } from '../../server/lib/event-bus.ts';
 import { ContractClient, DeviceApi, type DeviceTestApp } from './devices.ts';
@@ -15,14 +16,15 @@ export interface LiveTestApp extends DeviceTestApp {
   admin: AdminCredentials;
   bus: EventBus;
   token: string;
+  refreshToken: string;
   /** `http://127.0.0.1:<port>` once `listen` was called. */
   baseUrl: string;
 }
 
-export async function makeLiveApp(options: { listen?: boolean } = {}): Promise<LiveTestApp> {
+export async function makeLiveApp(options: { listen?: boolean; tuning?: AppOptions['tuning'] } = {}): Promise<LiveTestApp> {
   const bus = new EventBus();
-  const t = await makeProvisionedApp({ bus });
-  const { token } = await signIn(t.app, t.admin.username, t.admin.password);
+  const t = await makeProvisionedApp({ bus, tuning: options.tuning });
+  const { token, refreshToken } = await signIn(t.app, t.admin.username, t.admin.password);
   let baseUrl = '';
   if (options.listen) {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -30,7 +32,7 @@ export async function makeLiveApp(options: { listen?: boolean } = {}): Promise<L
     if (!address || typeof address === 'string') throw new Error('no TCP address');
     baseUrl = `http://127.0.0.1:${address.port}`;
   }
-  return { ...t, bus, token, baseUrl, api: new DeviceApi(t.app, token), anonymous: new ContractClient(t.app, null) };
+  return { ...t, bus, token, refreshToken, baseUrl, api: new DeviceApi(t.app, token), anonymous: new ContractClient(t.app, null) };
 }
 
 const sockets: WebSocket[] = [];

@@ -2,7 +2,7 @@
  * Real MQTT clients against the app's embedded broker, closed after each test, and the small
  * waits device tests need (a condition that becomes true, not a timed sleep).
  */
-import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
+import { connect, connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { afterEach } from 'vitest';
 import type { App } from '../../server/app.ts';
 import { credentialsRoutes } from '../../server/contract/credentials.ts';
@@ -58,4 +58,27 @@ export function closedBy(client: MqttClient): Promise<void> {
     if (client.disconnected || !client.connected) resolve();
     client.once('close', () => resolve());
   });
+}
+
+/** A message a client received: its topic and its payload as text. */
+export interface Received {
+  topic: string;
+  payload: string;
+}
+
+/**
+ * As connectDevice, noting every message from the very first one (messages a persistent session
+ * had queued arrive right after the CONNACK, before a listener added after connecting would see
+ * them) and whether the broker said it had a session for the client (CONNACK session present).
+ */
+export async function connectWatching(app: App, options: IClientOptions): Promise<{ client: MqttClient; messages: Received[]; sessionPresent: boolean }> {
+  const messages: Received[] = [];
+  const client = connect(mqttUrl(app), { reconnectPeriod: 0, connectTimeout: 5000, ...options });
+  clients.push(client);
+  client.on('message', (topic, payload) => messages.push({ topic, payload: payload.toString('utf8') }));
+  const sessionPresent = await new Promise<boolean>((resolve, reject) => {
+    client.once('connect', (connack) => resolve(connack.sessionPresent));
+    client.once('error', reject);
+  });
+  return { client, messages, sessionPresent };
 }

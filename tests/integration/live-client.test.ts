@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WS_PATH, type EntityDataUpdate, type TelemetryUpdate, type WsUpdate } from '../../server/contract/realtime.ts';
+import type { AppOptions } from '../../server/app.ts';
 import { ConsoleHttp } from '../../scripts/lib/console-http.ts';
 import { startSimulator, type RunningSimulator } from '../../scripts/lib/simulator.ts';
 import { LiveClient } from '../../web/lib/ws-client.ts';
@@ -14,15 +15,36 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.stop()));
 });
 
-/** The console's live client on Node's own WebSocket, against a gateway fed by two simulated devices. */
-async function setup(token?: (real: string) => string) {
-  const t = await makeProvisionedApp();
+/** A provisioned gateway listening on a free port, and its base URL. */
+async function listeningGateway(tuning?: AppOptions['tuning']) {
+  const t = await makeProvisionedApp({ tuning });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');
-  const url = `http://127.0.0.1:${address.port}`;
+  return { ...t, url: `http://127.0.0.1:${address.port}` };
+}
+
+/** The console's live client on Node's own WebSocket, taking its token from `session` and refreshing it with `refresh`. */
+function consoleLiveClient(url: string, session: { token: string; refreshed: number }, refresh: () => Promise<string>): LiveClient {
+  return new LiveClient({
+    url: () => `${url.replace(/^http/, 'ws')}${WS_PATH}`,
+    token: () => session.token,
+    refresh: async () => {
+      session.refreshed++;
+      session.token = await refresh();
+      return true;
+    },
+    createSocket: (address) => new WebSocket(address),
+    log: () => undefined,
+    reconnectDelayMs: 50,
+  });
+}
+
+/** The console's live client against a gateway fed by two simulated devices. */
+async function setup(token?: (real: string) => string) {
+  const t = await listeningGateway();
   const sim = await startSimulator({
-    url,
+    url: t.url,
     mqttUrl: `mqtt://127.0.0.1:${t.app.services!.transport!.mqttPort}`,
     username: t.admin.username,
     password: t.admin.password,
@@ -30,20 +52,9 @@ async function setup(token?: (real: string) => string) {
     rate: 10,
   });
   running.push(sim);
-  const http = await ConsoleHttp.signIn(url, t.admin.username, t.admin.password);
+  const http = await ConsoleHttp.signIn(t.url, t.admin.username, t.admin.password);
   const session = { token: token ? token(http.accessToken!) : http.accessToken!, refreshed: 0 };
-  const client = new LiveClient({
-    url: () => `${url.replace(/^http/, 'ws')}${WS_PATH}`,
-    token: () => session.token,
-    refresh: async () => {
-      session.refreshed++;
-      session.token = http.accessToken!;
-      return true;
-    },
-    createSocket: (address) => new WebSocket(address),
-    log: () => undefined,
-    reconnectDelayMs: 50,
-  });
+  const client = consoleLiveClient(t.url, session, async () => http.accessToken!);
   return { client, sim, session };
 }
 
@@ -91,5 +102,19 @@ describe('the console live client against the gateway', () => {
     await eventually(() => seen.length, (n) => n > 0, 10_000);
     expect(session.refreshed).toBe(1);
     expect(seen[0]!.errorCode).toBe(0);
+  });
+
+  it('signs in afresh when the gateway closes the socket as its token expires, and subscribes again', async () => {
+    const t = await listeningGateway({ accessTokenTtlS: 3 });
+    const signIn = async () => (await ConsoleHttp.signIn(t.url, t.admin.username, t.admin.password)).accessToken!;
+    const session = { token: await signIn(), refreshed: 0 };
+    const client = consoleLiveClient(t.url, session, signIn);
+    const seen: WsUpdate[] = [];
+    stops.push(client.subscribe({ type: 'ENTITY_COUNT', query: { entityFilter: { type: 'entityType', entityType: 'DEVICE' } } }, (u) => seen.push(u)));
+    await eventually(() => seen.length, (n) => n === 1);
+    // The first token lasts at most three seconds: the answer to the subscription made again follows.
+    await eventually(() => seen.length, (n) => n === 2, 10_000);
+    expect(session.refreshed).toBe(1);
+    expect(seen.map((u) => u.errorCode)).toEqual([0, 0]);
   });
 });

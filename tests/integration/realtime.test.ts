@@ -29,6 +29,24 @@ function latestCmd(cmdId: number, entityId: string, keys?: string): Record<strin
   return { type: 'TIMESERIES', cmdId, entityType: 'DEVICE', entityId, scope: 'LATEST_TELEMETRY', ...(keys ? { keys } : {}) };
 }
 
+/** When an access token expires (ms since the epoch), read from its claims. */
+function expiryOf(token: string): number {
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number };
+  return claims.exp * 1000;
+}
+
+/** The close of `ws` and when it came, or null when the socket is still open `ms` from now. */
+function closeWithin(ws: LiveClient, ms: number): Promise<{ code: number; reason: string; at: number } | null> {
+  return Promise.race([
+    ws.closed.then((c) => ({ ...c, at: Date.now() })),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(ms, 0))),
+  ]);
+}
+
+function deviceCountCmd(cmdId: number): Record<string, unknown> {
+  return { type: 'ENTITY_COUNT', cmdId, query: { entityFilter: { type: 'entityType', entityType: 'DEVICE' } } };
+}
+
 describe('live websocket: authentication', () => {
   it('accepts the token as a query parameter and answers a latest-telemetry subscription', async () => {
     const t = await makeLiveApp({ listen: true });
@@ -83,6 +101,38 @@ describe('live websocket: authentication', () => {
       body: { userId: me.userId, password: t.admin.password, resetPassword: 'Another#Pass9' },
     });
     expect((await again.closed).code).toBe(WS_POLICY_VIOLATION);
+  });
+
+  it('closes with 1008 as soon as its access token expires', async () => {
+    // Three seconds leave time to open the socket before the token (whole seconds) expires.
+    const t = await makeLiveApp({ listen: true, tuning: { accessTokenTtlS: 3 } });
+    const expiresAt = expiryOf(t.token);
+    const ws = await LiveClient.open(t, { token: t.token });
+    ws.send({ cmds: [deviceCountCmd(1)] });
+    expect(await ws.answer(1)).toMatchObject({ errorCode: 0 });
+    const closed = await closeWithin(ws, expiresAt - Date.now() + 1000);
+    expect(closed).toMatchObject({ code: WS_POLICY_VIOLATION, reason: 'token expired' });
+    expect(closed!.at).toBeGreaterThanOrEqual(expiresAt);
+  });
+
+  it('stays open past the expiry of its first token once an authCmd brings a fresh one, and closes when that one expires', async () => {
+    const t = await makeLiveApp({ listen: true, tuning: { accessTokenTtlS: 3 } });
+    const firstExpiry = expiryOf(t.token);
+    const ws = await LiveClient.open(t, { token: t.token });
+    // A token issued one second later expires one second later.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(firstExpiry - 2000 - Date.now(), 0)));
+    const { token } = await t.anonymous.ok(authRoutes.token, { body: { refreshToken: t.refreshToken } });
+    const secondExpiry = expiryOf(token);
+    expect(secondExpiry).toBeGreaterThan(firstExpiry);
+    ws.send({ authCmd: { cmdId: 0, token }, cmds: [deviceCountCmd(1)] });
+    expect(await ws.answer(1)).toMatchObject({ errorCode: 0 });
+
+    expect(await closeWithin(ws, firstExpiry - Date.now() + 300)).toBeNull();
+    ws.send({ cmds: [deviceCountCmd(2)] });
+    expect(await ws.answer(2)).toMatchObject({ errorCode: 0 });
+    const closed = await closeWithin(ws, secondExpiry - Date.now() + 1000);
+    expect(closed).toMatchObject({ code: WS_POLICY_VIOLATION, reason: 'token expired' });
+    expect(closed!.at).toBeGreaterThanOrEqual(secondExpiry);
   });
 
   it(`refuses a user's socket beyond ${WS_MAX_SOCKETS_PER_USER}`, async () => {

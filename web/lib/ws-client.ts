@@ -8,10 +8,11 @@
  *   not reconnect;
  * - after a close while still wanted, reconnects after WS_RECONNECT_DELAY_MS (2 s) and subscribes
  *   every active subscription again under its cmdId;
- * - a 1008 close (token refused or expired) refreshes the session through the HTTP client's
- *   refresh first; when that fails it stops (the next HTTP call sends the user to Login);
- * - a token refreshed by the HTTP client is handed to the open socket, so the server's periodic
- *   check sees a valid one;
+ * - a 1008 close (token refused, or expired: the server closes the socket the moment its token
+ *   expires) refreshes the session through the HTTP client's refresh first, then reconnects;
+ *   when that fails it stops (the next HTTP call sends the user to Login);
+ * - a token refreshed by the HTTP client is handed to the open socket, which the server then
+ *   keeps open until that token expires;
  * - socket errors are only logged, never shown.
  *
  * @example

@@ -15,6 +15,10 @@ declare module '../../module.ts' {
     accounts: AccountService;
     sessions: SessionService;
   }
+  interface Tuning {
+    /** Access token lifetime in seconds (default ACCESS_TOKEN_TTL_S; tests shorten it). */
+    accessTokenTtlS?: number;
+  }
 }
 
 declare module '../../lib/event-bus.ts' {
@@ -29,9 +33,9 @@ export const authModule = defineModule({
   needs: [],
   migrations: [{ name: '0001-foundation', sql: m0001 }],
   apiTags: { auth: 'Sign-in, token refresh, sign-out' },
-  build: ({ core }) => {
+  build: ({ core, tuning }) => {
     const users = new UserRepository(core.db);
-    const sessions = new SessionService(core, users);
+    const sessions = new SessionService(core, users, tuning.accessTokenTtlS);
     return { sessions, accounts: new AccountService(core.db, users, sessions) };
   },
   routes: registerAuthRoutes,

@@ -90,6 +90,7 @@ export class SessionService {
   constructor(
     readonly core: Core,
     readonly users: UserRepository,
+    private readonly accessTokenTtlS: number = ACCESS_TOKEN_TTL_S,
   ) {
     this.refreshTokens = new RefreshTokenRepository(core.db);
   }
@@ -151,6 +152,12 @@ export class SessionService {
     return { id: user.id, username: user.username, role: user.role };
   }
 
+  /** When a well-signed access token expires (ms since the epoch), or null for one that is invalid or expired. */
+  accessTokenExpiresAt(token: string): number | null {
+    const claims = verifyAccessTokenSignature(this.core.secrets.jwtKey, token);
+    return claims === null || claims === 'expired' ? null : claims.exp * 1000;
+  }
+
   private issue(user: UserRow): TokenPair {
     const iat = Math.floor(Date.now() / 1000);
     const token = signAccessToken(this.core.secrets.jwtKey, {
@@ -159,7 +166,7 @@ export class SessionService {
       role: user.role,
       tv: user.tokenVersion,
       iat,
-      exp: iat + ACCESS_TOKEN_TTL_S,
+      exp: iat + this.accessTokenTtlS,
     });
     const refreshToken = randomBytes(32).toString('base64url');
     this.refreshTokens.insert(sha256(refreshToken), user.id, Date.now() + REFRESH_TOKEN_TTL_S * 1000);

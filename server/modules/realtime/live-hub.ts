@@ -2,7 +2,8 @@
  * Every live socket and subscription of the process: subscriptions are indexed by device so a
  * stored batch reaches only the sockets that follow that device. The hub also keeps sockets
  * honest: a ping every KEEPALIVE_MS drops sockets that stopped answering (with their
- * subscriptions), the token is checked again at the same pace (expiry), and a logout or password
+ * subscriptions), a socket closes the moment its token expires (unless an authCmd brought a
+ * fresher one), the token is checked again with every ping (licence), and a logout or password
  * change closes the user's sockets at once.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,14 +16,18 @@ import type { EventBus } from '../../lib/event-bus.ts';
 import type { Language } from '../../contract/languages.ts';
 import type { LiveData } from './live-data.ts';
 import type { Subscription } from './live-subscriptions.ts';
-import { WsSession, type SessionHost } from './ws-session.ts';
+import { closeReasonOf, WsSession, type SessionHost } from './ws-session.ts';
 
 const KEEPALIVE_MS = 30_000;
+/** setTimeout's longest delay; a later expiry is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface LiveHubDeps {
   bus: EventBus;
   data: LiveData;
   verifyAccessToken(token: string): AuthUser | null | 'expired';
+  /** When a valid token expires (ms since the epoch), or null. */
+  accessTokenExpiresAt(token: string): number | null;
   licenseStatus(): LicenseStatus;
   log: FastifyBaseLogger;
 }
@@ -33,6 +38,7 @@ export class LiveHub implements SessionHost {
   private readonly sessions = new Set<WsSession>();
   private readonly byUser = new Map<string, Set<WsSession>>();
   private readonly tokens = new Map<WsSession, string>();
+  private readonly expiryTimers = new Map<WsSession, NodeJS.Timeout>();
   private readonly byDevice = new Map<string, Set<Subscription>>();
   private readonly deviceSetFollowers = new Set<Subscription>();
   private readonly offBus: (() => void)[];
@@ -103,6 +109,7 @@ export class LiveHub implements SessionHost {
   /** Remembers the token a session authenticated with, to check it again later. */
   authenticated(session: WsSession, token: string): void {
     this.tokens.set(session, token);
+    this.closeAtExpiry(session, token);
   }
 
   subscribe(_session: WsSession, sub: Subscription): void {
@@ -126,6 +133,8 @@ export class LiveHub implements SessionHost {
   remove(session: WsSession): void {
     this.sessions.delete(session);
     this.tokens.delete(session);
+    clearTimeout(this.expiryTimers.get(session));
+    this.expiryTimers.delete(session);
     if (!session.user) return;
     const mine = this.byUser.get(session.user.id);
     mine?.delete(session);
@@ -161,6 +170,29 @@ export class LiveHub implements SessionHost {
     for (const sub of this.deviceSetFollowers) sub.devicesChanged();
   }
 
+  /** Closes `session` when `token` expires; a fresher token the session authenticates with replaces the timer. */
+  private closeAtExpiry(session: WsSession, token: string): void {
+    clearTimeout(this.expiryTimers.get(session));
+    this.expiryTimers.delete(session);
+    const expiresAt = this.deps.accessTokenExpiresAt(token);
+    if (expiresAt === null) return;
+    const timer = setTimeout(() => {
+      this.expiryTimers.delete(session);
+      // Still valid when the timer fired a little early, or when the expiry lay beyond the longest delay.
+      if (this.stillValid(session, token)) this.closeAtExpiry(session, token);
+    }, Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS));
+    timer.unref();
+    this.expiryTimers.set(session, timer);
+  }
+
+  /** Checks `token` again; closes `session` with 1008 when it no longer holds. */
+  private stillValid(session: WsSession, token: string): boolean {
+    const refused = this.authenticate(token);
+    if (typeof refused !== 'string') return true;
+    session.close(WS_POLICY_VIOLATION, closeReasonOf(refused));
+    return false;
+  }
+
   private sweep(): void {
     for (const session of [...this.sessions]) {
       if (!session.alive) {
@@ -171,7 +203,7 @@ export class LiveHub implements SessionHost {
       session.alive = false;
       session.socket.ping();
       const token = this.tokens.get(session);
-      if (token && typeof this.authenticate(token) === 'string') session.close(WS_POLICY_VIOLATION, 'token no longer valid');
+      if (token) this.stillValid(session, token);
     }
   }
 }

@@ -18,6 +18,7 @@ export const realtimeModule = defineModule({
       bus: core.bus,
       data: new LiveData(telemetry, devices),
       verifyAccessToken: (token) => sessions.verifyAccessToken(token),
+      accessTokenExpiresAt: (token) => sessions.accessTokenExpiresAt(token),
       licenseStatus: () => license.status(),
       log,
     }),

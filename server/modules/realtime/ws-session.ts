@@ -67,6 +67,11 @@ const closeReasons: Partial<Record<ErrorKey, string>> = {
   'error.license.expired': 'licence expired',
 };
 
+/** The close reason for an authentication refusal. */
+export function closeReasonOf(key: ErrorKey): string {
+  return closeReasons[key] ?? 'unauthorized';
+}
+
 const unsupported = new Set<string>(unsupportedWsCmdTypes);
 
 const updateTypes: Record<string, string> = {
@@ -102,7 +107,7 @@ export class WsSession implements LiveSink {
   authenticate(token: string): boolean {
     const who = this.host.authenticate(token);
     if (typeof who === 'string') {
-      this.close(WS_POLICY_VIOLATION, closeReasons[who] ?? 'unauthorized');
+      this.close(WS_POLICY_VIOLATION, closeReasonOf(who));
       return false;
     }
     if (this.user) {

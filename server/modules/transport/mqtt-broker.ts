@@ -11,6 +11,14 @@
  *   another device subscribed to the same string: each handled publish is moved to a topic no one
  *   can subscribe to before aedes routes it, and nothing a device sent is ever forwarded. Server
  *   messages (RPC, attribute answers) go to one client directly.
+ * - Sessions belong to devices: aedes keys a session (its persistent subscriptions, its QoS 1
+ *   messages not yet acknowledged, the connection a new CONNECT takes over) by client ID, which
+ *   devices choose freely and often share (one firmware image, one ID). Once authenticated, a
+ *   client's ID is rewritten to `{deviceId}/{clientId}` before aedes looks its session up, so a
+ *   device gets back only its own session and can never take over or close another device's
+ *   connection; two devices presenting one ID simply hold two sessions.
+ * - A last will tells of a device that went away unexpectedly. Connections the server ends itself
+ *   (credentials replaced, device deleted, shutdown) have their will dropped.
  */
 import { once } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -58,8 +66,15 @@ function subscribedQos(client: Client, filter: string): 0 | 1 | null {
   return sub ? (sub.qos > 0 ? 1 : 0) : null;
 }
 
+/** The session key aedes files a device's connection under (see above): unique per device. */
+function sessionKey(deviceId: string, clientId: string): string {
+  return `${deviceId}/${clientId}`;
+}
+
 export class MqttBroker {
   private readonly sessions = new WeakMap<Client, ConnectedDevice>();
+  /** Connections the server is closing: their will is not published. */
+  private readonly ended = new WeakSet<Client>();
   private readonly byDevice = new Map<string, Set<Client>>();
   private readonly outgoing = new RpcDelivery();
   private aedes: Aedes | null = null;
@@ -133,6 +148,7 @@ export class MqttBroker {
 
   async close(): Promise<void> {
     const { aedes, server, tlsServer } = this;
+    for (const clients of this.byDevice.values()) for (const client of clients) this.ended.add(client);
     this.aedes = null;
     this.server = null;
     this.tlsServer = null;
@@ -163,7 +179,10 @@ export class MqttBroker {
 
   /** Closes every session of `deviceId` (credentials replaced, device deleted). */
   disconnect(deviceId: string): void {
-    for (const client of this.byDevice.get(deviceId) ?? []) client.close();
+    for (const client of this.byDevice.get(deviceId) ?? []) {
+      this.ended.add(client);
+      client.close();
+    }
   }
 
   /** The device changed (type, product, gateway): its open sessions see the new one. */
@@ -194,6 +213,8 @@ export class MqttBroker {
       return false;
     }
     this.sessions.set(client, connectedDeviceOf(device));
+    // aedes reads the session by this ID only after authentication succeeds (fetchSubs, then registerClient).
+    client.id = sessionKey(device.id, client.id);
     return true;
   }
 
@@ -229,6 +250,11 @@ export class MqttBroker {
     const device = client ? this.sessions.get(client) : undefined;
     if (!client || !device) {
       done(new Error('not authenticated'));
+      return;
+    }
+    // The will of a connection the server closed (aedes publishes it after the close) is refused.
+    if (this.ended.has(client)) {
+      done(new Error('session ended by the server'));
       return;
     }
     const topic = packet.topic;
