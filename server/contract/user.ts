@@ -89,7 +89,7 @@ export const userRoutes = defineRoutes({
       tags: ['user'],
       summary: 'Change own password; revokes every session of the user',
       body: ResetPasswordBodySchema,
-      response: { 200: OkSchema, 400: ErrorBodySchema },
+      response: { 200: OkSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
     },
     config: { access: 'user' },
   },

@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type TokenPair } from '../../server/contract/auth.ts';
 import { loadSecrets } from '../../server/lib/secrets.ts';
 import { signAccessToken } from '../../server/modules/auth/token.ts';
-import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from '../../server/modules/auth/session-service.ts';
+import {
+  ACCOUNT_FAILURE_LIMIT,
+  FAILURE_MEMORY_MS,
+  FIRST_LOCK_MS,
+  IP_FAILURE_LIMIT,
+  MAX_LOCK_MS,
+} from '../../server/modules/auth/password-attempts.ts';
 import { makeApp, type TestApp } from '../helpers/app.ts';
 import { expectError } from '../helpers/error-body.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, authHeader, createAdmin, createUser, signIn } from '../helpers/session.ts';
@@ -82,17 +88,59 @@ describe('POST /api/auth/login', () => {
     const body = expectError(res, 429, 33, 'error.loginRateLimited');
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(LOGIN_FAILURE_WINDOW_MS / 1000);
+    expect(retryAfter).toBe(FIRST_LOCK_MS / 1000);
     expect(body.message).toBe(`Too many sign-in attempts, please try again in ${retryAfter} seconds`);
   });
 
-  it('throttles an account whatever address the failures come from', async () => {
+  it('locks an account only for the address that failed: the right password from another address signs in', async () => {
     const t = await makeApp();
     await createAdmin(t);
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
-      expect((await login(t, ADMIN_USERNAME, 'Wrong#Pass1', { ip: `10.0.0.${i + 1}` })).statusCode).toBe(401);
+    // An attacker fails from several addresses, round after round, as a probe would each minute.
+    for (let round = 0; round < 3; round++) {
+      for (const attacker of ['10.6.6.1', '10.6.6.2']) {
+        for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) await login(t, ADMIN_USERNAME, 'Wrong#Pass1', { ip: attacker });
+        expectError(await login(t, ADMIN_USERNAME, ADMIN_PASSWORD, { ip: attacker }), 429, 33, 'error.loginRateLimited');
+      }
+      advanceClock(60_000);
+      expect((await login(t, ADMIN_USERNAME, ADMIN_PASSWORD, { ip: '10.0.0.99' })).statusCode).toBe(200);
     }
-    expectError(await login(t, ADMIN_USERNAME, ADMIN_PASSWORD, { ip: '10.0.0.99' }), 429, 33, 'error.loginRateLimited');
+  });
+
+  it('doubles the lock of an address on an account with each further failure, up to an hour, and always lifts it', async () => {
+    const t = await makeApp();
+    await createAdmin(t);
+    const ip = '10.7.7.7';
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) expect((await login(t, ADMIN_USERNAME, 'Wrong#Pass1', { ip })).statusCode).toBe(401);
+    const locks: number[] = [];
+    for (let lockMs = FIRST_LOCK_MS; ; lockMs = Math.min(lockMs * 2, MAX_LOCK_MS)) {
+      const refused = await login(t, ADMIN_USERNAME, ADMIN_PASSWORD, { ip });
+      expectError(refused, 429, 33, 'error.loginRateLimited');
+      locks.push(Number(refused.headers['retry-after']));
+      expect(Number(refused.headers['retry-after'])).toBe(lockMs / 1000);
+      advanceClock(lockMs + 1000);
+      if (locks.filter((s) => s === MAX_LOCK_MS / 1000).length === 2) break;
+      // One more wrong guess once the lock has lifted locks again, twice as long.
+      expect((await login(t, ADMIN_USERNAME, 'Wrong#Pass1', { ip })).statusCode).toBe(401);
+    }
+    expect(locks).toEqual([60, 120, 240, 480, 960, 1920, 3600, 3600]);
+    expect((await login(t, ADMIN_USERNAME, ADMIN_PASSWORD, { ip })).statusCode).toBe(200);
+  });
+
+  it('remembers the failures of an address on an account for a day, then forgets them', async () => {
+    const t = await makeApp();
+    await createAdmin(t);
+    const ip = '10.8.8.8';
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) await login(t, ADMIN_USERNAME, 'Wrong#Pass1', { ip });
+    // Long after the first lock: one more wrong guess is enough to lock again, for longer.
+    advanceClock(10 * 60_000);
+    expect((await login(t, ADMIN_USERNAME, 'Wrong#Pass1', { ip })).statusCode).toBe(401);
+    const refused = await login(t, ADMIN_USERNAME, ADMIN_PASSWORD, { ip });
+    expectError(refused, 429, 33, 'error.loginRateLimited');
+    expect(refused.headers['retry-after']).toBe(String((2 * FIRST_LOCK_MS) / 1000));
+    // A day without a failure: the address starts afresh.
+    advanceClock(FAILURE_MEMORY_MS + 2 * FIRST_LOCK_MS);
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT - 1; i++) expect((await login(t, ADMIN_USERNAME, 'Wrong#Pass1', { ip })).statusCode).toBe(401);
+    expect((await login(t, ADMIN_USERNAME, ADMIN_PASSWORD, { ip })).statusCode).toBe(200);
   });
 
   it('clears the account counter after a successful sign-in', async () => {
@@ -116,12 +164,12 @@ describe('POST /api/auth/login', () => {
     expect((await login(t, ADMIN_USERNAME, ADMIN_PASSWORD, { ip: '10.1.1.2' })).statusCode).toBe(200);
   });
 
-  it('never locks an account for good: the block lifts once the window has passed', async () => {
+  it('never locks an account for good: the first lock lifts after a minute', async () => {
     const t = await makeApp();
     await createAdmin(t);
     for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) await login(t, ADMIN_USERNAME, 'Wrong#Pass1');
     expect((await login(t, ADMIN_USERNAME, ADMIN_PASSWORD)).statusCode).toBe(429);
-    advanceClock(LOGIN_FAILURE_WINDOW_MS + 1000);
+    advanceClock(FIRST_LOCK_MS + 1000);
     expect((await login(t, ADMIN_USERNAME, ADMIN_PASSWORD)).statusCode).toBe(200);
   });
 

@@ -7,6 +7,7 @@ import { defineModule } from '../../module.ts';
 import { AccountService } from './account-service.ts';
 import { registerAuthRoutes } from './auth-routes.ts';
 import m0001 from './migrations/0001-foundation.sql';
+import { PasswordAttempts } from './password-attempts.ts';
 import { SessionService } from './session-service.ts';
 import { UserRepository } from './user-repository.ts';
 
@@ -31,8 +32,10 @@ export const authModule = defineModule({
   apiTags: { auth: 'Sign-in, token refresh, sign-out' },
   build: ({ core }) => {
     const users = new UserRepository(core.db);
-    const sessions = new SessionService(core, users);
-    return { sessions, accounts: new AccountService(core.db, users, sessions) };
+    // One set of counters for every password check: sign-in and the password change's.
+    const attempts = new PasswordAttempts();
+    const sessions = new SessionService(core, users, attempts);
+    return { sessions, accounts: new AccountService(core.db, users, sessions, attempts) };
   },
   routes: registerAuthRoutes,
 });
