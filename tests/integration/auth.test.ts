@@ -1,3 +1,5 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type TokenPair } from '../../server/contract/auth.ts';
 import { loadSecrets } from '../../server/lib/secrets.ts';
@@ -9,7 +11,11 @@ import {
   IP_FAILURE_LIMIT,
   MAX_LOCK_MS,
 } from '../../server/modules/auth/password-attempts.ts';
-import { makeApp, type TestApp } from '../helpers/app.ts';
+import { migrations } from '../../server/app.ts';
+import { openDatabase } from '../../server/db/sqlite.ts';
+import { hashPassword } from '../../server/lib/password.ts';
+import { UserRepository } from '../../server/modules/auth/user-repository.ts';
+import { makeApp, tempDir, type TestApp } from '../helpers/app.ts';
 import { expectError } from '../helpers/error-body.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, authHeader, createAdmin, createUser, signIn } from '../helpers/session.ts';
 
@@ -190,7 +196,45 @@ describe('POST /api/auth/token', () => {
     expect(next.refreshToken).not.toBe(admin.refreshToken);
     expect((await me(t, next.token)).statusCode).toBe(200);
     expectError(await refresh(t, admin.refreshToken), 401, 10, 'error.auth.refreshInvalid');
-    expect((await refresh(t, next.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('treats a replayed refresh token as theft: every token of that sign-in stops working, other sign-ins go on', async () => {
+    const t = await makeApp();
+    const first = await createAdmin(t);
+    const other = await signIn(t.app, first.username, first.password);
+    const second = (await refresh(t, first.refreshToken)).json() as TokenPair;
+    const third = (await refresh(t, second.refreshToken)).json() as TokenPair;
+    expect((await me(t, third.token)).statusCode).toBe(200);
+
+    // Whoever holds the rotated token (a thief, or the rightful client after the thief rotated it).
+    expectError(await refresh(t, second.refreshToken), 401, 10, 'error.auth.refreshInvalid');
+
+    expectError(await refresh(t, third.refreshToken), 401, 10, 'error.auth.refreshInvalid');
+    for (const pair of [first, second, third]) expectError(await me(t, pair.token), 401, 10, 'error.auth.tokenInvalid');
+    expect((await me(t, other.token)).statusCode).toBe(200);
+    const rotated = await refresh(t, other.refreshToken);
+    expect(rotated.statusCode).toBe(200);
+    expect((await me(t, (rotated.json() as TokenPair).token)).statusCode).toBe(200);
+  });
+
+  it('catches the replay of a refresh token issued before the upgrade that added token families', async () => {
+    const dataDir = tempDir();
+    const before = migrations.filter((m) => m.name < '0009');
+    const db = openDatabase(join(dataDir, 'edge.db'), before);
+    const user = new UserRepository(db).create({ username: ADMIN_USERNAME, passwordHash: await hashPassword(ADMIN_PASSWORD), role: 'TENANT_ADMIN', realName: 'admin' });
+    const oldToken = randomBytes(32).toString('base64url');
+    db.prepare('INSERT INTO refresh_token (id, user_id, expires_time, create_time) VALUES (?, ?, ?, ?)')
+      .run(createHash('sha256').update(oldToken).digest('hex'), user.id, Date.now() + 3600_000, Date.now());
+    db.close();
+
+    const t = await makeApp({ dataDir });
+    const rotated = await refresh(t, oldToken);
+    expect(rotated.statusCode).toBe(200);
+    const next = rotated.json() as TokenPair;
+    expect((await me(t, next.token)).statusCode).toBe(200);
+    expectError(await refresh(t, oldToken), 401, 10, 'error.auth.refreshInvalid');
+    expectError(await refresh(t, next.refreshToken), 401, 10, 'error.auth.refreshInvalid');
+    expectError(await me(t, next.token), 401, 10, 'error.auth.tokenInvalid');
   });
 
   it('refuses a refresh token it never issued', async () => {

@@ -1,14 +1,16 @@
 /**
  * Sessions: sign-in with failure throttling, access tokens (JWT, checked against the user's
- * token_version on every request), rotating refresh tokens, and revocation of all of a user's
- * sessions (logout, password change).
+ * token_version and their sign-in on every request), rotating refresh tokens whose replay ends
+ * that sign-in, and revocation of all of a user's sessions (logout, password change).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type TokenPair } from '../../contract/auth.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { AuthUser, Core } from '../../core.ts';
 import { transaction } from '../../db/sqlite.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
 import type { UserRepository, UserRow } from './user-repository.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import type { PasswordAttempts } from './password-attempts.ts';
@@ -29,12 +31,17 @@ function sha256(text: string): string {
 export class SessionService {
   private readonly refreshTokens: RefreshTokenRepository;
 
-  constructor(
-    readonly core: Core,
-    readonly users: UserRepository,
-    private readonly attempts: PasswordAttempts,
-  ) {
-    this.refreshTokens = new RefreshTokenRepository(core.db);
+  readonly core: Core;
+  readonly users: UserRepository;
+  private readonly attempts: PasswordAttempts;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(deps: { core: Core; users: UserRepository; attempts: PasswordAttempts; log: FastifyBaseLogger }) {
+    this.core = deps.core;
+    this.users = deps.users;
+    this.attempts = deps.attempts;
+    this.log = deps.log;
+    this.refreshTokens = new RefreshTokenRepository(deps.core.db);
   }
 
   /**
@@ -56,14 +63,33 @@ export class SessionService {
     return this.issue(user);
   }
 
-  /** Rotation: the presented refresh token is consumed; reuse or expiry answers code 10. */
+  /**
+   * Rotation: the presented refresh token is used up and a new one of the same family (sign-in)
+   * issued. Presenting a used one again means two parties hold the token, one of them a thief, and
+   * nobody can tell which: the whole family ends (its refresh tokens, and its access tokens at
+   * their next call), other sign-ins of the user go on. Reuse, expiry or an unknown token answer
+   * code 10.
+   */
   refresh(refreshToken: string): TokenPair {
-    return transaction(this.core.db, () => {
-      const row = this.refreshTokens.take(sha256(refreshToken));
-      const user = row && row.expiresTime > Date.now() ? this.users.findById(row.userId) : undefined;
-      if (!user) throw new AppError(ErrorCode.AUTHENTICATION, 'error.auth.refreshInvalid');
-      return this.issue(user);
+    const hash = sha256(refreshToken);
+    const outcome = transaction(this.core.db, (): TokenPair | { replayOf: string } | null => {
+      const now = Date.now();
+      const row = this.refreshTokens.use(hash, now);
+      if (!row) {
+        const family = this.refreshTokens.familyOfUsed(hash);
+        if (family === undefined) return null;
+        this.refreshTokens.deleteFamily(family);
+        return { replayOf: family };
+      }
+      const user = row.expiresTime > now ? this.users.findById(row.userId) : undefined;
+      return user ? this.issue(user, row.familyId) : null;
     });
+    // Thrown after the transaction: a throw inside it would roll the family's revocation back.
+    if (outcome === null || 'replayOf' in outcome) {
+      if (outcome) this.log.warn({ family: outcome.replayOf }, 'refresh token replayed: every token of that sign-in revoked');
+      throw new AppError(ErrorCode.AUTHENTICATION, 'error.auth.refreshInvalid');
+    }
+    return outcome;
   }
 
   /**
@@ -78,27 +104,33 @@ export class SessionService {
     this.core.bus.emit('user.sessionsRevoked', { userId });
   }
 
-  /** Cheap on purpose (one HMAC, one primary-key read) and uncached, so revocation is immediate. */
+  /**
+   * Cheap on purpose (one HMAC, a primary-key read and an indexed lookup of the token's sign-in)
+   * and uncached, so revocation is immediate.
+   */
   verifyAccessToken(token: string): AuthUser | null | 'expired' {
     const claims = verifyAccessTokenSignature(this.core.secrets.jwtKey, token);
     if (claims === null || claims === 'expired') return claims;
     const user = this.users.findById(claims.sub);
     if (!user || user.tokenVersion !== claims.tv) return null;
+    if (claims.fam !== undefined && !this.refreshTokens.familyExists(claims.fam)) return null;
     return { id: user.id, username: user.username, role: user.role };
   }
 
-  private issue(user: UserRow): TokenPair {
+  /** A new pair for `user`; `familyId` is the sign-in it continues (a new sign-in starts one). */
+  private issue(user: UserRow, familyId: string = newId()): TokenPair {
     const iat = Math.floor(Date.now() / 1000);
     const token = signAccessToken(this.core.secrets.jwtKey, {
       sub: user.id,
       username: user.username,
       role: user.role,
       tv: user.tokenVersion,
+      fam: familyId,
       iat,
       exp: iat + ACCESS_TOKEN_TTL_S,
     });
     const refreshToken = randomBytes(32).toString('base64url');
-    this.refreshTokens.insert(sha256(refreshToken), user.id, Date.now() + REFRESH_TOKEN_TTL_S * 1000);
+    this.refreshTokens.insert(sha256(refreshToken), user.id, familyId, Date.now() + REFRESH_TOKEN_TTL_S * 1000);
     return { token, refreshToken };
   }
 }
