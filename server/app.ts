@@ -106,8 +106,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    // Gateways sit on a LAN; rate limits key on the socket address, never a spoofable header.
-    trustProxy: false,
+    // Rate limits key on the socket address; X-Forwarded-For is believed only from the proxies
+    // named by --trusted-proxy (none by default), whose own appended entry a client cannot forge.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Route schemas compile on first use: compiling them all up front dominated the cold start.
     schemaController: lazySchemaController(),
     // Fastify's ajv defaults (removeAdditional, coerceTypes, useDefaults) strip unknown fields,

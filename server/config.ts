@@ -4,6 +4,7 @@
  * Configuration).
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -25,6 +26,11 @@ export interface Config {
   /** Overrides the device serial number licences are bound to. */
   deviceSn: string | null;
   logLevel: LogLevel;
+  /**
+   * Addresses or CIDRs of reverse proxies (another edge-console in proxy mode, nginx…) whose
+   * X-Forwarded-For is believed for the client's address; none by default.
+   */
+  trustedProxies: string[];
 }
 
 interface OptionSpec {
@@ -50,6 +56,7 @@ export const options: OptionSpec[] = [
   { key: 'licensePublicKeys', flag: '--license-public-key', env: 'EDGE_LICENSE_PUBLIC_KEY', kind: 'list', help: 'PEM file of a trusted licence public key (repeatable; env: comma-separated)' },
   { key: 'deviceSn', flag: '--device-sn', env: 'EDGE_DEVICE_SN', kind: 'string', help: 'Device serial number licences are bound to (default derived from /etc/machine-id)' },
   { key: 'logLevel', flag: '--log-level', env: 'EDGE_LOG_LEVEL', kind: 'level', help: 'fatal, error, warn, info, debug, trace or silent (default info)' },
+  { key: 'trustedProxies', flag: '--trusted-proxy', env: 'EDGE_TRUSTED_PROXY', kind: 'list', help: 'Address or CIDR of a proxy whose X-Forwarded-For names the client (repeatable; env: comma-separated; default none)' },
 ];
 
 export const defaults: Config = {
@@ -64,6 +71,7 @@ export const defaults: Config = {
   licensePublicKeys: [],
   deviceSn: null,
   logLevel: 'info',
+  trustedProxies: [],
 };
 
 export class ConfigError extends Error {}
@@ -84,6 +92,16 @@ function coerce(spec: OptionSpec, raw: string): unknown {
     default:
       return raw;
   }
+}
+
+/** An IPv4 or IPv6 address, optionally with a /prefix of its family's length. */
+function isAddressOrCidr(entry: unknown): boolean {
+  if (typeof entry !== 'string') return false;
+  const [address = '', prefix, ...more] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || more.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 export interface ParsedArgs {
@@ -146,6 +164,10 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     try { new URL(result.upstream); } catch { throw new ConfigError(`--upstream: not a URL: ${result.upstream}`); }
   }
   if ((result.mqttsCert === null) !== (result.mqttsKey === null)) throw new ConfigError('--mqtts-cert and --mqtts-key go together');
+  if (!Array.isArray(result.trustedProxies)) throw new ConfigError('--trusted-proxy: expected a list of addresses or CIDRs');
+  for (const entry of result.trustedProxies as unknown[]) {
+    if (!isAddressOrCidr(entry)) throw new ConfigError(`--trusted-proxy: not an address or CIDR: ${String(entry)}`);
+  }
   return { config: result, help, version, rest };
 }
 

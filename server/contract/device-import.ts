@@ -38,7 +38,7 @@ import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { EpochMs, Nullable } from './common.ts';
 import { DeviceTypeSchema } from './product.ts';
-import { NAME_MAX } from './validation.ts';
+import { NAME_MAX, VISIBLE_TEXT_PATTERN } from './validation.ts';
 
 export const IMPORT_MAX_ROWS = 10_000;
 export const IMPORT_SAMPLE_ROWS = 10;
@@ -166,7 +166,7 @@ export const BatchBodySchema = Type.Object(
     deviceProfileId: Id,
     count: Type.Integer({ minimum: BATCH_MIN, maximum: BATCH_MAX }),
     /** Alias of the n-th device: `<aliasPrefix><n>`; left out: no alias. */
-    aliasPrefix: Type.Optional(Nullable(Type.String({ maxLength: BATCH_ALIAS_PREFIX_MAX }))),
+    aliasPrefix: Type.Optional(Nullable(Type.String({ maxLength: BATCH_ALIAS_PREFIX_MAX, pattern: VISIBLE_TEXT_PATTERN }))),
     organizationId: Type.Optional(Nullable(Id)),
     /** SENSOR products only: attach every generated device to this gateway. */
     gatewayId: Type.Optional(Nullable(Id)),

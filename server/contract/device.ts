@@ -3,7 +3,8 @@
  *
  * Rules (each refusal 400 code 31 with the key named and `details[].field` naming the field):
  * - name: NAME_PATTERN, 1–30 characters (`error.field.name`), unique (`error.device.nameTaken`);
- * - alias and label: at most 36 characters (`error.field.alias`, `error.field.label`);
+ * - alias and label: at most 36 characters, no control or bidirectional characters
+ *   (VISIBLE_TEXT_PATTERN; `error.field.alias`, `error.field.label`);
  * - deviceProfileId: an existing product (`error.device.productNotFound`); the device type comes
  *   from the product: `deviceType` must equal the product's (`error.device.typeMismatch`), and a
  *   product's type cannot change while devices use it;
@@ -38,7 +39,7 @@ import {
   ResourceIdSchema,
   UpdateBodyOf,
 } from './common.ts';
-import { ADDRESS_CODE_PATTERN, ALIAS_MAX, DESCRIPTION_MAX, NAME_MAX, NAME_PATTERN } from './validation.ts';
+import { ADDRESS_CODE_PATTERN, ALIAS_MAX, DESCRIPTION_MAX, NAME_MAX, NAME_PATTERN, VISIBLE_TEXT_PATTERN } from './validation.ts';
 import { DeviceTypeSchema, TransportTypeSchema } from './product.ts';
 
 /**
@@ -101,7 +102,7 @@ const Id = ResourceIdSchema;
 
 const deviceBodyProperties = {
   name: DeviceNameSchema,
-  alias: Type.Optional(Nullable(Type.String({ maxLength: ALIAS_MAX }))),
+  alias: Type.Optional(Nullable(Type.String({ maxLength: ALIAS_MAX, pattern: VISIBLE_TEXT_PATTERN }))),
   /** Must equal the product's deviceType. */
   deviceType: DeviceTypeSchema,
   deviceProfileId: Id,
@@ -109,7 +110,7 @@ const deviceBodyProperties = {
   /** Only for a SENSOR: the GATEWAY device it hangs off. */
   gatewayId: Type.Optional(Nullable(Id)),
   addressCode: Type.Optional(Nullable(AddressCodeSchema)),
-  label: Type.Optional(Nullable(Type.String({ maxLength: LABEL_MAX }))),
+  label: Type.Optional(Nullable(Type.String({ maxLength: LABEL_MAX, pattern: VISIBLE_TEXT_PATTERN }))),
   longitude: Type.Optional(Nullable(LongitudeSchema)),
   latitude: Type.Optional(Nullable(LatitudeSchema)),
   address: Type.Optional(Nullable(AddressSchema)),

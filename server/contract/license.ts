@@ -6,7 +6,7 @@ import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { EpochMs, OkSchema } from './common.ts';
-import { PASSWORD_MAX, USERNAME_PATTERN, NAME_MAX } from './validation.ts';
+import { PASSWORD_MAX, USERNAME_PATTERN, NAME_MAX, VISIBLE_TEXT_PATTERN } from './validation.ts';
 
 /** Header carrying the setup code during first-boot provisioning. */
 export const SETUP_CODE_HEADER = 'x-setup-code';
@@ -60,7 +60,7 @@ export const SetupAdminBodySchema = Type.Object(
   {
     username: Type.String({ pattern: USERNAME_PATTERN }),
     password: Type.String({ maxLength: PASSWORD_MAX + 98 }),
-    platformName: Type.Optional(Type.String({ minLength: 1, maxLength: NAME_MAX })),
+    platformName: Type.Optional(Type.String({ minLength: 1, maxLength: NAME_MAX, pattern: VISIBLE_TEXT_PATTERN })),
   },
   { additionalProperties: false },
 );

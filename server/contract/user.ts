@@ -9,6 +9,7 @@ import {
   PASSWORD_MAX,
   PHONE_PATTERN,
   REAL_NAME_MAX,
+  VISIBLE_TEXT_PATTERN,
 } from './validation.ts';
 
 export const roles = ['SYS_ADMIN', 'PLATFORM_ADMIN', 'TENANT_ADMIN', 'CUSTOMER_USER'] as const;
@@ -32,7 +33,7 @@ export type UserInfo = Static<typeof UserInfoSchema>;
 export const ProfileBodySchema = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
-    realName: Type.String({ minLength: 1, maxLength: REAL_NAME_MAX }),
+    realName: Type.String({ minLength: 1, maxLength: REAL_NAME_MAX, pattern: VISIBLE_TEXT_PATTERN }),
     phoneNumber: Type.Optional(
       Type.Union([Type.String({ pattern: PHONE_PATTERN }), Type.Literal(''), Type.Null()]),
     ),
@@ -89,7 +90,7 @@ export const userRoutes = defineRoutes({
       tags: ['user'],
       summary: 'Change own password; revokes every session of the user',
       body: ResetPasswordBodySchema,
-      response: { 200: OkSchema, 400: ErrorBodySchema },
+      response: { 200: OkSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
     },
     config: { access: 'user' },
   },

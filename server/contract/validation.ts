@@ -21,8 +21,17 @@ export const REAL_NAME_MAX = 32;
 /** Device or business name: Chinese characters, letters, digits and _ - @ ( ), at most 30. */
 export const NAME_MAX = 30;
 export const NAME_PATTERN = '^[\\u4e00-\\u9fa5A-Za-z0-9_\\-@()]+$';
-/** Device alias or label: at most 36 characters. */
+/** Device alias or label: at most 36 characters of VISIBLE_TEXT_PATTERN. */
 export const ALIAS_MAX = 36;
+
+/**
+ * Free text people read as a name (device alias and label, batch alias prefix, real name, platform
+ * name): any script, spaces and signs, but no control characters (C0 including tab and line feed,
+ * DEL, C1) and no bidirectional embedding, override or isolate controls (U+202A–U+202E,
+ * U+2066–U+2069): they are invisible, and can make one name display as another ("evil\u202Etxt.exe"
+ * shows as "evilexe.txt") or cut it short. Names of NAME_PATTERN exclude them already.
+ */
+export const VISIBLE_TEXT_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$';
 
 /** Address code of a TCP/Modbus sub-device: two hex digits, 00 to FF (stored upper case). */
 export const ADDRESS_CODE_PATTERN = '^[0-9A-Fa-f]{2}$';

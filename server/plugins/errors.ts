@@ -12,6 +12,10 @@ import { UPLOAD_MAX_BYTES } from '../contract/validation.ts';
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
   const lang = langFromAcceptLanguage(request.headers['accept-language']);
+  // A refusal that knows when the caller may try again says so in the standard header as well.
+  if (err.code === ErrorCode.TOO_MANY_REQUESTS && typeof err.params.seconds === 'number') {
+    reply.header('Retry-After', String(err.params.seconds));
+  }
   return reply
     .code(err.statusCode)
     .type('application/json; charset=utf-8')

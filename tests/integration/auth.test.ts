@@ -1,9 +1,21 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type TokenPair } from '../../server/contract/auth.ts';
 import { loadSecrets } from '../../server/lib/secrets.ts';
 import { signAccessToken } from '../../server/modules/auth/token.ts';
-import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from '../../server/modules/auth/session-service.ts';
-import { makeApp, type TestApp } from '../helpers/app.ts';
+import {
+  ACCOUNT_FAILURE_LIMIT,
+  FAILURE_MEMORY_MS,
+  FIRST_LOCK_MS,
+  IP_FAILURE_LIMIT,
+  MAX_LOCK_MS,
+} from '../../server/modules/auth/password-attempts.ts';
+import { migrations } from '../../server/app.ts';
+import { openDatabase } from '../../server/db/sqlite.ts';
+import { hashPassword } from '../../server/lib/password.ts';
+import { UserRepository } from '../../server/modules/auth/user-repository.ts';
+import { makeApp, tempDir, type TestApp } from '../helpers/app.ts';
 import { expectError } from '../helpers/error-body.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, authHeader, createAdmin, createUser, signIn } from '../helpers/session.ts';
 
@@ -82,17 +94,59 @@ describe('POST /api/auth/login', () => {
     const body = expectError(res, 429, 33, 'error.loginRateLimited');
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(LOGIN_FAILURE_WINDOW_MS / 1000);
+    expect(retryAfter).toBe(FIRST_LOCK_MS / 1000);
     expect(body.message).toBe(`Too many sign-in attempts, please try again in ${retryAfter} seconds`);
   });
 
-  it('throttles an account whatever address the failures come from', async () => {
+  it('locks an account only for the address that failed: the right password from another address signs in', async () => {
     const t = await makeApp();
     await createAdmin(t);
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
-      expect((await login(t, ADMIN_USERNAME, 'Wrong#Pass1', { ip: `10.0.0.${i + 1}` })).statusCode).toBe(401);
+    // An attacker fails from several addresses, round after round, as a probe would each minute.
+    for (let round = 0; round < 3; round++) {
+      for (const attacker of ['10.6.6.1', '10.6.6.2']) {
+        for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) await login(t, ADMIN_USERNAME, 'Wrong#Pass1', { ip: attacker });
+        expectError(await login(t, ADMIN_USERNAME, ADMIN_PASSWORD, { ip: attacker }), 429, 33, 'error.loginRateLimited');
+      }
+      advanceClock(60_000);
+      expect((await login(t, ADMIN_USERNAME, ADMIN_PASSWORD, { ip: '10.0.0.99' })).statusCode).toBe(200);
     }
-    expectError(await login(t, ADMIN_USERNAME, ADMIN_PASSWORD, { ip: '10.0.0.99' }), 429, 33, 'error.loginRateLimited');
+  });
+
+  it('doubles the lock of an address on an account with each further failure, up to an hour, and always lifts it', async () => {
+    const t = await makeApp();
+    await createAdmin(t);
+    const ip = '10.7.7.7';
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) expect((await login(t, ADMIN_USERNAME, 'Wrong#Pass1', { ip })).statusCode).toBe(401);
+    const locks: number[] = [];
+    for (let lockMs = FIRST_LOCK_MS; ; lockMs = Math.min(lockMs * 2, MAX_LOCK_MS)) {
+      const refused = await login(t, ADMIN_USERNAME, ADMIN_PASSWORD, { ip });
+      expectError(refused, 429, 33, 'error.loginRateLimited');
+      locks.push(Number(refused.headers['retry-after']));
+      expect(Number(refused.headers['retry-after'])).toBe(lockMs / 1000);
+      advanceClock(lockMs + 1000);
+      if (locks.filter((s) => s === MAX_LOCK_MS / 1000).length === 2) break;
+      // One more wrong guess once the lock has lifted locks again, twice as long.
+      expect((await login(t, ADMIN_USERNAME, 'Wrong#Pass1', { ip })).statusCode).toBe(401);
+    }
+    expect(locks).toEqual([60, 120, 240, 480, 960, 1920, 3600, 3600]);
+    expect((await login(t, ADMIN_USERNAME, ADMIN_PASSWORD, { ip })).statusCode).toBe(200);
+  });
+
+  it('remembers the failures of an address on an account for a day, then forgets them', async () => {
+    const t = await makeApp();
+    await createAdmin(t);
+    const ip = '10.8.8.8';
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) await login(t, ADMIN_USERNAME, 'Wrong#Pass1', { ip });
+    // Long after the first lock: one more wrong guess is enough to lock again, for longer.
+    advanceClock(10 * 60_000);
+    expect((await login(t, ADMIN_USERNAME, 'Wrong#Pass1', { ip })).statusCode).toBe(401);
+    const refused = await login(t, ADMIN_USERNAME, ADMIN_PASSWORD, { ip });
+    expectError(refused, 429, 33, 'error.loginRateLimited');
+    expect(refused.headers['retry-after']).toBe(String((2 * FIRST_LOCK_MS) / 1000));
+    // A day without a failure: the address starts afresh.
+    advanceClock(FAILURE_MEMORY_MS + 2 * FIRST_LOCK_MS);
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT - 1; i++) expect((await login(t, ADMIN_USERNAME, 'Wrong#Pass1', { ip })).statusCode).toBe(401);
+    expect((await login(t, ADMIN_USERNAME, ADMIN_PASSWORD, { ip })).statusCode).toBe(200);
   });
 
   it('clears the account counter after a successful sign-in', async () => {
@@ -116,12 +170,12 @@ describe('POST /api/auth/login', () => {
     expect((await login(t, ADMIN_USERNAME, ADMIN_PASSWORD, { ip: '10.1.1.2' })).statusCode).toBe(200);
   });
 
-  it('never locks an account for good: the block lifts once the window has passed', async () => {
+  it('never locks an account for good: the first lock lifts after a minute', async () => {
     const t = await makeApp();
     await createAdmin(t);
     for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) await login(t, ADMIN_USERNAME, 'Wrong#Pass1');
     expect((await login(t, ADMIN_USERNAME, ADMIN_PASSWORD)).statusCode).toBe(429);
-    advanceClock(LOGIN_FAILURE_WINDOW_MS + 1000);
+    advanceClock(FIRST_LOCK_MS + 1000);
     expect((await login(t, ADMIN_USERNAME, ADMIN_PASSWORD)).statusCode).toBe(200);
   });
 
@@ -142,7 +196,45 @@ describe('POST /api/auth/token', () => {
     expect(next.refreshToken).not.toBe(admin.refreshToken);
     expect((await me(t, next.token)).statusCode).toBe(200);
     expectError(await refresh(t, admin.refreshToken), 401, 10, 'error.auth.refreshInvalid');
-    expect((await refresh(t, next.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('treats a replayed refresh token as theft: every token of that sign-in stops working, other sign-ins go on', async () => {
+    const t = await makeApp();
+    const first = await createAdmin(t);
+    const other = await signIn(t.app, first.username, first.password);
+    const second = (await refresh(t, first.refreshToken)).json() as TokenPair;
+    const third = (await refresh(t, second.refreshToken)).json() as TokenPair;
+    expect((await me(t, third.token)).statusCode).toBe(200);
+
+    // Whoever holds the rotated token (a thief, or the rightful client after the thief rotated it).
+    expectError(await refresh(t, second.refreshToken), 401, 10, 'error.auth.refreshInvalid');
+
+    expectError(await refresh(t, third.refreshToken), 401, 10, 'error.auth.refreshInvalid');
+    for (const pair of [first, second, third]) expectError(await me(t, pair.token), 401, 10, 'error.auth.tokenInvalid');
+    expect((await me(t, other.token)).statusCode).toBe(200);
+    const rotated = await refresh(t, other.refreshToken);
+    expect(rotated.statusCode).toBe(200);
+    expect((await me(t, (rotated.json() as TokenPair).token)).statusCode).toBe(200);
+  });
+
+  it('catches the replay of a refresh token issued before the upgrade that added token families', async () => {
+    const dataDir = tempDir();
+    const before = migrations.filter((m) => m.name < '0009');
+    const db = openDatabase(join(dataDir, 'edge.db'), before);
+    const user = new UserRepository(db).create({ username: ADMIN_USERNAME, passwordHash: await hashPassword(ADMIN_PASSWORD), role: 'TENANT_ADMIN', realName: 'admin' });
+    const oldToken = randomBytes(32).toString('base64url');
+    db.prepare('INSERT INTO refresh_token (id, user_id, expires_time, create_time) VALUES (?, ?, ?, ?)')
+      .run(createHash('sha256').update(oldToken).digest('hex'), user.id, Date.now() + 3600_000, Date.now());
+    db.close();
+
+    const t = await makeApp({ dataDir });
+    const rotated = await refresh(t, oldToken);
+    expect(rotated.statusCode).toBe(200);
+    const next = rotated.json() as TokenPair;
+    expect((await me(t, next.token)).statusCode).toBe(200);
+    expectError(await refresh(t, oldToken), 401, 10, 'error.auth.refreshInvalid');
+    expectError(await refresh(t, next.refreshToken), 401, 10, 'error.auth.refreshInvalid');
+    expectError(await me(t, next.token), 401, 10, 'error.auth.tokenInvalid');
   });
 
   it('refuses a refresh token it never issued', async () => {

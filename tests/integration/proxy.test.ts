@@ -18,6 +18,7 @@ async function startUpstream(): Promise<string> {
     url: request.url,
     authorization: request.headers.authorization ?? null,
     acceptLanguage: request.headers['accept-language'] ?? null,
+    forwardedFor: request.headers['x-forwarded-for'] ?? null,
   });
   up.post('/api/auth/login', async (request, reply) => {
     const body = request.body as { username: string; password: string };
@@ -38,7 +39,7 @@ async function startUpstream(): Promise<string> {
   up.put('/api/yt/notes', async (request) => ({ seen: seen(request), text: request.body }));
   up.get('/api/health', async () => ({ status: 'ok', version: 'upstream', mode: 'embedded', uptimeMs: 1 }));
   up.get('/api/ws', { websocket: true }, (socket, request) => {
-    socket.send(JSON.stringify({ hello: 'upstream', query: request.query }));
+    socket.send(JSON.stringify({ hello: 'upstream', query: request.query, forwardedFor: request.headers['x-forwarded-for'] ?? null }));
     socket.on('message', (data) => socket.send(`echo:${String(data)}`));
   });
   await up.listen({ port: 0, host: '127.0.0.1' });
@@ -116,8 +117,26 @@ describe('proxy mode (--upstream)', () => {
     });
     await done;
     ws.close();
-    expect(JSON.parse(messages[0]!)).toEqual({ hello: 'upstream', query: { token: 'abc' } });
+    expect(JSON.parse(messages[0]!)).toMatchObject({ hello: 'upstream', query: { token: 'abc' } });
     expect(messages[1]).toBe('echo:ping-1');
+  });
+
+  it("tells the upstream the client's address in X-Forwarded-For, appended to what the client sent, on HTTP and the websocket", async () => {
+    const { app } = await makeApp({ upstream: await startUpstream() });
+    const direct = await app.inject({ url: '/api/yt/user/me/info', remoteAddress: '10.2.0.7' });
+    expect(direct.json()).toMatchObject({ seen: { forwardedFor: '10.2.0.7' } });
+    const chained = await app.inject({ url: '/api/yt/user/me/info', remoteAddress: '10.2.0.8', headers: { 'x-forwarded-for': '192.0.2.1' } });
+    expect(chained.json()).toMatchObject({ seen: { forwardedFor: '192.0.2.1, 10.2.0.8' } });
+
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/ws`, { headers: { 'x-forwarded-for': '192.0.2.9' } });
+    const first = await new Promise<string>((resolve, reject) => {
+      ws.once('message', (data) => resolve(String(data)));
+      ws.on('error', reject);
+    });
+    ws.close();
+    expect(JSON.parse(first)).toMatchObject({ forwardedFor: '192.0.2.9, 127.0.0.1' });
   });
 
   it('answers 502 with the error body when the upstream is down', async () => {

@@ -3,6 +3,7 @@ import type { UserInfo } from '../../server/contract/user.ts';
 import { makeApp, type TestApp } from '../helpers/app.ts';
 import { expectError } from '../helpers/error-body.ts';
 import { authHeader, createAdmin, createUser, makeSignedInApp, signIn, type SignedIn } from '../helpers/session.ts';
+import { ACCOUNT_FAILURE_LIMIT, FIRST_LOCK_MS } from '../../server/modules/auth/password-attempts.ts';
 
 type Ready = TestApp & { admin: SignedIn };
 
@@ -15,12 +16,13 @@ function updateProfile(t: Ready, body: Record<string, unknown>, token = t.admin.
   });
 }
 
-function changePassword(t: Ready, body: Record<string, unknown>, token = t.admin.token) {
+function changePassword(t: Ready, body: Record<string, unknown>, token = t.admin.token, ip = '127.0.0.1') {
   return t.app.inject({
     method: 'POST',
     url: '/api/yt/user/reset',
-    headers: authHeader(token),
+    headers: { ...authHeader(token), 'accept-language': 'en-US' },
     payload: { userId: t.admin.user.id, password: t.admin.password, ...body },
+    remoteAddress: ip,
   });
 }
 
@@ -142,6 +144,27 @@ describe('POST /api/yt/user/reset', () => {
   it('refuses a wrong current password with 400 code 30', async () => {
     const t = await makeSignedInApp();
     expectError(await changePassword(t, { password: 'Not#Mine123', resetPassword: 'New#Pass2024' }), 400, 30, 'error.password.wrongCurrent');
+  });
+
+  it(`refuses the current-password check after ${ACCOUNT_FAILURE_LIMIT} wrong ones with 429 and Retry-After, even the right one, from that address only`, async () => {
+    const t = await makeSignedInApp();
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
+      expectError(await changePassword(t, { password: 'Not#Mine123', resetPassword: 'New#Pass2024' }, t.admin.token, '10.3.3.3'), 400, 30, 'error.password.wrongCurrent');
+    }
+    const refused = await changePassword(t, { resetPassword: 'New#Pass2024' }, t.admin.token, '10.3.3.3');
+    const body = expectError(refused, 429, 33, 'error.password.tooManyAttempts');
+    expect(refused.headers['retry-after']).toBe(String(FIRST_LOCK_MS / 1000));
+    expect(body.message).toBe(`Too many wrong passwords, please try again in ${FIRST_LOCK_MS / 1000} seconds`);
+    expect((await changePassword(t, { resetPassword: 'New#Pass2024' }, t.admin.token, '10.4.4.4')).statusCode).toBe(200);
+  });
+
+  it('counts wrong current passwords and failed sign-ins of one account from one address together', async () => {
+    const t = await makeSignedInApp();
+    const login = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: t.admin.username, password }, remoteAddress: '10.5.5.5' });
+    for (let i = 0; i < 2; i++) expect((await changePassword(t, { password: 'Not#Mine123', resetPassword: 'New#Pass2024' }, t.admin.token, '10.5.5.5')).statusCode).toBe(400);
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT - 2; i++) expect((await login('Wrong#Pass1')).statusCode).toBe(401);
+    expectError(await login(t.admin.password), 429, 33, 'error.loginRateLimited');
   });
 
   it.each([

@@ -33,7 +33,7 @@ describe('configuration', () => {
       [
         '--host', '127.0.0.1', '--port=8081', '--data-dir', '/tmp/edge-data', '--mqtt-port', '1884',
         '--upstream', 'http://10.0.0.2:8080', '--license-public-key', 'a.pem', '--license-public-key=b.pem',
-        '--device-sn', 'SN-1', '--log-level', 'debug',
+        '--device-sn', 'SN-1', '--log-level', 'debug', '--trusted-proxy', '10.0.0.2', '--trusted-proxy=fd00::/8,192.168.1.0/24',
       ],
       {},
     );
@@ -49,6 +49,7 @@ describe('configuration', () => {
       licensePublicKeys: ['a.pem', 'b.pem'],
       deviceSn: 'SN-1',
       logLevel: 'debug',
+      trustedProxies: ['10.0.0.2', 'fd00::/8', '192.168.1.0/24'],
     });
   });
 
@@ -93,6 +94,18 @@ describe('configuration', () => {
     expect(helpText('1')).toMatch(/--mqtts-port PORT +EDGE_MQTTS_PORT/);
   });
 
+  it('trusts no proxy by default, and takes trusted proxies as addresses or CIDRs from flags, environment or file', () => {
+    expect(loadConfig([], {}).config.trustedProxies).toEqual([]);
+    expect(loadConfig([], { EDGE_TRUSTED_PROXY: '127.0.0.1, ::1' }).config.trustedProxies).toEqual(['127.0.0.1', '::1']);
+    expect(loadConfig(['--config', configFile({ trustedProxies: ['10.1.0.0/16'] })], {}).config.trustedProxies).toEqual(['10.1.0.0/16']);
+    expect(loadConfig(['--config', configFile({ trustedProxies: '10.1.0.1,10.1.0.2' })], {}).config.trustedProxies).toEqual(['10.1.0.1', '10.1.0.2']);
+    for (const bad of ['proxy.lan', '10.0.0.1/33', '::1/129', '10.0.0.1/', '10.0.0.256', '10.0.0.0/8x']) {
+      expect(() => loadConfig(['--trusted-proxy', bad], {}), bad).toThrow(/--trusted-proxy: not an address or CIDR/);
+    }
+    expect(() => loadConfig(['--config', configFile({ trustedProxies: [1] })], {})).toThrow(/--trusted-proxy/);
+    expect(helpText('1')).toMatch(/--trusted-proxy LIST +EDGE_TRUSTED_PROXY/);
+  });
+
   it('refuses an unknown key or broken JSON in the config file', () => {
     expect(() => loadConfig(['--config', configFile({ prot: 80 })], {})).toThrow(/unknown key prot/);
     const broken = join(tempDir(), 'broken.json');
@@ -102,10 +115,10 @@ describe('configuration', () => {
 
   it('lists every flag of the README configuration table and its variable in --help', () => {
     const text = helpText('1.2.3');
-    for (const flag of ['--host', '--port', '--data-dir', '--mqtt-port', '--upstream', '--license-public-key', '--device-sn', '--log-level', '--help', '--version']) {
+    for (const flag of ['--host', '--port', '--data-dir', '--mqtt-port', '--upstream', '--license-public-key', '--device-sn', '--log-level', '--trusted-proxy', '--help', '--version']) {
       expect(text).toContain(flag);
     }
-    for (const env of ['EDGE_HOST', 'EDGE_PORT', 'EDGE_DATA_DIR', 'EDGE_MQTT_PORT', 'EDGE_UPSTREAM', 'EDGE_LICENSE_PUBLIC_KEY', 'EDGE_DEVICE_SN', 'EDGE_LOG_LEVEL']) {
+    for (const env of ['EDGE_HOST', 'EDGE_PORT', 'EDGE_DATA_DIR', 'EDGE_MQTT_PORT', 'EDGE_UPSTREAM', 'EDGE_LICENSE_PUBLIC_KEY', 'EDGE_DEVICE_SN', 'EDGE_LOG_LEVEL', 'EDGE_TRUSTED_PROXY']) {
       expect(text).toContain(env);
     }
     expect(text).toContain('1.2.3');

@@ -7,11 +7,11 @@ import { LABEL_MAX, LATITUDE_MAX, LATITUDE_MIN, LONGITUDE_MAX, LONGITUDE_MIN } f
 import { BATCH_MAX, BATCH_MIN } from '../device-import.ts';
 import type { ErrorKey } from '../errors.ts';
 import { ADDRESS_CODE_PATTERN, ALIAS_MAX, DESCRIPTION_MAX } from '../validation.ts';
-import { maxLengthProblem, patternProblem } from './field.ts';
+import { maxLengthProblem, patternProblem, visibleTextProblem } from './field.ts';
 import { problem, type Problem } from './problem.ts';
 
-export const aliasProblem = maxLengthProblem(ALIAS_MAX, 'error.field.alias');
-export const labelProblem = maxLengthProblem(LABEL_MAX, 'error.field.label');
+export const aliasProblem = visibleTextProblem(ALIAS_MAX, 'error.field.alias');
+export const labelProblem = visibleTextProblem(LABEL_MAX, 'error.field.label');
 export const descriptionProblem = maxLengthProblem(DESCRIPTION_MAX, 'error.field.description');
 export const addressProblem = maxLengthProblem(DESCRIPTION_MAX, 'error.field.address');
 

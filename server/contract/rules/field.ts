@@ -1,11 +1,11 @@
 /**
  * Rules of single fields that several resources share (the `error.field.*` texts): required,
- * pattern, maximum length, business and device names, organization sort. The server checks these
+ * pattern, maximum length, business and device names, visible text, organization sort. The server checks these
  * with its schemas (server/contract/validation.ts limits); forms check them with these functions.
  */
 import type { ErrorKey } from '../errors.ts';
 import { isInt32, numberOf } from '../numbers.ts';
-import { NAME_MAX, NAME_PATTERN } from '../validation.ts';
+import { NAME_MAX, NAME_PATTERN, VISIBLE_TEXT_PATTERN } from '../validation.ts';
 import { isBlank, problem, type Problem, type Rule } from './problem.ts';
 
 export function requiredProblem(value: unknown): Problem | null {
@@ -21,6 +21,17 @@ export function patternProblem(pattern: string, key: ErrorKey): Rule {
 /** Text of at most `max` characters. */
 export function maxLengthProblem(max: number, key: ErrorKey): Rule {
   return (value) => (typeof value === 'string' && value.length > max ? problem(key) : null);
+}
+
+/**
+ * Free text read as a name (alias, label, prefix): at most `max` characters, none of them a control
+ * or bidirectional character (VISIBLE_TEXT_PATTERN). Empty passes. One key for both: the form
+ * says the whole rule.
+ */
+export function visibleTextProblem(max: number, key: ErrorKey): Rule {
+  const visible = patternProblem(VISIBLE_TEXT_PATTERN, key);
+  const length = maxLengthProblem(max, key);
+  return (value) => visible(value) ?? length(value);
 }
 
 const namePattern = patternProblem(NAME_PATTERN, 'error.field.name');

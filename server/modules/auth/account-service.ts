@@ -1,9 +1,11 @@
 /**
  * The user accounts as other modules use them: whether an administrator exists, the first
- * administrator's creation, lookups, profile updates, and a password change that ends every
- * session of the account in the same transaction.
+ * administrator's creation, lookups, profile updates, a throttled check of the current password,
+ * and a password change that ends every session of the account in the same transaction.
  */
 import { transaction, type Db } from '../../db/sqlite.ts';
+import { verifyPassword } from '../../lib/password.ts';
+import type { PasswordAttempts } from './password-attempts.ts';
 import type { NewUser, ProfilePatch, UserRepository, UserRow } from './user-repository.ts';
 import type { SessionService } from './session-service.ts';
 
@@ -14,6 +16,7 @@ export class AccountService {
     private readonly db: Db,
     private readonly users: UserRepository,
     private readonly sessions: SessionService,
+    private readonly attempts: PasswordAttempts,
   ) {}
 
   adminExists(): boolean {
@@ -30,6 +33,15 @@ export class AccountService {
 
   updateProfile(id: string, patch: ProfilePatch): UserRow | undefined {
     return this.users.updateProfile(id, patch);
+  }
+
+  /**
+   * Whether `password` is the user's, counted with the sign-in failures of that account and
+   * address (password-attempts.ts): a stolen access token does not buy unlimited guesses at the
+   * current password. Throws 429 code 33 `error.password.tooManyAttempts` while locked.
+   */
+  async checkPassword(user: UserRow, password: string, ip: string): Promise<boolean> {
+    return this.attempts.check(user.username, ip, () => verifyPassword(password, user.passwordHash), 'error.password.tooManyAttempts');
   }
 
   /** Stores the new hash and revokes every session: the old password's tokens stop working at once. */

@@ -7,6 +7,8 @@ import { defineModule } from '../../module.ts';
 import { AccountService } from './account-service.ts';
 import { registerAuthRoutes } from './auth-routes.ts';
 import m0001 from './migrations/0001-foundation.sql';
+import m0009 from './migrations/0009-refresh-token-family.sql';
+import { PasswordAttempts } from './password-attempts.ts';
 import { SessionService } from './session-service.ts';
 import { UserRepository } from './user-repository.ts';
 
@@ -31,12 +33,17 @@ declare module '../../lib/event-bus.ts' {
 export const authModule = defineModule({
   name: 'auth',
   needs: [],
-  migrations: [{ name: '0001-foundation', sql: m0001 }],
+  migrations: [
+    { name: '0001-foundation', sql: m0001 },
+    { name: '0009-refresh-token-family', sql: m0009 },
+  ],
   apiTags: { auth: 'Sign-in, token refresh, sign-out' },
-  build: ({ core, tuning }) => {
+  build: ({ core, log, tuning }) => {
     const users = new UserRepository(core.db);
-    const sessions = new SessionService(core, users, tuning.accessTokenTtlS);
-    return { sessions, accounts: new AccountService(core.db, users, sessions) };
+    // One set of counters for every password check: sign-in and the password change's.
+    const attempts = new PasswordAttempts();
+    const sessions = new SessionService({ core, users, attempts, log, accessTokenTtlS: tuning.accessTokenTtlS });
+    return { sessions, accounts: new AccountService(core.db, users, sessions, attempts) };
   },
   routes: registerAuthRoutes,
 });

@@ -2,8 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authRoutes } from '../../contract/auth.ts';
-import { ErrorCode } from '../../contract/errors.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { Services } from '../../module.ts';
 
 export function registerAuthRoutes(fastify: FastifyInstance, { sessions }: Pick<Services, 'sessions'>): void {
@@ -11,17 +9,8 @@ export function registerAuthRoutes(fastify: FastifyInstance, { sessions }: Pick<
 
   app.route({
     ...authRoutes.login,
-    handler: async (request, reply) => {
-      const { username, password } = request.body;
-      try {
-        return await sessions.login(username, password, request.ip);
-      } catch (err) {
-        if (err instanceof AppError && err.code === ErrorCode.TOO_MANY_REQUESTS) {
-          reply.header('Retry-After', String(err.params.seconds));
-        }
-        throw err;
-      }
-    },
+    // A throttled sign-in answers 429 with Retry-After (the errors plugin sets it from the seconds).
+    handler: async (request) => sessions.login(request.body.username, request.body.password, request.ip),
   });
 
   app.route({

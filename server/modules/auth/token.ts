@@ -12,6 +12,11 @@ export interface AccessClaims {
   username: string;
   role: Role;
   tv: number;
+  /**
+   * The sign-in (refresh-token family) the token was issued to, so revoking that family ends it
+   * too. Tokens issued before families existed lack it and answer to `tv` alone until they expire.
+   */
+  fam?: string;
   /** Seconds since the epoch. */
   iat: number;
   exp: number;
@@ -38,6 +43,7 @@ function isClaims(value: unknown): value is AccessClaims {
     typeof c.role === 'string' &&
     (roles as readonly string[]).includes(c.role) &&
     Number.isInteger(c.tv) &&
+    (c.fam === undefined || typeof c.fam === 'string') &&
     Number.isInteger(c.iat) &&
     Number.isInteger(c.exp)
   );

@@ -53,7 +53,7 @@ export function registerUserRoutes(fastify: FastifyInstance, { profiles: service
   app.route({
     ...userRoutes.resetPassword,
     handler: async (request) => {
-      await service.changePassword(request.user!, request.body);
+      await service.changePassword(request.user!, request.body, request.ip);
       return { ok: true };
     },
   });

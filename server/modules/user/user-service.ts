@@ -4,7 +4,7 @@ import type { ProfileBody, ResetPasswordBody, UserInfo } from '../../contract/us
 import { REAL_NAME_MAX } from '../../contract/validation.ts';
 import type { AuthUser } from '../../core.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hashPassword, meetsPasswordPolicy, verifyPassword } from '../../lib/password.ts';
+import { hashPassword, meetsPasswordPolicy } from '../../lib/password.ts';
 import type { AccountService, UserRow } from '../auth/account-service.ts';
 
 export function toUserInfo(user: UserRow): UserInfo {
@@ -58,13 +58,14 @@ export class UserService {
   }
 
   /**
-   * Checks the current password, then the policy. Success ends every session of the user (this
-   * one included): the console signs in again with the new password.
+   * Checks the current password (throttled like sign-in, per account and address `ip`), then the
+   * policy. Success ends every session of the user (this one included): the console signs in again
+   * with the new password.
    */
-  async changePassword(caller: AuthUser, body: ResetPasswordBody): Promise<void> {
+  async changePassword(caller: AuthUser, body: ResetPasswordBody, ip: string): Promise<void> {
     if (body.userId !== caller.id) throw new AppError(ErrorCode.PERMISSION_DENIED, 'error.permissionDenied');
     const user = this.current(caller);
-    if (!(await verifyPassword(body.password, user.passwordHash))) {
+    if (!(await this.accounts.checkPassword(user, body.password, ip))) {
       throw new AppError(ErrorCode.INVALID_ARGUMENTS, 'error.password.wrongCurrent', {}, {
         details: [{ field: 'body.password', key: 'error.password.wrongCurrent', message: 'does not match the current password' }],
       });
