@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { credentialsRoutes } from '../../server/contract/credentials.ts';
+import { deviceApiRoutes } from '../../server/contract/device-api.ts';
 import { licenseRoutes, type LicenseInfo, type SetupState } from '../../server/contract/license.ts';
 import { readLicenseKeyFiles } from '../../server/modules/license/license-keys.ts';
 import { ensureDevKeys } from '../../scripts/license.ts';
 import { makeApp, tempDir, type TestApp } from '../helpers/app.ts';
+import { ContractClient, DeviceApi } from '../helpers/devices.ts';
 import { expectError } from '../helpers/error-body.ts';
 import { generateKeyPair, issueLicense, type LicenseKeyPair } from '../helpers/license.ts';
 import { authHeader, createAdmin } from '../helpers/session.ts';
@@ -311,6 +314,24 @@ describe('licence gate (code 99)', () => {
     expect(fresh.statusCode, fresh.body).toBe(200);
     expect(await setupState(t)).toMatchObject({ licensed: true, licenseExpired: false });
     expect((await gatedCall(t, admin.token, admin.user.id)).statusCode).toBe(200);
+  });
+});
+
+describe('device data after the licence expires', () => {
+  it('keeps accepting telemetry from devices once the licence has expired: plant data is not dropped', async () => {
+    const keys = generateKeyPair();
+    const t = await trustingApp(keys);
+    const admin = await createAdmin(t);
+    const expiresAt = Date.now() + 1500;
+    expect((await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, expiresAt }), token: admin.token })).statusCode).toBe(200);
+    const api = new DeviceApi(t.app, admin.token);
+    const device = await api.createDevice();
+    const { credentialsId } = await api.ok(credentialsRoutes.get, { params: { id: device.id } });
+
+    await new Promise((r) => setTimeout(r, Math.max(0, expiresAt - Date.now()) + 50));
+    expect((await findLicense(t)).status).toBe('EXPIRED');
+    const sent = await new ContractClient(t.app, null).call(deviceApiRoutes.telemetry, { params: { accessToken: credentialsId }, body: { temperature: 21.5 } });
+    expect(sent.statusCode, sent.body).toBe(200);
   });
 });
 
