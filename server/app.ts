@@ -6,15 +6,13 @@
  * order (docs/ARCHITECTURE.md). Proxy mode (`--upstream`) builds none of it: /api and /api/ws go to
  * the upstream, and only the console files and GET /api/health stay local.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Core } from './core.ts';
-import { openDatabase } from './db/sqlite.ts';
 import { EventBus } from './lib/event-bus.ts';
-import { loadSecrets } from './lib/secrets.ts';
+import { openDataDir } from './lib/data-dir.ts';
 import type { AssetSource } from './lib/assets.ts';
 import { lazySchemaController } from './lib/lazy-schema-compilers.ts';
 import { Composition, migrationsOf, type EdgeModule, type Services, type Tuning } from './module.ts';
@@ -125,18 +123,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await app.register(proxyPlugin, { upstream: config.upstream });
     app.decorate('firstBootHint', () => null);
   } else {
-    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+    // One process per data dir; an unusable one stops here with a StartError naming it.
+    const dataDir = openDataDir(config.dataDir, migrations);
     const bus = options.bus ?? new EventBus();
     bus.useLogger(app.log);
     const core: Core = {
       config,
-      db: openDatabase(join(config.dataDir, 'edge.db'), migrations),
+      db: dataDir.db,
       bus,
-      secrets: loadSecrets(config.dataDir),
+      secrets: dataDir.secrets,
       version,
       embeddedLicenseKeys: options.embeddedLicenseKeys ?? [],
     };
-    app.addHook('onClose', async () => core.db.close());
+    app.addHook('onClose', async () => dataDir.close());
 
     const modules = new Composition(edgeModules, { core, log: app.log, tuning: options.tuning ?? {} });
     // Registered after the database's hook, so it runs first: modules close (devices go OFFLINE,

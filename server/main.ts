@@ -6,6 +6,7 @@ import { networkInterfaces } from 'node:os';
 import { buildApp } from './app.ts';
 import { ConfigError, helpText, loadConfig } from './config.ts';
 import { loadAssets } from './lib/assets.ts';
+import { StartError } from './lib/start-error.ts';
 import { readLicenseKeyFiles } from './modules/license/license-keys.ts';
 import { resetPasswordCommand } from './cli/reset-password.ts';
 
@@ -110,6 +111,11 @@ main().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     process.stderr.write(`edge-console: ${err.message}\n`);
     process.exit(2);
+  }
+  // The data dir in use, read-only or full: one line naming it, no stack trace.
+  if (err instanceof StartError) {
+    process.stderr.write(`edge-console: ${err.message}\n`);
+    process.exit(1);
   }
   process.stderr.write(`edge-console: ${(err as Error).stack ?? String(err)}\n`);
   process.exit(1);

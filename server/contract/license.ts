@@ -23,6 +23,12 @@ export const LicensePayloadSchema = Type.Object({
 });
 export type LicensePayload = Static<typeof LicensePayloadSchema>;
 
+/**
+ * The largest `.lic` upload accepted. A licence is a few hundred bytes to a few KB (64 features of
+ * 64 characters at most); anything near this is not one.
+ */
+export const LICENSE_MAX_BYTES = 64 * 1024;
+
 /** A `.lic` file: the payload as canonical JSON text and its Ed25519 signature (base64). */
 export const LicenseFileSchema = Type.Object({
   format: Type.Literal('edge-console-license/1'),
@@ -42,6 +48,8 @@ export const LicenseInfoSchema = Type.Object({
   status: LicenseStatusSchema,
   deviceSn: Type.String(),
   license: Type.Union([LicensePayloadSchema, Type.Null()]),
+  /** Devices that exist now, to show beside `license.maxDevices` (0 there: no limit). */
+  devicesUsed: Type.Integer({ minimum: 0 }),
 });
 export type LicenseInfo = Static<typeof LicenseInfoSchema>;
 

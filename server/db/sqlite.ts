@@ -34,7 +34,11 @@ function migrate(db: Db, list: readonly { name: string; sql: string }[]): void {
   }
 }
 
-/** Runs `fn` in one transaction; nested calls join the outer one. */
+/**
+ * Runs `fn` in one transaction; nested calls join the outer one. The error that ended it is the one
+ * thrown: on SQLITE_FULL, SQLITE_IOERR or a trigger's RAISE(ROLLBACK) SQLite has already rolled
+ * back, and a ROLLBACK of ours would only fail with "no transaction is active" and hide the cause.
+ */
 export function transaction<T>(db: Db, fn: () => T): T {
   if (db.isTransaction) return fn();
   db.exec('BEGIN IMMEDIATE');
@@ -43,7 +47,13 @@ export function transaction<T>(db: Db, fn: () => T): T {
     db.exec('COMMIT');
     return result;
   } catch (err) {
-    db.exec('ROLLBACK');
+    if (db.isTransaction) {
+      try {
+        db.exec('ROLLBACK');
+      } catch {
+        // The original error says what went wrong; a failing ROLLBACK adds nothing to it.
+      }
+    }
     throw err;
   }
 }

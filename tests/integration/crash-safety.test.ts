@@ -3,7 +3,7 @@
  * source, through tsx), a device publishes, every PUBACK is awaited, the process gets SIGKILL at
  * once, and after a restart on the same data dir every message is in history.
  */
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync } from 'mqtt';
@@ -14,9 +14,9 @@ import { deviceRoutes, type Device } from '../../server/contract/device.ts';
 import { licenseRoutes, SETUP_CODE_HEADER } from '../../server/contract/license.ts';
 import { productRoutes, type Product } from '../../server/contract/product.ts';
 import { telemetryRoutes, type TimeseriesValues } from '../../server/contract/telemetry.ts';
-import { root } from '../../scripts/build.ts';
 import { startBinary, type RunningBinary } from '../helpers/binary.ts';
 import { generateKeyPair, issueLicense } from '../helpers/license.ts';
+import { sourceServer } from '../helpers/source-server.ts';
 
 // A burst this size fills batches past the writer's `workerFrom`: they are committed by the history worker.
 const MESSAGES = 1000;
@@ -26,16 +26,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
-
-/** An executable that runs server/main.ts from source, so the test needs no build. */
-function sourceServer(dir: string): string {
-  const script = join(dir, 'edge-console-from-source');
-  const tsx = join(root, 'node_modules/tsx/dist/esm/index.mjs');
-  const sql = join(root, 'tests/helpers/sql-text-loader.mjs');
-  writeFileSync(script, `#!/bin/sh\nexec "${process.execPath}" --import "${tsx}" --import "${sql}" "${join(root, 'server/main.ts')}" "$@"\n`);
-  chmodSync(script, 0o755);
-  return script;
-}
 
 function mqttPortOf(server: RunningBinary): number {
   const match = /device MQTT on port (\d+)/.exec(server.output());

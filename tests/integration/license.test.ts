@@ -1,12 +1,16 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { credentialsRoutes } from '../../server/contract/credentials.ts';
+import { deviceApiRoutes } from '../../server/contract/device-api.ts';
 import { licenseRoutes, type LicenseInfo, type SetupState } from '../../server/contract/license.ts';
 import { readLicenseKeyFiles } from '../../server/modules/license/license-keys.ts';
 import { ensureDevKeys } from '../../scripts/license.ts';
 import { makeApp, tempDir, type TestApp } from '../helpers/app.ts';
+import { ContractClient, DeviceApi } from '../helpers/devices.ts';
 import { expectError } from '../helpers/error-body.ts';
 import { generateKeyPair, issueLicense, type LicenseKeyPair } from '../helpers/license.ts';
 import { authHeader, createAdmin } from '../helpers/session.ts';
@@ -43,7 +47,7 @@ function gatedCall(t: TestApp, token: string, userId: string) {
 describe('GET /api/license/findLicense', () => {
   it('answers without authentication that no licence is installed, with the serial number to license', async () => {
     const t = await makeApp();
-    expect(await findLicense(t)).toEqual({ status: 'MISSING', deviceSn: SN, license: null });
+    expect(await findLicense(t)).toEqual({ status: 'MISSING', deviceSn: SN, license: null, devicesUsed: 0 });
   });
 });
 
@@ -177,6 +181,41 @@ describe('POST /api/license/uploading', () => {
     expect((await findLicense(t)).license?.customer).toBe('Second');
   });
 
+  it('refuses a licence that expires before the installed valid one, and keeps the installed one', async () => {
+    const t = await trustingApp(keys);
+    const longer = issueLicense({ privateKeyPem: keys.privateKeyPem, customer: 'Two years', days: 730 });
+    expect((await activate(t, { licFile: longer })).statusCode).toBe(200);
+    const res = await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, customer: 'One year', days: 365 }), acceptLanguage: EN });
+    const installedUntil = new Date(JSON.parse(JSON.parse(longer.toString()).payload).expiresAt).toISOString().slice(0, 10);
+    expect(expectError(res, 400, 31, 'error.license.olderThanInstalled').message).toContain(installedUntil);
+    expect(await findLicense(t)).toMatchObject({ status: 'VALID', license: { customer: 'Two years' } });
+  });
+
+  it('refuses a .lic file over 64 KB with 413 naming the limit', async () => {
+    const t = await trustingApp(keys);
+    const file = JSON.parse(issueLicense({ privateKeyPem: keys.privateKeyPem }).toString()) as Record<string, unknown>;
+    const padded = Buffer.from(JSON.stringify({ ...file, padding: 'x'.repeat(64 * 1024) }));
+    const res = await activate(t, { licFile: padded, acceptLanguage: EN });
+    expect(expectError(res, 413, 31, 'error.upload.tooLarge').message).toContain('64 KB');
+    expect((await findLicense(t)).status).toBe('MISSING');
+  });
+
+  it('stores only the fields of a licence file, not extra ones sent along', async () => {
+    const t = await trustingApp(keys);
+    const file = JSON.parse(issueLicense({ privateKeyPem: keys.privateKeyPem, customer: 'Lean' }).toString()) as Record<string, unknown>;
+    const res = await activate(t, { licFile: Buffer.from(JSON.stringify({ ...file, notes: 'n'.repeat(20_000) })) });
+    expect(res.statusCode, res.body).toBe(200);
+    const db = new DatabaseSync(join(t.dataDir, 'edge.db'), { readOnly: true });
+    const row = db.prepare("SELECT value FROM setting WHERE id = 'license'").get() as { value: string };
+    db.close();
+    const stored = JSON.parse((JSON.parse(row.value) as { file: string }).file) as Record<string, unknown>;
+    expect(Object.keys(stored).sort()).toEqual(['format', 'keyId', 'payload', 'signature']);
+    expect(row.value.length).toBeLessThan(4096);
+    await t.app.close();
+    const again = await trustingApp(keys, { dataDir: t.dataDir });
+    expect(await findLicense(again)).toMatchObject({ status: 'VALID', license: { customer: 'Lean' } });
+  });
+
   it('keeps a refused upload from replacing the installed licence', async () => {
     const t = await trustingApp(keys);
     await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, customer: 'Kept' }) });
@@ -225,7 +264,7 @@ describe('licence across restarts', () => {
     await activate(first, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem }) });
     await first.app.close();
     const second = await makeApp({ dataDir: first.dataDir, embeddedLicenseKeys: [generateKeyPair().publicKeyPem] });
-    expect(await findLicense(second)).toEqual({ status: 'MISSING', deviceSn: SN, license: null });
+    expect(await findLicense(second)).toEqual({ status: 'MISSING', deviceSn: SN, license: null, devicesUsed: 0 });
     expect((await setupState(second)).licensed).toBe(false);
   });
 
@@ -275,6 +314,24 @@ describe('licence gate (code 99)', () => {
     expect(fresh.statusCode, fresh.body).toBe(200);
     expect(await setupState(t)).toMatchObject({ licensed: true, licenseExpired: false });
     expect((await gatedCall(t, admin.token, admin.user.id)).statusCode).toBe(200);
+  });
+});
+
+describe('device data after the licence expires', () => {
+  it('keeps accepting telemetry from devices once the licence has expired: plant data is not dropped', async () => {
+    const keys = generateKeyPair();
+    const t = await trustingApp(keys);
+    const admin = await createAdmin(t);
+    const expiresAt = Date.now() + 1500;
+    expect((await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, expiresAt }), token: admin.token })).statusCode).toBe(200);
+    const api = new DeviceApi(t.app, admin.token);
+    const device = await api.createDevice();
+    const { credentialsId } = await api.ok(credentialsRoutes.get, { params: { id: device.id } });
+
+    await new Promise((r) => setTimeout(r, Math.max(0, expiresAt - Date.now()) + 50));
+    expect((await findLicense(t)).status).toBe('EXPIRED');
+    const sent = await new ContractClient(t.app, null).call(deviceApiRoutes.telemetry, { params: { accessToken: credentialsId }, body: { temperature: 21.5 } });
+    expect(sent.statusCode, sent.body).toBe(200);
   });
 });
 

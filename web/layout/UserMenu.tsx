@@ -16,6 +16,7 @@ import IconLanguage from '@arco-design/web-react/icon/react-icon/IconLanguage';
 import IconLock from '@arco-design/web-react/icon/react-icon/IconLock';
 import IconMoon from '@arco-design/web-react/icon/react-icon/IconMoon';
 import IconPoweroff from '@arco-design/web-react/icon/react-icon/IconPoweroff';
+import IconSafe from '@arco-design/web-react/icon/react-icon/IconSafe';
 import IconSettings from '@arco-design/web-react/icon/react-icon/IconSettings';
 import IconSun from '@arco-design/web-react/icon/react-icon/IconSun';
 import type { ButtonProps } from '@arco-design/web-react/es/Button/interface';
@@ -34,6 +35,7 @@ const ProfileModal = lazy(() => import('../features/profile/ProfileModal.tsx').t
 const ChangePasswordModal = lazy(() =>
   import('../features/profile/ChangePasswordModal.tsx').then((m) => ({ default: m.ChangePasswordModal })),
 );
+const LicenseModal = lazy(() => import('../features/license/LicenseModal.tsx').then((m) => ({ default: m.LicenseModal })));
 
 /** Arco's button props have no slot for data attributes; tests find the confirm button by this. */
 function testId(id: string): ButtonProps {
@@ -72,6 +74,7 @@ export function UserMenu(): JSX.Element {
   const [open, setOpen] = useState(false);
   const [profile, setProfile] = useState<boolean | null>(null);
   const [password, setPassword] = useState<boolean | null>(null);
+  const [license, setLicense] = useState<boolean | null>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
 
@@ -130,6 +133,7 @@ export function UserMenu(): JSX.Element {
         testId="user-menu-system-config"
         onClick={run(() => openInNewTab(consolePaths.operationManage))}
       />
+      <Item icon={<IconSafe />} label={t('layout:user.license')} testId="user-menu-license" onClick={run(() => setLicense(true))} />
       <div className="user-menu__divider" role="separator" />
       {themes.map((mode) => (
         <Item
@@ -199,6 +203,11 @@ export function UserMenu(): JSX.Element {
       {password !== null ? (
         <Suspense fallback={null}>
           <ChangePasswordModal visible={password} onClose={() => setPassword(false)} />
+        </Suspense>
+      ) : null}
+      {license !== null ? (
+        <Suspense fallback={null}>
+          <LicenseModal visible={license} onClose={() => setLicense(false)} />
         </Suspense>
       ) : null}
     </>

@@ -37,19 +37,22 @@ declare module '../../lib/event-bus.ts' {
 
 export const deviceModule = defineModule({
   name: 'device',
-  needs: ['organizations', 'products'],
+  needs: ['organizations', 'products', 'license'],
   migrations: [{ name: '0003-device-management', sql: m0003 }],
   apiTags: {
     device: 'Devices: list filters, edit, favourite and public flags, location',
     'device-credentials': 'Device credentials: access token, X.509 RSA public key, MQTT basic',
     'device-import': 'CSV import wizard and batch generation for factory provisioning',
   },
-  build: ({ core, services: { organizations, products } }) => {
+  build: ({ core, services: { organizations, products, license } }) => {
     const { db, bus } = core;
     const deviceRows = new DeviceRepository(db);
     const credentialRows = new CredentialsRepository(db);
     const credentials = new CredentialsService({ db, bus, credentials: credentialRows, devices: deviceRows });
-    const devices = new DeviceService({ db, bus, devices: deviceRows, credentials, products, organizations });
+    // Every path that creates devices goes through DeviceService.createMany, which holds them to
+    // the licence's limit; the licence view shows the count beside it.
+    const devices = new DeviceService({ db, bus, devices: deviceRows, credentials, products, organizations, license });
+    license.countDevicesWith(() => deviceRows.count());
     // The transport announces connections; the device row keeps the state and its times.
     bus.on('device.stateChanged', ({ deviceId, state, ts }) => deviceRows.setState(deviceId, state, ts));
     return {

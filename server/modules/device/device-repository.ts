@@ -95,6 +95,7 @@ export class DeviceRepository {
   private readonly insertStatement: StatementSync;
   private readonly nameOwnerStatement: StatementSync;
   private readonly typeStatement: StatementSync;
+  private readonly countStatement: StatementSync;
 
   constructor(private readonly db: Db) {
     this.insertStatement = db.prepare(
@@ -104,6 +105,7 @@ export class DeviceRepository {
     );
     this.nameOwnerStatement = db.prepare('SELECT id FROM device WHERE name = ?');
     this.typeStatement = db.prepare('SELECT device_type FROM device WHERE id = ?');
+    this.countStatement = db.prepare('SELECT COUNT(*) AS n FROM device');
   }
 
   /**
@@ -218,6 +220,11 @@ export class DeviceRepository {
   /** At start-up nobody is connected yet: devices left ONLINE by a stop or a crash are not. */
   setAllOffline(time: number): number {
     return Number(this.db.prepare("UPDATE device SET device_state = 'OFFLINE', last_offline_time = ? WHERE device_state = 'ONLINE'").run(time).changes);
+  }
+
+  /** How many devices exist, of every type: what the licence's device limit counts. */
+  count(): number {
+    return (this.countStatement.get() as { n: number }).n;
   }
 
   /** Deletes the device; its credentials go with it (ON DELETE CASCADE). */

@@ -4,6 +4,7 @@
  * batch generation.
  */
 import type { DeleteResult } from '../../contract/common.ts';
+import { ErrorCode } from '../../contract/errors.ts';
 import type {
   Device,
   DeviceBody,
@@ -14,10 +15,12 @@ import type {
 } from '../../contract/device.ts';
 import { locationViolations } from '../../contract/rules/device.ts';
 import { transaction, type Db } from '../../db/sqlite.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { assertNoViolations, notFound, refusedFor } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { optionalText } from '../../lib/optional-text.ts';
+import type { LicenseService } from '../license/license-service.ts';
 import type { OrganizationService } from '../organization/organization-service.ts';
 import type { ProductService } from '../product/product-service.ts';
 import type { CredentialsService } from './credentials-service.ts';
@@ -31,6 +34,7 @@ export interface DeviceServiceDeps {
   credentials: CredentialsService;
   products: Pick<ProductService, 'find'>;
   organizations: Pick<OrganizationService, 'exists'>;
+  license: Pick<LicenseService, 'deviceLimit'>;
 }
 
 /** A device to create with its access token (null: generate one). */
@@ -92,10 +96,14 @@ export class DeviceService {
   /**
    * Inserts devices and their access tokens in one transaction (the caller's, when inside one).
    * With `check`, each draft is checked first; import and batch generation check before calling.
+   * All or none: past the licence's device limit nothing is inserted.
    */
   createMany(items: readonly NewDevice[], check = false): string[] {
     const { devices, credentials } = this.deps;
     const created = transaction(this.deps.db, () => {
+      // Counted inside the write transaction (BEGIN IMMEDIATE): no other create can slip in
+      // between the count and the inserts, from this connection or another.
+      this.assertWithinLicence(items.length);
       const refs = this.refs();
       const now = Date.now();
       return items.map(({ draft, token }) => {
@@ -117,6 +125,13 @@ export class DeviceService {
     });
     for (const row of created) this.deps.bus.emit('device.created', { deviceId: row.id, deviceProfileId: row.deviceProfileId });
     return created.map((row) => row.id);
+  }
+
+  private assertWithinLicence(adding: number): void {
+    const max = this.deps.license.deviceLimit();
+    if (max === null || adding === 0) return;
+    const used = this.deps.devices.count();
+    if (used + adding > max) throw new AppError(ErrorCode.LIMIT_EXCEEDED, 'error.license.deviceLimit', { max, used, count: adding });
   }
 
   update(body: DeviceUpdateBody): Device {

@@ -1,6 +1,6 @@
 /**
- * The installed licence, kept as the original `.lic` text in the `setting` row id='license' so it
- * can be verified again at every start against the keys trusted then.
+ * The installed licence, kept as `.lic` text (its signed payload untouched) in the `setting` row
+ * id='license' so it can be verified again at every start against the keys trusted then.
  */
 import type { Db } from '../../db/sqlite.ts';
 import { readSetting, writeSetting } from '../../db/setting-store.ts';
@@ -8,7 +8,7 @@ import { readSetting, writeSetting } from '../../db/setting-store.ts';
 const SETTING_ID = 'license';
 
 export interface StoredLicense {
-  /** The `.lic` file exactly as uploaded. */
+  /** The `.lic` file's own fields as JSON (format, payload, signature, keyId). */
   file: string;
   installedTime: number;
 }

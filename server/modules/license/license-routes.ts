@@ -1,12 +1,13 @@
 /**
  * Licence calls at their literal URLs outside /api/yt (docs/API.md, Base paths): the public status
  * (the console's guards read it before sign-in) and the `.lic` upload. Who may upload is decided
- * by the access hook (route access 'setup'), not here.
+ * by the access hook (route access 'setup'), not here. A `.lic` file is read under the 5 MB limit of
+ * every upload, then held to its own much smaller one.
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorCode } from '../../contract/errors.ts';
-import { licenseRoutes } from '../../contract/license.ts';
+import { LICENSE_MAX_BYTES, licenseRoutes } from '../../contract/license.ts';
 import { LICENSE_EXTENSION } from '../../contract/validation.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readUploadedFile, registerUploads } from '../../lib/upload.ts';
@@ -26,6 +27,9 @@ export async function registerLicenseRoutes(app: FastifyInstance, { license }: P
       const { filename, content } = await readUploadedFile(request, LICENSE_FIELD);
       if (!filename.toLowerCase().endsWith(`.${LICENSE_EXTENSION}`)) {
         throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.upload.badType', { types: `.${LICENSE_EXTENSION}` }, { status: 400 });
+      }
+      if (content.length > LICENSE_MAX_BYTES) {
+        throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.upload.tooLarge', { size: `${LICENSE_MAX_BYTES / 1024} KB` }, { status: 413 });
       }
       return license.install(content);
     },

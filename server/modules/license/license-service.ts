@@ -13,11 +13,17 @@ import { trustedKeyMap } from './license-keys.ts';
 import { LicenseRepository } from './license-repository.ts';
 import { verifyLicense, verifyLicenseFile } from './license-verify.ts';
 
+/** An instant as the refusal messages show it, the same in every language and time zone. */
+function utcMinute(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 export class LicenseService {
   readonly deviceSn: string;
   private readonly trustedKeys: Map<string, KeyObject>;
   private readonly repository: LicenseRepository;
   private payload: LicensePayload | null = null;
+  private countDevices: () => number = () => 0;
 
   constructor(private readonly core: Core) {
     this.deviceSn = resolveDeviceSn({ configured: core.config.deviceSn, dataDir: core.config.dataDir });
@@ -43,15 +49,40 @@ export class LicenseService {
     return this.payload.expiresAt <= now ? 'EXPIRED' : 'VALID';
   }
 
-  info(): LicenseInfo {
-    return { status: this.status(), deviceSn: this.deviceSn, license: this.payload };
+  /**
+   * How many devices may exist, or null for no limit: `maxDevices` 0 is unlimited (the licence
+   * tool's default). Without a licence there is no limit here: the licence gate refuses every
+   * device route then, and the transport creates no devices.
+   */
+  deviceLimit(): number | null {
+    const max = this.payload?.maxDevices ?? 0;
+    return max > 0 ? max : null;
   }
 
-  /** Verifies an uploaded `.lic` file and, if it passes, replaces the installed licence. */
+  /** The device module, built after this one, says how to count devices for `devicesUsed`. */
+  countDevicesWith(count: () => number): void {
+    this.countDevices = count;
+  }
+
+  info(): LicenseInfo {
+    return { status: this.status(), deviceSn: this.deviceSn, license: this.payload, devicesUsed: this.countDevices() };
+  }
+
+  /**
+   * Verifies an uploaded `.lic` file and, if it passes, replaces the installed licence. A licence
+   * that ends before the installed valid one is refused: installing it would only shorten the term
+   * (an old file uploaded by mistake). Once the installed one has expired, any valid one may follow.
+   * Only the file's own fields are stored.
+   */
   install(fileBytes: Buffer): LicenseInfo {
-    const checked = verifyLicense(fileBytes, this.trustedKeys, this.deviceSn, Date.now());
+    const now = Date.now();
+    const checked = verifyLicense(fileBytes, this.trustedKeys, this.deviceSn, now);
     if (!checked.ok) throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, checked.key, checked.params, { status: 400 });
-    this.repository.save(fileBytes.toString('utf8'));
+    const installed = this.payload;
+    if (installed && this.status(now) === 'VALID' && checked.payload.expiresAt < installed.expiresAt) {
+      throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.license.olderThanInstalled', { expiresAt: utcMinute(installed.expiresAt) }, { status: 400 });
+    }
+    this.repository.save(JSON.stringify(checked.file));
     this.payload = checked.payload;
     const info = this.info();
     this.core.bus.emit('license.changed', { status: info.status });

@@ -5,7 +5,7 @@
  */
 import { verify, type KeyObject } from 'node:crypto';
 import Value from 'typebox/value';
-import { LicenseFileSchema, LicensePayloadSchema, type LicensePayload } from '../../contract/license.ts';
+import { LicenseFileSchema, LicensePayloadSchema, type LicenseFile, type LicensePayload } from '../../contract/license.ts';
 import type { ErrorKey } from '../../contract/errors.ts';
 
 /** Clock skew tolerated between the issuing machine and the gateway for `issuedAt`. */
@@ -21,11 +21,22 @@ export type LicenseRefusalKey = Extract<
   | 'error.license.notYetValid'
 >;
 
-export type LicenseCheck =
-  | { ok: true; payload: LicensePayload }
-  | { ok: false; key: LicenseRefusalKey; params: Record<string, string> };
+export interface LicenseRefusal {
+  ok: false;
+  key: LicenseRefusalKey;
+  params: Record<string, string>;
+}
 
-function refuse(key: LicenseRefusalKey, params: Record<string, string> = {}): LicenseCheck {
+export type LicenseCheck =
+  | {
+      ok: true;
+      payload: LicensePayload;
+      /** The file's own fields only: what the gateway stores, whatever else the upload carried. */
+      file: LicenseFile;
+    }
+  | LicenseRefusal;
+
+function refuse(key: LicenseRefusalKey, params: Record<string, string> = {}): LicenseRefusal {
   return { ok: false, key, params };
 }
 
@@ -71,14 +82,15 @@ export function verifyLicenseFile(
   if (deviceSn !== null && payload.device !== '*' && payload.device !== deviceSn) {
     return refuse('error.license.wrongDevice', { deviceSn });
   }
-  return { ok: true, payload };
+  const { format, signature, keyId } = file;
+  return { ok: true, payload, file: { format, payload: file.payload, signature, keyId } };
 }
 
-/** Checks the licence term against the clock: expired, or issued in the future beyond the skew. */
-export function checkLicenseTerm(payload: LicensePayload, now: number): LicenseCheck {
+/** Checks the licence term against the clock: expired, or issued in the future beyond the skew; null when it holds. */
+export function checkLicenseTerm(payload: LicensePayload, now: number): LicenseRefusal | null {
   if (payload.expiresAt <= now) return refuse('error.license.expired');
   if (payload.issuedAt > now + ISSUED_AT_SKEW_MS) return refuse('error.license.notYetValid');
-  return { ok: true, payload };
+  return null;
 }
 
 /** Everything an upload must pass: the file checks, then the term. */
@@ -89,5 +101,6 @@ export function verifyLicense(
   now: number,
 ): LicenseCheck {
   const checked = verifyLicenseFile(bytes, trustedKeys, deviceSn);
-  return checked.ok ? checkLicenseTerm(checked.payload, now) : checked;
+  if (!checked.ok) return checked;
+  return checkLicenseTerm(checked.payload, now) ?? checked;
 }

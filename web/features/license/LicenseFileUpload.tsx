@@ -1,8 +1,9 @@
-/** The `.lic` chooser of the wizard and the expired-licence page: type and 5 MB checked here. */
+/** The `.lic` chooser of the wizard, the expired-licence page and the licence dialog: type and size checked here. */
 import type { JSX } from 'react';
 import IconUpload from '@arco-design/web-react/icon/react-icon/IconUpload';
 import { useTranslation } from 'react-i18next';
-import { LICENSE_EXTENSION, UPLOAD_MAX_BYTES } from '../../../server/contract/validation.ts';
+import { LICENSE_MAX_BYTES } from '../../../server/contract/license.ts';
+import { LICENSE_EXTENSION } from '../../../server/contract/validation.ts';
 import { FileUpload } from '../../components/FileUpload.tsx';
 import { formatBytes } from '../../components/file-check.ts';
 
@@ -24,13 +25,13 @@ export function LicenseFileUpload(props: LicenseFileUploadProps): JSX.Element {
     <FileUpload
       variant="drop"
       accept={[LICENSE_EXTENSION]}
-      maxBytes={UPLOAD_MAX_BYTES}
+      maxBytes={LICENSE_MAX_BYTES}
       testId={props.testId}
       loading={props.loading}
       disabled={props.disabled}
       status={props.status}
       fileName={props.fileName}
-      hint={t('upload.hint', { size: formatBytes(UPLOAD_MAX_BYTES) })}
+      hint={t('upload.hint', { size: formatBytes(LICENSE_MAX_BYTES) })}
       onRefuse={props.onRefuse}
       onFile={props.onFile}
     >
