@@ -78,6 +78,32 @@ describe('session guard', () => {
     await ui.screenshot('both-rejected');
   });
 
+  it('keeps a sign-in alive across two tabs that share it when one of them rotates the tokens', async () => {
+    const pair = await gateway.login();
+    await plantSession(GARBAGE_TOKEN, pair.refreshToken);
+    ui.allowConsoleError(/status of 401/);
+    // Tab B loads first, on a page that calls nothing behind sign-in: it holds the planted pair in memory.
+    const other = await ui.page.context().newPage();
+    await other.goto(`${gateway.url}/exception?type=404`);
+    // Tab A's first call is refused, so A rotates the refresh token and stores the new pair.
+    await ui.goto('/dashboard/workbench');
+    await ui.expectVisible('main-layout');
+    const rotated = await ui.stored<string>(StorageKey.REFRESH_TOKEN);
+    expect(rotated).not.toBe(pair.refreshToken);
+    // Tab B now needs a call behind sign-in: its access token is refused, and it must take A's
+    // pair, not present the spent refresh token (which the server would take as theft).
+    await other.evaluate(() => {
+      history.pushState(null, '', '/dashboard/workbench');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await other.getByTestId('main-layout').waitFor();
+    await other.getByTestId('user-menu').filter({ hasText: E2E_ADMIN.username }).waitFor();
+    await other.close();
+    // The sign-in survived: A's tokens still work.
+    expect(await statusWith((await ui.stored<string>(StorageKey.TOKEN))!)).toBe(200);
+    expect(await refreshStatus(rotated!)).toBe(200);
+  });
+
   it('sends a signed-in user who opens Login on to where signing in would lead', async () => {
     const pair = await gateway.login();
     await plantSession(pair.token, pair.refreshToken);

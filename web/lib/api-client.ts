@@ -21,6 +21,7 @@ import { acceptLanguage, type Language } from '../../server/contract/languages.t
 import { sessionActions, getSession } from '../stores/session.ts';
 import { consolePaths } from '../../server/contract/console-paths.ts';
 import { notifyError } from './notify.ts';
+import { announceRotation } from './session-sync.ts';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -97,6 +98,9 @@ function messageFor(status: number, body: Partial<ErrorBody> | null): string {
  * 401 retries, the live websocket after a 1008 close); true when new tokens are stored.
  */
 export async function refreshSession(): Promise<boolean> {
+  // Another tab sharing this sign-in's storage may have rotated the pair already: its refresh
+  // token is then the one to use (ours is spent, and presenting it would end the sign-in).
+  if (sessionActions.adoptStoredTokens()) return true;
   const refreshToken = getSession().refreshToken;
   if (!refreshToken) return false;
   refreshing ??= (async () => {
@@ -107,7 +111,9 @@ export async function refreshSession(): Promise<boolean> {
         body: JSON.stringify({ refreshToken }),
       });
       if (!res.ok) return false;
-      sessionActions.setTokens((await res.json()) as TokenPair);
+      const pair = (await res.json()) as TokenPair;
+      sessionActions.setTokens(pair);
+      announceRotation(refreshToken, pair);
       return true;
     } catch {
       return false;

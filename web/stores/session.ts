@@ -8,6 +8,7 @@ import type { TokenPair } from '../../server/contract/auth.ts';
 import type { UserInfo } from '../../server/contract/user.ts';
 import type { PlatformInfo } from '../../server/contract/platform.ts';
 import { StorageKey, storage } from '../lib/storage.ts';
+import { listenForRotations } from '../lib/session-sync.ts';
 
 export interface SessionState {
   token: string | null;
@@ -51,6 +52,14 @@ export const sessionActions = {
     storage.set(StorageKey.PLATFORM_INFO, platform);
     useSession.setState({ platform });
   },
+  /** Takes the stored pair when another tab stored a newer one; true when it did. */
+  adoptStoredTokens(): boolean {
+    const token = storage.get<string>(StorageKey.TOKEN);
+    const refreshToken = storage.get<string>(StorageKey.REFRESH_TOKEN);
+    if (!token || !refreshToken || refreshToken === getSession().refreshToken) return false;
+    useSession.setState({ token, refreshToken });
+    return true;
+  },
   reset(): void {
     for (const key of [StorageKey.TOKEN, StorageKey.REFRESH_TOKEN, StorageKey.MENU_LIST, StorageKey.TENANT_INFO, StorageKey.PLATFORM_INFO]) {
       storage.remove(key);
@@ -58,3 +67,9 @@ export const sessionActions = {
     useSession.setState({ token: null, refreshToken: null, user: null, platform: null });
   },
 };
+
+// A tab whose storage is not shared (a duplicated tab without "remember") hears rotations here.
+listenForRotations(
+  () => getSession().refreshToken,
+  (pair) => sessionActions.setTokens(pair),
+);
