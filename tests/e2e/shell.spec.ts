@@ -101,7 +101,7 @@ describe('session guard', () => {
     await other.close();
     // The sign-in survived: A's tokens still work.
     expect(await statusWith((await ui.stored<string>(StorageKey.TOKEN))!)).toBe(200);
-    expect(await refreshStatus(rotated!)).toBe(200);
+    expect(await refreshStatus((await ui.stored<string>(StorageKey.REFRESH_TOKEN))!)).toBe(200);
   });
 
   it('sends a signed-in user who opens Login on to where signing in would lead', async () => {
@@ -115,6 +115,12 @@ describe('session guard', () => {
   });
 
   it('asks for sign-in on a console route without a token, and returns there afterwards', async () => {
+    await ui.page.evaluate((keys) => {
+      for (const k of keys) {
+        localStorage.removeItem(k);
+        sessionStorage.removeItem(k);
+      }
+    }, [StorageKey.TOKEN, StorageKey.REFRESH_TOKEN]);
     await ui.goto('/system/organization');
     await ui.expectPath('/login');
     expect(ui.search().get('redirect')).toBe('/system/organization');
