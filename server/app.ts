@@ -19,6 +19,7 @@ import type { AssetSource } from './lib/assets.ts';
 import { lazySchemaController } from './lib/lazy-schema-compilers.ts';
 import { Composition, migrationsOf, type EdgeModule, type Services, type Tuning } from './module.ts';
 import errorsPlugin from './plugins/errors.ts';
+import httpGuardPlugin, { httpLimits, httpServerOptions } from './plugins/http-guard.ts';
 import accessPlugin from './plugins/access.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import staticPlugin from './plugins/static.ts';
@@ -103,8 +104,10 @@ const BODY_LIMIT = 1024 * 1024;
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const version = options.version ?? '0.0.0-dev';
+  const limits = httpLimits(options.tuning?.http);
   const app = Fastify({
     logger: options.logger ?? false,
+    ...httpServerOptions(limits),
     bodyLimit: BODY_LIMIT,
     // Gateways sit on a LAN; rate limits key on the socket address, never a spoofable header.
     trustProxy: false,
@@ -116,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const apiTags: Record<string, string> = {};
   await app.register(errorsPlugin);
+  await app.register(httpGuardPlugin, limits);
   await app.register(openapiPlugin, { version, docs: !config.upstream, tags: apiTags });
   await app.register(healthModule, { version, mode: config.upstream ? 'proxy' : 'embedded' });
 
