@@ -20,6 +20,7 @@ import { lazySchemaController } from './lib/lazy-schema-compilers.ts';
 import { Composition, migrationsOf, type EdgeModule, type Services, type Tuning } from './module.ts';
 import errorsPlugin from './plugins/errors.ts';
 import httpGuardPlugin, { httpLimits, httpServerOptions } from './plugins/http-guard.ts';
+import { RequestLog } from './plugins/request-log.ts';
 import accessPlugin from './plugins/access.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import staticPlugin from './plugins/static.ts';
@@ -107,6 +108,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const limits = httpLimits(options.tuning?.http);
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request, at debug unless slow or failed.
+    logController: new RequestLog(limits.slowRequestMs),
     ...httpServerOptions(limits),
     bodyLimit: BODY_LIMIT,
     // Gateways sit on a LAN; rate limits key on the socket address, never a spoofable header.

@@ -22,6 +22,8 @@ export default async function proxyPlugin(app: FastifyInstance, opts: ProxyOptio
     prefix: '/api',
     rewritePrefix: '/api',
     websocket: true,
+    // Two info lines per proxied request otherwise; requests are logged once, at debug (plugins/request-log.ts).
+    disableRequestLogging: true,
     replyOptions: {
       // Connection refused, reset or timed out: one error body instead of the library's.
       onError: (reply, { error }) => {

@@ -5,7 +5,7 @@ import type { App } from '../../server/app.ts';
 import { authRoutes } from '../../server/contract/auth.ts';
 import { deviceRoutes } from '../../server/contract/device.ts';
 import { loggerOptions } from '../../server/lib/logger-options.ts';
-import { consoleFiles } from '../helpers/app.ts';
+import { consoleFiles, makeApp } from '../helpers/app.ts';
 import { DeviceApi } from '../helpers/devices.ts';
 import { LiveClient } from '../helpers/live.ts';
 import { tokenOf } from '../helpers/mqtt.ts';
@@ -82,5 +82,50 @@ describe('log redaction', () => {
       deviceToken,
     };
     expect(Object.keys(secrets).filter((name) => text.includes(secrets[name as keyof typeof secrets]))).toEqual([]);
+  });
+});
+
+describe('request log levels', () => {
+  it('writes no line per request at the default level, only at debug', async () => {
+    for (const level of ['info', 'debug'] as const) {
+      const log = capturedLog(level);
+      const t = await makeProvisionedApp({ logger: log.logger });
+      await signIn(t.app, t.admin.username, t.admin.password);
+      expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/api/no-such-thing' })).statusCode).toBe(404);
+      const requestLines = log.lines().filter((l) => l.req !== undefined);
+      if (level === 'info') expect(requestLines).toEqual([]);
+      else {
+        expect(requestLines.map((l) => [l.level, l.msg, (l.req as { url: string }).url, (l.res as { statusCode: number }).statusCode])).toEqual([
+          [20, 'request completed', '/api/license/uploading', 200],
+          [20, 'request completed', '/api/yt/setup/admin', 200],
+          [20, 'request completed', '/api/auth/login', 200],
+          [20, 'request completed', '/api/health', 200],
+          [20, 'request completed', '/api/no-such-thing', 404],
+        ]);
+        expect(requestLines.every((l) => typeof l.responseTime === 'number')).toBe(true);
+      }
+    }
+  });
+
+  it('logs a slow request and a failed one as warnings, but not a long poll that waits', async () => {
+    const log = capturedLog('info');
+    // Signing in hashes a password (tens of milliseconds at least): slow against a 5 ms threshold.
+    const t = await makeProvisionedApp({ logger: log.logger, tuning: { http: { slowRequestMs: 5 } } });
+    const api = new DeviceApi(t.app, (await signIn(t.app, t.admin.username, t.admin.password)).token);
+    const deviceToken = await tokenOf(api, (await api.createDevice()).id);
+    const poll = await t.app.inject({ url: `/api/v1/${deviceToken}/rpc?timeout=50` });
+    expect(poll.statusCode).toBe(408);
+    const warnings = log.lines().filter((l) => l.level === 40);
+    expect(warnings.some((l) => l.msg === 'slow request' && (l.req as { url: string }).url === authRoutes.login.url)).toBe(true);
+    expect(warnings.filter((l) => (l.req as { url: string } | undefined)?.url.includes('/rpc'))).toEqual([]);
+
+    // A proxy whose upstream is down answers 502.
+    const proxyLog = capturedLog('info');
+    const proxy = await makeApp({ logger: proxyLog.logger, upstream: 'http://127.0.0.1:9' });
+    expect((await proxy.app.inject({ url: '/api/yt/device' })).statusCode).toBe(502);
+    const requestLines = proxyLog.lines().filter((l) => l.reqId !== undefined);
+    expect(requestLines.filter((l) => (l.level as number) < 40)).toEqual([]);
+    expect(requestLines).toContainEqual(expect.objectContaining({ level: 40, msg: 'request answered with a server error', res: { statusCode: 502 } }));
   });
 });
