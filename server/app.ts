@@ -21,6 +21,7 @@ import { Composition, migrationsOf, type EdgeModule, type Services, type Tuning 
 import errorsPlugin from './plugins/errors.ts';
 import httpGuardPlugin, { httpLimits, httpServerOptions } from './plugins/http-guard.ts';
 import { RequestLog } from './plugins/request-log.ts';
+import apiHeadersPlugin from './plugins/api-headers.ts';
 import accessPlugin from './plugins/access.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import staticPlugin from './plugins/static.ts';
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const apiTags: Record<string, string> = {};
   await app.register(errorsPlugin);
   await app.register(httpGuardPlugin, limits);
+  await app.register(apiHeadersPlugin);
   await app.register(openapiPlugin, { version, docs: !config.upstream, tags: apiTags });
   await app.register(healthModule, { version, mode: config.upstream ? 'proxy' : 'embedded' });
 
