@@ -17,6 +17,9 @@ import type { AssetSource } from './lib/assets.ts';
 import { lazySchemaController } from './lib/lazy-schema-compilers.ts';
 import { Composition, migrationsOf, type EdgeModule, type Services, type Tuning } from './module.ts';
 import errorsPlugin from './plugins/errors.ts';
+import httpGuardPlugin, { httpLimits, httpServerOptions } from './plugins/http-guard.ts';
+import { RequestLog } from './plugins/request-log.ts';
+import apiHeadersPlugin from './plugins/api-headers.ts';
 import accessPlugin from './plugins/access.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import staticPlugin from './plugins/static.ts';
@@ -101,8 +104,12 @@ const BODY_LIMIT = 1024 * 1024;
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const version = options.version ?? '0.0.0-dev';
+  const limits = httpLimits(options.tuning?.http);
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request, at debug unless slow or failed.
+    logController: new RequestLog(limits.slowRequestMs),
+    ...httpServerOptions(limits),
     bodyLimit: BODY_LIMIT,
     // Rate limits key on the socket address; X-Forwarded-For is believed only from the proxies
     // named by --trusted-proxy (none by default), whose own appended entry a client cannot forge.
@@ -115,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const apiTags: Record<string, string> = {};
   await app.register(errorsPlugin);
+  await app.register(httpGuardPlugin, limits);
+  await app.register(apiHeadersPlugin);
   await app.register(openapiPlugin, { version, docs: !config.upstream, tags: apiTags });
   await app.register(healthModule, { version, mode: config.upstream ? 'proxy' : 'embedded' });
 

@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, helpText, loadConfig } from './config.ts';
 import { loadAssets } from './lib/assets.ts';
 import { StartError } from './lib/start-error.ts';
+import { loggerOptions } from './lib/logger-options.ts';
 import { readLicenseKeyFiles } from './modules/license/license-keys.ts';
 import { resetPasswordCommand } from './cli/reset-password.ts';
 
@@ -61,21 +62,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config: { ...config },
     version,
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            // Browsers cannot set headers on a websocket, so /api/ws may carry the access token in
-            // the query string; it must not end up in the gateway's logs.
-            serializers: {
-              req: (req: { method: string; url: string; ip?: string }) => ({
-                method: req.method,
-                url: req.url.replace(/([?&]token=)[^&]*/g, '$1***'),
-                remoteAddress: req.ip,
-              }),
-            },
-          },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
     assets: loadAssets(),
     embeddedLicenseKeys: [...embedded, ...readLicenseKeyFiles(config.licensePublicKeys)],
   });

@@ -5,8 +5,15 @@ import Type, { type Static, type TProperties, type TSchema, type TUnsafe } from 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * The highest page a list accepts: 100 million rows at the largest page size, more than a gateway
+ * holds. Without a bound, OFFSET = (page - 1) × pageSize overflows SQLite's 64-bit integer for
+ * pages near 10^17, and the database error would answer 500 instead of 400.
+ */
+export const MAX_PAGE = 1_000_000;
+
 export const PageQuerySchema = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
 });
 export type PageQuery = Static<typeof PageQuerySchema>;

@@ -156,7 +156,7 @@ export const deviceApiRoutes = defineRoutes({
       }),
       response: { 200: RpcRequestSchema, 408: Type.Unsafe<undefined>({ description: 'No request came in time: empty body' }), ...errors },
     },
-    config: { access: 'public' },
+    config: { access: 'public', longPoll: true },
   },
   rpcResponse: {
     method: 'POST',

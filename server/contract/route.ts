@@ -39,6 +39,8 @@ export interface RouteDef {
     licenseFree?: boolean;
     /** Only during first boot: once an administrator exists the call answers 409. */
     firstBootOnly?: boolean;
+    /** The call waits for something to happen before answering (a long poll): never logged as slow. */
+    longPoll?: boolean;
   };
 }
 

@@ -53,6 +53,8 @@ export default async function proxyPlugin(app: FastifyInstance, opts: ProxyOptio
     rewritePrefix: '/api',
     websocket: true,
     wsClientOptions,
+    // Two info lines per proxied request otherwise; requests are logged once, at debug (plugins/request-log.ts).
+    disableRequestLogging: true,
     replyOptions: {
       rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-forwarded-for': forwardedFor(request) }),
       // Connection refused, reset or timed out: one error body instead of the library's.

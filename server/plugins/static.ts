@@ -18,28 +18,38 @@ export interface StaticOptions {
 /** Console pages served without a licence: the activation wizard and the licence upload. */
 const licenceFreeRoutes = [consolePaths.guide, consolePaths.expiredLicense];
 
+/** A Host header fit to be written into a policy: a name or address, with an optional port. */
+const hostPattern = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
 /**
  * Arco injects inline styles; the console talks to its own origin over HTTP and websocket and
- * shows uploaded images and data: URIs.
+ * shows uploaded images and data: URIs. `'self'` covers the same-origin websocket in current
+ * browsers; Safari before 16 (the build targets Safari 15, scripts/build.ts) needs the ws:/wss:
+ * origin spelled out, which the Host header the page was asked for gives.
  */
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+function contentSecurityPolicy(host: string | undefined): string {
+  const sockets = host && hostPattern.test(host) ? ` ws://${host} wss://${host}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${sockets}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
 
-const htmlHeaders = {
-  'content-security-policy': contentSecurityPolicy,
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'SAMEORIGIN',
-  'referrer-policy': 'same-origin',
-};
+function htmlHeaders(host: string | undefined): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(host),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+    'referrer-policy': 'same-origin',
+  };
+}
 
 /** Encodings the client accepts with a non-zero quality. */
 function accepted(header: string | string[] | undefined): Set<string> {
@@ -74,7 +84,7 @@ function send(request: FastifyRequest, reply: FastifyReply, asset: Asset): Fasti
   reply.header('content-type', asset.contentType);
   reply.header('etag', asset.etag);
   reply.header('cache-control', asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-  if (asset.contentType.startsWith('text/html')) reply.headers(htmlHeaders);
+  if (asset.contentType.startsWith('text/html')) reply.headers(htmlHeaders(request.headers.host));
   else reply.header('x-content-type-options', 'nosniff');
   if (asset.br || asset.gzip) reply.header('vary', 'Accept-Encoding');
 

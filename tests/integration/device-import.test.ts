@@ -110,6 +110,18 @@ describe('device import', () => {
     expect(zhRows[2]![6]).toContain('地址码须为 00 到 FF');
   });
 
+  it('prefixes with a quote every rejected cell a spreadsheet would run as a formula, line breaks and all', async () => {
+    const { api } = await makeDeviceApp();
+    const product = await api.createProduct();
+    const formulas = ['=HYPERLINK("http://x")\nmore', '+1\r\n2', '-3\n', '@SUM(A1)\nB', '\n=1+1', '\t=1', 'plain\n=1'];
+    const file = Papa.unparse({ fields: ['name', 'alias'], data: formulas.map((f) => ['bad name', f]) });
+    const { importId } = await preview(api, file);
+    await api.ok(deviceImportRoutes.commit, { body: commitBody(importId, product.id, { mapping: { name: 0, alias: 1 } }) });
+    const csv = await api.call(deviceImportRoutes.rejectedCsv, { params: { importId } });
+    const aliases = Papa.parse<string[]>(csv.body.slice(1), { skipEmptyLines: true }).data.slice(1).map((row) => row[1]);
+    expect(aliases).toEqual([...formulas.slice(0, -1).map((f) => `'${f}`), 'plain\n=1']);
+  });
+
   it('refuses duplicate names within the file and names devices already have', async () => {
     const { api } = await makeDeviceApp();
     const existing = await api.createDevice({ name: 'taken' });
@@ -270,6 +282,15 @@ describe('batch generation', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const rows = Papa.parse<string[]>(csv.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
     expect(rows).toEqual([['name', 'alias', 'token'], ...result.items.map((i) => [i.name, i.alias, i.token])]);
+  });
+
+  it('prefixes with a quote a generated alias a spreadsheet would run as a formula', async () => {
+    const { api } = await makeDeviceApp();
+    const product = await api.createProduct();
+    const result = await api.ok(deviceImportRoutes.batch, { body: { deviceProfileId: product.id, count: 2, aliasPrefix: '=2+3\n' } });
+    const csv = await api.call(deviceImportRoutes.batchCsv, { params: { batchId: result.batchId } });
+    const rows = Papa.parse<string[]>(csv.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    expect(rows.slice(1).map((row) => row[1])).toEqual(["'=2+3\n1", "'=2+3\n2"]);
   });
 
   it('cuts a long product name so generated names stay within 30 characters', async () => {

@@ -101,8 +101,20 @@ describe('console files', () => {
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("style-src 'self' 'unsafe-inline'");
       expect(csp).toContain("img-src 'self' data: blob:");
-      expect(csp).toContain("connect-src 'self' ws: wss:");
+      expect(csp).toContain("connect-src 'self' ws://localhost:80 wss://localhost:80;");
     }
+  });
+
+  it('lets the console page open websockets to the host it was loaded from, and nowhere else', async () => {
+    const app = await consoleServer();
+    const csp = async (host: string) => {
+      const res = await app.inject({ url: '/', headers: { host } });
+      return (res.headers['content-security-policy'] as string).split('; ').find((d) => d.startsWith('connect-src'));
+    };
+    expect(await csp('gateway.local:8080')).toBe("connect-src 'self' ws://gateway.local:8080 wss://gateway.local:8080");
+    expect(await csp('[fe80::1]:8080')).toBe("connect-src 'self' ws://[fe80::1]:8080 wss://[fe80::1]:8080");
+    // A Host header that is not a host name adds nothing to the policy.
+    expect(await csp("x; script-src 'unsafe-inline'")).toBe("connect-src 'self'");
   });
 
   it('answers HEAD like GET without a body', async () => {

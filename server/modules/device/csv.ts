@@ -4,6 +4,14 @@
  */
 import Papa from 'papaparse';
 
+/**
+ * A cell a spreadsheet may read as a formula: one starting with = + - @, or with a tab, CR or LF
+ * before one. Only the first character is tested, whatever follows: papaparse's own pattern
+ * (`escapeFormulae: true`) ends in `.*$` without the `s` flag, so a cell holding a line break
+ * ("=HYPERLINK(…)\n…") escapes it.
+ */
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+
 export function toCsv(fields: string[], rows: string[][]): string {
-  return `\uFEFF${Papa.unparse({ fields, data: rows }, { escapeFormulae: true, newline: '\r\n' })}\r\n`;
+  return `\uFEFF${Papa.unparse({ fields, data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' })}\r\n`;
 }
