@@ -85,7 +85,8 @@ module.exports = {
     // TypeScript 7 has no JavaScript compiler API for dependency-cruiser to parse with; swc does
     // and still tells `import type` from a value import.
     parser: 'swc',
-    doNotFollow: { path: '^node_modules/' },
+    // Any node_modules, also a helper package's own (tests/helpers/openapi-typegen).
+    doNotFollow: { path: '(^|/)node_modules/' },
     exclude: { path: '^(dist|test-results|coverage)/' },
     // What `moduleResolution: bundler` does: package "exports", `.ts` paths as written.
     enhancedResolveOptions: {
