@@ -82,12 +82,14 @@ describe('session guard', () => {
     const pair = await gateway.login();
     await plantSession(GARBAGE_TOKEN, pair.refreshToken);
     ui.allowConsoleError(/status of 401/);
-    // Tab B loads first, on a page that calls nothing behind sign-in: it holds the planted pair in memory.
+    // Tab B loads first, on a page that calls nothing behind sign-in (no console layout): it holds
+    // the planted pair in memory.
     const other = await ui.page.context().newPage();
-    await other.goto(`${gateway.url}/exception?type=404`);
+    await other.goto(`${gateway.url}/forgot-password`);
+    await other.waitForLoadState('networkidle');
     // Tab A's first call is refused, so A rotates the refresh token and stores the new pair.
     await ui.goto('/dashboard/workbench');
-    await ui.expectVisible('main-layout');
+    await ui.expectText('user-menu', E2E_ADMIN.username);
     const rotated = await ui.stored<string>(StorageKey.REFRESH_TOKEN);
     expect(rotated).not.toBe(pair.refreshToken);
     // Tab B now needs a call behind sign-in: its access token is refused, and it must take A's
