@@ -102,6 +102,18 @@ const libraryEdits: LibraryEdit[] = [
       ],
     ],
   },
+  // archiver-utils 2 (archiver's, for exceljs' .xlsx downloads) still calls the deprecated Buffer
+  // constructor. Node warns about that only for code outside node_modules, which bundled code is:
+  // the first .xlsx written would print a DEP0005 warning on every gateway. Only the top-level
+  // copy: zip-stream's own archiver-utils 3 no longer does.
+  {
+    file: new RegExp(`^${join(root, 'node_modules', 'archiver-utils', 'index.js').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    edits: [
+      ['return new Buffer(0);', 'return Buffer.alloc(0);'],
+      ['return new Buffer(source);', 'return Buffer.from(source);'],
+      ['var buf = new Buffer(size);', 'var buf = Buffer.alloc(size);'],
+    ],
+  },
 ];
 
 const editedLibraries: Plugin = {

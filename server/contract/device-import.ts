@@ -4,11 +4,17 @@
  *
  * Import, in two calls plus a download:
  * 1. `preview` (select file): multipart field `file`, a `.csv` text file (UTF-8, with or without
- *    BOM, or GB18030 as Excel writes it on Chinese systems) of at most 5 MB
- *    (`error.upload.tooLarge`, 413) and 10,000 data rows after the header row
+ *    BOM, or GB18030 as Excel writes it on Chinese systems) or an `.xlsx` workbook, of at most
+ *    5 MB (`error.upload.tooLarge`, 413) and 10,000 data rows after the header row
  *    (`error.import.tooManyRows`, code 41). Other files: `error.import.badType`; no file:
  *    `error.upload.fileRequired`; no data rows: `error.import.empty`; broken quoting:
- *    `error.import.malformed`. The delimiter (`,` `;` tab `|`) is detected. XLSX is not accepted.
+ *    `error.import.malformed`. The delimiter (`,` `;` tab `|`) is detected.
+ *    Of an `.xlsx`, only the first worksheet is read, each cell as the text a spreadsheet program
+ *    shows (numbers to 15 significant digits, dates `YYYY-MM-DD HH:mm:ss`, formulas their cached
+ *    result, rich text as plain text). Refused with 400 code 31: a file that is not a workbook
+ *    (`error.import.notXlsx`), a broken one (`error.import.xlsxMalformed`), one whose parts read
+ *    inflate past 50 MB (`error.import.xlsxTooLarge`), a value past column 100
+ *    (`error.import.tooManyColumns`).
  *    The parsed rows stay on the server for 30 minutes under `importId` (at most 4 imports at a
  *    time; the oldest is dropped first).
  * 2. `commit` (basic info, column type, create entity): `mapping` names which column (0-based
@@ -23,7 +29,8 @@
  *    product's, gateway rules) refuse the whole commit with 400 and `details[].field`
  *    `body.defaults.<field>`; a column index past the header: `error.import.columnOutOfRange`.
  * 3. `rejectedCsv` (finally): the rejected rows as CSV, the original columns plus the row number
- *    and the reasons, in the request's language.
+ *    and the reasons, in the request's language; `?format=xlsx` gives the same table as an `.xlsx`
+ *    workbook (every cell text), which the console asks for when the upload was one.
  * CSV downloads are UTF-8 with a BOM and CRLF lines; a cell starting with = + - @ gets a leading '
  * so spreadsheet programs do not run it as a formula.
  * An unknown or expired importId: 404 code 32 `error.import.expired`.
@@ -43,7 +50,20 @@ import { NAME_MAX, VISIBLE_TEXT_PATTERN } from './validation.ts';
 export const IMPORT_MAX_ROWS = 10_000;
 export const IMPORT_SAMPLE_ROWS = 10;
 export const IMPORT_TTL_MS = 30 * 60 * 1000;
-export const IMPORT_EXTENSION = 'csv';
+/** File types `preview` reads, by extension. */
+export const importFormats = ['csv', 'xlsx'] as const;
+export type ImportFormat = (typeof importFormats)[number];
+
+/** The format a file name's extension names (any case), or undefined for other files. */
+export function importFormatOf(fileName: string): ImportFormat | undefined {
+  const name = fileName.toLowerCase();
+  return importFormats.find((format) => name.endsWith(`.${format}`));
+}
+/** An .xlsx may inflate to this much (the parts read: workbook, styles, strings, first sheet). */
+export const XLSX_MAX_INFLATED_BYTES = 50 * 1024 * 1024;
+/** Columns an .xlsx row may fill: a value further right refuses the file. */
+export const XLSX_MAX_COLUMNS = 100;
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const BATCH_MIN = 1;
 export const BATCH_MAX = 1000;
 export const BATCH_ALIAS_PREFIX_MAX = NAME_MAX;
@@ -161,6 +181,12 @@ export type ImportResult = Static<typeof ImportResultSchema>;
 
 export const ImportIdParamsSchema = Type.Object({ importId: Type.String({ minLength: 1, maxLength: 64 }) });
 
+export const RejectedQuerySchema = Type.Object({
+  /** Left out: csv, as before `.xlsx` uploads were accepted. */
+  format: Type.Optional(Type.Enum(importFormats)),
+});
+export type RejectedQuery = Static<typeof RejectedQuerySchema>;
+
 export const BatchBodySchema = Type.Object(
   {
     deviceProfileId: Id,
@@ -192,6 +218,12 @@ export const BatchIdParamsSchema = Type.Object({ batchId: Type.String({ minLengt
 /** A CSV download (sent as text/csv, UTF-8 with BOM); the console fetches it as a blob. */
 export const CsvTextSchema = Type.String({ description: 'text/csv; charset=utf-8' });
 
+/** The rejected rows: CSV text as above, or with `?format=xlsx` an .xlsx workbook's bytes. */
+export const RejectedFileSchema = Type.Union([
+  CsvTextSchema,
+  Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description: XLSX_CONTENT_TYPE }),
+]);
+
 const tags = ['device-import'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -201,7 +233,7 @@ export const deviceImportRoutes = defineRoutes({
     url: '/api/yt/device/import/preview',
     schema: {
       tags,
-      summary: 'Upload a CSV (multipart field `file`, ≤ 5 MB, ≤ 10,000 rows): header, first rows, importId',
+      summary: 'Upload a .csv or .xlsx (multipart field `file`, ≤ 5 MB, ≤ 10,000 rows): header, first rows, importId',
       consumes: ['multipart/form-data'],
       response: { 200: ImportPreviewSchema, ...errors, 413: ErrorBodySchema },
     },
@@ -223,9 +255,10 @@ export const deviceImportRoutes = defineRoutes({
     url: '/api/yt/device/import/:importId/rejected.csv',
     schema: {
       tags,
-      summary: 'The rejected rows of a committed import as text/csv (original columns, row, reasons)',
+      summary: 'The rejected rows of a committed import as text/csv, or .xlsx with ?format=xlsx (original columns, row, reasons)',
       params: ImportIdParamsSchema,
-      response: { 200: CsvTextSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      querystring: RejectedQuerySchema,
+      response: { 200: RejectedFileSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
     },
     config: { access: 'user', permission: 'device:import' },
   },

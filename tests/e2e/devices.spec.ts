@@ -2,7 +2,8 @@
  * Devices in the browser, through the built x64 binary: a gateway provisioned over HTTP
  * with a product made through the API (as a factory script would), then an administrator creates
  * a device, edits it, sets its location, favourites it, views and regenerates its credentials,
- * imports a CSV with 3 good and 2 bad rows (and downloads the rejected rows), batch-generates 5
+ * imports a CSV with 3 good and 2 bad rows (and downloads the rejected rows), reads an .xlsx up to
+ * the column mapping, batch-generates 5
  * devices (and downloads their CSV) and deletes devices with confirmation. The steps share one
  * gateway and one tab and run in order. Screens are also captured in zh_CN/en_US × light/dark
  * (test-results/screenshots/devices).
@@ -13,11 +14,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../server/contract/auth.ts';
 import type { DeviceCredentials } from '../../server/contract/credentials.ts';
 import { deviceAccessRoutes, type DeviceAccess } from '../../server/contract/device-access.ts';
+import { XLSX_CONTENT_TYPE } from '../../server/contract/device-import.ts';
 import type { Device, DevicePage } from '../../server/contract/device.ts';
 import type { Product } from '../../server/contract/product.ts';
 import { launchBrowser, type BrowserSession, type Ui } from '../helpers/browser.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 import { text } from '../helpers/locale-text.ts';
+import { xlsxOf } from '../helpers/xlsx.ts';
 
 const PRODUCT = 'E2E温湿度';
 const DEVICE = 'E2E-Sensor-01';
@@ -251,6 +254,24 @@ describe('devices in the console', () => {
     await ui.expectHidden('import-tabs');
     for (const name of ['Imp-01', 'Imp-02', 'Imp-03']) expect(await deviceNamed(name)).toBeDefined();
     expect(await deviceNamed('Imp-04')).toBeUndefined();
+  });
+
+  it('reads an .xlsx in the import wizard up to the column mapping', async () => {
+    await ui.goto(LIST);
+    await ui.clickTestId('device-import');
+    await ui.clickTestId('import-tab-csv');
+    const xlsx = await xlsxOf([['设备名称', '经度'], ['Xl-01', 120.1], ['Xl-02', 30.25]]);
+    await ui.chooseFile('import-file', { name: 'devices.xlsx', mimeType: XLSX_CONTENT_TYPE, buffer: xlsx });
+    await ui.expectText('import-file-summary', text('zh_CN', 'deviceImport:file.summary', { file: 'devices.xlsx', rows: 2, columns: 2 }));
+    await ui.clickTestId('import-next-file');
+    await ui.clickTestId('import-next-basic');
+    await ui.expectVisible('import-mapping');
+    await ui.expectText('import-map-name', '1. 设备名称');
+    await ui.expectText('import-map-longitude', '2. 经度');
+    // Closing the unfinished import (the modal's ×) asks first.
+    await ui.page.locator('.arco-modal-close-icon').click();
+    await ui.clickTestId('leave-confirm-ok');
+    await ui.expectHidden('import-tabs');
   });
 
   it('batch-generates 5 devices and downloads their names and tokens', async () => {

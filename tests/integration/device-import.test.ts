@@ -1,3 +1,4 @@
+import JSZip from 'jszip';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { credentialsRoutes } from '../../server/contract/credentials.ts';
@@ -10,6 +11,7 @@ import { deviceRoutes } from '../../server/contract/device.ts';
 import { makeDeviceApp, type DeviceApi } from '../helpers/devices.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { deviceServicesOf } from '../helpers/services.ts';
+import { valuesOfXlsx, xlsxOf } from '../helpers/xlsx.ts';
 
 const GOOD_AND_BAD = [
   'name,alias,addressCode,longitude,latitude',
@@ -25,8 +27,8 @@ function upload(api: DeviceApi, content: Buffer | string, filename = 'devices.cs
   return api.call(deviceImportRoutes.preview, { payload: form.payload, headers: form.headers });
 }
 
-async function preview(api: DeviceApi, content: Buffer | string): Promise<ImportPreview> {
-  const res = await upload(api, content);
+async function preview(api: DeviceApi, content: Buffer | string, filename?: string): Promise<ImportPreview> {
+  const res = await upload(api, content, filename);
   if (res.statusCode !== 200) throw new Error(`preview answered ${res.statusCode}: ${res.body}`);
   return res.json();
 }
@@ -243,7 +245,7 @@ describe('device import', () => {
     const { api } = await makeDeviceApp();
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
     for (const [content, filename] of [
-      ['name\nx', 'devices.xlsx'],
+      ['name\nx', 'devices.txt'],
       [png, 'image.csv'],
     ] as const) {
       const res = await upload(api, content, filename);
@@ -257,6 +259,145 @@ describe('device import', () => {
     expect((await upload(api, 'name,alias\n')).json().key).toBe('error.import.empty');
     const noFile = await api.call(deviceImportRoutes.preview, { body: {} });
     expect(noFile.statusCode).toBe(400);
+  });
+});
+
+describe('device import from .xlsx', () => {
+  const XLSX_COLUMNS = ['name', 'token', 'addressCode', 'longitude', 'latitude', 'description', 'label'];
+  /** The table of the workbook below as the person who made it sees it, and as a CSV of it would read. */
+  const SEEN = [
+    XLSX_COLUMNS,
+    ['xl_1', 'tok-xl-1', '0A', '120.1', '30.2', '2024-03-05 08:09:10', 'xl_1-L'],
+    ['xl_2', '12345678', '07', '0.3', '45', '2024-03-05 10:30:00', '0.333333333333333'],
+    ['bad name', '', '1G', '200', '', '', ''],
+  ];
+  const xlsxMapping = { name: 0, addressCode: 2, longitude: 3, latitude: 4, description: 5, label: 6 };
+
+  function devicesXlsx(): Promise<Buffer> {
+    return xlsxOf(
+      [
+        XLSX_COLUMNS,
+        ['xl_1', 'tok-xl-1', '0A', 120.1, 30.2, new Date(Date.UTC(2024, 2, 5, 8, 9, 10)), { formula: 'A2&"-L"', result: 'xl_1-L' }],
+        [
+          { richText: [{ text: 'xl_' }, { text: '2', font: { bold: true } }] },
+          12345678,
+          7,
+          0.1 + 0.2,
+          45,
+          new Date(Date.UTC(2024, 2, 5, 10, 30)),
+          { formula: '1/3', result: 1 / 3 },
+        ],
+        ['bad name', null, '1G', 200],
+      ],
+      (workbook, sheet) => {
+        sheet.getCell('C3').numFmt = '00';
+        workbook.addWorksheet('notes').addRow(['not read']);
+      },
+    );
+  }
+
+  it('previews and commits an .xlsx as it does the same table in CSV: text, tokens, numbers, dates, formulas, rich text', async () => {
+    const fromXlsx = await makeDeviceApp();
+    const fromCsv = await makeDeviceApp();
+    const xlsxPreview = await preview(fromXlsx.api, await devicesXlsx(), 'devices.xlsx');
+    const csvPreview = await preview(fromCsv.api, Papa.unparse(SEEN), 'devices.csv');
+    expect(xlsxPreview).toMatchObject({ fileName: 'devices.xlsx', columns: XLSX_COLUMNS, sample: SEEN.slice(1), rowCount: 3 });
+    const sameFields = (p: ImportPreview) => ({ ...p, importId: '', fileName: '', expiresTime: 0 });
+    expect(sameFields(xlsxPreview)).toEqual(sameFields(csvPreview));
+
+    const commit = async (t: typeof fromXlsx, importId: string) => {
+      const product = await t.api.createProduct();
+      const body = { importId, mapping: xlsxMapping, credentialsColumn: 1, defaults: { deviceProfileId: product.id } };
+      const result = await t.api.ok(deviceImportRoutes.commit, { body, lang: 'en-US' });
+      const devices = (await t.api.ok(deviceRoutes.list, { query: { sortField: 'name' } })).items;
+      const credentials = deviceServicesOf(t).credentials;
+      const tokens = await Promise.all(devices.map(async (d) => (await credentials.authenticate({ username: d.name === 'xl_1' ? 'tok-xl-1' : '12345678' }))?.name));
+      return { result, devices: devices.map((d) => [d.name, d.addressCode, d.longitude, d.latitude, d.description, d.label]), tokens };
+    };
+    const xlsx = await commit(fromXlsx, xlsxPreview.importId);
+    expect(xlsx.result.created).toBe(2);
+    expect(xlsx.result.rejected.map((r) => [r.row, r.name, r.reasons.map((x) => x.key)])).toEqual([
+      [4, 'bad name', ['error.field.name', 'error.field.addressCode', 'error.field.longitude']],
+    ]);
+    expect(xlsx.devices).toEqual([
+      ['xl_1', '0A', 120.1, 30.2, '2024-03-05 08:09:10', 'xl_1-L'],
+      ['xl_2', '07', 0.3, 45, '2024-03-05 10:30:00', '0.333333333333333'],
+    ]);
+    expect(xlsx.tokens).toEqual(['xl_1', 'xl_2']);
+    expect(xlsx).toEqual(await commit(fromCsv, csvPreview.importId));
+  });
+
+  it('downloads the rejected rows as .xlsx when asked, and as CSV by default or when asked', async () => {
+    const { api } = await makeDeviceApp();
+    const product = await api.createProduct();
+    const { importId } = await preview(api, await xlsxOf(Papa.parse<string[]>(GOOD_AND_BAD).data), 'devices.xlsx');
+    await api.ok(deviceImportRoutes.commit, { body: commitBody(importId, product.id) });
+    const xlsx = await api.call(deviceImportRoutes.rejectedCsv, { params: { importId }, query: { format: 'xlsx' }, lang: 'en-US' });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(xlsx.headers['content-disposition']).toContain('rejected-rows.xlsx');
+    expect(await valuesOfXlsx(xlsx.rawPayload)).toEqual([
+      ['name', 'alias', 'addressCode', 'longitude', 'latitude', 'Row', 'Reasons'],
+      ['bad name', 'x', '', '', '', '5', expect.stringMatching(/^The name must be 1-30 characters/)],
+      ['bad_addr', '', '1G', '200', '', '6', expect.stringMatching(/address code.*; .*longitude/)],
+    ]);
+    for (const query of [{}, { format: 'csv' as const }]) {
+      const csv = await api.call(deviceImportRoutes.rejectedCsv, { params: { importId }, query, lang: 'en-US' });
+      expect(csv.headers['content-type']).toContain('text/csv');
+      expect(Papa.parse<string[]>(csv.body.slice(1), { skipEmptyLines: true }).data.map((r) => r.slice(0, 6))).toEqual([
+        ['name', 'alias', 'addressCode', 'longitude', 'latitude', 'Row'],
+        ['bad name', 'x', '', '', '', '5'],
+        ['bad_addr', '', '1G', '200', '', '6'],
+      ]);
+    }
+    const bad = await api.call(deviceImportRoutes.rejectedCsv, { params: { importId }, query: { format: 'pdf' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('writes rejected cells that look like formulas or numbers into the .xlsx as the text they were', async () => {
+    const { api } = await makeDeviceApp();
+    const product = await api.createProduct();
+    const { importId } = await preview(api, await xlsxOf([['name', 'alias'], ['=HYPERLINK("x")', '007'], ['ok_1', '']]), 'devices.xlsx');
+    await api.ok(deviceImportRoutes.commit, { body: { importId, mapping: { name: 0, alias: 1 }, defaults: { deviceProfileId: product.id } } });
+    const xlsx = await api.call(deviceImportRoutes.rejectedCsv, { params: { importId }, query: { format: 'xlsx' } });
+    expect((await valuesOfXlsx(xlsx.rawPayload))[1]!.slice(0, 3)).toEqual(['=HYPERLINK("x")', '007', '2']);
+  });
+
+  it('refuses a damaged workbook, a text file named .xlsx, too many columns and a zip bomb, each with its own key, quickly', async () => {
+    const { api } = await makeDeviceApp();
+    const good = await xlsxOf([['name'], ['x_1']]);
+    const withSheet = async (xml: string): Promise<Buffer> => {
+      const zip = await JSZip.loadAsync(good);
+      zip.file('xl/worksheets/sheet1.xml', xml);
+      return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+    };
+    const sheet = (rows: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`;
+    // 60 MB of one row repeated: it deflates to ~0.3 MB, far under the 5 MB upload limit.
+    const row = '<row r="2"><c r="A2" t="inlineStr"><is><t>x</t></is></c></row>';
+    const bomb = await withSheet(sheet(row.repeat(Math.ceil((60 * 1024 * 1024) / row.length))));
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const cases: [string, Buffer | string, string][] = [
+      ['truncated', good.subarray(0, good.length - 100), 'error.import.xlsxMalformed'],
+      ['broken sheet XML', await withSheet(sheet('<row r="1"><c r="A1"><v>1</v></row>')), 'error.import.xlsxMalformed'],
+      ['text named .xlsx', 'name\nx_1\n', 'error.import.notXlsx'],
+      ['zip that is no workbook', await new JSZip().file('readme.txt', 'hi').generateAsync({ type: 'nodebuffer' }), 'error.import.notXlsx'],
+      ['value in column 101', await xlsxOf([['name'], ['x_1']], (_, s) => (s.getCell(2, 101).value = 'far')), 'error.import.tooManyColumns'],
+      ['zip bomb', bomb, 'error.import.xlsxTooLarge'],
+    ];
+    for (const [what, content, key] of cases) {
+      const started = Date.now();
+      const res = await upload(api, content, 'devices.xlsx');
+      expect({ what, status: res.statusCode, body: res.json() }).toMatchObject({ what, status: 400, body: { code: 31, key, details: [{ field: 'file', key }] } });
+      expect(Date.now() - started).toBeLessThan(3000);
+    }
+  });
+
+  it('refuses an .xlsx of 10,001 data rows', async () => {
+    const { api } = await makeDeviceApp();
+    const res = await upload(api, await xlsxOf([['name'], ...Array.from({ length: 10_001 }, (_, i) => [`row_${i}`])]), 'devices.xlsx');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 41, key: 'error.import.tooManyRows' });
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * CSV device import (server/contract/device-import.ts): parse and keep the rows for a while, then
+ * CSV and XLSX device import (server/contract/device-import.ts): parse and keep the rows for a while, then
  * check every row with the device rules and create the valid ones in one transaction; the rejected
  * rows stay downloadable with their reasons.
  */
@@ -8,10 +8,12 @@ import { Compile } from 'typebox/compile';
 import { ErrorCode } from '../../contract/errors.ts';
 import { DeviceBodySchema, type DeviceBody } from '../../contract/device.ts';
 import {
-  IMPORT_EXTENSION,
+  importFormatOf,
   IMPORT_MAX_ROWS,
   IMPORT_SAMPLE_ROWS,
   IMPORT_TTL_MS,
+  XLSX_MAX_COLUMNS,
+  XLSX_MAX_INFLATED_BYTES,
   importFields,
   importHeaderHints,
   normalizeImportHeader,
@@ -59,7 +61,16 @@ interface ImportSession {
   rejected: RejectedCells[] | null;
 }
 
-function importError(key: 'error.import.badType' | 'error.import.empty' | 'error.import.malformed', params: Record<string, number> = {}): AppError {
+type ImportErrorKey =
+  | 'error.import.badType'
+  | 'error.import.empty'
+  | 'error.import.malformed'
+  | 'error.import.notXlsx'
+  | 'error.import.xlsxMalformed'
+  | 'error.import.xlsxTooLarge'
+  | 'error.import.tooManyColumns';
+
+function importError(key: ImportErrorKey, params: Record<string, number> = {}): AppError {
   return new AppError(ErrorCode.BAD_REQUEST_PARAMS, key, params, {
     details: [{ field: 'file', key, message: translate('en_US', key, params) }],
   });
@@ -76,6 +87,36 @@ function decodeText(bytes: Buffer): string | null {
     }
   }
   return null;
+}
+
+function csvTable(bytes: Buffer): string[][] {
+  const text = decodeText(bytes);
+  if (text === null) throw importError('error.import.badType');
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
+  const broken = parsed.errors.find((e) => e.type === 'Quotes');
+  if (broken) throw importError('error.import.malformed', { row: (broken.row ?? 0) + 1 });
+  return parsed.data;
+}
+
+/** The first worksheet, read no further than one row past the limit. */
+async function xlsxTable(bytes: Buffer): Promise<string[][]> {
+  // Loaded on the first .xlsx: exceljs is large and most gateways never see one (import-xlsx.ts).
+  const { readXlsxRows, XlsxRefused } = await import('./import-xlsx.ts');
+  try {
+    return await readXlsxRows(bytes, IMPORT_MAX_ROWS + 1);
+  } catch (err) {
+    if (!(err instanceof XlsxRefused)) throw err;
+    switch (err.reason) {
+      case 'notXlsx':
+        throw importError('error.import.notXlsx');
+      case 'malformed':
+        throw importError('error.import.xlsxMalformed');
+      case 'tooLarge':
+        throw importError('error.import.xlsxTooLarge', { size: XLSX_MAX_INFLATED_BYTES / 1024 / 1024 });
+      case 'tooManyColumns':
+        throw importError('error.import.tooManyColumns', { max: XLSX_MAX_COLUMNS });
+    }
+  }
 }
 
 function suggestColumns(columns: string[]): { mapping: ImportPreview['suggestedMapping']; token: number | null } {
@@ -112,15 +153,11 @@ export class DeviceImportService {
     this.sessions = new ExpiringStore(IMPORT_TTL_MS, MAX_SESSIONS, deps.now);
   }
 
-  /** Parses the upload and keeps its rows under a new importId. */
-  preview(fileName: string, bytes: Buffer): ImportPreview {
-    if (!fileName.toLowerCase().endsWith(`.${IMPORT_EXTENSION}`)) throw importError('error.import.badType');
-    const text = decodeText(bytes);
-    if (text === null) throw importError('error.import.badType');
-    const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
-    const broken = parsed.errors.find((e) => e.type === 'Quotes');
-    if (broken) throw importError('error.import.malformed', { row: (broken.row ?? 0) + 1 });
-    const [header, ...rows] = parsed.data;
+  /** Parses the upload (.csv or .xlsx) and keeps its rows under a new importId. */
+  async preview(fileName: string, bytes: Buffer): Promise<ImportPreview> {
+    const format = importFormatOf(fileName);
+    if (format === undefined) throw importError('error.import.badType');
+    const [header, ...rows] = format === 'xlsx' ? await xlsxTable(bytes) : csvTable(bytes);
     if (!header || rows.length === 0) throw importError('error.import.empty');
     if (rows.length > IMPORT_MAX_ROWS) {
       throw new AppError(ErrorCode.LIMIT_EXCEEDED, 'error.import.tooManyRows', { max: IMPORT_MAX_ROWS }, {
@@ -231,17 +268,29 @@ export class DeviceImportService {
 
   /** The rejected rows as CSV: the original columns, then the row number and the reasons. */
   rejectedCsv(importId: string, lang: Language): string {
+    const { header, rows } = this.rejectedTable(importId, lang);
+    return toCsv(header, rows);
+  }
+
+  /** The same table as rejectedCsv, as an .xlsx workbook of text cells. */
+  async rejectedXlsx(importId: string, lang: Language): Promise<Buffer> {
+    const { header, rows } = this.rejectedTable(importId, lang);
+    const { writeXlsx } = await import('./import-xlsx.ts');
+    return writeXlsx(translate(lang, 'error.import.rejectedSheet'), header, rows);
+  }
+
+  private rejectedTable(importId: string, lang: Language): { header: string[]; rows: string[][] } {
     const session = this.session(importId);
     if (session.rejected === null) throw new AppError(ErrorCode.ITEM_NOT_FOUND, 'error.import.expired');
     const width = session.columns.length;
-    return toCsv(
-      [...session.columns, translate(lang, 'error.import.rowColumn'), translate(lang, 'error.import.reasonsColumn')],
-      session.rejected.map((r) => [
+    return {
+      header: [...session.columns, translate(lang, 'error.import.rowColumn'), translate(lang, 'error.import.reasonsColumn')],
+      rows: session.rejected.map((r) => [
         ...Array.from({ length: width }, (_, i) => r.cells[i] ?? ''),
         String(r.row),
         r.violations.map((v) => translate(lang, v.key, v.params)).join('; '),
       ]),
-    );
+    };
   }
 
   private rejectedRow(r: RejectedCells, nameColumn: number, lang: Language): RejectedRow {

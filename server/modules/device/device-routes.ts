@@ -1,11 +1,11 @@
 /**
- * HTTP for devices, their credentials, CSV import and batch generation (server/contract/device.ts,
+ * HTTP for devices, their credentials, CSV/XLSX import and batch generation (server/contract/device.ts,
  * credentials.ts, device-import.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { credentialsRoutes } from '../../contract/credentials.ts';
-import { deviceImportRoutes } from '../../contract/device-import.ts';
+import { deviceImportRoutes, XLSX_CONTENT_TYPE } from '../../contract/device-import.ts';
 import { deviceRoutes } from '../../contract/device.ts';
 import { fieldErrorFormatter } from '../../lib/field-errors.ts';
 import { langFromAcceptLanguage } from '../../lib/messages.ts';
@@ -77,7 +77,12 @@ export async function registerDeviceRoutes(
     ...deviceImportRoutes.rejectedCsv,
     schemaErrorFormatter,
     handler: async (request, reply) => {
-      const csv = imports.rejectedCsv(request.params.importId, langFromAcceptLanguage(request.headers['accept-language']));
+      const lang = langFromAcceptLanguage(request.headers['accept-language']);
+      if (request.query.format === 'xlsx') {
+        const xlsx = await imports.rejectedXlsx(request.params.importId, lang);
+        return reply.type(XLSX_CONTENT_TYPE).header('content-disposition', 'attachment; filename="rejected-rows.xlsx"').send(xlsx);
+      }
+      const csv = imports.rejectedCsv(request.params.importId, lang);
       return reply.type(CSV_TYPE).header('content-disposition', 'attachment; filename="rejected-rows.csv"').send(csv);
     },
   });

@@ -22,6 +22,7 @@ import {
   type BatchBody,
   type BatchResult,
   type ImportCommitBody,
+  type ImportFormat,
   type ImportPreview,
   type ImportResult,
 } from '../../../server/contract/device-import.ts';
@@ -106,9 +107,9 @@ export function generateBatch(body: BatchBody): Promise<BatchResult> {
   return api(deviceImportRoutes.batch, { body, silent: true, timeoutMs: 60_000 });
 }
 
-/** The rejected rows of a committed import as a CSV blob (fetched with the bearer token). */
-export async function fetchRejectedCsv(importId: string): Promise<Blob> {
-  return (await api(deviceImportRoutes.rejectedCsv, { params: { importId }, responseType: 'blob' })) as unknown as Blob;
+/** The rejected rows of a committed import as a CSV or .xlsx blob (fetched with the bearer token). */
+export async function fetchRejectedRows(importId: string, format: ImportFormat): Promise<Blob> {
+  return (await api(deviceImportRoutes.rejectedCsv, { params: { importId }, query: { format }, responseType: 'blob' })) as unknown as Blob;
 }
 
 /** A generated batch (name, alias, token) as a CSV blob. */

@@ -1,14 +1,14 @@
 /**
- * "Batch upload": select file (a .csv of at most 5 MB goes to `import/preview`) → basic info
+ * "Batch upload": select file (a .csv or .xlsx of at most 5 MB goes to `import/preview`) → basic info
  * (product, organization, gateway, public) → column type (which column feeds which field) →
  * create entity (`import/commit`, with progress) → finally (created count, rejected rows with
- * reasons and their CSV). Every step stays mounted so going back keeps what was entered.
+ * reasons and their file). Every step stays mounted so going back keeps what was entered.
  */
 import { useEffect, useState, type JSX } from 'react';
 import { Alert, Button, Descriptions, Form, Space, Switch } from '@arco-design/web-react';
 import { IconDownload, IconFile } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
-import { IMPORT_MAX_ROWS, type ImportPreview, type ImportResult } from '../../../../server/contract/device-import.ts';
+import { IMPORT_MAX_ROWS, importFormats, type ImportPreview, type ImportResult } from '../../../../server/contract/device-import.ts';
 import type { ProductOption } from '../../../../server/contract/product.ts';
 import { UPLOAD_MAX_BYTES } from '../../../../server/contract/validation.ts';
 import { FileUpload } from '../../../components/FileUpload.tsx';
@@ -137,7 +137,7 @@ export function CsvImportFlow({ products, onDirty, onCreated, onDone }: FlowProp
       <section hidden={step !== Step.File} className="ec-wizard__body" aria-label={t('steps.selectFile')}>
         <FileUpload
           variant="drop"
-          accept={['csv']}
+          accept={importFormats}
           maxBytes={UPLOAD_MAX_BYTES}
           onFile={chooseFile}
           onRefuse={(message) => setFileError(message)}

@@ -1,11 +1,14 @@
-/** Wizard step "finally" of a CSV import: what was created, what was not and why, and the rejected rows as CSV. */
+/**
+ * Wizard step "finally" of a file import: what was created, what was not and why, and the rejected
+ * rows as a file of the upload's type (.xlsx for an .xlsx, else CSV).
+ */
 import { useState, type JSX } from 'react';
 import { Button, Table } from '@arco-design/web-react';
 import { IconDownload } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
-import type { ImportPreview, ImportResult, RejectedRow } from '../../../../server/contract/device-import.ts';
+import { importFormatOf, type ImportPreview, type ImportResult, type RejectedRow } from '../../../../server/contract/device-import.ts';
 import { saveBlob } from '../../../lib/download.ts';
-import { fetchRejectedCsv } from '../deviceApi.ts';
+import { fetchRejectedRows } from '../deviceApi.ts';
 import { ResultSummary } from './ResultSummary.tsx';
 
 export function ImportResultStep({ result, preview }: { result: ImportResult; preview: ImportPreview }): JSX.Element {
@@ -16,7 +19,8 @@ export function ImportResultStep({ result, preview }: { result: ImportResult; pr
   const download = async (): Promise<void> => {
     setDownloading(true);
     try {
-      saveBlob(await fetchRejectedCsv(preview.importId), t('finally.rejectedFile', { file: preview.fileName }));
+      const format = importFormatOf(preview.fileName) ?? 'csv';
+      saveBlob(await fetchRejectedRows(preview.importId, format), t('finally.rejectedFile', { file: preview.fileName }));
     } catch {
       // the client showed why (e.g. the import expired)
     } finally {
