@@ -45,8 +45,9 @@ export class EventBus {
   emit<K extends EventName>(event: K, payload: Events[K]): void {
     const set = this.listeners.get(event);
     if (!set) return;
-    // A copy: a listener may unsubscribe itself (or another) while the event is delivered.
-    for (const listener of [...set]) {
+    // No copy (emit runs per device message): a Set's iterator already copes with a listener
+    // unsubscribing itself or another while the event is delivered.
+    for (const listener of set) {
       try {
         (listener as Listener<K>)(payload);
       } catch (err) {
