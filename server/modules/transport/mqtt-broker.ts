@@ -25,16 +25,15 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket, type Subscription } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import { deviceTopics } from '../../contract/device-api.ts';
 import type { CredentialsService } from '../device/credentials-service.ts';
+import type { DeviceDispatch } from './device-dispatch.ts';
 import { connectedDeviceOf, type ConnectedDevice, type DeviceMessages } from './device-messages.ts';
 import { PayloadRefusal } from '../telemetry/device-payload.ts';
 import type { DeviceStateTracker } from './device-state.ts';
 import { guardFrames } from './frame-guard.ts';
-import type { GatewayMessages } from './gateway-messages.ts';
 import { clientCertificate, tlsServerOptions, type TlsIdentity } from './mqtt-tls.ts';
 import { filterOf, RpcDelivery, type RpcRef } from './rpc-delivery.ts';
-import { publishKind, subscribeAllowed, type PublishKind } from './topic-acl.ts';
+import { publishKind, subscribeAllowed } from './topic-acl.ts';
 import type { TransportStats } from './transport-stats.ts';
 
 /** Where handled publishes go: `$` topics match no wildcard and the ACL allows no subscription to it. */
@@ -47,7 +46,7 @@ const NOT_AUTHORIZED = 5;
 export interface MqttBrokerDeps {
   credentials: Pick<CredentialsService, 'authenticate' | 'authenticateX509'>;
   messages: DeviceMessages;
-  gateways: GatewayMessages;
+  dispatch: DeviceDispatch;
   state: DeviceStateTracker;
   stats: TransportStats;
   log: FastifyBaseLogger;
@@ -294,40 +293,15 @@ export class MqttBroker {
       }
       return;
     }
-    this.handle(client, device, kind, payload).then(
+    this.deps.dispatch.handle(device, kind, payload, (topic, body) => this.reply(client, topic, body)).then(
       () => finish(null),
       (err: unknown) => finish(err ?? new Error('device message failed')),
     );
   }
 
-  private async handle(client: Client, device: ConnectedDevice, kind: PublishKind, payload: Buffer): Promise<void> {
-    const { messages, gateways } = this.deps;
-    switch (kind.kind) {
-      case 'telemetry':
-        return messages.telemetryMessage(device, payload);
-      case 'attributes':
-        return messages.attributesMessage(device, payload);
-      case 'events':
-        return messages.eventsMessage(device, payload);
-      case 'rpcResponse':
-        return messages.rpcResponse(device.id, kind.requestId, payload);
-      case 'attributesRequest': {
-        const answer = messages.attributesRequest(device, payload);
-        const qos = subscribedQos(client, `${deviceTopics.attributesResponse}+`) ?? 0;
-        this.send(client, `${deviceTopics.attributesResponse}${kind.requestId}`, Buffer.from(JSON.stringify(answer)), qos);
-        return;
-      }
-      case 'gatewayConnect':
-        return gateways.connect(device, payload);
-      case 'gatewayDisconnect':
-        return gateways.disconnect(device, payload);
-      case 'gatewayTelemetry':
-        return gateways.telemetry(device, payload);
-      case 'gatewayAttributes':
-        return gateways.attributes(device, payload);
-      case 'gatewayRpc':
-        return gateways.rpc(device, payload);
-    }
+  /** An answer to the publishing connection, at the QoS it subscribed the topic's filter with (0 when it did not). */
+  private reply(client: Client, topic: string, body: unknown): void {
+    this.send(client, topic, Buffer.from(JSON.stringify(body)), subscribedQos(client, filterOf(topic)) ?? 0);
   }
 
   /** At `qos`, or the lower QoS the client subscribed the topic with. */

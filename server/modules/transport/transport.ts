@@ -8,6 +8,7 @@ import { deviceTopics, HTTP_INACTIVITY_TIMEOUT_MS, type RpcRequest } from '../..
 import type { Core } from '../../core.ts';
 import type { Announce } from '../../lib/event-bus.ts';
 import type { Services } from '../../module.ts';
+import { DeviceDispatch } from './device-dispatch.ts';
 import { connectedDeviceOf, DeviceMessages, type ConnectedDevice } from './device-messages.ts';
 import { DeviceStateTracker } from './device-state.ts';
 import { GatewayMessages } from './gateway-messages.ts';
@@ -69,7 +70,7 @@ export class DeviceTransport implements Transport {
     this.broker = new MqttBroker({
       credentials,
       messages: this.messages,
-      gateways: this.gateways,
+      dispatch: new DeviceDispatch(this.messages, this.gateways),
       state: this.state,
       stats: this.stats,
       log,
