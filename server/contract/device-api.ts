@@ -61,6 +61,13 @@ export const DEVICE_JSON_DEPTH_MAX = 32;
  * but never answered. Refused with `error.transport.reservedKey`.
  */
 export const DEVICE_KEYS_RESERVED: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+/**
+ * QoS 1 publishes one MQTT connection may have waiting for their PUBACK (MQTT 5's Receive Maximum
+ * in the CONNACK; the `maxInflightMessages` of client RPC `getSessionLimits`). Past it the
+ * transport stops reading that connection until a commit frees a place: a fast device meets
+ * back-pressure instead of growing the gateway's memory.
+ */
+export const MQTT_INFLIGHT_MAX = 100;
 /** HTTP devices go OFFLINE after this long without a call (MQTT devices use their keepalive). */
 export const HTTP_INACTIVITY_TIMEOUT_MS = 300_000;
 export const RPC_POLL_TIMEOUT_DEFAULT_MS = 60_000;
