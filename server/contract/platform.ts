@@ -2,11 +2,12 @@
 import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
 
-/** Name shown while the administrator has not chosen one (stored as null, answered as this). */
-export const DEFAULT_PLATFORM_NAME = 'Edge Console';
-
 export const PlatformInfoSchema = Type.Object({
-  name: Type.String(),
+  /**
+   * Null while the administrator has not chosen one: the console then shows its own name in the
+   * reader's language (`common:appTitle`), so a Chinese console does not greet with an English name.
+   */
+  name: Type.Union([Type.String(), Type.Null()]),
   logo: Type.Union([Type.String(), Type.Null()]),
   icon: Type.Union([Type.String(), Type.Null()]),
   slogan: Type.Union([Type.String(), Type.Null()]),

@@ -141,6 +141,8 @@ describe('first boot to a signed-in console', () => {
 
   it('refuses a weak password and a mismatched confirmation, then creates the administrator', async () => {
     await ui.screenshotMatrix('guide-admin', () => ui.expectVisible('guide-step-admin'));
+    // No platform name is chosen yet: the wizard shows the console's own name in the reader's language.
+    await ui.expectText('auth-footer', text('zh_CN', 'common:appTitle'));
     await ui.fill('guide-admin-username', ADMIN);
     await ui.fill('guide-admin-password', 'weakpass1');
     await ui.fill('guide-admin-confirm', 'weakpass1');

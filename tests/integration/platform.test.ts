@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLATFORM_NAME } from '../../server/contract/platform.ts';
 import { openDatabase } from '../../server/db/sqlite.ts';
 import { PlatformService } from '../../server/modules/platform/platform-service.ts';
 import { makeApp, type TestApp } from '../helpers/app.ts';
@@ -22,11 +21,11 @@ function withPlatform<T>(t: TestApp, fn: (platform: PlatformService) => T): T {
 }
 
 describe('GET /api/yt/platform/info', () => {
-  it('answers the default name and no images before anything is set, without a token or licence', async () => {
+  it('answers no name and no images before anything is set (the console shows its own name in the reader\'s language), without a token or licence', async () => {
     const t = await makeApp();
     const res = await info(t);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ name: DEFAULT_PLATFORM_NAME, logo: null, icon: null, slogan: null });
+    expect(res.json()).toEqual({ name: null, logo: null, icon: null, slogan: null });
   });
 
   it('shows the platform name chosen when the administrator was created', async () => {

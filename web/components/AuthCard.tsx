@@ -31,7 +31,7 @@ export function AuthCard(props: AuthCardProps): JSX.Element {
           {props.subtitle ? <p className="ec-auth__subtitle">{props.subtitle}</p> : null}
         </header>
         <div className="ec-auth__body">{props.children}</div>
-        {props.footer ? <footer className="ec-auth__footer">{props.footer}</footer> : null}
+        {props.footer ? <footer className="ec-auth__footer" data-testid="auth-footer">{props.footer}</footer> : null}
       </main>
     </div>
   );

@@ -281,7 +281,7 @@ export function breadcrumbFor<R extends AnyRoute>(routes: readonly R[], entry: R
 }
 
 /** `<route title> - <platform name>`, else the app title. */
-export function pageTitle(routeTitle: string | undefined, platformName: string | undefined, appTitle: string): string {
+export function pageTitle(routeTitle: string | undefined, platformName: string | null | undefined, appTitle: string): string {
   if (!routeTitle) return appTitle;
   return `${routeTitle} - ${platformName || appTitle}`;
 }

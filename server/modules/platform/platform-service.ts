@@ -1,11 +1,11 @@
 /**
  * Branding (platform name, logo, icon, slogan) stored as JSON in the `setting` row id='platform'.
- * Unset fields are stored as null; an unset name is answered with DEFAULT_PLATFORM_NAME so the
- * login page and sidebar always have something to show.
+ * Unset fields are stored and answered as null; the console shows its localized default name for an
+ * unset one (server/contract/platform.ts).
  */
 import type { Db } from '../../db/sqlite.ts';
 import { readSetting, writeSetting } from '../../db/setting-store.ts';
-import { DEFAULT_PLATFORM_NAME, type PlatformInfo } from '../../contract/platform.ts';
+import type { PlatformInfo } from '../../contract/platform.ts';
 
 const SETTING_ID = 'platform';
 
@@ -20,8 +20,7 @@ export class PlatformService {
   constructor(private readonly db: Db) {}
 
   get(): PlatformInfo {
-    const stored = this.read();
-    return { ...stored, name: stored.name ?? DEFAULT_PLATFORM_NAME };
+    return this.read();
   }
 
   setName(name: string): void {

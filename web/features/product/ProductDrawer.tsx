@@ -192,7 +192,7 @@ export function ProductDrawer({ editing, onClose, onSaved }: ProductDrawerProps)
                   ns="product"
                   group="tcpAuthType"
                   values={tcpAuthTypes}
-                  placeholder={t('tcpAuthTypeLabel')}
+                  placeholder={t('tcpAuthTypePlaceholder')}
                   testId="product-form-tcp-auth"
                 />
               </Form.Item>
