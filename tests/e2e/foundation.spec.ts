@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generate, getRgbStr } from '@arco-design/color';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../scripts/build.ts';
 import { StorageKey } from '../../web/lib/storage.ts';
@@ -17,6 +18,9 @@ import { startBinary, type RunningBinary } from '../helpers/binary.ts';
 import { solidPng, type Ui } from '../helpers/browser.ts';
 import { signIn as signInAs, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
+
+/** Step 6 of the dark primary palette Arco derives from the green preset (#00B42A). */
+const GREEN_DARK_6 = getRgbStr(generate('#00B42A', { list: true, dark: true })[5]!);
 
 const ADMIN = 'admin';
 const PASSWORD = 'Edge@Console1';
@@ -212,6 +216,9 @@ describe('first boot to a signed-in console', () => {
     await ui.page.waitForFunction(() => document.documentElement.style.filter.includes('grayscale'));
     await ui.clickTestId('settings-width-fixed');
     await ui.page.locator('.page-body--fixed').waitFor();
+    await ui.clickTestId('settings-preset-green');
+    // The primary palette follows the preset (the console is in the dark theme here).
+    await ui.page.waitForFunction((rgb) => document.body.style.getPropertyValue('--primary-6') === rgb, GREEN_DARK_6);
     await ui.screenshot('settings-drawer-gray-fixed');
 
     await ui.reload();
@@ -221,12 +228,14 @@ describe('first boot to a signed-in console', () => {
     expect(await ui.page.evaluate(() => document.documentElement.style.filter)).toContain('grayscale');
     expect(await ui.look()).toEqual({ language: 'en_US', theme: 'dark' });
     await ui.expectText('menu-Dashboard', text('en_US', 'menu:dashboard'));
-    expect(await ui.settings()).toMatchObject({ grayMode: true, pageWidth: 'fixed', showBreadcrumb: true, language: 'en_US', themeMode: 'dark' });
+    expect(await ui.settings()).toMatchObject({ grayMode: true, pageWidth: 'fixed', showBreadcrumb: true, language: 'en_US', themeMode: 'dark', colorPreset: '#00B42A' });
+    expect(await ui.page.evaluate(() => document.body.style.getPropertyValue('--primary-6'))).toBe(GREEN_DARK_6);
 
     // Back to colour and full width, so later pictures show the console as most users see it.
     await openDrawer();
     await ui.clickTestId('settings-gray');
     await ui.clickTestId('settings-width-fluid');
+    await ui.clickTestId('settings-preset-violet');
     await ui.page.waitForFunction(() => !document.documentElement.style.filter.includes('grayscale'));
     await ui.screenshotMatrix('settings-drawer', openDrawer);
     await ui.page.keyboard.press('Escape');

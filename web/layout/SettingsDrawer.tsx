@@ -1,5 +1,5 @@
 /**
- * The settings drawer (width 300): theme, navigation mode, page width,
+ * The settings drawer (width 300): theme and colour preset, navigation mode, page width,
  * breadcrumb, gray and colour-weak modes, fullscreen and language. Every change is persisted
  * through updateSettings and applied at once (main.tsx re-applies the theme on each change).
  */
@@ -10,7 +10,7 @@ import Drawer from '@arco-design/web-react/es/Drawer';
 import Message from '@arco-design/web-react/es/Message';
 import Radio from '@arco-design/web-react/es/Radio';
 import Switch from '@arco-design/web-react/es/Switch';
-import { updateSettings, useSettings } from '../stores/settings.ts';
+import { colorPresets, updateSettings, useSettings } from '../stores/settings.ts';
 import type { Language } from '../../server/contract/languages.ts';
 import { resetSettings, switchLanguage, switchTheme } from './preferences.ts';
 import { useFullscreen } from './useFullscreen.ts';
@@ -74,6 +74,34 @@ function SwitchRow({ id, label, checked, onChange }: SwitchRowProps): JSX.Elemen
   );
 }
 
+/** Colour swatches as a radio group: arrow keys move between them, each is named for screen readers. */
+function PresetRow({ value }: { value: string }): JSX.Element {
+  const { t } = useTranslation('settings');
+  return (
+    <div className="settings-row settings-row--stacked">
+      <span className="settings-row__label" id="settings-preset-label">
+        {t('colorPreset')}
+      </span>
+      <Radio.Group
+        className="settings-swatches"
+        aria-labelledby="settings-preset-label"
+        value={value.toUpperCase()}
+        onChange={(preset: string) => {
+          const chosen = colorPresets.find((p) => p.preset === preset);
+          if (chosen) updateSettings({ colorPreset: chosen.preset, primaryColor: chosen.primary });
+        }}
+        data-testid="settings-preset"
+      >
+        {colorPresets.map((p) => (
+          <Radio key={p.name} value={p.preset} aria-label={t(`preset.${p.name}`)} title={t(`preset.${p.name}`)} data-testid={`settings-preset-${p.name}`}>
+            {({ checked }) => <span className={checked ? 'settings-swatch settings-swatch--checked' : 'settings-swatch'} style={{ background: p.preset }} />}
+          </Radio>
+        ))}
+      </Radio.Group>
+    </div>
+  );
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }): JSX.Element {
   return (
     <section>
@@ -109,6 +137,7 @@ export function SettingsDrawer({ visible, onClose }: { visible: boolean; onClose
             { value: 'dark', label: t('settings:themeDark') },
           ]}
         />
+        <PresetRow value={s.colorPreset} />
       </Section>
 
       <Section title={t('settings:sectionLayout')}>

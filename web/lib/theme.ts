@@ -41,7 +41,9 @@ export function knownPalette(color: string, dark: boolean): Palette | undefined 
 
 /** Arco's palette algorithm for any colour (loads @arco-design/color on first use). */
 export async function computePalette(color: string, dark: boolean): Promise<Palette> {
-  const { generate, getRgbStr } = await import('@arco-design/color');
+  const mod = await import('@arco-design/color');
+  // A CommonJS package: the console's bundle exposes it only as the default export (Node adds named ones).
+  const { generate, getRgbStr } = mod.default ?? mod;
   return generate(color, { list: true, dark }).map((c) => getRgbStr(c));
 }
 

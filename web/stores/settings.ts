@@ -9,6 +9,21 @@ import { DEFAULT_LANGUAGE, type Language } from '../../server/contract/languages
 export const DEFAULT_COLOR_PRESET = '#7635DC';
 export const DEFAULT_PRIMARY_COLOR = '#7E55D8';
 
+/**
+ * The settings drawer's colour presets: each sets the accent (`colorPreset`) and the primary colour.
+ * The first is the spec's default pair; the others are Arco's standard hues, which keep readable
+ * contrast on white and on the dark theme's background.
+ */
+export const colorPresets = [
+  { name: 'violet', preset: DEFAULT_COLOR_PRESET, primary: DEFAULT_PRIMARY_COLOR },
+  { name: 'blue', preset: '#165DFF', primary: '#165DFF' },
+  { name: 'cyan', preset: '#0FC6C2', primary: '#0FC6C2' },
+  { name: 'green', preset: '#00B42A', primary: '#00B42A' },
+  { name: 'orange', preset: '#FF7D00', primary: '#FF7D00' },
+  { name: 'red', preset: '#F53F3F', primary: '#F53F3F' },
+  { name: 'magenta', preset: '#D91AD9', primary: '#D91AD9' },
+] as const;
+
 export type ThemeMode = 'light' | 'dark';
 export type NavMode = 'sidebar' | 'top' | 'mix';
 export type PageWidth = 'fluid' | 'fixed';

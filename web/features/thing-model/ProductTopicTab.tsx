@@ -18,24 +18,32 @@ import type { ProductTabProps } from '../product/productTab.ts';
 import { CodeBlock } from '../../components/CodeBlock.tsx';
 import { topicExamples, type TopicExample } from './topicExamples.ts';
 import { useTsl, type TslVersion } from './TslModal.tsx';
+import { modelStatus } from './thingModelApi.ts';
 import './thing-model.css';
 
 export function ProductTopicTab({ product }: ProductTabProps): JSX.Element {
   const { t } = useTranslation('thingModel');
-  const [version, setVersion] = useState<TslVersion>('published');
-  const { tsl, loading } = useTsl(product.id, version);
+  // The model's status decides which version to show first: asking for a published model that does
+  // not exist would answer 404 (and log it in the browser) before falling back to the draft.
+  const [hasPublished, setHasPublished] = useState<boolean | null>(null);
+  const [chosen, setVersion] = useState<TslVersion | null>(null);
+  const version: TslVersion = chosen ?? (hasPublished ? 'published' : 'draft');
+  const model = useTsl(product.id, version, hasPublished !== null);
+  const loading = model.loading || hasPublished === null;
   const access = useDeviceAccess();
-  const [hasPublished, setHasPublished] = useState(true);
 
-  // Nothing published yet: show what the draft would give.
   useEffect(() => {
-    if (!loading && !tsl && version === 'published') {
-      setHasPublished(false);
-      setVersion('draft');
-    }
-  }, [loading, tsl, version]);
+    let live = true;
+    modelStatus(product.id).then(
+      (status) => live && setHasPublished(status.publishedVersion !== null),
+      () => live && setHasPublished(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, [product.id]);
 
-  const rows = tsl ? topicExamples(tsl, product.deviceType) : [];
+  const rows = model.tsl ? topicExamples(model.tsl, product.deviceType) : [];
   const firstPayload = rows.find((r) => r.purpose === 'telemetry')?.payload ?? { temperature: 25 };
   const columns: ColumnProps<TopicExample>[] = [
     {
