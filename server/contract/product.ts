@@ -13,7 +13,8 @@
  * - exactly one product is the default at all times: the first product becomes it, setting another
  *   moves the flag, deleting the default passes it to the oldest remaining product, and clearing
  *   the flag of the default is refused (`error.product.defaultRequired`);
- * - deviceType cannot change while devices use the product (`error.product.deviceTypeLocked`);
+ * - deviceType cannot change while devices use the product (`error.product.deviceTypeLocked`), nor
+ *   transportType (`error.product.transportTypeLocked`);
  * - image: an uploaded image URI `/api/yt/oss/files/<sha256>.<png|jpg|jpeg|gif>` (`error.field.image`);
  * - delete: refused while devices use it (`error.product.inUse`).
  * New products are DRAFT; `publish` makes them PUBLISHED (the thing-model module hooks its model

@@ -216,7 +216,7 @@ describe('products', () => {
     await ui.storeSettings({ language: 'zh_CN' });
   });
 
-  it('refuses deleting a product that devices use, with the server\'s reason, and locks its device type', async () => {
+  it('refuses deleting a product that devices use, with the server\'s reason, and locks its device type and transport', async () => {
     const { token } = await gateway.login();
     const res = await fetch(`${gateway.url}${deviceRoutes.create.url}`, {
       method: deviceRoutes.create.method,
@@ -230,6 +230,8 @@ describe('products', () => {
     await ui.clickTestId(`product-edit-${productId}`);
     await ui.expectText('product-drawer', text('zh_CN', 'product:deviceTypeLockedHint', { count: 1 }));
     expect(await ui.page.locator('[data-testid="product-form-device-type"] input').first().isDisabled()).toBe(true);
+    await ui.expectText('product-drawer', text('zh_CN', 'product:transportTypeLockedHint', { count: 1 }));
+    expect(await ui.page.locator('[data-testid="product-form-transport"] input').first().isDisabled()).toBe(true);
     await ui.clickTestId('product-drawer-cancel');
     await ui.expectHidden('product-drawer');
 

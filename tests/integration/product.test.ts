@@ -128,12 +128,16 @@ describe('products (device profiles)', () => {
     expect(edited).toMatchObject({ name: 'after', deviceType: 'SENSOR', transportType: 'TCP', isDefault: true, status: 'DRAFT' });
   });
 
-  it('refuses changing the device type while devices use the product, and deleting it', async () => {
+  it('refuses changing the device type or the transport while devices use the product, and deleting it', async () => {
     const { api } = await makeDeviceApp();
     const product = await api.createProduct({ name: 'used', deviceType: 'DIRECT_CONNECTION' });
     await api.createDevice({ deviceProfileId: product.id });
     const retype = await api.call(productRoutes.update, { body: { id: product.id, name: 'used', deviceType: 'GATEWAY', transportType: 'MQTT' } });
     expect(retype.json()).toMatchObject({ key: 'error.product.deviceTypeLocked', details: [{ field: 'body.deviceType' }] });
+    const retransport = await api.call(productRoutes.update, { body: { id: product.id, name: 'used', deviceType: 'DIRECT_CONNECTION', transportType: 'COAP' } });
+    expect(retransport.statusCode).toBe(400);
+    expect(retransport.json()).toMatchObject({ key: 'error.product.transportTypeLocked', details: [{ field: 'body.transportType' }] });
+    expect((await api.ok(productRoutes.get, { params: { id: product.id } })).transportType).toBe('MQTT');
     const remove = await api.call(productRoutes.delete, { body: { ids: [product.id] }, lang: 'en-US' });
     expect(remove.statusCode).toBe(400);
     expect(remove.json()).toMatchObject({ code: 31, key: 'error.product.inUse' });

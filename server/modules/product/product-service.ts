@@ -64,6 +64,10 @@ export class ProductService {
       if (body.deviceType !== current.deviceType && current.deviceCount > 0) {
         found.push({ field: 'deviceType', key: 'error.product.deviceTypeLocked' });
       }
+      // Its devices hold credentials and firmware for one transport: moving them all is not an edit.
+      if (body.transportType !== current.transportType && current.deviceCount > 0) {
+        found.push({ field: 'transportType', key: 'error.product.transportTypeLocked' });
+      }
       assertNoViolations(found);
       const row = this.rowOf(current.id, body, current, Date.now());
       products.update({ ...row, isDefault: current.isDefault });

@@ -171,8 +171,14 @@ export function ProductDrawer({ editing, onClose, onSaved }: ProductDrawerProps)
       >
         <EnumSelect ns="product" group="deviceType" values={deviceTypes} variant="radio" disabled={deviceTypeLocked} testId="product-form-device-type" />
       </Form.Item>
-      <Form.Item field="transportType" label={t('transportTypeLabel')} required rules={[requiredRule(fieldText('choice'))]}>
-        <EnumSelect ns="product" group="transportType" values={transportTypes} variant="radio" testId="product-form-transport" />
+      <Form.Item
+        field="transportType"
+        label={t('transportTypeLabel')}
+        required
+        rules={[requiredRule(fieldText('choice'))]}
+        extra={deviceTypeLocked ? t('transportTypeLockedHint', { count: editing.deviceCount }) : undefined}
+      >
+        <EnumSelect ns="product" group="transportType" values={transportTypes} variant="radio" disabled={deviceTypeLocked} testId="product-form-transport" />
       </Form.Item>
       <Form.Item shouldUpdate noStyle>
         {(values: Partial<ProductValues>) =>
