@@ -41,7 +41,7 @@ function named<K extends string, P extends object>(
  * The device detail page's tabs. The key is the page's last path segment
  * (`deviceDetailPath(id, key)`), so a tab can be linked to. A tab this version does not have is
  * simply absent. Sort slots: basic info 10, thing-model data 20, alarm 30, command delivery record
- * 40, event management 50, task 60, device credentials 70, video channel 80.
+ * 40, event management 50, task 60, a gateway's sub-devices 65, device credentials 70, video channel 80.
  */
 export const deviceTabs = tabRegistry<DeviceTabProps>([
   {
@@ -67,6 +67,13 @@ export const deviceTabs = tabRegistry<DeviceTabProps>([
     titleKey: 'event:tab',
     sort: 50,
     panel: lazyPanel(() => import('./features/event/EventTab.tsx'), 'EventTab'),
+  },
+  {
+    key: 'subDevices',
+    titleKey: 'device:tabs.subDevices',
+    sort: 65,
+    panel: lazyPanel(() => import('./features/device/SubDeviceTab.tsx'), 'SubDeviceTab'),
+    shownFor: ({ device }) => device.deviceType === 'GATEWAY',
   },
   {
     key: 'credentials',

@@ -317,6 +317,22 @@ describe('devices in the console', () => {
     for (const name of ['Imp-01', 'Imp-02', 'Imp-03']) expect(await deviceNamed(name)).toBeUndefined();
   });
 
+  it("lists a gateway's sub-devices on its page, and no such tab on other devices", async () => {
+    const gatewayProduct = await call<Product>('POST', '/api/yt/device_profile', { name: 'E2E网关产品', deviceType: 'GATEWAY', transportType: 'MQTT' });
+    const sensorProduct = await call<Product>('POST', '/api/yt/device_profile', { name: 'E2E子设备产品', deviceType: 'SENSOR', transportType: 'MQTT' });
+    const edge = await call<Device>('POST', '/api/yt/device', { name: 'E2E-gw-1', deviceType: 'GATEWAY', deviceProfileId: gatewayProduct.id });
+    const sensor = await call<Device>('POST', '/api/yt/device', { name: 'E2E-sensor-1', deviceType: 'SENSOR', deviceProfileId: sensorProduct.id, gatewayId: edge.id });
+    await ui.goto(`${LIST}/${edge.id}/subDevices`);
+    await ui.expectVisible('sub-device-tab');
+    await ui.expectText('sub-device-table', 'E2E子设备产品');
+    await ui.expectText('sub-device-state-E2E-sensor-1', text('zh_CN', 'device:state.INACTIVE'));
+    await ui.screenshotMatrix('gateway-sub-devices', () => ui.expectVisible('sub-device-open-E2E-sensor-1'));
+    await ui.clickTestId('sub-device-open-E2E-sensor-1');
+    await ui.expectPath(`${LIST}/${sensor.id}`);
+    await ui.expectVisible('device-tab-info');
+    expect(await ui.testId('device-tab-subDevices').count()).toBe(0);
+  });
+
   it('shows the device screens in both languages and themes', async () => {
     await ui.goto(LIST);
     await ui.screenshotMatrix('device-list', () => ui.expectVisible('device-table').then(() => undefined));

@@ -20,6 +20,18 @@ describe('tab registry', () => {
     expect(registry.find(undefined).key).toBe('info');
   });
 
+  it('shows a conditional tab only for the subjects it applies to, and finds keys among the shown ones', () => {
+    const subjectPanel = {} as TabEntry<{ gateway: boolean }>['panel'];
+    const tabs = tabRegistry<{ gateway: boolean }>([
+      { key: 'info', titleKey: 'device:tabs.info', sort: 10, panel: subjectPanel },
+      { key: 'subDevices', titleKey: 'device:tabs.subDevices', sort: 65, panel: subjectPanel, shownFor: ({ gateway }) => gateway },
+    ]);
+    expect(tabs.all({ gateway: true }).map((t) => t.key)).toEqual(['info', 'subDevices']);
+    expect(tabs.all({ gateway: false }).map((t) => t.key)).toEqual(['info']);
+    expect(tabs.find('subDevices', { gateway: false }).key).toBe('info');
+    expect(tabs.find('subDevices', { gateway: true }).key).toBe('subDevices');
+  });
+
   it('names each title namespace once', () => {
     expect(registry.namespaces().sort()).toEqual(['credentials', 'device', 'event']);
   });

@@ -12,13 +12,15 @@ export interface TabEntry<P> {
   titleKey: `${string}:${string}`;
   sort: number;
   panel: LazyExoticComponent<ComponentType<P>>;
+  /** Shown only when this holds for the page's subject (a gateway's sub-devices); always when absent. */
+  shownFor?: (props: P) => boolean;
 }
 
 export interface TabRegistry<P> {
-  /** The tabs in display order. */
-  all(): readonly TabEntry<P>[];
-  /** The tab `key` names, or the first tab. */
-  find(key: string | null | undefined): TabEntry<P>;
+  /** The tabs in display order; given the page's subject, only those shown for it. */
+  all(props?: P): readonly TabEntry<P>[];
+  /** The tab `key` names (among those shown for `props`, when given), or the first tab. */
+  find(key: string | null | undefined, props?: P): TabEntry<P>;
   /** The namespaces the titles come from (to load with the page). */
   namespaces(): string[];
 }
@@ -31,9 +33,13 @@ export function lazyPanel<P, K extends string>(load: () => Promise<Record<K, Com
 export function tabRegistry<P>(entries: readonly TabEntry<P>[]): TabRegistry<P> {
   const sorted = [...entries].sort((a, b) => a.sort - b.sort);
   if (sorted.length === 0) throw new Error('a tab registry needs at least one tab');
+  const shown = (props?: P): readonly TabEntry<P>[] => (props ? sorted.filter((tab) => tab.shownFor?.(props) ?? true) : sorted);
   return {
-    all: () => sorted,
-    find: (key) => sorted.find((tab) => tab.key === key) ?? sorted[0]!,
+    all: shown,
+    find: (key, props) => {
+      const tabs = shown(props);
+      return tabs.find((tab) => tab.key === key) ?? tabs[0]!;
+    },
     namespaces: () => [...new Set(sorted.map((tab) => tab.titleKey.split(':')[0]!))],
   };
 }

@@ -56,6 +56,11 @@ export interface UseListOptions<R extends RouteDef> {
   urlFilters?: { readonly [K in keyof FiltersOf<R>]?: FilterKind };
   /** False holds the load back (e.g. until a parent id is known). */
   enabled?: boolean;
+  /**
+   * Query properties every request carries whatever the filters say (a detail tab listing one
+   * parent's children): not shown, not reset, not in the address bar.
+   */
+  scope?: FiltersOf<R>;
 }
 
 /** Page, size, sort and filters of a list, as kept in the address bar. */
@@ -167,7 +172,7 @@ export function useList<R extends RouteDef>(
     const seq = ++requestSeq.current;
     setLoading(true);
     try {
-      const query = { page: state.page, pageSize: state.pageSize, sortField: state.sortField, sortOrder: state.sortOrder, ...state.filters };
+      const query = { page: state.page, pageSize: state.pageSize, sortField: state.sortField, sortOrder: state.sortOrder, ...state.filters, ...options.scope };
       const res = (await api(route, {
         params: options.params,
         query: query as unknown as CallOptions<R>['query'],

@@ -35,7 +35,6 @@ export function DeviceDetailPage({ tabs }: DeviceDetailPageProps): JSX.Element {
   const [, navigate] = useLocation();
   const [device, setDevice] = useState<Device | null>(null);
   const [missing, setMissing] = useState<'notFound' | 'failed' | null>(null);
-  const tab = tabs.find(alarm);
 
   const load = useCallback(async (): Promise<void> => {
     setMissing(null);
@@ -71,6 +70,8 @@ export function DeviceDetailPage({ tabs }: DeviceDetailPageProps): JSX.Element {
     );
   }
   if (!device) return <Spin className="ec-device-spin" />;
+  const panelProps = { device, onDeviceChange: setDevice };
+  const tab = tabs.find(alarm, panelProps);
 
   return (
     <div className="ec-device-detail" data-testid="device-detail">
@@ -81,10 +82,10 @@ export function DeviceDetailPage({ tabs }: DeviceDetailPageProps): JSX.Element {
         className="ec-device-tabs"
         data-testid="device-tabs"
       >
-        {tabs.all().map(({ key, titleKey, panel: Panel }) => (
+        {tabs.all(panelProps).map(({ key, titleKey, panel: Panel }) => (
           <Tabs.TabPane key={key} title={<span data-testid={`device-tab-${key}`}>{tabTitle(titleKey)}</span>}>
             <Suspense fallback={<Spin className="ec-device-spin" />}>
-              <Panel device={device} onDeviceChange={setDevice} />
+              <Panel {...panelProps} />
             </Suspense>
           </Tabs.TabPane>
         ))}
