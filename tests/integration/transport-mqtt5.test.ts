@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { credentialsRoutes } from '../../server/contract/credentials.ts';
 import { telemetryRoutes, type TimeseriesValues } from '../../server/contract/telemetry.ts';
 import { makeDeviceApp, type DeviceApi, type DeviceTestApp } from '../helpers/devices.ts';
-import { closedBy, connectDevice, connectRefused, eventually, mqttUrl, tokenOf } from '../helpers/mqtt.ts';
+import { closedBy, connectDevice, connectRefused, connectWatching, eventually, mqttUrl, tokenOf } from '../helpers/mqtt.ts';
 
 const V5: IClientOptions = { protocolVersion: 5 };
 
@@ -145,6 +145,21 @@ describe('MQTT 5 devices', () => {
     const revoked = serverDisconnect(fresh);
     await t.api.ok(credentialsRoutes.regenerate, { params: { id: device.id } });
     expect((await revoked).reasonCode).toBe(0x87);
+  });
+
+  it('resume a session only when they connected with a Session Expiry Interval', async () => {
+    const t = await makeDeviceApp();
+    const device = await t.api.createDevice();
+    const options = { ...V5, username: await tokenOf(t.api, device.id), clientId: 'resumable', clean: false };
+    const brief = await connectWatching(t.app, { ...options, properties: { sessionExpiryInterval: 0 } });
+    await brief.client.subscribeAsync('v1/devices/me/rpc/request/+', { qos: 1 });
+    await brief.client.endAsync();
+    const kept = await connectWatching(t.app, { ...options, properties: { sessionExpiryInterval: 60 } });
+    expect(kept.sessionPresent).toBe(false);
+    await kept.client.subscribeAsync('v1/devices/me/rpc/request/+', { qos: 1 });
+    await kept.client.endAsync();
+    const back = await connectWatching(t.app, { ...options, properties: { sessionExpiryInterval: 60 } });
+    expect(back.sessionPresent).toBe(true);
   });
 
   it('are closed with DISCONNECT 0x95 when a frame announces over 1 MB', async () => {

@@ -133,6 +133,11 @@ export class DeviceTransport implements Transport {
     return held.credentialsType === 'ACCESS_TOKEN' && held.credentialsId === token ? connectedDeviceOf(device) : null;
   }
 
+  /** MQTT sessions held in memory, open or waiting to be resumed (a deleted device's are dropped). */
+  get mqttSessionCount(): number {
+    return this.broker.sessionCount;
+  }
+
   statsSnapshot(): TransportStatsSnapshot {
     return this.stats.snapshot();
   }
