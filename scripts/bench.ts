@@ -291,6 +291,7 @@ function merge(fresh: Row[], previous: readonly Row[]): Row[] {
     'deviceListP95Ms',
     'deviceImportMs',
     'telemetryMsgPerSec',
+    'telemetryMqtt5MsgPerSec',
     'bareAedesMsgPerSec',
     'telemetryVsBareAedesPct',
     'telemetryLatencyP99Ms',
@@ -380,7 +381,9 @@ generators run in the bench process on the same machine, so they share its CPUs 
   temperature value names its message (it cycles through the model's 1,651 steps), the bench
   notes when it published it and takes the difference when that value arrives on the websocket.
   A second phase paces the same devices at 1,000 msg/s in all for 5 s and reports the latency of a
-  gateway that is not saturated.
+  gateway that is not saturated. A third reconnects the same devices as MQTT 5 clients and repeats
+  the sustained run (same payloads, window, warm-up and duration; every acknowledged message checked
+  in history): the MQTT 5 row.
 - **Bare aedes**, in the same run just before: \`scripts/lib/bench-bare-broker.ts\` in its own
   Node process (as the gateway is), default in-memory persistence, no authentication, no storage,
   no subscribers; the same 50 publishers, payloads, window, warm-up and duration. The ratio is

@@ -81,7 +81,7 @@ interface LibraryEdit {
  * drop one silently.
  */
 const libraryEdits: LibraryEdit[] = [
-  // mqtt-packet (aedes' encoder) fills a table of 65,536 two-byte Buffers on the first packet it
+  // mqtt-packet (the MQTT codec of the device transport) fills a table of 65,536 two-byte Buffers on the first packet it
   // writes, to save one 2-byte allocation per message id: ~8 MB of heap on every gateway with a
   // device connected. The bundle takes the library's own `cacheNumbers = false` path instead.
   {

@@ -16,14 +16,15 @@ export interface Publisher {
   clientId: string;
 }
 
-export async function connectPublishers(mqttUrl: string, publishers: readonly Publisher[]): Promise<MqttClient[]> {
+/** `protocolVersion`: 4 (MQTT 3.1.1, what most devices speak) or 5 (ThingsBoard's Python SDK). */
+export async function connectPublishers(mqttUrl: string, publishers: readonly Publisher[], protocolVersion: 4 | 5 = 4): Promise<MqttClient[]> {
   const clients: MqttClient[] = [];
   try {
     for (let i = 0; i < publishers.length; i += CONNECT_CONCURRENCY) {
       const batch = publishers.slice(i, i + CONNECT_CONCURRENCY);
       clients.push(
         ...(await Promise.all(
-          batch.map((p) => connectAsync(mqttUrl, { username: p.username, clientId: p.clientId, clean: true, keepalive: 60, reconnectPeriod: 0 }, false)),
+          batch.map((p) => connectAsync(mqttUrl, { username: p.username, clientId: p.clientId, clean: true, keepalive: 60, reconnectPeriod: 0, protocolVersion }, false)),
         )),
       );
     }

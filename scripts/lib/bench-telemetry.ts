@@ -6,6 +6,8 @@
  * SQLite), publish → websocket latency, and the same publishers against a bare aedes broker in its
  * own process in the same run (QoS 1, no storage), whose throughput the gateway should reach half of.
  * A second, paced phase (1,000 msg/s in all) gives the latency of a gateway that is not saturated.
+ * A third phase repeats the sustained one with the same devices speaking MQTT 5 (what ThingsBoard's
+ * Python SDK speaks), so that both protocol versions are measured on the same gateway.
  * After the sustained phase the history API must hold every acknowledged message, or the run fails.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -216,6 +218,16 @@ export async function telemetryRows(binary: string): Promise<RowSpec[]> {
     await sleep(300);
     const pacedMs = live.latencies(paced.from, paced.to);
 
+    // MQTT 5: the same devices reconnect with protocol version 5, same payloads, window and duration.
+    const storedBefore = await storedValues(gw.http, devices.map((d) => d.id), runStarted);
+    await closeAll(clients);
+    clients = await connectPublishers(gw.mqttUrl, devices.map((d) => ({ username: d.token, clientId: `bench-${d.id}` })), 5);
+    const cpu5 = cpuMs(pid);
+    const v5 = await drive(clients, { window: WINDOW, warmupMs: WARMUP_MS, durationMs: DURATION_MS, payload: message });
+    const v5CpuPer1k = ((cpuMs(pid) - cpu5) / v5.ackedAll) * 1000;
+    const storedV5 = (await storedValues(gw.http, devices.map((d) => d.id), runStarted)) - storedBefore;
+    if (storedV5 !== v5.ackedAll) throw new Error(`bench: ${v5.ackedAll} MQTT 5 messages were acknowledged but history holds ${storedV5} more temperature values`);
+
     const ratio = (saturated.perSecond / bare.result.perSecond) * 100;
     const cpuRatio = (bare.cpuMsPer1k / gwCpuPer1k) * 100;
     const shape = `${DEVICES} MQTT connections, QoS 1, ≤ ${WINDOW} unacked each, ${(WARMUP_MS / 1000).toFixed(0)} s warm-up then ${(DURATION_MS / 1000).toFixed(0)} s`;
@@ -229,6 +241,14 @@ export async function telemetryRows(binary: string): Promise<RowSpec[]> {
           `${shape}; payload {ts, values: {temperature, humidity}} checked against the published thing model, every acknowledged message found in history afterwards (${count(stored)} values of each key); one websocket follows all ${DEVICES} devices ` +
           `(received ${count(receivedSaturated)} values); gateway CPU ${gwCpuPer1k.toFixed(0)} ms per 1,000 msgs, ${gwSched}; publishers' process ${(saturated.benchCpuShare * 100).toFixed(0)} % of a core`,
         detail: { acked: saturated.acked, errors: saturated.errors, gatewayCpuMsPer1k: gwCpuPer1k, wsReceived: receivedSaturated, benchCpuShare: saturated.benchCpuShare },
+      },
+      {
+        id: 'telemetryMqtt5MsgPerSec',
+        figure: 'telemetry MQTT 5 QoS 1 → SQLite → websocket, sustained',
+        value: v5.perSecond,
+        unit: 'msg/s',
+        note: `the row above with the same ${DEVICES} devices reconnected as MQTT 5 clients, right after it; every acknowledged message found in history (${count(storedV5)}); gateway CPU ${v5CpuPer1k.toFixed(0)} ms per 1,000 msgs; ${((v5.perSecond / bare.result.perSecond) * 100).toFixed(0)} % of bare aedes (3.1.1)`,
+        detail: { acked: v5.acked, errors: v5.errors, gatewayCpuMsPer1k: v5CpuPer1k, benchCpuShare: v5.benchCpuShare },
       },
       {
         id: 'bareAedesMsgPerSec',

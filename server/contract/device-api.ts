@@ -29,6 +29,16 @@
  * and a refused message resent forever would help nobody). A frame over 1 MB closes the connection
  * before it is read into memory. Accepted QoS 1 messages are acknowledged only after the batch
  * holding them is committed.
+ * MQTT 3.1, 3.1.1 and 5 share the ports. MQTT 5 says why in its reason codes
+ * (server/modules/transport/mqtt-reason-codes.ts): CONNACK 0x86 unknown credentials, 0x87 unknown
+ * certificate, 0x85 client ID over 256 characters, 0x84 an unknown protocol version (counted and
+ * logged like any refusal); PUBACK 0x99 payload format invalid, 0x97 over 64 KB, 0x87 a topic the
+ * device may not use (the connection stays, unlike 3.1.1); SUBACK 0x87; the server's DISCONNECT
+ * 0x8E session taken over, 0x87 credentials replaced or device deleted, 0x8B shutdown, 0x95 frame
+ * over 1 MB, 0x8D keepalive. The CONNACK carries Receive Maximum MQTT_INFLIGHT_MAX, Maximum Packet
+ * Size 1 MB, Topic Alias Maximum 0, Retain Available 0. Session Expiry Interval is honoured up to a
+ * day (3.1.1 persistent sessions get that day too). User name `provision` opens a device
+ * provisioning connection (`/provision/request` → `/provision/response`) when provisioning is on.
  *
  * HTTP (public routes; the token is an ACCESS_TOKEN; unknown: 401 code 10
  * `error.transport.tokenUnknown`; bodies up to 64 KB: 413 `error.transport.payloadTooLarge`; the

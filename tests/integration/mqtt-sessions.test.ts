@@ -155,6 +155,37 @@ describe('MQTT sessions belong to their device', () => {
   });
 });
 
+describe('MQTT persistent sessions', () => {
+  it('marks an RPC request resent to a resumed session DELIVERED when the device acknowledges the resent copy', async () => {
+    const bus = new EventBus();
+    const delivered = record(bus, 'device.rpcDelivered');
+    const t = await makeDeviceApp({ bus });
+    const device = await t.api.createDevice();
+    const first = await connectAs(t, device, 'valve');
+    await first.client.subscribeAsync(RPC_FILTER, { qos: 1 });
+    neverAcknowledge(first.client);
+    const command = await unlockDoor(t, device.id);
+    await eventually(() => rpcRequests(first.messages).length, (n) => n === 1);
+    await drop(t, first.client, device.id);
+
+    const back = await connectAs(t, device, 'valve');
+    await eventually(() => rpcRequests(back.messages).length, (n) => n === 1);
+    await settled(back.client);
+    expect(delivered).toEqual([{ deviceId: device.id, requestId: command.requestId }]);
+  });
+
+  it('drops a deleted device’s sessions from memory', async () => {
+    const t = await makeDeviceApp();
+    const device = await t.api.createDevice();
+    const { client } = await connectAs(t, device, 'kept');
+    await client.subscribeAsync(RPC_FILTER, { qos: 1 });
+    await drop(t, client, device.id);
+    expect(t.app.services!.transport!.mqttSessionCount).toBe(1);
+    await t.api.ok(deviceRoutes.delete, { body: { ids: [device.id] } });
+    expect(t.app.services!.transport!.mqttSessionCount).toBe(0);
+  });
+});
+
 /** Collects every payload of `event` emitted on `bus`. */
 function record<K extends keyof Events>(bus: EventBus, event: K): Events[K][] {
   const seen: Events[K][] = [];

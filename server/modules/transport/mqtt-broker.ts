@@ -1,47 +1,63 @@
 /**
- * The embedded MQTT broker (aedes) devices connect to (server/contract/device-api.ts).
+ * The device MQTT server (server/contract/device-api.ts): MQTT 3.1, 3.1.1 and 5 on one port (and
+ * on the TLS port), built on the mqtt-packet codec rather than a general broker, as ThingsBoard
+ * builds its transport on a codec: devices never talk to each other here, every publish ends in
+ * the gateway and every server message goes to one device. This file holds what a connection
+ * means (authentication, sessions, topics, messages); mqtt-connection.ts holds the socket's state
+ * machine, mqtt-sessions.ts the sessions, mqtt-reason-codes.ts the codes sent.
  *
  * - CONNECT: the credentials module authenticates (ACCESS_TOKEN user name, or MQTT_BASIC; over TLS
- *   a client certificate, see mqtt-tls.ts); anyone else gets CONNACK 5 "not authorized".
- * - PUBLISH: only the device's own topics. A message is handled inside `authorizePublish`, whose
- *   callback aedes waits for before it sends the PUBACK: the callback runs after the batch holding
- *   the message is committed, so an acknowledged QoS 1 message survives a crash. It also holds
- *   back the client's next socket read, which is the back-pressure a fast device meets.
- * - Devices share the literal `v1/devices/me/...` topics, so a device's publish must never reach
- *   another device subscribed to the same string: each handled publish is moved to a topic no one
- *   can subscribe to before aedes routes it, and nothing a device sent is ever forwarded. Server
- *   messages (RPC, attribute answers) go to one client directly.
- * - Sessions belong to devices: aedes keys a session (its persistent subscriptions, its QoS 1
- *   messages not yet acknowledged, the connection a new CONNECT takes over) by client ID, which
- *   devices choose freely and often share (one firmware image, one ID). Once authenticated, a
- *   client's ID is rewritten to `{deviceId}/{clientId}` before aedes looks its session up, so a
- *   device gets back only its own session and can never take over or close another device's
- *   connection; two devices presenting one ID simply hold two sessions.
- * - A last will tells of a device that went away unexpectedly. Connections the server ends itself
- *   (credentials replaced, device deleted, shutdown) have their will dropped.
+ *   a client certificate, see mqtt-tls.ts); anyone else is refused (3.1.1 CONNACK 5; MQTT 5 0x86
+ *   bad user name or password, 0x87 for an unknown certificate). User name `provision` opens a
+ *   device provisioning connection when a provisioning hook is given (ThingsBoard's MQTT
+ *   provisioning: `/provision/request` in, `/provision/response` out). Refusals, unsupported
+ *   protocol versions included, are counted and logged at info, one line per source a minute.
+ * - PUBLISH: only the device's own topics (topic-acl.ts), handled by device-dispatch.ts (telemetry
+ *   by the callback path to the commit). The PUBACK (PUBREC for QoS 2) goes out once the batch
+ *   holding the message is committed, so an acknowledged message survives a crash; a message that
+ *   could not be stored gets none and closes the connection. A refused message is acknowledged all
+ *   the same (resending it would not make it acceptable); MQTT 5 says why in the PUBACK's reason.
+ *   A topic the device may not publish closes a 3.1.1 connection, and gets PUBACK 0x87 under 5.
+ * - Sessions belong to devices, keyed `{deviceId}/{clientId}` (mqtt-sessions.ts): a new CONNECT
+ *   with the same key takes the old connection over; a persistent session keeps its
+ *   subscriptions and unacknowledged server messages, which are resent (DUP) on reconnect and
+ *   still mark their RPC DELIVERED when acknowledged.
+ * - A last will tells of a device that went away unexpectedly: it is handled as a message of that
+ *   device on its topic (same ACL, same dispatch). Connections the server ends itself (credentials
+ *   replaced, device deleted, shutdown) have their will dropped; an MQTT 5 DISCONNECT 0x04 asks for
+ *   it to be published. Retain is ignored: nothing is routed between devices.
  */
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
-import { Aedes, type AuthenticateError, type Client, type PublishPacket, type Subscription } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
+import type { IConnackPacket, IConnectPacket, IPublishPacket, ISubscribePacket, IUnsubscribePacket } from 'mqtt-packet';
+import { MQTT_INFLIGHT_MAX } from '../../contract/device-api.ts';
 import type { CredentialsService } from '../device/credentials-service.ts';
+import { PayloadRefusal } from '../telemetry/device-payload.ts';
 import type { DeviceDispatch } from './device-dispatch.ts';
 import { connectedDeviceOf, type ConnectedDevice, type DeviceMessages } from './device-messages.ts';
-import { PayloadRefusal } from '../telemetry/device-payload.ts';
 import type { DeviceStateTracker } from './device-state.ts';
 import { guardFrames } from './frame-guard.ts';
+import { MqttConnection, type MqttConnectionHost } from './mqtt-connection.ts';
+import { ConnackV3, Reason, refusalReason, SUBACK_FAILURE_V3 } from './mqtt-reason-codes.ts';
+import { MqttSession, MqttSessionStore, SESSION_EXPIRY_MAX_S } from './mqtt-sessions.ts';
 import { clientCertificate, tlsServerOptions, type TlsIdentity } from './mqtt-tls.ts';
-import { filterOf, RpcDelivery, type RpcRef } from './rpc-delivery.ts';
+import { filterOf, type HeldMessage, type RpcRef } from './rpc-delivery.ts';
 import { publishKind, subscribeAllowed } from './topic-acl.ts';
 import type { TransportStats } from './transport-stats.ts';
 
-/** Where handled publishes go: `$` topics match no wildcard and the ACL allows no subscription to it. */
-const CONSUMED_TOPIC = '$edge/consumed';
 /** A packet announcing more than this closes its connection before it is buffered. */
 export const MQTT_FRAME_MAX_BYTES = 1024 * 1024;
-/** MQTT CONNACK return code 5. */
-const NOT_AUTHORIZED = 5;
+/** Longer client IDs are refused: every session keeps its ID in memory. */
+export const MQTT_CLIENT_ID_MAX = 256;
+/** ThingsBoard's MQTT device provisioning (user name and topics). */
+export const PROVISION_USERNAME = 'provision';
+export const PROVISION_REQUEST_TOPIC = '/provision/request';
+export const PROVISION_RESPONSE_TOPIC = '/provision/response';
+/** Deadlines (CONNECT, keepalive) are checked this often. */
+const SWEEP_MS = 1000;
 
 export interface MqttBrokerDeps {
   credentials: Pick<CredentialsService, 'authenticate' | 'authenticateX509'>;
@@ -50,33 +66,33 @@ export interface MqttBrokerDeps {
   state: DeviceStateTracker;
   stats: TransportStats;
   log: FastifyBaseLogger;
+  /** Answers a device provisioning request (its JSON body); absent: `provision` is an unknown user name. */
+  provision?: (request: Buffer) => Promise<unknown>;
 }
 
-function notAuthorized(): AuthenticateError {
-  const err = new Error('not authorized') as AuthenticateError;
-  (err as { returnCode: number }).returnCode = NOT_AUTHORIZED;
-  return err;
+/** What the CONNACK of an MQTT 5 connection tells the client about this server. */
+function connackProperties(assignedClientIdentifier: string | null, sessionExpiryInterval: number | null): IConnackPacket['properties'] {
+  return {
+    receiveMaximum: MQTT_INFLIGHT_MAX,
+    maximumPacketSize: MQTT_FRAME_MAX_BYTES,
+    topicAliasMaximum: 0,
+    retainAvailable: false,
+    // Only the ACL's filters are served; `+` in them is a wildcard to the client.
+    wildcardSubscriptionAvailable: true,
+    sharedSubscriptionAvailable: false,
+    subscriptionIdentifiersAvailable: false,
+    ...(assignedClientIdentifier !== null ? { assignedClientIdentifier } : {}),
+    ...(sessionExpiryInterval !== null ? { sessionExpiryInterval } : {}),
+  };
 }
 
-/** The QoS (0 or 1) a client subscribed `filter` with, or null when it did not. */
-function subscribedQos(client: Client, filter: string): 0 | 1 | null {
-  const subs = (client as unknown as { subscriptions: Record<string, { qos: number } | undefined> }).subscriptions;
-  const sub = subs[filter];
-  return sub ? (sub.qos > 0 ? 1 : 0) : null;
-}
-
-/** The session key aedes files a device's connection under (see above): unique per device. */
-function sessionKey(deviceId: string, clientId: string): string {
-  return `${deviceId}/${clientId}`;
-}
-
-export class MqttBroker {
-  private readonly sessions = new WeakMap<Client, ConnectedDevice>();
-  /** Connections the server is closing: their will is not published. */
-  private readonly ended = new WeakSet<Client>();
-  private readonly byDevice = new Map<string, Set<Client>>();
-  private readonly outgoing = new RpcDelivery();
-  private aedes: Aedes | null = null;
+export class MqttBroker implements MqttConnectionHost {
+  private readonly sessions = new MqttSessionStore();
+  /** Open connections of each device. */
+  private readonly online = new Map<string, Set<MqttConnection>>();
+  private readonly connections = new Set<MqttConnection>();
+  private readonly clock = { now: Date.now() };
+  private sweeper: NodeJS.Timeout | null = null;
   private server: Server | null = null;
   private tlsServer: TlsServer | null = null;
   /** The bound port (the configured one, or the ephemeral one for port 0). */
@@ -87,52 +103,20 @@ export class MqttBroker {
   constructor(private readonly deps: MqttBrokerDeps) {}
 
   async start(host: string, port: number): Promise<void> {
-    const { log } = this.deps;
-    const aedes = await Aedes.createBroker({
-      authenticate: (client, username, password, done) => {
-        this.authenticate(client, username, password).then(
-          (ok) => (ok ? done(null, true) : done(notAuthorized(), false)),
-          (err: unknown) => {
-            log.error({ err }, 'MQTT authentication failed');
-            done(notAuthorized(), false);
-          },
-        );
-      },
-      authorizePublish: (client, packet, done) => this.authorizePublish(client, packet, done),
-      authorizeSubscribe: (client, subscription, done) => done(null, this.authorizeSubscribe(client, subscription)),
-      // Only server messages travel to clients; every device publish was consumed (see above).
-      authorizeForward: (_client, packet) => ((packet as { clientId?: string }).clientId ? null : packet),
-      drainTimeout: 30_000,
-      connectTimeout: 10_000,
-    });
-    aedes.on('client', (client) => this.opened(client));
-    aedes.on('clientDisconnect', (client) => this.closed(client));
-    // Server messages wait for the subscription to their topic; a PUBACK makes an RPC DELIVERED (rpc-delivery.ts).
-    aedes.on('subscribe', (subscriptions, client) => {
-      for (const s of subscriptions) for (const m of this.outgoing.release(client, s.topic)) this.send(client, m.topic, m.payload, m.qos, m.rpc);
-    });
-    aedes.on('ack', (_packet, client) => {
-      const rpc = this.outgoing.acked(client);
-      if (rpc) this.deps.messages.rpcDelivered(rpc.deviceId, rpc.requestId);
-    });
-    aedes.on('clientError', (client, err) => log.debug({ clientId: client.id, err: err.message }, 'MQTT client error'));
-    aedes.on('connectionError', (_client, err) => log.debug({ err: err.message }, 'MQTT connection error'));
-    this.aedes = aedes;
-
-    const server = createServer((socket) => this.accept(aedes, socket));
-    server.on('error', (err) => log.error({ err }, 'MQTT server error'));
+    const server = createServer({ noDelay: true }, (socket) => this.accept(socket));
+    server.on('error', (err) => this.deps.log.error({ err }, 'MQTT server error'));
     server.listen(port, host);
     await once(server, 'listening');
     this.server = server;
     this.port = (server.address() as { port: number }).port;
+    this.sweeper = setInterval(() => this.sweep(), SWEEP_MS).unref();
   }
 
-  /** Opens the MQTT over TLS port (after `start`): same broker, same limits, `identity`'s certificate. */
+  /** Opens the MQTT over TLS port (after `start`): same server, same limits, `identity`'s certificate. */
   async listenTls(host: string, port: number, identity: TlsIdentity): Promise<void> {
-    const { aedes } = this;
-    if (!aedes) throw new Error('the broker is not started');
+    if (!this.server) throw new Error('the broker is not started');
     const { log, stats } = this.deps;
-    const server = createTlsServer(tlsServerOptions(identity), (socket) => this.accept(aedes, socket));
+    const server = createTlsServer({ ...tlsServerOptions(identity), noDelay: true }, (socket) => this.accept(socket));
     // Plain MQTT, a wrong protocol version or a stalled handshake: the socket is closed, the port keeps serving.
     server.on('tlsClientError', (err: Error, socket: Socket) => {
       const suppressed = stats.refuse('tlsHandshake', socket.remoteAddress);
@@ -145,144 +129,256 @@ export class MqttBroker {
     this.tlsPort = (server.address() as { port: number }).port;
   }
 
+  /** Ends every connection (MQTT 5: DISCONNECT 0x8B; wills dropped), forgets the sessions, closes the ports. */
   async close(): Promise<void> {
-    const { aedes, server, tlsServer } = this;
-    for (const clients of this.byDevice.values()) for (const client of clients) this.ended.add(client);
-    this.aedes = null;
+    const { server, tlsServer } = this;
     this.server = null;
     this.tlsServer = null;
-    if (aedes) await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const conn of [...this.connections]) conn.end(Reason.serverShuttingDown, true);
+    this.sessions.clear();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
     if (tlsServer) await new Promise<void>((resolve) => tlsServer.close(() => resolve()));
   }
 
   isConnected(deviceId: string): boolean {
-    return (this.byDevice.get(deviceId)?.size ?? 0) > 0;
+    return (this.online.get(deviceId)?.size ?? 0) > 0;
   }
 
   /**
-   * Sends a server message to every session of `deviceId`, or once that session subscribes to the
-   * topic; `rpc` names the request it carries (DELIVERED on its PUBACK). False when the device has
-   * no session.
+   * Sends a server message to every open session of `deviceId`, or once that session subscribes to
+   * the topic; `rpc` names the request it carries (DELIVERED on its PUBACK). False when the device
+   * has no open session.
    */
   publishTo(deviceId: string, topic: string, body: unknown, qos: 0 | 1, rpc: RpcRef | null = null): boolean {
-    const clients = this.byDevice.get(deviceId);
-    if (!clients?.size) return false;
-    const payload = Buffer.from(JSON.stringify(body));
-    for (const client of clients) {
-      if (subscribedQos(client, filterOf(topic)) === null) this.outgoing.hold(client, { topic, payload, qos, rpc });
-      else this.send(client, topic, payload, qos, rpc);
-    }
+    const conns = this.online.get(deviceId);
+    if (!conns?.size) return false;
+    const message: HeldMessage = { topic, payload: Buffer.from(JSON.stringify(body)), qos, rpc };
+    for (const conn of conns) this.deliver(conn, message);
     return true;
   }
 
-  /** Closes every session of `deviceId` (credentials replaced, device deleted). */
+  /** Closes every connection of `deviceId` (credentials replaced): MQTT 5 hears 0x87; wills are dropped. */
   disconnect(deviceId: string): void {
-    for (const client of this.byDevice.get(deviceId) ?? []) {
-      this.ended.add(client);
-      client.close();
+    for (const conn of [...(this.online.get(deviceId) ?? [])]) conn.end(Reason.notAuthorized, true);
+  }
+
+  /** A deleted device: its connections close and its sessions leave memory. */
+  forget(deviceId: string): void {
+    this.disconnect(deviceId);
+    this.sessions.dropDevice(deviceId);
+  }
+
+  /** The device changed (type, product, gateway): its open connections see the new one. */
+  refresh(deviceId: string, device: ConnectedDevice): void {
+    for (const conn of this.online.get(deviceId) ?? []) conn.device = device;
+  }
+
+  /** Sessions held in memory (connected or waiting to be resumed). */
+  get sessionCount(): number {
+    return this.sessions.size;
+  }
+
+  // ------------------------------------------------------------------ MqttConnectionHost
+
+  connect(conn: MqttConnection, packet: IConnectPacket): void {
+    this.authenticate(conn, packet).catch((err: unknown) => {
+      this.deps.log.error({ err }, 'MQTT authentication failed');
+      conn.refuse(conn.version === 5 ? Reason.unspecified : ConnackV3.notAuthorized);
+    });
+  }
+
+  unsupportedVersion(conn: MqttConnection, version: number): void {
+    this.refused('protocolVersion', conn.remoteAddress, { version }, 'MQTT connection refused: unsupported protocol version');
+    // A version past 5 is told in MQTT 5's terms, an older one in 3.1.1's (MQTT 5 section 3.1.2.2).
+    conn.writer.version = version > 5 ? 5 : 4;
+    conn.refuse(version > 5 ? Reason.unsupportedProtocolVersion : ConnackV3.unacceptableProtocol);
+  }
+
+  publish(conn: MqttConnection, packet: IPublishPacket, settle: (reason: number | null) => void): void {
+    const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
+    const device = conn.device;
+    if (!device) {
+      this.provisionRequest(conn, packet.topic, payload, settle);
+      return;
+    }
+    if (!this.handle(conn, device, packet.topic, payload, settle)) {
+      const v5 = conn.version === 5;
+      this.refused('topic', device.id, { topic: packet.topic }, v5 ? 'MQTT publish on a topic the device may not use: refused' : 'MQTT publish on a topic the device may not use: connection closed', 'warn');
+      settle(v5 ? Reason.notAuthorized : null);
     }
   }
 
-  /** The device changed (type, product, gateway): its open sessions see the new one. */
-  refresh(deviceId: string, device: ConnectedDevice): void {
-    for (const client of this.byDevice.get(deviceId) ?? []) this.sessions.set(client, device);
+  subscribe(conn: MqttConnection, packet: ISubscribePacket): void {
+    const session = conn.session!;
+    const granted = packet.subscriptions.map(({ topic, qos }) => {
+      const allowed = conn.device ? subscribeAllowed(topic, conn.device.deviceType) : topic === PROVISION_RESPONSE_TOPIC;
+      if (!allowed) {
+        this.refused('subscription', conn.device?.id ?? PROVISION_USERNAME, { topic }, 'MQTT subscription refused');
+        return conn.version === 5 ? Reason.notAuthorized : SUBACK_FAILURE_V3;
+      }
+      const q = qos > 0 ? 1 : 0;
+      session.subscriptions.set(topic, q);
+      return q;
+    });
+    conn.writer.suback(packet.messageId!, granted);
+    // Server messages wait for the subscription to their topic (rpc-delivery.ts).
+    for (const { topic } of packet.subscriptions) {
+      if (session.subscriptions.has(topic)) for (const m of session.delivery.release(topic)) this.send(conn, m);
+    }
   }
 
+  unsubscribe(conn: MqttConnection, packet: IUnsubscribePacket): void {
+    for (const filter of packet.unsubscriptions) conn.session?.subscriptions.delete(filter);
+    conn.writer.unsuback(packet.messageId!, packet.unsubscriptions.length);
+  }
+
+  acknowledged(conn: MqttConnection, messageId: number): void {
+    const rpc = conn.session?.delivery.acked(messageId);
+    if (rpc) this.deps.messages.rpcDelivered(rpc.deviceId, rpc.requestId);
+  }
+
+  closed(conn: MqttConnection): void {
+    this.connections.delete(conn);
+    const { session, device } = conn;
+    if (session && session.attached === conn) {
+      if (device) this.sessions.detach(session);
+      else session.attached = null;
+    }
+    if (!device) return;
+    const conns = this.online.get(device.id);
+    if (conns?.delete(conn)) {
+      if (conns.size === 0) this.online.delete(device.id);
+      this.deps.state.mqttClosed(device.id);
+      if (device.deviceType === 'GATEWAY' && !this.isConnected(device.id)) this.deps.state.gatewayGone(device.id);
+    }
+    if (conn.willDue) this.publishWill(conn, device);
+  }
+
+  // ------------------------------------------------------------------ internals
+
   /** A new connection, plain or TLS (once its handshake is done). */
-  private accept(aedes: Aedes, socket: Socket): void {
+  private accept(socket: Socket): void {
     const { log, stats } = this.deps;
+    let conn: MqttConnection | null = null;
+    // Before the connection's own reader: an oversized frame is caught before it is parsed.
     guardFrames(socket, MQTT_FRAME_MAX_BYTES, (announced) => {
       const suppressed = stats.refuse('frameTooLarge', socket.remoteAddress);
       if (suppressed !== null) log.warn({ remote: socket.remoteAddress, announced, suppressed }, 'MQTT packet over 1 MB: connection closed');
+      conn?.end(Reason.packetTooLarge, false);
     });
-    aedes.handle(socket);
+    conn = new MqttConnection(socket, this, this.clock);
+    this.connections.add(conn);
   }
 
-  private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined): Promise<boolean> {
+  private sweep(): void {
+    const now = Date.now();
+    this.clock.now = now;
+    for (const conn of this.connections) conn.tick(now);
+  }
+
+  private async authenticate(conn: MqttConnection, packet: IConnectPacket): Promise<void> {
+    const v5 = conn.version === 5;
+    const cleanStart = packet.clean !== false;
+    let clientId = packet.clientId ?? '';
+    if (clientId.length > MQTT_CLIENT_ID_MAX || (clientId === '' && !cleanStart && !v5)) {
+      this.refused('clientId', conn.remoteAddress, { length: clientId.length }, 'MQTT connection refused: client identifier not valid');
+      conn.refuse(v5 ? Reason.clientIdentifierNotValid : ConnackV3.identifierRejected);
+      return;
+    }
+    const certificate = clientCertificate(conn.socket);
+    if (certificate === null && packet.username === PROVISION_USERNAME && this.deps.provision) {
+      this.openProvisioning(conn, clientId);
+      return;
+    }
     // A client certificate decides alone (ThingsBoard's X.509 credentials): its user name may be empty.
-    const certificate = clientCertificate(client.conn);
-    const device =
+    const found =
       certificate !== null
         ? this.deps.credentials.authenticateX509(certificate)
-        : await this.deps.credentials.authenticate({ username, password, clientId: client.id });
-    if (!device) {
-      const suppressed = this.deps.stats.refuse('authentication', client.id);
-      if (suppressed !== null) this.deps.log.info({ clientId: client.id, suppressed }, 'MQTT connection refused: unknown credentials');
-      return false;
+        : await this.deps.credentials.authenticate({ username: packet.username, password: packet.password, clientId });
+    if (conn.phase !== 'authenticating') return;
+    if (!found) {
+      this.refused('authentication', clientId, {}, 'MQTT connection refused: unknown credentials');
+      conn.refuse(v5 ? (certificate !== null ? Reason.notAuthorized : Reason.badUserNameOrPassword) : ConnackV3.notAuthorized);
+      return;
     }
-    this.sessions.set(client, connectedDeviceOf(device));
-    // aedes reads the session by this ID only after authentication succeeds (fetchSubs, then registerClient).
-    client.id = sessionKey(device.id, client.id);
-    return true;
-  }
+    const device = connectedDeviceOf(found);
+    const assigned = clientId === '' ? `edge-${randomUUID()}` : null;
+    if (assigned !== null) clientId = assigned;
+    const asked = v5 ? (packet.properties?.sessionExpiryInterval ?? 0) : cleanStart ? 0 : SESSION_EXPIRY_MAX_S;
+    const expiry = Math.min(asked, SESSION_EXPIRY_MAX_S);
 
-  private opened(client: Client): void {
-    const device = this.sessions.get(client);
-    if (!device) return;
-    const clients = this.byDevice.get(device.id) ?? new Set();
-    clients.add(client);
-    this.byDevice.set(device.id, clients);
+    const { session, present, previous } = this.sessions.open(device.id, clientId, cleanStart);
+    session.attached = conn;
+    session.expirySeconds = expiry;
+    conn.device = device;
+    conn.session = session;
+    conn.clientId = clientId;
+    conn.will = packet.will ? { topic: packet.will.topic, payload: Buffer.from(packet.will.payload) } : null;
+    // MQTT: the older connection of the session is closed (its will published, as the specification says).
+    if (previous instanceof MqttConnection && previous !== conn) previous.end(Reason.sessionTakenOver, false);
+    const conns = this.online.get(device.id) ?? new Set();
+    conns.add(conn);
+    this.online.set(device.id, conns);
     this.deps.state.mqttOpened(device.id);
+    conn.accept(present, v5 ? connackProperties(assigned, asked > expiry ? expiry : null) : undefined);
+    // A resumed session resends what the device had not acknowledged, under the same ids.
+    for (const [id, m] of session.delivery.pending()) conn.writer.publish(m.topic, m.payload, 1, id, true);
   }
 
-  private closed(client: Client): void {
-    const device = this.sessions.get(client);
-    if (!device) return;
-    const clients = this.byDevice.get(device.id);
-    if (!clients?.delete(client)) return;
-    if (clients.size === 0) this.byDevice.delete(device.id);
-    this.deps.state.mqttClosed(device.id);
-    if (device.deviceType === 'GATEWAY' && !this.isConnected(device.id)) this.deps.state.gatewayGone(device.id);
+  /** A provisioning connection: no device, a session of its own that ends with it. */
+  private openProvisioning(conn: MqttConnection, clientId: string): void {
+    conn.session = new MqttSession(`${PROVISION_USERNAME}/${clientId}`, '');
+    conn.session.attached = conn;
+    conn.will = null;
+    conn.accept(false, conn.version === 5 ? connackProperties(null, null) : undefined);
   }
 
-  private authorizeSubscribe(client: Client, subscription: Subscription): Subscription | null {
-    const device = this.sessions.get(client);
-    if (device && subscribeAllowed(subscription.topic, device.deviceType)) return subscription;
-    const suppressed = this.deps.stats.refuse('subscription', device?.id);
-    if (suppressed !== null) this.deps.log.info({ deviceId: device?.id, topic: subscription.topic, suppressed }, 'MQTT subscription refused');
-    return null;
-  }
-
-  private authorizePublish(client: Client | null, packet: PublishPacket, done: (err?: Error | null) => void): void {
-    const { stats, log } = this.deps;
-    const device = client ? this.sessions.get(client) : undefined;
-    if (!client || !device) {
-      done(new Error('not authenticated'));
+  private provisionRequest(conn: MqttConnection, topic: string, payload: Buffer, settle: (reason: number | null) => void): void {
+    if (topic !== PROVISION_REQUEST_TOPIC || !this.deps.provision) {
+      this.refused('topic', PROVISION_USERNAME, { topic }, 'MQTT provisioning publish on another topic');
+      settle(conn.version === 5 ? Reason.notAuthorized : null);
       return;
     }
-    // The will of a connection the server closed (aedes publishes it after the close) is refused.
-    if (this.ended.has(client)) {
-      done(new Error('session ended by the server'));
-      return;
-    }
-    const topic = packet.topic;
+    this.deps.provision(payload).then(
+      (answer) => {
+        this.deliver(conn, { topic: PROVISION_RESPONSE_TOPIC, payload: Buffer.from(JSON.stringify(answer)), qos: 1, rpc: null });
+        settle(Reason.success);
+      },
+      (err: unknown) => {
+        this.deps.log.error({ err }, 'device provisioning failed');
+        this.deliver(conn, { topic: PROVISION_RESPONSE_TOPIC, payload: Buffer.from(JSON.stringify({ status: 'FAILURE', errorMsg: 'provisioning failed' })), qos: 1, rpc: null });
+        settle(Reason.success);
+      },
+    );
+  }
+
+  /**
+   * Handles a device message on `topic` (a publish, or a will): false when the device may not
+   * publish there. `settle` hears the outcome: 0 stored, a reason for a refused message, null
+   * when it could not be stored.
+   */
+  private handle(conn: MqttConnection, device: ConnectedDevice, topic: string, payload: Buffer, settle: (reason: number | null) => void): boolean {
     const kind = publishKind(topic, device.deviceType);
-    if (!kind) {
-      const suppressed = stats.refuse('topic', device.id);
-      if (suppressed !== null) log.warn({ deviceId: device.id, topic, suppressed }, 'MQTT publish on a topic the device may not use: connection closed');
-      done(new Error(`topic not allowed: ${topic}`));
-      return;
-    }
-    const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
-    packet.topic = CONSUMED_TOPIC;
-    packet.retain = false;
+    if (!kind) return false;
+    const { stats, log } = this.deps;
+    const v5 = conn.version === 5;
     const finish = (err: unknown): void => {
       if (err === null) {
         stats.accept();
-        done(null);
+        settle(Reason.success);
         return;
       }
       if (err instanceof PayloadRefusal) {
         const suppressed = stats.refuse(err.key, device.id);
         if (suppressed !== null) log.warn({ deviceId: device.id, topic, bytes: payload.length, reason: err.key, ...err.params, suppressed }, 'device message refused');
         // Acknowledged all the same: resending a refused message would not make it acceptable.
-        done(null);
+        settle(v5 ? refusalReason(err.key) : Reason.success);
         return;
       }
       // Not committed: no PUBACK; the connection closes and the device sends the message again.
       log.error({ err, deviceId: device.id, topic }, 'device message not stored');
-      done(err as Error);
+      settle(null);
     };
     if (kind.kind === 'telemetry') {
       // Most messages are telemetry: a callback all the way to the commit, no promise per message.
@@ -291,25 +387,50 @@ export class MqttBroker {
       } catch (err) {
         finish(err);
       }
-      return;
+      return true;
     }
-    this.deps.dispatch.handle(device, kind, payload, (topic, body) => this.reply(client, topic, body)).then(
+    this.deps.dispatch.handle(device, kind, payload, (replyTopic, body) => this.reply(conn, replyTopic, body)).then(
       () => finish(null),
       (err: unknown) => finish(err ?? new Error('device message failed')),
     );
+    return true;
+  }
+
+  private publishWill(conn: MqttConnection, device: ConnectedDevice): void {
+    const { topic, payload } = conn.will!;
+    const handled = this.handle(conn, device, topic, payload, (reason) => {
+      if (reason === null) this.deps.log.warn({ deviceId: device.id, topic }, 'MQTT will not stored');
+    });
+    if (!handled) this.refused('topic', device.id, { topic }, 'MQTT will on a topic the device may not use: dropped', 'warn');
   }
 
   /** An answer to the publishing connection, at the QoS it subscribed the topic's filter with (0 when it did not). */
-  private reply(client: Client, topic: string, body: unknown): void {
-    this.send(client, topic, Buffer.from(JSON.stringify(body)), subscribedQos(client, filterOf(topic)) ?? 0);
+  private reply(conn: MqttConnection, topic: string, body: unknown): void {
+    if (conn.phase !== 'open') return;
+    this.send(conn, { topic, payload: Buffer.from(JSON.stringify(body)), qos: 1, rpc: null }, true);
   }
 
-  /** At `qos`, or the lower QoS the client subscribed the topic with. */
-  private send(client: Client, topic: string, payload: Buffer, qos: 0 | 1, rpc: RpcRef | null = null): void {
-    if (qos === 1 && subscribedQos(client, filterOf(topic)) !== 1) qos = 0;
-    if (qos === 1) this.outgoing.sent(client, rpc);
-    client.publish({ cmd: 'publish', topic, payload, qos, retain: false, dup: false }, (err) => {
-      if (err) this.deps.log.debug({ clientId: client.id, topic, err: err.message }, 'MQTT delivery failed');
-    });
+  /** Now when the session subscribed the message's topic, else once it does. */
+  private deliver(conn: MqttConnection, message: HeldMessage): void {
+    const session = conn.session!;
+    if (session.subscribedQos(filterOf(message.topic)) === null) session.delivery.hold(message);
+    else this.send(conn, message);
+  }
+
+  /** At the message's QoS or the lower one the session subscribed with (`unsubscribed`: QoS 0 when it did not). */
+  private send(conn: MqttConnection, message: HeldMessage, unsubscribed = false): void {
+    const session = conn.session!;
+    const granted = session.subscribedQos(filterOf(message.topic));
+    if (granted === null && !unsubscribed) return;
+    const qos = message.qos === 1 && granted === 1 ? 1 : 0;
+    const id = qos === 1 ? session.nextMessageId() : 0;
+    if (qos === 1) session.delivery.sent(id, message);
+    conn.writer.publish(message.topic, message.payload, qos, id, false);
+  }
+
+  /** Counts a refusal and logs it (at info unless told), one line per reason and source a minute. */
+  private refused(reason: string, source: string | undefined, details: Record<string, unknown>, text: string, level: 'info' | 'warn' = 'info'): void {
+    const suppressed = this.deps.stats.refuse(reason, source);
+    if (suppressed !== null) this.deps.log[level]({ source, ...details, suppressed }, text);
   }
 }

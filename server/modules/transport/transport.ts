@@ -34,6 +34,11 @@ export interface Transport {
 export interface TransportOptions {
   /** HTTP devices go OFFLINE after this long without a call (default 300 s; tests shorten it). */
   httpInactivityMs?: number;
+  /**
+   * Answers MQTT device provisioning requests (user name `provision`, mqtt-broker.ts); without it
+   * such a connection is refused as unknown credentials.
+   */
+  provision?: (request: Buffer) => Promise<unknown>;
 }
 
 export interface TransportDeps extends Pick<Services, 'devices' | 'credentials' | 'telemetry'> {
@@ -74,6 +79,7 @@ export class DeviceTransport implements Transport {
       state: this.state,
       stats: this.stats,
       log,
+      ...(deps.options?.provision ? { provision: deps.options.provision } : {}),
     });
   }
 
@@ -127,6 +133,11 @@ export class DeviceTransport implements Transport {
     return held.credentialsType === 'ACCESS_TOKEN' && held.credentialsId === token ? connectedDeviceOf(device) : null;
   }
 
+  /** MQTT sessions held in memory, open or waiting to be resumed (a deleted device's are dropped). */
+  get mqttSessionCount(): number {
+    return this.broker.sessionCount;
+  }
+
   statsSnapshot(): TransportStatsSnapshot {
     return this.stats.snapshot();
   }
@@ -171,7 +182,7 @@ export class DeviceTransport implements Transport {
         this.gateways.forgetDevices();
         this.state.forget(deviceId);
         this.mailbox.drop(deviceId);
-        this.broker.disconnect(deviceId);
+        this.broker.forget(deviceId);
       }),
       bus.on('device.credentialsChanged', ({ deviceId }) => this.broker.disconnect(deviceId)),
       bus.on('device.stateChanged', ({ deviceId, state }) => {
