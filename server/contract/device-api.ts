@@ -86,6 +86,8 @@ export const deviceTopics = {
   gatewayTelemetry: 'v1/gateway/telemetry',
   gatewayAttributes: 'v1/gateway/attributes',
   gatewayRpc: 'v1/gateway/rpc',
+  gatewayAttributesRequest: 'v1/gateway/attributes/request',
+  gatewayAttributesResponse: 'v1/gateway/attributes/response',
 } as const;
 
 /** A server RPC as the device receives it. */
@@ -96,11 +98,28 @@ export const RpcRequestSchema = Type.Object({
 });
 export type RpcRequest = Static<typeof RpcRequestSchema>;
 
+/** A side with no attribute to answer is left out, as ThingsBoard does (`{}` when both are). */
 export const AttributesAnswerSchema = Type.Object({
-  client: Type.Record(Type.String(), Type.Unknown()),
-  shared: Type.Record(Type.String(), Type.Unknown()),
+  client: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  shared: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });
 export type AttributesAnswer = Static<typeof AttributesAnswerSchema>;
+
+/**
+ * A shared-attribute change as the device receives it: the changed keys with their values, or
+ * `{ deleted: [keys] }` (ThingsBoard's attribute update notification).
+ */
+export const SharedAttributesPushSchema = Type.Record(Type.String(), Type.Unknown());
+export type SharedAttributesPush = Static<typeof SharedAttributesPushSchema>;
+
+/** A GATEWAY's attribute request for a sub-device (`v1/gateway/attributes/request`). */
+export interface GatewayAttributesRequest {
+  id: number;
+  device: string;
+  client: boolean;
+  key?: string;
+  keys?: string[];
+}
 
 const TokenParams = Type.Object({ accessToken: Type.String({ minLength: 1, maxLength: 256 }) });
 
@@ -144,9 +163,12 @@ export const deviceApiRoutes = defineRoutes({
     url: '/api/v1/:accessToken/attributes',
     schema: {
       tags,
-      summary: 'The client attributes stored for the device',
+      summary: 'The client and shared attributes of the device (clientKeys, sharedKeys filter them)',
       params: TokenParams,
-      querystring: Type.Object({ clientKeys: Type.Optional(Type.String({ maxLength: 4096 })) }),
+      querystring: Type.Object({
+        clientKeys: Type.Optional(Type.String({ maxLength: 4096 })),
+        sharedKeys: Type.Optional(Type.String({ maxLength: 4096 })),
+      }),
       response: { 200: AttributesAnswerSchema, ...errors },
     },
     config: { access: 'public' },
@@ -162,6 +184,20 @@ export const deviceApiRoutes = defineRoutes({
         timeout: Type.Optional(Type.Integer({ minimum: 1, maximum: RPC_POLL_TIMEOUT_MAX_MS })),
       }),
       response: { 200: RpcRequestSchema, 408: Type.Unsafe<undefined>({ description: 'No request came in time: empty body' }), ...errors },
+    },
+    config: { access: 'public', longPoll: true },
+  },
+  attributeUpdates: {
+    method: 'GET',
+    url: '/api/v1/:accessToken/attributes/updates',
+    schema: {
+      tags,
+      summary: 'Long poll for the next shared-attribute change; 408 with an empty body when none came in time',
+      params: TokenParams,
+      querystring: Type.Object({
+        timeout: Type.Optional(Type.Integer({ minimum: 1, maximum: RPC_POLL_TIMEOUT_MAX_MS })),
+      }),
+      response: { 200: SharedAttributesPushSchema, 408: Type.Unsafe<undefined>({ description: 'No change came in time: empty body' }), ...errors },
     },
     config: { access: 'public', longPoll: true },
   },
