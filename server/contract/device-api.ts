@@ -39,6 +39,25 @@
  *   server RPC `{ id, method, params }`, or 408 with an empty body when none came (as ThingsBoard);
  * - `POST /api/v1/{accessToken}/rpc/{requestId}`: the device's answer to RPC `requestId`, 200 `{}`.
  * Any call marks the device ONLINE; it goes OFFLINE after 300 s without one.
+ *
+ * Shared attributes (server/contract/shared-attributes.ts), as ThingsBoard serves them:
+ * - subscribe `v1/devices/me/attributes`: each change as the changed keys only `{ k: v }`, a
+ *   delete as `{ "deleted": ["k"] }` (QoS 1 when subscribed so);
+ * - `v1/devices/me/attributes/request/{id}` `{ clientKeys?: "a,b", sharedKeys?: "c" }` and HTTP
+ *   `GET …/attributes?clientKeys&sharedKeys` answer `{ client?, shared? }`: neither side named
+ *   answers both sides whole, one side named only that side, both named each filtered; a side
+ *   with nothing to answer is left out (`{}` when both are). Over MQTT a side named blank counts
+ *   as named, over HTTP as left out (as ThingsBoard);
+ * - `GET /api/v1/{accessToken}/attributes/updates?timeout=ms`: long poll (default 60 s, at most
+ *   300 s) answering the next change in the same shape, or 408 with an empty body; changes while
+ *   no poll waits are not kept (as ThingsBoard);
+ * - a GATEWAY subscribes `v1/gateway/attributes` for its sub-devices' changes as
+ *   `{ device: "name", data: { k: v } | { deleted: [...] } }` (the sub-device connected through it),
+ *   and publishes `v1/gateway/attributes/request` `{ id, device, client: bool, key | keys }` to be
+ *   answered on `v1/gateway/attributes/response` `{ id, device, value }` (one key asked for) or
+ *   `{ id, device, values: { k: v } }` (several), without either when nothing is found; `client`
+ *   picks client or shared attributes, no key at all answers both. A name that is not its
+ *   sub-device is refused and logged; the connection stays.
  */
 import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
