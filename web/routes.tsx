@@ -57,6 +57,12 @@ export const deviceTabs = tabRegistry<DeviceTabProps>([
     panel: lazyPanel(() => import('./features/telemetry/ThingModelDataTab.tsx'), 'ThingModelDataTab'),
   },
   {
+    key: 'attributes',
+    titleKey: 'telemetry:shared.tab',
+    sort: 25,
+    panel: lazyPanel(() => import('./features/telemetry/SharedAttributesTab.tsx'), 'SharedAttributesTab'),
+  },
+  {
     key: 'command',
     titleKey: 'command:tab',
     sort: 40,

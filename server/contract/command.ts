@@ -90,7 +90,18 @@ export const COMMAND_CONTENT_MAX = 64 * 1024;
 export const COMMAND_QUEUE_MAX = 100;
 /** HEX content (TCP devices take ASCII or HEX): hex digit pairs, spaces between them allowed. */
 export const HEX_CONTENT_PATTERN = '^[0-9A-Fa-f\\s]+$';
-/** RPC methods the server uses for ATTRIBUTE and ASCII/HEX commands and the reboot button. */
+/**
+ * RPC methods the server uses for ATTRIBUTE and ASCII/HEX commands and the reboot button.
+ *
+ * ATTRIBUTE commands stay RPCs and do not become shared-attribute updates (docs/THINGSBOARD.md,
+ * "Shared attributes"): a command record promises a delivery (DELIVERED on the PUBACK of its
+ * request id), an answer or TIMEOUT for two-way commands, an expiry for ASYNC ones and a Modbus
+ * write on TCP devices, and a shared-attribute push has no request id, no answer and no expiry
+ * (it is lasting state, sent again to every attribute request). ThingsBoard clients that act on
+ * attribute updates get them from the shared attributes (the device page's attribute tab,
+ * server/contract/shared-attributes.ts); devices written for this gateway keep their
+ * `setAttributes` handler.
+ */
 export const ATTRIBUTE_RPC_METHOD = 'setAttributes';
 export const RAW_RPC_METHOD = 'raw';
 export const REBOOT_RPC_METHOD = 'reboot';

@@ -49,6 +49,25 @@
  *   server RPC `{ id, method, params }`, or 408 with an empty body when none came (as ThingsBoard);
  * - `POST /api/v1/{accessToken}/rpc/{requestId}`: the device's answer to RPC `requestId`, 200 `{}`.
  * Any call marks the device ONLINE; it goes OFFLINE after 300 s without one.
+ *
+ * Shared attributes (server/contract/shared-attributes.ts), as ThingsBoard serves them:
+ * - subscribe `v1/devices/me/attributes`: each change as the changed keys only `{ k: v }`, a
+ *   delete as `{ "deleted": ["k"] }` (QoS 1 when subscribed so);
+ * - `v1/devices/me/attributes/request/{id}` `{ clientKeys?: "a,b", sharedKeys?: "c" }` and HTTP
+ *   `GET …/attributes?clientKeys&sharedKeys` answer `{ client?, shared? }`: neither side named
+ *   answers both sides whole, one side named only that side, both named each filtered; a side
+ *   with nothing to answer is left out (`{}` when both are). Over MQTT a side named blank counts
+ *   as named, over HTTP as left out (as ThingsBoard);
+ * - `GET /api/v1/{accessToken}/attributes/updates?timeout=ms`: long poll (default 60 s, at most
+ *   300 s) answering the next change in the same shape, or 408 with an empty body; changes while
+ *   no poll waits are not kept (as ThingsBoard);
+ * - a GATEWAY subscribes `v1/gateway/attributes` for its sub-devices' changes as
+ *   `{ device: "name", data: { k: v } | { deleted: [...] } }` (the sub-device connected through it),
+ *   and publishes `v1/gateway/attributes/request` `{ id, device, client: bool, key | keys }` to be
+ *   answered on `v1/gateway/attributes/response` `{ id, device, value }` (one key asked for) or
+ *   `{ id, device, values: { k: v } }` (several), without either when nothing is found; `client`
+ *   picks client or shared attributes, no key at all answers both. A name that is not its
+ *   sub-device is refused and logged; the connection stays.
  */
 import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
@@ -96,6 +115,8 @@ export const deviceTopics = {
   gatewayTelemetry: 'v1/gateway/telemetry',
   gatewayAttributes: 'v1/gateway/attributes',
   gatewayRpc: 'v1/gateway/rpc',
+  gatewayAttributesRequest: 'v1/gateway/attributes/request',
+  gatewayAttributesResponse: 'v1/gateway/attributes/response',
 } as const;
 
 /** A server RPC as the device receives it. */
@@ -106,11 +127,28 @@ export const RpcRequestSchema = Type.Object({
 });
 export type RpcRequest = Static<typeof RpcRequestSchema>;
 
+/** A side with no attribute to answer is left out, as ThingsBoard does (`{}` when both are). */
 export const AttributesAnswerSchema = Type.Object({
-  client: Type.Record(Type.String(), Type.Unknown()),
-  shared: Type.Record(Type.String(), Type.Unknown()),
+  client: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  shared: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });
 export type AttributesAnswer = Static<typeof AttributesAnswerSchema>;
+
+/**
+ * A shared-attribute change as the device receives it: the changed keys with their values, or
+ * `{ deleted: [keys] }` (ThingsBoard's attribute update notification).
+ */
+export const SharedAttributesPushSchema = Type.Record(Type.String(), Type.Unknown());
+export type SharedAttributesPush = Static<typeof SharedAttributesPushSchema>;
+
+/** A GATEWAY's attribute request for a sub-device (`v1/gateway/attributes/request`). */
+export interface GatewayAttributesRequest {
+  id: number;
+  device: string;
+  client: boolean;
+  key?: string;
+  keys?: string[];
+}
 
 const TokenParams = Type.Object({ accessToken: Type.String({ minLength: 1, maxLength: 256 }) });
 
@@ -154,9 +192,12 @@ export const deviceApiRoutes = defineRoutes({
     url: '/api/v1/:accessToken/attributes',
     schema: {
       tags,
-      summary: 'The client attributes stored for the device',
+      summary: 'The client and shared attributes of the device (clientKeys, sharedKeys filter them)',
       params: TokenParams,
-      querystring: Type.Object({ clientKeys: Type.Optional(Type.String({ maxLength: 4096 })) }),
+      querystring: Type.Object({
+        clientKeys: Type.Optional(Type.String({ maxLength: 4096 })),
+        sharedKeys: Type.Optional(Type.String({ maxLength: 4096 })),
+      }),
       response: { 200: AttributesAnswerSchema, ...errors },
     },
     config: { access: 'public' },
@@ -172,6 +213,20 @@ export const deviceApiRoutes = defineRoutes({
         timeout: Type.Optional(Type.Integer({ minimum: 1, maximum: RPC_POLL_TIMEOUT_MAX_MS })),
       }),
       response: { 200: RpcRequestSchema, 408: Type.Unsafe<undefined>({ description: 'No request came in time: empty body' }), ...errors },
+    },
+    config: { access: 'public', longPoll: true },
+  },
+  attributeUpdates: {
+    method: 'GET',
+    url: '/api/v1/:accessToken/attributes/updates',
+    schema: {
+      tags,
+      summary: 'Long poll for the next shared-attribute change; 408 with an empty body when none came in time',
+      params: TokenParams,
+      querystring: Type.Object({
+        timeout: Type.Optional(Type.Integer({ minimum: 1, maximum: RPC_POLL_TIMEOUT_MAX_MS })),
+      }),
+      response: { 200: SharedAttributesPushSchema, 408: Type.Unsafe<undefined>({ description: 'No change came in time: empty body' }), ...errors },
     },
     config: { access: 'public', longPoll: true },
   },

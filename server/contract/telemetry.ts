@@ -16,8 +16,8 @@
  *   Values keep their JSON type (number, boolean, string, object); `useStrictDataTypes=false`
  *   answers them as strings, as ThingsBoard does by default.
  * - `GET /api/plugins/telemetry/DEVICE/{id}/keys/timeseries`: the keys the device ever reported.
- * - `GET /api/plugins/telemetry/DEVICE/{id}/values/attributes?keys`: client attributes
- *   `[{ key, value, lastUpdateTs, flag? }]`. An attribute whose key is a property of the published
+ * - `GET /api/plugins/telemetry/DEVICE/{id}/values/attributes?keys`: client attributes, then shared
+ *   attributes (server/contract/shared-attributes.ts), `[{ key, value, lastUpdateTs, flag? }]`. An attribute whose key is a property of the published
  *   model is checked like telemetry (flagged when it does not fit); other keys are kept unflagged,
  *   since devices report attributes (firmware version, serial number) no model describes.
  * Unknown device: 404 code 32 `error.notFound`.
@@ -142,7 +142,7 @@ export const telemetryRoutes = defineRoutes({
     url: '/api/plugins/telemetry/DEVICE/:id/values/attributes',
     schema: {
       tags,
-      summary: 'Client attributes the device reported (latest value of each)',
+      summary: 'Client attributes the device reported, then shared attributes (latest value of each)',
       params: IdParamsSchema,
       querystring: AttributesQuerySchema,
       response: { 200: Type.Array(AttributeValueSchema), ...errors },

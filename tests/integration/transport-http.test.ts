@@ -48,7 +48,7 @@ describe('HTTP device API', () => {
     const attributes = await api.ok(telemetryRoutes.attributes, { params: { id: device.id }, query: { keys: 'slots' } });
     expect(attributes).toEqual([{ key: 'slots', value: 4, lastUpdateTs: expect.any(Number) as number }]);
     const answer = await fetch(`${base}/api/v1/${token}/attributes?clientKeys=firmware`);
-    expect(await answer.json()).toEqual({ client: { firmware: '2.0' }, shared: {} });
+    expect(await answer.json()).toEqual({ client: { firmware: '2.0' } });
   });
 
   it('answers 401 with the error body for an unknown token', async () => {

@@ -239,7 +239,7 @@ describe('MQTT attributes, events and RPC', () => {
     await client.subscribeAsync('v1/devices/me/attributes/response/+', { qos: 1 });
     const answer = new Promise<[string, unknown]>((resolve) => client.once('message', (topic, body) => resolve([topic, JSON.parse(body.toString())])));
     await publishJson(client, 'v1/devices/me/attributes/request/7', { clientKeys: 'firmware' });
-    expect(await answer).toEqual(['v1/devices/me/attributes/response/7', { client: { firmware: '1.1' }, shared: {} }]);
+    expect(await answer).toEqual(['v1/devices/me/attributes/response/7', { client: { firmware: '1.1' } }]);
   });
 
   it('stores reported events and announces them (no published model: not matched, not flagged)', async () => {

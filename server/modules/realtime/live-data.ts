@@ -34,6 +34,11 @@ export interface LiveTelemetry {
   attributesOf(deviceId: string, keysText: string | undefined): { key: string; value: unknown; lastUpdateTs: number; flag?: string }[];
 }
 
+/** The shared attributes' reads (server/modules/telemetry/shared-attribute-service.ts). */
+export interface LiveSharedAttributes {
+  values(deviceId: string, scope: 'SHARED_SCOPE', keys: string[] | null): { key: string; value: unknown; lastUpdateTs: number }[];
+}
+
 /** Device attributes the server keeps (ThingsBoard's SERVER_SCOPE), derived from the state. */
 export const serverAttributeKeys = ['active', 'deviceState', 'lastOnlineTime', 'lastOfflineTime'] as const;
 
@@ -95,6 +100,7 @@ export class LiveData {
   constructor(
     readonly telemetry: LiveTelemetry,
     readonly devices: Pick<DeviceService, 'get' | 'page' | 'refs'>,
+    readonly shared: LiveSharedAttributes,
   ) {}
 
   device(id: string): Device {
@@ -113,7 +119,7 @@ export class LiveData {
     return toTsData(this.telemetry.timeseries(deviceId, keys ? { keys: keys.join(',') } : {}));
   }
 
-  /** Server and client attributes by key, as `[ts, value]` data (scope null: both). */
+  /** Server, client and shared attributes by key, as `[ts, value]` data (scope null: all three). */
   attributes(device: Device, scope: 'CLIENT_SCOPE' | 'SERVER_SCOPE' | 'SHARED_SCOPE' | null, keys: ReadonlySet<string> | null): TsData {
     const data: TsData = {};
     if (scope === null || scope === 'SERVER_SCOPE') {
@@ -125,6 +131,9 @@ export class LiveData {
       for (const a of this.telemetry.attributesOf(device.id, keys ? [...keys].join(',') : undefined)) {
         data[a.key] = a.flag ? [[a.lastUpdateTs, a.value, a.flag]] : [[a.lastUpdateTs, a.value]];
       }
+    }
+    if (scope === null || scope === 'SHARED_SCOPE') {
+      for (const a of this.shared.values(device.id, 'SHARED_SCOPE', keys ? [...keys] : null)) data[a.key] = [[a.lastUpdateTs, a.value]];
     }
     return data;
   }
@@ -153,9 +162,18 @@ export class LiveData {
     if (attributeKeys.length) {
       const server = this.attributes(device, 'SERVER_SCOPE', null);
       const client = this.attributes(device, 'CLIENT_SCOPE', null);
+      const shared = attributeKeys.some((k) => k.type === 'SHARED_ATTRIBUTE' || k.type === 'ATTRIBUTE') ? this.attributes(device, 'SHARED_SCOPE', null) : {};
       for (const { type, key } of attributeKeys) {
         const found =
-          type === 'SERVER_ATTRIBUTE' ? server[key] : type === 'CLIENT_ATTRIBUTE' ? client[key] : type === 'ATTRIBUTE' ? (server[key] ?? client[key]) : undefined;
+          type === 'SERVER_ATTRIBUTE'
+            ? server[key]
+            : type === 'CLIENT_ATTRIBUTE'
+              ? client[key]
+              : type === 'SHARED_ATTRIBUTE'
+                ? shared[key]
+                : type === 'ATTRIBUTE'
+                  ? (server[key] ?? client[key] ?? shared[key])
+                  : undefined;
         const value = found?.[0];
         if (value) (result.latest[type] ??= {})[key] = { ts: value[0], value: value[1] };
       }

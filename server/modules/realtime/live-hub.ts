@@ -52,6 +52,12 @@ export class LiveHub implements SessionHost {
       bus.on('telemetry.stored', ({ deviceId, entries }) => this.each(deviceId, (sub) => sub.telemetry(deviceId, entries))),
       bus.on('device.stateChanged', ({ deviceId, state, ts }) => this.each(deviceId, (sub) => sub.stateChanged(deviceId, state, ts))),
       bus.on('device.updated', ({ deviceId }) => this.each(deviceId, (sub) => sub.deviceUpdated(deviceId))),
+      bus.on('attributes.updated', ({ deviceId, scope, values }) => this.each(deviceId, (sub) => sub.attributesChanged(deviceId, scope, values))),
+      bus.on('attributes.deleted', ({ deviceId, scope, keys }) => {
+        // ThingsBoard tells subscribers of a deleted attribute as the value "" at ts 0.
+        const values = keys.map((key) => ({ key, value: '', lastUpdateTs: 0 }));
+        this.each(deviceId, (sub) => sub.attributesChanged(deviceId, scope, values));
+      }),
       bus.on('command.changed', ({ deviceId, command }) => this.each(deviceId, (sub) => sub.commandChanged(deviceId, command))),
       bus.on('device.created', () => this.deviceSetChanged()),
       bus.on('device.deleted', () => this.deviceSetChanged()),

@@ -18,7 +18,7 @@ import type {
 } from '../../contract/realtime.ts';
 import { WsErrorCode } from '../../contract/realtime.ts';
 import { notFound } from '../../lib/field-errors.ts';
-import type { TelemetryEntry } from '../../contract/telemetry.ts';
+import type { AttributeValue, TelemetryEntry } from '../../contract/telemetry.ts';
 import type { Aggregation } from '../../contract/telemetry.ts';
 import { entriesToTsData, latestTs, serverAttributes, toTsData, type LiveData } from './live-data.ts';
 
@@ -51,6 +51,8 @@ export abstract class Subscription {
   stateChanged(_deviceId: string, _state: 'ONLINE' | 'OFFLINE', _ts: number): void {}
   deviceUpdated(_deviceId: string): void {}
   commandChanged(_deviceId: string, _command: Command): void {}
+  /** Client or shared attributes changed (a deleted one comes as ts 0 and "", as ThingsBoard sends it). */
+  attributesChanged(_deviceId: string, _scope: 'CLIENT_SCOPE' | 'SHARED_SCOPE', _values: readonly AttributeValue[]): void {}
   devicesChanged(): void {}
   close(): void {}
 }
@@ -186,6 +188,15 @@ export class AttributesSubscription extends DeviceKeysSubscription {
     this.sink.send(telemetryUpdate(this.cmdId, this.data.attributes(device, this.cmd.scope ?? null, this.keys), 'ATTRIBUTES'));
   }
 
+  override attributesChanged(_deviceId: string, scope: 'CLIENT_SCOPE' | 'SHARED_SCOPE', values: readonly AttributeValue[]): void {
+    if (this.cmd.scope && this.cmd.scope !== scope) return;
+    const data: TsData = {};
+    for (const v of values) {
+      if (!this.keys || this.keys.has(v.key)) data[v.key] = v.flag ? [[v.lastUpdateTs, v.value, v.flag]] : [[v.lastUpdateTs, v.value]];
+    }
+    if (Object.keys(data).length) this.sink.send(telemetryUpdate(this.cmdId, data, 'ATTRIBUTES'));
+  }
+
   override stateChanged(_deviceId: string, state: 'ONLINE' | 'OFFLINE', ts: number): void {
     if (this.cmd.scope && this.cmd.scope !== 'SERVER_SCOPE') return;
     const data: TsData = {};
@@ -270,6 +281,17 @@ export class EntityDataSubscription extends Subscription {
       if (!seen || seen.ts <= e.ts) values[e.key] = { ts: e.ts, value: e.value };
     }
     if (Object.keys(values).length) this.sendUpdate([this.entityOf(deviceId, { TIME_SERIES: values })]);
+  }
+
+  override attributesChanged(deviceId: string, scope: 'CLIENT_SCOPE' | 'SHARED_SCOPE', values: readonly AttributeValue[]): void {
+    const scoped = scope === 'CLIENT_SCOPE' ? 'CLIENT_ATTRIBUTE' : 'SHARED_ATTRIBUTE';
+    const latest: EntityData['latest'] = {};
+    for (const { type, key } of this.latest) {
+      if (type !== scoped && type !== 'ATTRIBUTE') continue;
+      const v = values.find((a) => a.key === key);
+      if (v) (latest[type] ??= {})[key] = { ts: v.lastUpdateTs, value: v.value };
+    }
+    if (Object.keys(latest).length) this.sendUpdate([this.entityOf(deviceId, latest)]);
   }
 
   override stateChanged(deviceId: string, state: 'ONLINE' | 'OFFLINE', ts: number): void {

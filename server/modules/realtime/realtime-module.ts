@@ -12,11 +12,11 @@ declare module '../../module.ts' {
 
 export const realtimeModule = defineModule({
   name: 'realtime',
-  needs: ['sessions', 'license', 'devices', 'telemetry'],
-  build: ({ core, log, services: { sessions, license, devices, telemetry } }) => ({
+  needs: ['sessions', 'license', 'devices', 'telemetry', 'sharedAttributes'],
+  build: ({ core, log, services: { sessions, license, devices, telemetry, sharedAttributes } }) => ({
     realtime: new LiveHub({
       bus: core.bus,
-      data: new LiveData(telemetry, devices),
+      data: new LiveData(telemetry, devices, sharedAttributes),
       verifyAccessToken: (token) => sessions.verifyAccessToken(token),
       accessTokenExpiresAt: (token) => sessions.accessTokenExpiresAt(token),
       licenseStatus: () => license.status(),

@@ -3,10 +3,11 @@
  * the same input for the same reason (server/contract/device-api.ts). Pure: no storage, no clock
  * beyond the `now` given.
  */
-import { DEVICE_JSON_DEPTH_MAX, DEVICE_KEYS_RESERVED, DEVICE_PAYLOAD_MAX_BYTES } from '../../contract/device-api.ts';
+import { DEVICE_JSON_DEPTH_MAX, DEVICE_PAYLOAD_MAX_BYTES } from '../../contract/device-api.ts';
+import { attributeKeyProblem } from '../../contract/rules/attribute-key.ts';
 import { eventTypes, type EventType } from '../../contract/event-record.ts';
 import type { ErrorKey } from '../../contract/errors.ts';
-import { TELEMETRY_KEY_MAX, type TelemetryValue } from '../../contract/telemetry.ts';
+import type { TelemetryValue } from '../../contract/telemetry.ts';
 import { nestsDeeperThan } from '../../lib/json-depth.ts';
 
 /** Why a message was refused: an error key (its text says it to an HTTP device, the log to MQTT). */
@@ -65,8 +66,8 @@ export function parseJson(payload: Buffer): unknown {
 }
 
 function checkKey(key: string): string {
-  if (key.length === 0 || key.length > TELEMETRY_KEY_MAX) throw new PayloadRefusal('error.transport.badKey', { max: TELEMETRY_KEY_MAX });
-  if (DEVICE_KEYS_RESERVED.includes(key)) throw new PayloadRefusal('error.transport.reservedKey', { key });
+  const found = attributeKeyProblem(key);
+  if (found) throw new PayloadRefusal(found.key, found.params);
   return key;
 }
 

@@ -4,12 +4,14 @@
  * queries, and the daily retention job.
  */
 import { Cron } from 'croner';
-import type { TelemetryEntry } from '../../contract/telemetry.ts';
+import type { AttributeValue, TelemetryEntry } from '../../contract/telemetry.ts';
 import { defineModule } from '../../module.ts';
 import m0005 from './migrations/0005-telemetry.sql';
 import m0007 from './migrations/0007-telemetry-history-layout.sql';
 import { thingModelChecks } from './model-checks.ts';
 import { TelemetryRepository } from './telemetry-repository.ts';
+import { registerSharedAttributeRoutes } from './shared-attribute-routes.ts';
+import { SharedAttributeService } from './shared-attribute-service.ts';
 import { registerTelemetryRoutes } from './telemetry-routes.ts';
 import { TelemetryService } from './telemetry-service.ts';
 import { TelemetryWriter, type WriterOptions } from './telemetry-writer.ts';
@@ -17,6 +19,7 @@ import { TelemetryWriter, type WriterOptions } from './telemetry-writer.ts';
 declare module '../../module.ts' {
   interface Services {
     telemetry: TelemetryService;
+    sharedAttributes: SharedAttributeService;
   }
   interface Tuning {
     writer?: Partial<WriterOptions>;
@@ -36,6 +39,13 @@ declare module '../../lib/event-bus.ts' {
       eventType: string;
       params: unknown;
     };
+    /**
+     * Attributes were stored: client attributes a device reported (after their commit) or shared
+     * attributes a user set; `values` holds only the keys of that change.
+     */
+    'attributes.updated': { deviceId: string; scope: 'CLIENT_SCOPE' | 'SHARED_SCOPE'; values: AttributeValue[] };
+    /** Shared attributes were deleted (only keys that existed). */
+    'attributes.deleted': { deviceId: string; scope: 'SHARED_SCOPE'; keys: string[] };
   }
 }
 
@@ -50,7 +60,7 @@ export const telemetryModule = defineModule({
     { name: '0007-telemetry-history-layout', sql: m0007 },
   ],
   apiTags: {
-    telemetry: 'Telemetry (ThingsBoard-compatible): latest values, history with aggregation, keys, client attributes; retention',
+    telemetry: 'Telemetry (ThingsBoard-compatible): latest values, history with aggregation, keys, client and shared attributes; retention',
   },
   build: ({ core, log, tuning, services, onClose }) => {
     const rows = new TelemetryRepository(core.db);
@@ -79,7 +89,16 @@ export const telemetryModule = defineModule({
       telemetry.stop();
       writer.close();
     });
-    return { telemetry };
+    const sharedAttributes = new SharedAttributeService({
+      db: core.db,
+      rows,
+      devices: services.devices,
+      announce: (event, payload) => core.bus.emit(event, payload),
+    });
+    return { telemetry, sharedAttributes };
   },
-  routes: registerTelemetryRoutes,
+  routes: (app, scope) => {
+    registerTelemetryRoutes(app, scope);
+    registerSharedAttributeRoutes(app, scope);
+  },
 });

@@ -130,6 +130,14 @@ export class TelemetryRepository {
     for (const row of rows) this.attributeStatement.run(...attributeParams(deviceId, scope, row));
   }
 
+  /** Deletes `keys` of one scope; how many existed. */
+  deleteAttributes(deviceId: string, scope: string, keys: readonly string[]): number {
+    const result = this.db
+      .prepare(`DELETE FROM attribute_kv WHERE device_id = ? AND scope = ? AND key IN (${keys.map(() => '?').join(', ')})`)
+      .run(deviceId, scope, ...keys);
+    return Number(result.changes);
+  }
+
   insertEvent(e: EventRecordRow): void {
     this.eventStatement.run(...eventParams(e));
   }

@@ -4,8 +4,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { telemetryRoutes } from '../../contract/telemetry.ts';
 import { fieldErrorFormatter } from '../../lib/field-errors.ts';
 import type { Services } from '../../module.ts';
+import { keyList } from './device-payload.ts';
 
-export function registerTelemetryRoutes(fastify: FastifyInstance, { telemetry }: Pick<Services, 'telemetry'>): void {
+export function registerTelemetryRoutes(fastify: FastifyInstance, { telemetry, sharedAttributes }: Pick<Services, 'telemetry' | 'sharedAttributes'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const schemaErrorFormatter = fieldErrorFormatter({
     limit: 'error.telemetry.limitTooLarge',
@@ -21,7 +22,8 @@ export function registerTelemetryRoutes(fastify: FastifyInstance, { telemetry }:
   app.route({
     ...telemetryRoutes.attributes,
     schemaErrorFormatter,
-    handler: async (request) => telemetry.attributesOf(request.params.id, request.query.keys),
+    // ThingsBoard's unscoped read answers every scope: client, then shared.
+    handler: async (request) => sharedAttributes.values(request.params.id, null, keyList(request.query.keys)),
   });
   app.route({ ...telemetryRoutes.getSettings, schemaErrorFormatter, handler: async () => telemetry.settings() });
   app.route({ ...telemetryRoutes.updateSettings, schemaErrorFormatter, handler: async (request) => telemetry.updateSettings(request.body) });

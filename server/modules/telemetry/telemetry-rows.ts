@@ -2,6 +2,7 @@
 import type { TelemetryValue } from '../../contract/telemetry.ts';
 
 export const CLIENT_SCOPE = 'CLIENT_SCOPE';
+export const SHARED_SCOPE = 'SHARED_SCOPE';
 
 /** One value to store. */
 export interface TelemetryRow {

@@ -180,11 +180,6 @@ export class TelemetryService {
     return this.deps.rows.attributes(deviceId, CLIENT_SCOPE, keyList(keysText));
   }
 
-  /** Client attributes as the device asks for them: `{ key: value }`. */
-  clientAttributes(deviceId: string, keys: string[] | null): Record<string, unknown> {
-    return Object.fromEntries(this.deps.rows.attributes(deviceId, CLIENT_SCOPE, keys).map((a) => [a.key, a.value]));
-  }
-
   settings(): TelemetrySettings {
     const stored = readSetting<Partial<TelemetrySettings>>(this.deps.db, SETTING_ID)?.value;
     return { telemetryRetentionDays: stored?.telemetryRetentionDays ?? RETENTION_DAYS_DEFAULT };

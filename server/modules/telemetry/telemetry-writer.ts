@@ -268,6 +268,7 @@ export class TelemetryWriter {
     for (const [deviceId, { deviceProfileId, entries }] of stored) this.emit('telemetry.stored', { deviceId, deviceProfileId, entries });
     for (const job of jobs) {
       if (job.purge) continue;
+      if (job.attributes?.length) this.emit('attributes.updated', { deviceId: job.deviceId, scope: CLIENT_SCOPE, values: job.attributes });
       if (job.events) {
         for (const e of job.events) {
           this.emit('device.eventReported', {

@@ -3,7 +3,7 @@
  * calls. Bodies are read as bytes (at most 64 KB, whatever the content type) and parsed by the code
  * the MQTT broker uses, so both refuse the same input with the same reason.
  */
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DEVICE_PAYLOAD_MAX_BYTES, deviceApiRoutes, RPC_POLL_TIMEOUT_DEFAULT_MS } from '../../contract/device-api.ts';
 import { ErrorCode } from '../../contract/errors.ts';
@@ -22,7 +22,14 @@ function bodyOf(request: FastifyRequest): Buffer {
   return Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
 }
 
-export function registerDeviceApiRoutes(fastify: FastifyInstance, { transport, telemetry }: Pick<Services, 'transport' | 'telemetry'>): void {
+/** Waits on `poll`, which gives up when the device hangs up first. */
+function longPoll<T>(reply: FastifyReply, poll: (abandoned: AbortSignal) => Promise<T | null>): Promise<T | null> {
+  const abandoned = new AbortController();
+  reply.raw.once('close', () => abandoned.abort());
+  return poll(abandoned.signal);
+}
+
+export function registerDeviceApiRoutes(fastify: FastifyInstance, { transport, sharedAttributes }: Pick<Services, 'transport' | 'sharedAttributes'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   // This plugin's scope only: devices send JSON under any content type (or none), as bytes.
@@ -79,19 +86,30 @@ export function registerDeviceApiRoutes(fastify: FastifyInstance, { transport, t
     ...deviceApiRoutes.getAttributes,
     logLevel,
     handler: async (request) =>
-      asDevice(request.params.accessToken, (device) => ({
-        client: telemetry.clientAttributes(device.id, keyList(request.query.clientKeys)),
-        shared: {},
-      })),
+      // Over HTTP a blank side counts as not named (ThingsBoard's DeviceApiController).
+      asDevice(request.params.accessToken, (device) =>
+        sharedAttributes.request(device.id, keyList(request.query.clientKeys), keyList(request.query.sharedKeys)),
+      ),
+  });
+  app.route({
+    ...deviceApiRoutes.attributeUpdates,
+    logLevel,
+    handler: async (request, reply) =>
+      asDevice(request.params.accessToken, async (device) => {
+        const update = await longPoll(reply, (signal) =>
+          transport.attributeUpdates.poll(device.id, request.query.timeout ?? RPC_POLL_TIMEOUT_DEFAULT_MS, signal),
+        );
+        return update ?? reply.code(408).send(undefined);
+      }),
   });
   app.route({
     ...deviceApiRoutes.rpcPoll,
     logLevel,
     handler: async (request, reply) =>
       asDevice(request.params.accessToken, async (device) => {
-        const abandoned = new AbortController();
-        reply.raw.once('close', () => abandoned.abort());
-        const rpc = await transport.mailbox.poll(device.id, request.query.timeout ?? RPC_POLL_TIMEOUT_DEFAULT_MS, abandoned.signal);
+        const rpc = await longPoll(reply, (signal) =>
+          transport.mailbox.poll(device.id, request.query.timeout ?? RPC_POLL_TIMEOUT_DEFAULT_MS, signal),
+        );
         // The device holds the request now: for HTTP devices that is delivery.
         if (rpc) transport.messages.rpcDelivered(device.id, rpc.id);
         // ThingsBoard answers an empty 408 when no request came in time.

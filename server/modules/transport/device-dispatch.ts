@@ -41,6 +41,8 @@ export class DeviceDispatch {
         return gateways.attributes(device, payload);
       case 'gatewayRpc':
         return gateways.rpc(device, payload);
+      case 'gatewayAttributesRequest':
+        return reply(deviceTopics.gatewayAttributesResponse, gateways.attributesRequest(device, payload));
     }
   }
 }

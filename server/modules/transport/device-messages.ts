@@ -6,6 +6,7 @@ import type { AttributesAnswer } from '../../contract/device-api.ts';
 import type { Device } from '../../contract/device.ts';
 import type { DeviceType } from '../../contract/product.ts';
 import type { Announce } from '../../lib/event-bus.ts';
+import type { RequestedKeys, SharedAttributeService } from '../telemetry/shared-attribute-service.ts';
 import type { TelemetryService } from '../telemetry/telemetry-service.ts';
 import type { Committed } from '../telemetry/telemetry-writer.ts';
 import { attributeValues, eventValues, isObject, keyList, parseJson, PayloadRefusal, telemetryValues } from '../telemetry/device-payload.ts';
@@ -23,10 +24,19 @@ export function connectedDeviceOf(d: Device): ConnectedDevice {
   return { id: d.id, name: d.name, deviceProfileId: d.deviceProfileId, deviceType: d.deviceType, gatewayId: d.gatewayId };
 }
 
+/** One side of an MQTT attribute request: absent → null; `"a,b"` or `["a","b"]` → the names. */
+function requestedKeys(value: unknown): RequestedKeys {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return keyList(value) ?? [];
+  if (Array.isArray(value) && value.every((k) => typeof k === 'string')) return value.map((k: string) => k.trim()).filter(Boolean);
+  throw new PayloadRefusal('error.transport.payloadShape');
+}
+
 export class DeviceMessages {
   constructor(
     private readonly telemetry: TelemetryService,
     private readonly announceEvent: Announce,
+    private readonly attributes: Pick<SharedAttributeService, 'request'>,
   ) {}
 
   /** Resolves once stored; throws PayloadRefusal for input it refuses. */
@@ -69,12 +79,16 @@ export class DeviceMessages {
     this.announceEvent('device.rpcDelivered', { deviceId, requestId });
   }
 
-  /** `{ clientKeys?: "a,b" }` → the stored client attributes (no shared attributes exist on the edge). */
+  /**
+   * `{ clientKeys?: "a,b", sharedKeys?: "c" }` → `{ client?, shared? }`, filtered as ThingsBoard
+   * does (shared-attribute-service.ts). A side named, even blank, counts as asked for, as
+   * ThingsBoard's MQTT adaptor reads it.
+   */
   attributesRequest(device: ConnectedDevice, payload: Buffer): AttributesAnswer {
     const json = payload.length === 0 ? {} : parseJson(payload);
     if (!isObject(json)) throw new PayloadRefusal('error.transport.payloadShape');
     this.announce(device.id, payload.length);
-    return { client: this.telemetry.clientAttributes(device.id, keyList(json.clientKeys)), shared: {} };
+    return this.attributes.request(device.id, requestedKeys(json.clientKeys), requestedKeys(json.sharedKeys));
   }
 
   /** A message that stores nothing still counts in the message volume. */

@@ -5,6 +5,9 @@
  * device.
  */
 import type { DeviceService } from '../device/device-service.ts';
+import type { GatewayAttributesRequest } from '../../contract/device-api.ts';
+import type { SharedAttributeService } from '../telemetry/shared-attribute-service.ts';
+import type { AttributeRow } from '../telemetry/telemetry-rows.ts';
 import type { TelemetryService } from '../telemetry/telemetry-service.ts';
 import { connectedDeviceOf, type ConnectedDevice, type DeviceMessages } from './device-messages.ts';
 import { attributeValues, isObject, parseJson, PayloadRefusal, telemetryValues } from '../telemetry/device-payload.ts';
@@ -15,6 +18,7 @@ export interface GatewayMessagesDeps {
   telemetry: TelemetryService;
   state: DeviceStateTracker;
   messages: DeviceMessages;
+  attributes: Pick<SharedAttributeService, 'side'>;
   /** Told about each sub-device entry refused, while the others go on. */
   refused: (gateway: ConnectedDevice, name: string, refusal: PayloadRefusal) => void;
 }
@@ -67,6 +71,28 @@ export class GatewayMessages {
     this.deps.messages.rpcAnswer(sub.id, json.id, json.data ?? null);
   }
 
+  /**
+   * `{ id, device, client, key | keys }` → `{ id, device, value | values }` for
+   * `v1/gateway/attributes/response`, as ThingsBoard's gateway session answers: `client` picks the
+   * scope the keys are read from, one value when one key was asked for, `values` otherwise, and
+   * neither when nothing was found. The sub-device counts as connected, as when it reports.
+   */
+  attributesRequest(gateway: ConnectedDevice, payload: Buffer): Record<string, unknown> {
+    const request = gatewayAttributesRequest(parseJson(payload));
+    const sub = this.subDevice(gateway, request.device);
+    if (this.deps.state.gatewayOf(sub.id) !== gateway.id) this.deps.state.gatewayConnected(sub.id, gateway.id);
+    this.deps.messages.announce(sub.id, payload.length);
+    const keys = [...new Set(request.key !== undefined ? [request.key] : (request.keys ?? []))];
+    const { attributes } = this.deps;
+    const named = keys.length ? keys : null;
+    // No key named: ThingsBoard answers every client and shared attribute.
+    const client = request.client || !named ? attributes.side(sub.id, 'CLIENT_SCOPE', named) : [];
+    const shared = !request.client || !named ? attributes.side(sub.id, 'SHARED_SCOPE', named) : [];
+    const answer: Record<string, unknown> = { id: request.id, device: request.device };
+    for (const rows of [client, shared]) addValues(answer, rows, keys.length > 1);
+    return answer;
+  }
+
   private async perDevice(
     gateway: ConnectedDevice,
     payload: Buffer,
@@ -109,4 +135,25 @@ export class GatewayMessages {
     if (sub.deviceType !== 'SENSOR' || sub.gatewayId !== gateway.id) throw new PayloadRefusal('error.transport.gatewayForeignDevice', { name });
     return sub;
   }
+}
+
+function gatewayAttributesRequest(json: unknown): GatewayAttributesRequest {
+  if (!isObject(json)) throw new PayloadRefusal('error.transport.payloadShape');
+  const { id, device, client, key, keys } = json;
+  const keysOk = key !== undefined ? typeof key === 'string' : Array.isArray(keys) && keys.every((k) => typeof k === 'string');
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || typeof device !== 'string' || typeof client !== 'boolean' || !keysOk) {
+    throw new PayloadRefusal('error.transport.payloadShape');
+  }
+  return key !== undefined ? { id, device, client, key: key as string } : { id, device, client, keys: keys as string[] };
+}
+
+/** ThingsBoard's JsonConverter.addValues: a lone value of a one-key request as `value`, else into `values`. */
+function addValues(answer: Record<string, unknown>, rows: readonly AttributeRow[], multiple: boolean): void {
+  if (!rows.length) return;
+  if (rows.length === 1 && !multiple) {
+    answer.value = rows[0]!.value;
+    return;
+  }
+  const values = (answer.values ??= {}) as Record<string, unknown>;
+  for (const r of rows) values[r.key] = r.value;
 }

@@ -10,7 +10,8 @@ import type { DeviceType } from '../../contract/product.ts';
 export type PublishKind =
   | { kind: 'telemetry' | 'attributes' | 'events' }
   | { kind: 'rpcResponse' | 'attributesRequest'; requestId: number }
-  | { kind: 'gatewayConnect' | 'gatewayDisconnect' | 'gatewayTelemetry' | 'gatewayAttributes' | 'gatewayRpc' };
+  | { kind: 'gatewayConnect' | 'gatewayDisconnect' | 'gatewayTelemetry' | 'gatewayAttributes' | 'gatewayRpc' }
+  | { kind: 'gatewayAttributesRequest' };
 
 const requestIdPattern = /^(0|[1-9]\d{0,9})$/;
 
@@ -26,6 +27,7 @@ const gatewayPublish: Record<string, PublishKind> = {
   [t.gatewayTelemetry]: { kind: 'gatewayTelemetry' },
   [t.gatewayAttributes]: { kind: 'gatewayAttributes' },
   [t.gatewayRpc]: { kind: 'gatewayRpc' },
+  [t.gatewayAttributesRequest]: { kind: 'gatewayAttributesRequest' },
 };
 
 /** The kind of an allowed publish, or null for a topic this device may not publish on. */
@@ -46,7 +48,7 @@ export function publishKind(topic: string, deviceType: DeviceType): PublishKind 
 }
 
 const deviceFilters = new Set<string>([`${t.rpcRequest}+`, t.attributes, `${t.attributesResponse}+`]);
-const gatewayFilters = new Set<string>([t.gatewayRpc, t.gatewayAttributes]);
+const gatewayFilters = new Set<string>([t.gatewayRpc, t.gatewayAttributes, t.gatewayAttributesResponse]);
 
 /** Subscriptions a device may hold: its RPC requests and attribute updates/answers. */
 export function subscribeAllowed(filter: string, deviceType: DeviceType): boolean {

@@ -4,7 +4,7 @@
  * ask who is online); tests reach the bound MQTT port through it.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { deviceTopics, HTTP_INACTIVITY_TIMEOUT_MS, type RpcRequest } from '../../contract/device-api.ts';
+import { deviceTopics, HTTP_INACTIVITY_TIMEOUT_MS, type RpcRequest, type SharedAttributesPush } from '../../contract/device-api.ts';
 import type { Core } from '../../core.ts';
 import type { Announce } from '../../lib/event-bus.ts';
 import type { Services } from '../../module.ts';
@@ -14,6 +14,7 @@ import { DeviceStateTracker } from './device-state.ts';
 import { GatewayMessages } from './gateway-messages.ts';
 import { MqttBroker } from './mqtt-broker.ts';
 import { loadTlsIdentity, type TlsIdentity } from './mqtt-tls.ts';
+import { LongPollMailbox } from './long-poll-mailbox.ts';
 import { RpcMailbox } from './rpc-mailbox.ts';
 import { TransportStats, type TransportStatsSnapshot } from './transport-stats.ts';
 
@@ -29,6 +30,12 @@ export interface Transport {
    * `device.rpcDelivered` (QoS 1 PUBACK, or the poll that took it), its answer as `device.rpcResponse`.
    */
   sendRpc(deviceId: string, requestId: number, method: string, params: unknown): boolean;
+  /**
+   * Tells the device of a shared-attribute change, `{ key: value }` or `{ deleted: [keys] }`: MQTT
+   * `v1/devices/me/attributes`, its gateway's `v1/gateway/attributes` as `{ device, data }`, and
+   * the HTTP polls waiting on `…/attributes/updates`.
+   */
+  pushAttributes(deviceId: string, changes: SharedAttributesPush): void;
 }
 
 export interface TransportOptions {
@@ -41,7 +48,7 @@ export interface TransportOptions {
   provision?: (request: Buffer) => Promise<unknown>;
 }
 
-export interface TransportDeps extends Pick<Services, 'devices' | 'credentials' | 'telemetry'> {
+export interface TransportDeps extends Pick<Services, 'devices' | 'credentials' | 'telemetry' | 'sharedAttributes'> {
   core: Pick<Core, 'config' | 'bus'>;
   log: FastifyBaseLogger;
   options?: TransportOptions;
@@ -50,6 +57,12 @@ export interface TransportDeps extends Pick<Services, 'devices' | 'credentials' 
 export class DeviceTransport implements Transport {
   readonly state: DeviceStateTracker;
   readonly mailbox = new RpcMailbox();
+  /**
+   * Shared-attribute changes for HTTP devices: every poll waiting gets each change, and nothing is
+   * kept between polls, as ThingsBoard's attribute long poll (a device reads the attributes again
+   * after a poll it missed).
+   */
+  readonly attributeUpdates = new LongPollMailbox<SharedAttributesPush>(0);
   readonly stats = new TransportStats();
   readonly messages: DeviceMessages;
   private readonly gateways: GatewayMessages;
@@ -58,15 +71,16 @@ export class DeviceTransport implements Transport {
   private tls: TlsIdentity | null = null;
 
   constructor(private readonly deps: TransportDeps) {
-    const { core, devices, credentials, telemetry, log } = deps;
+    const { core, devices, credentials, telemetry, sharedAttributes, log } = deps;
     const announce: Announce = (event, payload) => core.bus.emit(event, payload);
     this.state = new DeviceStateTracker(announce, deps.options?.httpInactivityMs ?? HTTP_INACTIVITY_TIMEOUT_MS);
-    this.messages = new DeviceMessages(telemetry, announce);
+    this.messages = new DeviceMessages(telemetry, announce, sharedAttributes);
     this.gateways = new GatewayMessages({
       devices,
       telemetry,
       state: this.state,
       messages: this.messages,
+      attributes: sharedAttributes,
       refused: (gateway, name, refusal) => {
         const suppressed = this.stats.refuse(refusal.key, `${gateway.id}/${name}`);
         if (suppressed !== null) log.warn({ gatewayId: gateway.id, device: name, reason: refusal.key, suppressed }, 'gateway entry refused');
@@ -124,6 +138,14 @@ export class DeviceTransport implements Transport {
     return true;
   }
 
+  pushAttributes(deviceId: string, changes: SharedAttributesPush): void {
+    this.attributeUpdates.broadcast(deviceId, changes);
+    if (this.broker.publishTo(deviceId, deviceTopics.attributes, changes, 1)) return;
+    const gatewayId = this.state.gatewayOf(deviceId);
+    const name = gatewayId ? this.deviceOf(deviceId)?.name : undefined;
+    if (gatewayId && name !== undefined) this.broker.publishTo(gatewayId, deviceTopics.gatewayAttributes, { device: name, data: changes }, 1);
+  }
+
   /** The device whose ACCESS_TOKEN is `token` (the HTTP device API's path segment), or null. */
   async deviceByToken(token: string): Promise<ConnectedDevice | null> {
     const { credentials } = this.deps;
@@ -145,6 +167,7 @@ export class DeviceTransport implements Transport {
   async close(): Promise<void> {
     for (const off of this.unsubscribe.splice(0)) off();
     this.mailbox.close();
+    this.attributeUpdates.close();
     await this.broker.close();
     this.state.close();
   }
@@ -185,6 +208,13 @@ export class DeviceTransport implements Transport {
         this.broker.forget(deviceId);
       }),
       bus.on('device.credentialsChanged', ({ deviceId }) => this.broker.disconnect(deviceId)),
+      bus.on('attributes.updated', ({ deviceId, scope, values }) => {
+        if (scope !== 'SHARED_SCOPE') return;
+        const changes: SharedAttributesPush = {};
+        for (const v of values) changes[v.key] = v.value;
+        this.pushAttributes(deviceId, changes);
+      }),
+      bus.on('attributes.deleted', ({ deviceId, keys }) => this.pushAttributes(deviceId, { deleted: keys })),
       bus.on('device.stateChanged', ({ deviceId, state }) => {
         if (state === 'OFFLINE') this.mailbox.drop(deviceId);
       }),
