@@ -1,6 +1,7 @@
 /**
- * Devices and their credentials, CSV import and batch generation. The device row keeps the
- * connection state the transport announces.
+ * Devices and their credentials, CSV import and batch generation, device provisioning (ThingsBoard's
+ * provision request) and the sub-devices gateways create. The device row keeps the connection state
+ * the transport announces.
  */
 import type { CredentialsType } from '../../contract/credentials.ts';
 import { defineModule } from '../../module.ts';
