@@ -1,5 +1,6 @@
 /** Schemas shared by many resources: paging, id lists, simple acknowledgements. */
 import Type, { type Static, type TProperties, type TSchema, type TUnsafe } from 'typebox';
+import { REPORTED_NAME_MAX, REPORTED_NAME_PATTERN } from './validation.ts';
 
 /** Tables show 10 rows per page by default; a list answers at most 100 (docs/API.md, Responses). */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -73,3 +74,9 @@ export function Nullable<T extends TSchema>(schema: T): TUnsafe<Static<T> | null
 /** Answer of a bulk delete: how many rows went (unknown ids are skipped, so repeating is harmless). */
 export const DeleteResultSchema = Type.Object({ deleted: Type.Integer({ minimum: 0 }) });
 export type DeleteResult = Static<typeof DeleteResultSchema>;
+
+/**
+ * A device's or product's name as edits may send it back: a reported name (REPORTED_NAME_PATTERN)
+ * passes the schema; the service holds a changed name to the typed rule (NAME_PATTERN).
+ */
+export const ReportedNameSchema = Type.String({ minLength: 1, maxLength: REPORTED_NAME_MAX, pattern: REPORTED_NAME_PATTERN });

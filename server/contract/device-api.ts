@@ -14,13 +14,21 @@
  *   `v1/devices/me/rpc/response/{id}` with any JSON;
  * - subscribe `v1/devices/me/attributes` and `v1/devices/me/attributes/response/+`.
  * A GATEWAY also has (ThingsBoard's gateway API, sub-devices by name):
- * - `v1/gateway/connect` / `disconnect` `{ device: "name" }`: the sub-device goes ONLINE / OFFLINE;
+ * - `v1/gateway/connect` `{ device: "name", type? }` / `disconnect` `{ device: "name" }`: the
+ *   sub-device goes ONLINE / OFFLINE;
  * - `v1/gateway/telemetry` `{ "name": [ { ts, values } | {k:v} ] }`;
  * - `v1/gateway/attributes` `{ "name": { k: v } }`;
  * - subscribe `v1/gateway/rpc`: `{ device, data: { id, method, params } }`; answer by publishing
  *   `{ device, id, data }` on `v1/gateway/rpc`.
- *   Only SENSOR devices attached to that gateway are served; another device's name, or a name no
- *   device has, is refused for that entry and logged (sub-devices are never created implicitly).
+ *   A name no device has (connect, telemetry, attributes) becomes a new SENSOR attached to that
+ *   gateway, in its organization, with the product named by connect's `type` (`default` without
+ *   one, and for telemetry and attributes; a DRAFT SENSOR product over MQTT made on first use), as
+ *   ThingsBoard creates a gateway's devices (server/modules/device/device-service.ts,
+ *   `subDeviceNamed`). Names keep their spelling (any printable text up to 255 characters). Only
+ *   SENSOR devices attached to that gateway are served: another device's name, a creation past the
+ *   licence's device limit (`error.license.deviceLimit`), a blank or unprintable name or type, or a
+ *   `type` naming a non-SENSOR product is refused for that entry, counted and logged, while the
+ *   rest of the message is stored. Disconnect and RPC answers never create a device.
  * Any other topic: a publish closes the connection, a subscription is refused (SUBACK 0x80).
  * A payload over 64 KB, malformed JSON, JSON nesting objects and arrays deeper than 32 levels
  * (`error.transport.tooDeep`), a wrong shape or a reserved key (`__proto__`, `constructor`,

@@ -2,7 +2,11 @@
  * Devices (`/api/yt/device`; console page /device-manage/device).
  *
  * Rules (each refusal 400 code 31 with the key named and `details[].field` naming the field):
- * - name: NAME_PATTERN, 1–30 characters (`error.field.name`), unique (`error.device.nameTaken`);
+ * - name: NAME_PATTERN, 1–30 characters (`error.field.name`), unique (`error.device.nameTaken`).
+ *   That is the rule for names a person types. Names devices report (a gateway's sub-devices,
+ *   provisioning) keep their spelling: REPORTED_NAME_PATTERN, up to 255 characters ("Device A",
+ *   "line 1/plc:3.temp"). An edit may send such a name back unchanged; a changed name must follow
+ *   the typed rule;
  * - alias and label: at most 36 characters, no control or bidirectional characters
  *   (VISIBLE_TEXT_PATTERN; `error.field.alias`, `error.field.label`);
  * - deviceProfileId: an existing product (`error.device.productNotFound`); the device type comes
@@ -37,9 +41,10 @@ import {
   PageQuerySchema,
   SortQueryProperties,
   ResourceIdSchema,
+  ReportedNameSchema,
   UpdateBodyOf,
 } from './common.ts';
-import { ADDRESS_CODE_PATTERN, ALIAS_MAX, DESCRIPTION_MAX, NAME_MAX, NAME_PATTERN, VISIBLE_TEXT_PATTERN } from './validation.ts';
+import { ADDRESS_CODE_PATTERN, ALIAS_MAX, DESCRIPTION_MAX, NAME_MAX, NAME_PATTERN, REPORTED_NAME_MAX, VISIBLE_TEXT_PATTERN } from './validation.ts';
 import { DeviceTypeSchema, TransportTypeSchema } from './product.ts';
 
 /**
@@ -125,9 +130,10 @@ export type DeviceBody = Static<typeof DeviceBodySchema>;
 
 /**
  * Update body: the whole device with its `id` (PUT replaces: left-out optional fields become unset,
- * isPublic false). State, favourite flag and credentials are not touched by it.
+ * isPublic false). State, favourite flag and credentials are not touched by it. `name` may be a
+ * reported name when it is the device's own, unchanged (the service holds a new name to the typed rule).
  */
-export const DeviceUpdateBodySchema = UpdateBodyOf(deviceBodyProperties);
+export const DeviceUpdateBodySchema = UpdateBodyOf({ ...deviceBodyProperties, name: ReportedNameSchema });
 export type DeviceUpdateBody = Static<typeof DeviceUpdateBodySchema>;
 
 export const deviceSortFields = ['name', 'alias', 'deviceType', 'deviceState', 'createdTime', 'lastOnlineTime'] as const;
@@ -137,7 +143,7 @@ export type DeviceSortField = (typeof deviceSortFields)[number];
 export const DeviceListQuerySchema = Type.Object({
   ...PageQuerySchema.properties,
   /** Substring of the name or the alias. */
-  name: Type.Optional(Type.String({ maxLength: ALIAS_MAX })),
+  name: Type.Optional(Type.String({ maxLength: REPORTED_NAME_MAX })),
   deviceState: Type.Optional(DeviceStateSchema),
   deviceType: Type.Optional(DeviceTypeSchema),
   deviceProfileId: Type.Optional(Type.String({ maxLength: 64 })),

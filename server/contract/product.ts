@@ -17,6 +17,13 @@
  *   transportType (`error.product.transportTypeLocked`);
  * - image: an uploaded image URI `/api/yt/oss/files/<sha256>.<png|jpg|jpeg|gif>` (`error.field.image`);
  * - delete: refused while devices use it (`error.product.inUse`).
+ * - name on edit: a name a gateway gave the product (its sub-devices' `type`, REPORTED_NAME_PATTERN)
+ *   may be sent back unchanged; a changed name follows NAME_PATTERN.
+ * Device provisioning (ThingsBoard's "allow to create new devices" strategy, `POST /api/v1/provision`,
+ * server/contract/provisioning.ts): `provisionEnabled` turns it on; turning it on the first time
+ * generates `provisionDeviceKey` and `provisionDeviceSecret` (20 characters each), which the
+ * product's answers show to the administrator and `regenerateProvision` replaces. Turning it off
+ * keeps them, so firmware flashed with them works again once it is back on.
  * New products are DRAFT; `publish` makes them PUBLISHED (the thing-model module hooks its model
  * publication to the `product.published` event). Unknown `id`: 404 code 32 `error.notFound`.
  */
@@ -31,10 +38,11 @@ import {
   Nullable,
   PageOf,
   PageQuerySchema,
+  ReportedNameSchema,
   SortQueryProperties,
   UpdateBodyOf,
 } from './common.ts';
-import { DESCRIPTION_MAX, NAME_MAX, NAME_PATTERN } from './validation.ts';
+import { DESCRIPTION_MAX, NAME_MAX, NAME_PATTERN, REPORTED_NAME_MAX } from './validation.ts';
 
 /**
  * Device types (`deviceType`). Declared with products because a device's type comes from its
@@ -88,6 +96,11 @@ export const ProductSchema = Type.Object({
   protocol: Nullable(Type.String()),
   /** Devices using this product. */
   deviceCount: Type.Integer({ minimum: 0 }),
+  /** Devices may provision themselves with this product's key and secret. */
+  provisionEnabled: Type.Boolean(),
+  /** Generated when provisioning is first enabled; null before. */
+  provisionDeviceKey: Nullable(Type.String()),
+  provisionDeviceSecret: Nullable(Type.String()),
   createdTime: EpochMs,
   updatedTime: EpochMs,
 });
@@ -107,6 +120,8 @@ const productBodyProperties = {
   image: Type.Optional(Nullable(Type.String({ pattern: OSS_IMAGE_URI_PATTERN }))),
   description: Type.Optional(Nullable(Type.String({ maxLength: DESCRIPTION_MAX }))),
   protocol: Type.Optional(Nullable(Type.String({ maxLength: PROTOCOL_MAX }))),
+  /** Left out: unchanged on edit, off on create. */
+  provisionEnabled: Type.Optional(Type.Boolean()),
 };
 
 /** Create body (no `id`). */
@@ -117,7 +132,7 @@ export type ProductBody = Static<typeof ProductBodySchema>;
  * Update body: the whole product with its `id` (left-out optional fields become unset; a left-out
  * isDefault keeps the flag as it is). The status is changed by `publish` only.
  */
-export const ProductUpdateBodySchema = UpdateBodyOf(productBodyProperties);
+export const ProductUpdateBodySchema = UpdateBodyOf({ ...productBodyProperties, name: ReportedNameSchema });
 export type ProductUpdateBody = Static<typeof ProductUpdateBodySchema>;
 
 export const productSortFields = ['name', 'createdTime', 'updatedTime', 'status'] as const;
@@ -126,7 +141,7 @@ export const productSortFields = ['name', 'createdTime', 'updatedTime', 'status'
 export const ProductListQuerySchema = Type.Object({
   ...PageQuerySchema.properties,
   /** Substring of the name. */
-  name: Type.Optional(Type.String({ maxLength: NAME_MAX })),
+  name: Type.Optional(Type.String({ maxLength: REPORTED_NAME_MAX })),
   categoryId: Type.Optional(Type.String({ maxLength: 64 })),
   transportType: Type.Optional(TransportTypeSchema),
   deviceType: Type.Optional(DeviceTypeSchema),
@@ -230,6 +245,17 @@ export const productRoutes = defineRoutes({
     schema: {
       tags,
       summary: 'Make a product the default (the previous default loses the flag)',
+      params: IdParamsSchema,
+      response: { 200: ProductSchema, ...errors },
+    },
+    config: { access: 'user', permission: 'device_profile:update' },
+  },
+  regenerateProvision: {
+    method: 'POST',
+    url: '/api/yt/device_profile/:id/provision/regenerate',
+    schema: {
+      tags,
+      summary: 'New provision key and secret (devices holding the old ones can no longer provision)',
       params: IdParamsSchema,
       response: { 200: ProductSchema, ...errors },
     },

@@ -33,6 +33,16 @@ export const ALIAS_MAX = 36;
  */
 export const VISIBLE_TEXT_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$';
 
+/** Longest name a device reports (ThingsBoard's device name column is 255 characters). */
+export const REPORTED_NAME_MAX = 255;
+/**
+ * A name a device reports (a gateway's sub-device and its `type`, a provisioned device): any
+ * printable characters (VISIBLE_TEXT_PATTERN), not only white space. Field names carry dots,
+ * colons, slashes and spaces ("Device A", "line 1/plc:3.temp"); the console shows them as they are
+ * and URLs carry ids, never names. NAME_PATTERN stays the rule for names a person types.
+ */
+export const REPORTED_NAME_PATTERN = `^(?=[\\s\\S]*\\S)${VISIBLE_TEXT_PATTERN.slice(1)}`;
+
 /** Address code of a TCP/Modbus sub-device: two hex digits, 00 to FF (stored upper case). */
 export const ADDRESS_CODE_PATTERN = '^[0-9A-Fa-f]{2}$';
 

@@ -1,32 +1,15 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { App } from '../../server/app.ts';
 import { authRoutes } from '../../server/contract/auth.ts';
 import { deviceRoutes } from '../../server/contract/device.ts';
-import { loggerOptions } from '../../server/lib/logger-options.ts';
 import { consoleFiles, makeApp } from '../helpers/app.ts';
+import { capturedLog } from '../helpers/captured-log.ts';
 import { DeviceApi } from '../helpers/devices.ts';
 import { LiveClient } from '../helpers/live.ts';
 import { tokenOf } from '../helpers/mqtt.ts';
 import { signIn } from '../helpers/session.ts';
 import { makeProvisionedApp, setupCodeOf } from '../helpers/setup.ts';
-
-/** The gateway's own logger options at `level`, writing into a buffer the test reads. */
-function capturedLog(level: 'info' | 'debug' | 'trace') {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  return {
-    logger: { ...loggerOptions(level), stream },
-    text: () => chunks.join(''),
-    lines: () => chunks.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>),
-  };
-}
 
 async function listen(app: App): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -57,22 +57,26 @@ describe('gateway topics', () => {
     expect((await api.ok(deviceRoutes.get, { params: { id: b.id } })).deviceState).toBe('ONLINE');
   });
 
-  it('refuses entries for an unknown name, another gateway’s sensor and a direct device, and stores the rest', async () => {
+  it('refuses entries for another gateway’s sensor and a direct device, and stores the rest', async () => {
     const { app, api, a, foreign, direct, client } = await gatewayWithSensors();
     await publishJson(client, 'v1/gateway/telemetry', {
       Sensor_A: [{ ok: 1 }],
-      Nobody: [{ ok: 1 }],
       Sensor_Other: [{ ok: 1 }],
       Direct_1: [{ ok: 1 }],
     });
     expect((await api.ok(telemetryRoutes.timeseries, { params: { id: a.id } })).ok?.[0]?.value).toBe(1);
     for (const id of [foreign.id, direct.id]) expect(await api.ok(telemetryRoutes.timeseriesKeys, { params: { id } })).toEqual([]);
     const { refused } = app.services!.transport!.statsSnapshot();
-    expect(refused['error.transport.gatewayUnknownDevice']).toBe(1);
     expect(refused['error.transport.gatewayForeignDevice']).toBe(2);
-    // Nothing was created for the unknown name.
-    expect((await api.ok(deviceRoutes.list, { query: { name: 'Nobody' } })).total).toBe(0);
     expect(client.connected).toBe(true);
+  });
+
+  it('refuses a disconnect or an RPC answer for a name no device has, creating nothing', async () => {
+    const { app, api, client } = await gatewayWithSensors();
+    await publishJson(client, 'v1/gateway/disconnect', { device: 'Nobody' });
+    await publishJson(client, 'v1/gateway/rpc', { device: 'Nobody', id: 1, data: {} });
+    expect(app.services!.transport!.statsSnapshot().refused['error.transport.gatewayUnknownDevice']).toBe(2);
+    expect((await api.ok(deviceRoutes.list, { query: { name: 'Nobody' } })).total).toBe(0);
   });
 
   it('takes sub-devices OFFLINE when the gateway disconnects', async () => {

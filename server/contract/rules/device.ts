@@ -6,14 +6,34 @@
 import { LABEL_MAX, LATITUDE_MAX, LATITUDE_MIN, LONGITUDE_MAX, LONGITUDE_MIN } from '../device.ts';
 import { BATCH_MAX, BATCH_MIN } from '../device-import.ts';
 import type { ErrorKey } from '../errors.ts';
-import { ADDRESS_CODE_PATTERN, ALIAS_MAX, DESCRIPTION_MAX } from '../validation.ts';
-import { maxLengthProblem, patternProblem, visibleTextProblem } from './field.ts';
+import { ADDRESS_CODE_PATTERN, ALIAS_MAX, DESCRIPTION_MAX, REPORTED_NAME_MAX, REPORTED_NAME_PATTERN } from '../validation.ts';
+import { maxLengthProblem, nameProblem, patternProblem, requiredProblem, visibleTextProblem } from './field.ts';
 import { problem, type Problem } from './problem.ts';
 
 export const aliasProblem = visibleTextProblem(ALIAS_MAX, 'error.field.alias');
 export const labelProblem = visibleTextProblem(LABEL_MAX, 'error.field.label');
 export const descriptionProblem = maxLengthProblem(DESCRIPTION_MAX, 'error.field.description');
 export const addressProblem = maxLengthProblem(DESCRIPTION_MAX, 'error.field.address');
+
+const reportedNamePattern = patternProblem(REPORTED_NAME_PATTERN, 'error.field.name');
+const reportedNameLength = maxLengthProblem(REPORTED_NAME_MAX, 'error.field.name');
+
+/**
+ * A name a device reports (a gateway's sub-device, a provisioned device): any printable text up to
+ * REPORTED_NAME_MAX, not only white space. The typed rule (`nameProblem`) is for people.
+ */
+export function reportedNameProblem(value: unknown): Problem | null {
+  if (typeof value !== 'string') return problem('error.field.name');
+  return requiredProblem(value) ?? reportedNamePattern(value) ?? reportedNameLength(value);
+}
+
+/**
+ * The name of an edited device: its own name sent back unchanged passes whatever its spelling (a
+ * reported name keeps it); a new name is one a person typed and follows `nameProblem`.
+ */
+export function editedNameProblem(value: unknown, current: string | undefined): Problem | null {
+  return current !== undefined && value === current ? null : nameProblem(value);
+}
 
 /** Two hex digits 00–FF in either case; empty passes (no address code). */
 export const addressCodeProblem = patternProblem(ADDRESS_CODE_PATTERN, 'error.field.addressCode');

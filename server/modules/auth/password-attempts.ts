@@ -11,7 +11,7 @@
  */
 import { ErrorCode, type ErrorKey } from '../../contract/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { FailureBackoff, FailureWindow } from './failure-counters.ts';
+import { FailureBackoff, FailureWindow } from '../../lib/failure-counters.ts';
 
 /**
  * Failed checks of one account from one address before it is locked for that address. Five lets a

@@ -21,7 +21,7 @@ import { assertNoViolations, notFound, violationError, type Violation } from '..
 import { deviceSecretCost, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { CredentialsRepository, CredentialsRow } from './credentials-repository.ts';
 import type { DeviceRepository } from './device-repository.ts';
-import { ALPHANUMERIC, randomText } from './random-text.ts';
+import { ALPHANUMERIC, randomText } from '../../lib/random-text.ts';
 
 const tokenPattern = new RegExp(ACCESS_TOKEN_PATTERN);
 const mqttValue = Compile(MqttBasicValueSchema);
@@ -113,18 +113,26 @@ export class CredentialsService {
   async update(deviceId: string, body: DeviceCredentialsBody): Promise<DeviceCredentials> {
     const current = this.deps.credentials.findByDevice(deviceId);
     if (!current) throw notFound();
+    const write = await this.writerOf(body);
+    const row = transaction(this.deps.db, () => write(deviceId, Date.now()));
+    this.deps.bus.emit('device.credentialsChanged', { deviceId, credentialsType: row.credentialsType });
+    return viewOf(row);
+  }
+
+  /**
+   * What stores `body` as a device's credentials: checked (taken, malformed) and stored when called,
+   * inside the caller's transaction, where nothing can take a value between check and write. A
+   * device being created (provisioning) replaces its generated token with them this way.
+   */
+  async writerOf(body: DeviceCredentialsBody): Promise<(deviceId: string, now: number) => CredentialsRow> {
     // Hashing takes a few ms: done before the transaction, whose checks then run uninterrupted.
     const mqtt = body.credentialsType === 'MQTT_BASIC' ? parseMqttValue(body.credentialsValue) : undefined;
     const passwordHash = mqtt && !Array.isArray(mqtt) && mqtt.password ? await hashPassword(mqtt.password, deviceSecretCost) : undefined;
-
-    const row = transaction(this.deps.db, () => {
-      const now = Date.now();
+    return (deviceId, now) => {
       const next = this.rowOf(deviceId, body, mqtt, passwordHash, now);
       this.deps.credentials.replace(next);
       return next;
-    });
-    this.deps.bus.emit('device.credentialsChanged', { deviceId, credentialsType: row.credentialsType });
-    return viewOf(row);
+    };
   }
 
   /** A new generated ACCESS_TOKEN, whatever the type was. */

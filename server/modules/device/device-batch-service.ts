@@ -18,7 +18,7 @@ import { ExpiringStore } from './expiring-store.ts';
 import type { DeviceRepository } from './device-repository.ts';
 import { deviceViolations, type DeviceDraft } from './device-rules.ts';
 import type { DeviceService, NewDevice } from './device-service.ts';
-import { randomText, UPPER_ALPHANUMERIC } from './random-text.ts';
+import { randomText, UPPER_ALPHANUMERIC } from '../../lib/random-text.ts';
 
 /** Batches remembered at once (each is at most 1000 ids). */
 const MAX_BATCHES = 20;

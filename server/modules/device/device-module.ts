@@ -1,6 +1,7 @@
 /**
- * Devices and their credentials, CSV import and batch generation. The device row keeps the
- * connection state the transport announces.
+ * Devices and their credentials, CSV import and batch generation, device provisioning (ThingsBoard's
+ * provision request) and the sub-devices gateways create. The device row keeps the connection state
+ * the transport announces.
  */
 import type { CredentialsType } from '../../contract/credentials.ts';
 import { defineModule } from '../../module.ts';
@@ -11,6 +12,8 @@ import { DeviceImportService } from './device-import-service.ts';
 import { DeviceRepository } from './device-repository.ts';
 import { registerDeviceRoutes } from './device-routes.ts';
 import { DeviceService } from './device-service.ts';
+import { registerProvisioningRoutes } from './provisioning-routes.ts';
+import { ProvisioningService } from './provisioning-service.ts';
 import m0003 from './migrations/0003-device-management.sql';
 
 declare module '../../module.ts' {
@@ -19,6 +22,8 @@ declare module '../../module.ts' {
     credentials: CredentialsService;
     deviceImports: DeviceImportService;
     deviceBatches: DeviceBatchService;
+    /** ThingsBoard's device provisioning; the MQTT broker's `provision` hook calls `provision` too. */
+    provisioning: ProvisioningService;
   }
 }
 
@@ -44,7 +49,7 @@ export const deviceModule = defineModule({
     'device-credentials': 'Device credentials: access token, X.509 RSA public key, MQTT basic',
     'device-import': 'CSV import wizard and batch generation for factory provisioning',
   },
-  build: ({ core, services: { organizations, products, license } }) => {
+  build: ({ core, log, services: { organizations, products, license } }) => {
     const { db, bus } = core;
     const deviceRows = new DeviceRepository(db);
     const credentialRows = new CredentialsRepository(db);
@@ -60,7 +65,12 @@ export const deviceModule = defineModule({
       credentials,
       deviceImports: new DeviceImportService({ devices, credentials }),
       deviceBatches: new DeviceBatchService({ devices, deviceRows, credentials, credentialRows, products }),
+      provisioning: new ProvisioningService({ devices, credentials, products, log }),
     };
   },
-  routes: registerDeviceRoutes,
+  routes: async (app, scope) => {
+    await registerDeviceRoutes(app, scope);
+    // Apart: the provision route reads JSON under any content type, as devices send it.
+    await app.register(async (devices) => registerProvisioningRoutes(devices, scope));
+  },
 });

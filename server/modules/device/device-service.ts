@@ -13,7 +13,7 @@ import type {
   DevicePage,
   DeviceUpdateBody,
 } from '../../contract/device.ts';
-import { locationViolations } from '../../contract/rules/device.ts';
+import { editedNameProblem, locationViolations, reportedNameProblem } from '../../contract/rules/device.ts';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
@@ -32,7 +32,7 @@ export interface DeviceServiceDeps {
   bus: EventBus;
   devices: DeviceRepository;
   credentials: CredentialsService;
-  products: Pick<ProductService, 'find'>;
+  products: Pick<ProductService, 'find' | 'sensorProductNamed'>;
   organizations: Pick<OrganizationService, 'exists'>;
   license: Pick<LicenseService, 'deviceLimit'>;
 }
@@ -41,6 +41,13 @@ export interface DeviceServiceDeps {
 export interface NewDevice {
   draft: DeviceDraft;
   token: string | null;
+  /** Other credentials to store instead of the token (CredentialsService.writerOf), in the same transaction. */
+  credentials?: (deviceId: string, now: number) => unknown;
+}
+
+/** A device with only its name, type, product and place filled in (the rest unset). */
+function bareDraft(fields: Pick<DeviceDraft, 'name' | 'deviceType' | 'deviceProfileId' | 'organizationId' | 'gatewayId'>): DeviceDraft {
+  return { alias: null, addressCode: null, label: null, longitude: null, latitude: null, address: null, isPublic: false, description: null, ...fields };
 }
 
 export class DeviceService {
@@ -106,7 +113,7 @@ export class DeviceService {
       this.assertWithinLicence(items.length);
       const refs = this.refs();
       const now = Date.now();
-      return items.map(({ draft, token }) => {
+      return items.map(({ draft, token, credentials: writeCredentials }) => {
         if (check) assertNoViolations(deviceViolations(draft, undefined, refs));
         const row: DeviceRow = {
           ...draft,
@@ -120,11 +127,51 @@ export class DeviceService {
         };
         devices.insert(row);
         credentials.issueAccessToken(row.id, token ?? credentials.generateToken(), now);
+        writeCredentials?.(row.id, now);
         return row;
       });
     });
     for (const row of created) this.deps.bus.emit('device.created', { deviceId: row.id, deviceProfileId: row.deviceProfileId });
     return created.map((row) => row.id);
+  }
+
+  /**
+   * The device called `name` that gateway `gatewayId` reports for: the existing device of that
+   * name, whatever it is (the caller decides whether the gateway may speak for it), or a new SENSOR
+   * attached to the gateway, in its organization, with the product named `type` (a DRAFT SENSOR
+   * product over MQTT made on first use). ThingsBoard's find-or-create of a gateway's device.
+   * A new device is a real creation: held to the licence (`error.license.deviceLimit`), announced
+   * with `device.created`. Refused: a name or type that is blank or unprintable
+   * (`error.subDevice.nameInvalid`, `error.subDevice.typeInvalid`), a `type` naming a product that
+   * is not a SENSOR product (`error.subDevice.productNotSensor`).
+   */
+  subDeviceNamed(gatewayId: string, name: string, type: string): Device {
+    const refused = (key: 'error.subDevice.nameInvalid' | 'error.subDevice.typeInvalid' | 'error.subDevice.productNotSensor') =>
+      new AppError(ErrorCode.BAD_REQUEST_PARAMS, key, { name, type });
+    return transaction(this.deps.db, () => {
+      const owner = this.deps.devices.nameOwner(name);
+      if (owner !== undefined) return this.get(owner);
+      if (reportedNameProblem(name)) throw refused('error.subDevice.nameInvalid');
+      if (reportedNameProblem(type)) throw refused('error.subDevice.typeInvalid');
+      const gateway = this.get(gatewayId);
+      // The product made here is undone with the device when the licence refuses it (one transaction).
+      const product = this.deps.products.sensorProductNamed(type);
+      if (product.deviceType !== 'SENSOR') throw refused('error.subDevice.productNotSensor');
+      const draft = bareDraft({ name, deviceType: 'SENSOR', deviceProfileId: product.id, organizationId: gateway.organizationId, gatewayId });
+      const [id] = this.createMany([{ draft, token: null }], true);
+      return this.get(id!);
+    });
+  }
+
+  /**
+   * A device a provisioning request creates, named as it asked (a reported name), with the product's
+   * type and the credentials `credentials` writes (a generated token when left out). The caller
+   * checked the name; it must be new (`error.device.nameTaken`). Held to the licence.
+   */
+  createProvisioned(name: string, product: { id: string; deviceType: Device['deviceType'] }, credentials?: NewDevice['credentials']): Device {
+    const draft = bareDraft({ name, deviceType: product.deviceType, deviceProfileId: product.id, organizationId: null, gatewayId: null });
+    const [id] = this.createMany([{ draft, token: null, credentials }], true);
+    return this.get(id!);
   }
 
   private assertWithinLicence(adding: number): void {
@@ -139,6 +186,8 @@ export class DeviceService {
       const current = this.get(body.id);
       const draft = draftOf(body);
       const found = deviceViolations(draft, current.id, this.refs());
+      const name = editedNameProblem(draft.name, current.name);
+      if (name) found.push({ field: 'name', key: name.key });
       if (current.deviceType === 'GATEWAY' && draft.deviceType !== 'GATEWAY') {
         const sensors = this.deps.devices.sensorsOf(current.id);
         if (sensors.length) found.push({ field: 'deviceType', key: 'error.device.gatewayHasSensors', params: { names: current.name } });

@@ -1,8 +1,9 @@
-/** Products (the device profiles): transport, TCP settings, the default product, publication. */
+/** Products (the device profiles): transport, TCP settings, the default product, publication, provisioning. */
 import { defineModule } from '../../module.ts';
 import { ProductRepository } from './product-repository.ts';
 import { registerProductRoutes } from './product-routes.ts';
 import { ProductService } from './product-service.ts';
+import m0011 from './migrations/0011-product-provisioning.sql';
 
 declare module '../../module.ts' {
   interface Services {
@@ -21,6 +22,7 @@ declare module '../../lib/event-bus.ts' {
 export const productModule = defineModule({
   name: 'product',
   needs: ['categories'],
+  migrations: [{ name: '0011-product-provisioning', sql: m0011 }],
   apiTags: { product: 'Products (device profiles): transport, TCP settings, default flag, publish' },
   build: ({ core, services }) => ({
     products: new ProductService({ db: core.db, bus: core.bus, products: new ProductRepository(core.db), categories: services.categories }),

@@ -27,6 +27,9 @@ interface ProductRecord {
   description: string | null;
   protocol: string | null;
   device_count: number;
+  provision_enabled: number;
+  provision_key: string | null;
+  provision_secret: string | null;
   create_time: number;
   update_time: number;
 }
@@ -47,13 +50,19 @@ function toProduct(r: ProductRecord): Product {
     description: r.description,
     protocol: r.protocol,
     deviceCount: r.device_count,
+    provisionEnabled: r.provision_enabled === 1,
+    provisionDeviceKey: r.provision_key,
+    provisionDeviceSecret: r.provision_secret,
     createdTime: r.create_time,
     updatedTime: r.update_time,
   };
 }
 
-/** What the service writes: the product without the read-only joined fields. */
-export type ProductRow = Omit<Product, 'categoryName' | 'deviceCount'>;
+/** What the service writes: the product without the read-only joined fields and its provisioning. */
+export type ProductRow = Omit<Product, 'categoryName' | 'deviceCount' | keyof ProductProvisioning>;
+
+/** A product's provisioning switch and credentials (written apart from its other fields). */
+export type ProductProvisioning = Pick<Product, 'provisionEnabled' | 'provisionDeviceKey' | 'provisionDeviceSecret'>;
 
 const SELECT = `SELECT p.*, c.name AS category_name,
     (SELECT COUNT(*) FROM device d WHERE d.device_profile_id = p.id) AS device_count
@@ -96,6 +105,18 @@ export class ProductRepository {
   findById(id: string): Product | undefined {
     const r = this.db.prepare(`${SELECT} WHERE p.id = ?`).get(id) as ProductRecord | undefined;
     return r && toProduct(r);
+  }
+
+  /** The product whose provision key is `key`, if any. */
+  findByProvisionKey(key: string): Product | undefined {
+    const r = this.db.prepare(`${SELECT} WHERE p.provision_key = ?`).get(key) as ProductRecord | undefined;
+    return r && toProduct(r);
+  }
+
+  setProvisioning(id: string, p: ProductProvisioning, time: number): void {
+    this.db
+      .prepare('UPDATE device_profile SET provision_enabled = ?, provision_key = ?, provision_secret = ?, update_time = ? WHERE id = ?')
+      .run(p.provisionEnabled ? 1 : 0, p.provisionDeviceKey, p.provisionDeviceSecret, time, id);
   }
 
   idNamed(name: string): string | undefined {

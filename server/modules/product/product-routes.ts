@@ -24,4 +24,9 @@ export function registerProductRoutes(fastify: FastifyInstance, { products: serv
   app.route({ ...productRoutes.delete, schemaErrorFormatter, handler: async (request) => service.delete(request.body.ids) });
   app.route({ ...productRoutes.publish, schemaErrorFormatter, handler: async (request) => service.publish(request.params.id) });
   app.route({ ...productRoutes.setDefault, schemaErrorFormatter, handler: async (request) => service.setDefault(request.params.id) });
+  app.route({
+    ...productRoutes.regenerateProvision,
+    schemaErrorFormatter,
+    handler: async (request) => service.regenerateProvision(request.params.id),
+  });
 }

@@ -1,17 +1,25 @@
 /**
  * Product rules: unique names, TCP fields exactly for TCP, exactly one default product, device type
- * fixed while devices use it, no delete while devices use it, publish.
+ * fixed while devices use it, no delete while devices use it, publish; the provisioning switch and
+ * its generated key and secret; the SENSOR products a gateway's sub-devices name by `type`.
  */
 import { CategoryStatus } from '../../contract/category.ts';
 import type { DeleteResult } from '../../contract/common.ts';
 import type { Product, ProductBody, ProductListQuery, ProductOption, ProductPage, ProductUpdateBody } from '../../contract/product.ts';
+import { PROVISION_CREDENTIAL_LENGTH } from '../../contract/provisioning.ts';
+import { nameProblem } from '../../contract/rules/field.ts';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { assertNoViolations, notFound, refusedFor, type Violation } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { optionalText } from '../../lib/optional-text.ts';
+import { LOWER_ALPHANUMERIC, randomText } from '../../lib/random-text.ts';
 import type { CategoryService } from '../category/category-service.ts';
-import type { ProductRepository, ProductRow } from './product-repository.ts';
+import type { ProductProvisioning, ProductRepository, ProductRow } from './product-repository.ts';
+
+function provisionCredential(): string {
+  return randomText(LOWER_ALPHANUMERIC, PROVISION_CREDENTIAL_LENGTH);
+}
 
 export interface ProductServiceDeps {
   db: Db;
@@ -43,15 +51,30 @@ export class ProductService {
   }
 
   /** DRAFT; the default when asked or when it is the first product. */
-  create(body: ProductBody): Product {
+  create(body: ProductBody, options: { reportedName?: boolean } = {}): Product {
     return transaction(this.deps.db, () => {
       const { products } = this.deps;
       const now = Date.now();
-      const row = this.rowOf(newId(), body, undefined, now);
+      const row = this.rowOf(newId(), body, undefined, now, options.reportedName === true);
       const makeDefault = body.isDefault === true || !products.hasDefault();
       products.insert({ ...row, isDefault: false, status: 'DRAFT', createdTime: now });
       if (makeDefault) products.setDefault(row.id);
+      if (body.provisionEnabled === true) this.switchProvisioning(this.get(row.id), true, now);
       return this.get(row.id);
+    });
+  }
+
+  /**
+   * The product a gateway's sub-device names by `type`: the product of that name, or a new DRAFT
+   * SENSOR product over MQTT without a thing model (its data is stored and flagged until a model is
+   * published), as ThingsBoard creates a device profile on first use. Inside the caller's
+   * transaction. The name is a reported one (the caller checked it).
+   */
+  sensorProductNamed(name: string): Product {
+    return transaction(this.deps.db, () => {
+      const id = this.deps.products.idNamed(name);
+      if (id !== undefined) return this.get(id);
+      return this.create({ name, deviceType: 'SENSOR', transportType: 'MQTT' }, { reportedName: true });
     });
   }
 
@@ -69,11 +92,33 @@ export class ProductService {
         found.push({ field: 'transportType', key: 'error.product.transportTypeLocked' });
       }
       assertNoViolations(found);
-      const row = this.rowOf(current.id, body, current, Date.now());
+      const now = Date.now();
+      const row = this.rowOf(current.id, body, current, now, body.name === current.name);
       products.update({ ...row, isDefault: current.isDefault });
       if (body.isDefault === true && !current.isDefault) products.setDefault(current.id);
+      if (body.provisionEnabled !== undefined && body.provisionEnabled !== current.provisionEnabled) {
+        this.switchProvisioning(current, body.provisionEnabled, now);
+      }
       return this.get(current.id);
     });
+  }
+
+  /** A new provision key and secret: firmware holding the old ones can no longer provision. */
+  regenerateProvision(id: string): Product {
+    return transaction(this.deps.db, () => {
+      const current = this.get(id);
+      this.deps.products.setProvisioning(
+        id,
+        { provisionEnabled: current.provisionEnabled, provisionDeviceKey: this.newProvisionKey(), provisionDeviceSecret: provisionCredential() },
+        Date.now(),
+      );
+      return this.get(id);
+    });
+  }
+
+  /** The product whose provision key is `key` (enabled or not), for the provisioning service. */
+  findByProvisionKey(key: string): Product | undefined {
+    return this.deps.products.findByProvisionKey(key);
   }
 
   setDefault(id: string): Product {
@@ -115,9 +160,32 @@ export class ProductService {
     return { deleted: targets.length };
   }
 
-  /** The stored fields of `body`, after its rules; throws the violations it finds. */
-  private rowOf(id: string, body: ProductBody, current: Product | undefined, now: number): ProductRow {
+  /** On: the key and secret it had, or new ones the first time. Off: kept for when it is back on. */
+  private switchProvisioning(current: Product, enabled: boolean, now: number): void {
+    const next: ProductProvisioning = {
+      provisionEnabled: enabled,
+      provisionDeviceKey: current.provisionDeviceKey ?? (enabled ? this.newProvisionKey() : null),
+      provisionDeviceSecret: current.provisionDeviceSecret ?? (enabled ? provisionCredential() : null),
+    };
+    this.deps.products.setProvisioning(current.id, next, now);
+  }
+
+  /** A provision key no product holds (the key finds the product). */
+  private newProvisionKey(): string {
+    for (;;) {
+      const key = provisionCredential();
+      if (!this.deps.products.findByProvisionKey(key)) return key;
+    }
+  }
+
+  /**
+   * The stored fields of `body`, after its rules; throws the violations it finds. `reportedName`:
+   * the name is a gateway's `type` or the product's own unchanged, exempt from the typed-name rule.
+   */
+  private rowOf(id: string, body: ProductBody, current: Product | undefined, now: number, reportedName: boolean): ProductRow {
     const found: Violation[] = [];
+    const typed = reportedName ? null : nameProblem(body.name);
+    if (typed) found.push({ field: 'name', key: typed.key });
     const holder = this.deps.products.idNamed(body.name);
     if (holder !== undefined && holder !== id) found.push({ field: 'name', key: 'error.product.nameTaken' });
 

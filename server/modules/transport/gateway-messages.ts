@@ -1,9 +1,12 @@
 /**
  * ThingsBoard's gateway API (server/contract/device-api.ts): a GATEWAY speaks for its SENSOR
- * sub-devices, named in each message. Only sensors attached to that gateway are served; any other
- * name is refused for its entry (the rest of the message is still stored) and never creates a
- * device.
+ * sub-devices, named in each message. A name no device has is a new sub-device, created as
+ * ThingsBoard does (connect, telemetry and attributes; DeviceService.subDeviceNamed). Only sensors
+ * attached to that gateway are served: another device's name, or a creation refused (the licence's
+ * device limit, a bad name), is refused for its entry, counted and logged, while the rest of the
+ * message is still stored.
  */
+import { AppError } from '../../lib/app-error.ts';
 import type { DeviceService } from '../device/device-service.ts';
 import type { GatewayAttributesRequest } from '../../contract/device-api.ts';
 import type { SharedAttributeService } from '../telemetry/shared-attribute-service.ts';
@@ -14,7 +17,7 @@ import { attributeValues, isObject, parseJson, PayloadRefusal, telemetryValues }
 import type { DeviceStateTracker } from './device-state.ts';
 
 export interface GatewayMessagesDeps {
-  devices: Pick<DeviceService, 'get' | 'refs'>;
+  devices: Pick<DeviceService, 'get' | 'refs' | 'subDeviceNamed'>;
   telemetry: TelemetryService;
   state: DeviceStateTracker;
   messages: DeviceMessages;
@@ -22,6 +25,9 @@ export interface GatewayMessagesDeps {
   /** Told about each sub-device entry refused, while the others go on. */
   refused: (gateway: ConnectedDevice, name: string, refusal: PayloadRefusal) => void;
 }
+
+/** The product a sub-device gets when the gateway names no `type` (ThingsBoard's default device type). */
+export const GATEWAY_DEFAULT_DEVICE_TYPE = 'default';
 
 export class GatewayMessages {
   /** Sub-devices by name; cleared whenever a device is created, changed or deleted. */
@@ -33,15 +39,17 @@ export class GatewayMessages {
     this.byName.clear();
   }
 
-  /** `{ device: "name" }`: the sub-device is ONLINE through this gateway. */
+  /** `{ device: "name", type? }`: the sub-device (created when new) is ONLINE through this gateway. */
   connect(gateway: ConnectedDevice, payload: Buffer): void {
-    const sub = this.subDevice(gateway, this.deviceName(payload));
+    const json = this.deviceMessage(payload);
+    const type = typeof json.type === 'string' ? json.type : GATEWAY_DEFAULT_DEVICE_TYPE;
+    const sub = this.subDevice(gateway, json.device, type);
     this.deps.state.gatewayConnected(sub.id, gateway.id);
     this.deps.messages.announce(sub.id, payload.length);
   }
 
   disconnect(gateway: ConnectedDevice, payload: Buffer): void {
-    const sub = this.subDevice(gateway, this.deviceName(payload));
+    const sub = this.subDevice(gateway, this.deviceMessage(payload).device);
     if (this.deps.state.gatewayOf(sub.id) === gateway.id) this.deps.state.gatewayDisconnected(sub.id);
     this.deps.messages.announce(sub.id, payload.length);
   }
@@ -107,7 +115,7 @@ export class GatewayMessages {
     const stored: Promise<void>[] = [];
     for (const [name, items] of entries) {
       try {
-        const sub = this.subDevice(gateway, name);
+        const sub = this.subDevice(gateway, name, GATEWAY_DEFAULT_DEVICE_TYPE);
         stored.push(store(sub, items, now, bytes));
         if (this.deps.state.gatewayOf(sub.id) !== gateway.id) this.deps.state.gatewayConnected(sub.id, gateway.id);
       } catch (err) {
@@ -118,22 +126,38 @@ export class GatewayMessages {
     await Promise.all(stored);
   }
 
-  private deviceName(payload: Buffer): string {
+  private deviceMessage(payload: Buffer): Record<string, unknown> & { device: string } {
     const json = parseJson(payload);
     if (!isObject(json) || typeof json.device !== 'string') throw new PayloadRefusal('error.transport.payloadShape');
-    return json.device;
+    return json as Record<string, unknown> & { device: string };
   }
 
-  /** The SENSOR named `name` attached to `gateway`, or the refusal saying why not. */
-  private subDevice(gateway: ConnectedDevice, name: string): ConnectedDevice {
+  /**
+   * The SENSOR named `name` attached to `gateway`, or the refusal saying why not. With `createAs`,
+   * a name no device has becomes a new sub-device with the product named `createAs`.
+   */
+  private subDevice(gateway: ConnectedDevice, name: string, createAs?: string): ConnectedDevice {
     if (!this.byName.has(name)) {
       const id = this.deps.devices.refs().nameOwner(name);
       this.byName.set(name, id ? connectedDeviceOf(this.deps.devices.get(id)) : null);
     }
-    const sub = this.byName.get(name);
+    // A miss is looked up again before creating: the cache may be older than a device just made.
+    const sub = this.byName.get(name) ?? (createAs === undefined ? null : this.created(gateway, name, createAs));
     if (!sub) throw new PayloadRefusal('error.transport.gatewayUnknownDevice', { name });
     if (sub.deviceType !== 'SENSOR' || sub.gatewayId !== gateway.id) throw new PayloadRefusal('error.transport.gatewayForeignDevice', { name });
     return sub;
+  }
+
+  /** DeviceService.subDeviceNamed, its refusals (licence, names, product) as this entry's. */
+  private created(gateway: ConnectedDevice, name: string, type: string): ConnectedDevice {
+    try {
+      const sub = connectedDeviceOf(this.deps.devices.subDeviceNamed(gateway.id, name, type));
+      this.byName.set(name, sub);
+      return sub;
+    } catch (err) {
+      if (err instanceof AppError) throw new PayloadRefusal(err.key, { ...err.params, name, type });
+      throw err;
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * Create or edit a device: name (pattern, ≤ 30), alias (≤ 36), product (the
+ * Create or edit a device: name (pattern, ≤ 30; a name the device reported may be kept as it is), alias (≤ 36), product (the
  * device type follows it), organization, gateway (SENSOR products only), address code (hex 00–FF,
  * for TCP products), label, description. The location has its own modal; an edit keeps the
  * position and the public flag as they are (PUT replaces the whole device).
@@ -10,8 +10,14 @@ import type { FormInstance } from '@arco-design/web-react/es/Form';
 import { useTranslation } from 'react-i18next';
 import type { Device, DeviceBody } from '../../../server/contract/device.ts';
 import type { ProductOption } from '../../../server/contract/product.ts';
-import { addressCodeProblem, aliasProblem, descriptionProblem, labelProblem, normalizeAddressCode } from '../../../server/contract/rules/device.ts';
-import { nameProblem } from '../../../server/contract/rules/field.ts';
+import {
+  addressCodeProblem,
+  aliasProblem,
+  descriptionProblem,
+  editedNameProblem,
+  labelProblem,
+  normalizeAddressCode,
+} from '../../../server/contract/rules/device.ts';
 import { ALIAS_MAX, DESCRIPTION_MAX, NAME_MAX } from '../../../server/contract/validation.ts';
 import { FormDrawer } from '../../components/FormDrawer.tsx';
 import { trimmedRule } from '../../lib/form-rules.ts';
@@ -62,7 +68,8 @@ function orNull(value: string | null | undefined): string | null {
 /** The create/update body: the device type and the gateway follow the chosen product. */
 export function deviceBodyOf(values: DeviceFormValues, product: ProductOption, current: Device | null): DeviceBody {
   return {
-    name: values.name.trim(),
+    // A name the device reported is sent back as it is, spaces and all; a new one is trimmed.
+    name: current && values.name === current.name ? current.name : values.name.trim(),
     alias: orNull(values.alias),
     deviceType: product.deviceType,
     deviceProfileId: product.id,
@@ -127,8 +134,20 @@ function DeviceFormFields({ form, device, products }: FieldsProps): JSX.Element 
 
   return (
     <>
-      <Form.Item field="name" label={t('fields.name')} required rules={[trimmedRule(nameProblem)]} extra={t('form.nameHint', { max: NAME_MAX })}>
-        <Input placeholder={t('form.namePlaceholder')} maxLength={NAME_MAX} showWordLimit autoComplete="off" data-testid="device-form-name" />
+      <Form.Item
+        field="name"
+        label={t('fields.name')}
+        required
+        rules={[trimmedRule((value) => editedNameProblem(value, device?.name.trim()))]}
+        extra={t('form.nameHint', { max: NAME_MAX })}
+      >
+        <Input
+          placeholder={t('form.namePlaceholder')}
+          maxLength={Math.max(NAME_MAX, device?.name.length ?? 0)}
+          showWordLimit
+          autoComplete="off"
+          data-testid="device-form-name"
+        />
       </Form.Item>
       <Form.Item field="alias" label={t('fields.alias')} rules={[trimmedRule(aliasProblem)]}>
         <Input placeholder={t('form.aliasPlaceholder')} maxLength={ALIAS_MAX} showWordLimit autoComplete="off" data-testid="device-form-alias" />

@@ -1,16 +1,22 @@
-/** Product detail → Basic info: every field of the product, and the way to edit them. */
+/**
+ * Product detail → Basic info: every field of the product, and the way to edit them; with
+ * provisioning on, the key and secret to flash into firmware and the way to replace them.
+ */
 import type { JSX } from 'react';
 import Button from '@arco-design/web-react/es/Button';
 import Descriptions from '@arco-design/web-react/es/Descriptions';
+import Message from '@arco-design/web-react/es/Message';
+import Popconfirm from '@arco-design/web-react/es/Popconfirm';
 import IconEdit from '@arco-design/web-react/icon/react-icon/IconEdit';
 import { useTranslation } from 'react-i18next';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';
+import { regenerateProvision } from './productApi.ts';
 import { ProductImage } from './ProductImage.tsx';
 import { productStatusColors, transportColors } from './ProductTags.tsx';
 import type { ProductTabProps } from './productTab.ts';
 
-export function ProductBasicTab({ product, onEdit }: ProductTabProps): JSX.Element {
+export function ProductBasicTab({ product, onEdit, onProductChange }: ProductTabProps): JSX.Element {
   const { t } = useTranslation(['product', 'table']);
   const none = t('basic.none');
   const tcp = product.transportType === 'TCP';
@@ -30,6 +36,31 @@ export function ProductBasicTab({ product, onEdit }: ProductTabProps): JSX.Eleme
     { label: t('protocol'), value: product.protocol || none },
     { label: t('isDefault'), value: product.isDefault ? t('table:yes') : t('table:no') },
     { label: t('deviceCount'), value: product.deviceCount },
+    { label: t('provision.enabled'), value: product.provisionEnabled ? t('table:yes') : t('table:no') },
+    ...(product.provisionDeviceKey
+      ? [
+          { label: t('provision.key'), value: <code data-testid="product-provision-key">{product.provisionDeviceKey}</code> },
+          {
+            label: t('provision.secret'),
+            value: (
+              <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+                <code data-testid="product-provision-secret">{product.provisionDeviceSecret}</code>
+                <Popconfirm
+                  title={t('provision.regenerateConfirm')}
+                  onOk={async () => {
+                    onProductChange(await regenerateProvision(product.id));
+                    Message.success(t('provision.regenerated'));
+                  }}
+                >
+                  <Button size="mini" data-testid="product-provision-regenerate">
+                    {t('provision.regenerate')}
+                  </Button>
+                </Popconfirm>
+              </span>
+            ),
+          },
+        ]
+      : []),
     { label: t('createdTime'), value: formatDateTime(product.createdTime) },
     { label: t('updatedTime'), value: formatDateTime(product.updatedTime) },
     { label: t('image'), value: <ProductImage product={product} size={72} /> },

@@ -2,7 +2,9 @@
  * Create or edit a product (contract rules in server/contract/product.ts):
  * name, category (enabled ones; a disabled category stays shown when the product already has it),
  * device type (locked while devices use the product), transport type, TCP protocol and auth type
- * (shown and required only for TCP), access protocol, set-as-default, image and description.
+ * (shown and required only for TCP), access protocol, set-as-default, device provisioning (its key
+ * and secret are generated when it is first turned on and shown on the product's basic tab), image
+ * and description. A name a gateway gave the product may be kept as it is.
  */
 import { useEffect, useState, type JSX } from 'react';
 import Form from '@arco-design/web-react/es/Form';
@@ -24,12 +26,13 @@ import {
   type TcpProtocolType,
   type TransportType,
 } from '../../../server/contract/product.ts';
+import { editedNameProblem } from '../../../server/contract/rules/device.ts';
 import { NAME_MAX } from '../../../server/contract/validation.ts';
 import { EnumSelect } from '../../components/EnumSelect.tsx';
 import { DescriptionFormItem } from '../../components/DescriptionFormItem.tsx';
 import { FormDrawer } from '../../components/FormDrawer.tsx';
 import { ImageUploadField } from '../../components/ImageUploadField.tsx';
-import { fieldText, maxLengthRule, nameRules, requiredRule } from '../../lib/form-rules.ts';
+import { fieldText, maxLengthRule, nameRules, requiredRule, trimmedRule } from '../../lib/form-rules.ts';
 import { categoryOptions } from '../category/categoryApi.ts';
 import { createProduct, updateProduct } from './productApi.ts';
 
@@ -43,6 +46,7 @@ interface ProductValues {
   tcpAuthType: TcpAuthType | null;
   protocol: string;
   isDefault: boolean;
+  provisionEnabled: boolean;
   image: string | null;
   description: string;
 }
@@ -56,6 +60,7 @@ const fields = [
   'tcpAuthType',
   'protocol',
   'isDefault',
+  'provisionEnabled',
   'image',
   'description',
 ] as const;
@@ -71,6 +76,7 @@ function valuesOf(product: Product | null): ProductValues {
       tcpAuthType: null,
       protocol: '',
       isDefault: false,
+      provisionEnabled: false,
       image: null,
       description: '',
     };
@@ -84,6 +90,7 @@ function valuesOf(product: Product | null): ProductValues {
     tcpAuthType: product.tcpAuthType,
     protocol: product.protocol ?? '',
     isDefault: product.isDefault,
+    provisionEnabled: product.provisionEnabled,
     image: product.image,
     description: product.description ?? '',
   };
@@ -108,7 +115,8 @@ export function ProductDrawer({ editing, onClose, onSaved }: ProductDrawerProps)
   const submit = async (values: ProductValues): Promise<void> => {
     const tcp = values.transportType === 'TCP';
     const body = {
-      name: values.name.trim(),
+      // A name a gateway gave the product goes back as it is; a new one is trimmed.
+      name: editing && values.name === editing.name ? editing.name : values.name.trim(),
       categoryId: values.categoryId || null,
       deviceType: values.deviceType,
       transportType: values.transportType,
@@ -117,6 +125,7 @@ export function ProductDrawer({ editing, onClose, onSaved }: ProductDrawerProps)
       protocol: values.protocol?.trim() || null,
       image: values.image || null,
       description: values.description?.trim() || null,
+      provisionEnabled: !!values.provisionEnabled,
     };
     // The default's flag cannot be cleared; leaving it out keeps it as it is.
     const isDefault = editing?.isDefault ? {} : { isDefault: !!values.isDefault };
@@ -144,8 +153,18 @@ export function ProductDrawer({ editing, onClose, onSaved }: ProductDrawerProps)
       <Form.Item field="image" label={t('image')}>
         <ImageUploadField testId="product-form-image" />
       </Form.Item>
-      <Form.Item field="name" label={t('name')} rules={nameRules()} required>
-        <Input placeholder={t('namePlaceholder')} maxLength={{ length: NAME_MAX, errorOnly: true }} showWordLimit data-testid="product-form-name" />
+      <Form.Item
+        field="name"
+        label={t('name')}
+        rules={editing ? [trimmedRule((value) => editedNameProblem(value, editing.name.trim()))] : nameRules()}
+        required
+      >
+        <Input
+          placeholder={t('namePlaceholder')}
+          maxLength={{ length: Math.max(NAME_MAX, editing?.name.length ?? 0), errorOnly: true }}
+          showWordLimit
+          data-testid="product-form-name"
+        />
       </Form.Item>
       <Form.Item field="categoryId" label={t('category')}>
         <Select
@@ -216,6 +235,9 @@ export function ProductDrawer({ editing, onClose, onSaved }: ProductDrawerProps)
         extra={editing?.isDefault ? t('isDefaultLocked') : t('isDefaultHint')}
       >
         <Switch disabled={!!editing?.isDefault} data-testid="product-form-default" />
+      </Form.Item>
+      <Form.Item field="provisionEnabled" label={t('provision.enabled')} triggerPropName="checked" extra={t('provision.hint')}>
+        <Switch data-testid="product-form-provision" />
       </Form.Item>
       <DescriptionFormItem label={t('description')} placeholder={t('descriptionPlaceholder')} testId="product-form-description" />
     </FormDrawer>

@@ -34,3 +34,8 @@ export function publishProduct(id: string): Promise<Product> {
 export function makeDefaultProduct(id: string): Promise<Product> {
   return api(productRoutes.setDefault, { params: { id } });
 }
+
+/** New provision key and secret; firmware holding the old ones can no longer provision. */
+export function regenerateProvision(id: string): Promise<Product> {
+  return api(productRoutes.regenerateProvision, { params: { id } });
+}

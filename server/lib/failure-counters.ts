@@ -1,5 +1,7 @@
 /**
- * In-memory failure counters the password checks are throttled with (password-attempts.ts). Both
+ * In-memory failure counters: the password checks are throttled with them
+ * (server/modules/auth/password-attempts.ts), and failed device provisioning per address
+ * (server/modules/device/provisioning-service.ts). Both
  * bound their memory and both lift every block by themselves: nothing here can lock for good.
  */
 

@@ -3,6 +3,8 @@ import { randomInt } from 'node:crypto';
 
 export const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const UPPER_ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+/** ThingsBoard's provision keys and secrets are lower case letters and digits. */
+export const LOWER_ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 export function randomText(alphabet: string, length: number): string {
   let text = '';
