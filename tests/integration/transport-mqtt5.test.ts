@@ -7,6 +7,7 @@ import { connect as netConnect } from 'node:net';
 import { connect, type IClientOptions, type IConnackPacket, type IDisconnectPacket, type MqttClient } from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import { credentialsRoutes } from '../../server/contract/credentials.ts';
+import { deviceRoutes } from '../../server/contract/device.ts';
 import { telemetryRoutes, type TimeseriesValues } from '../../server/contract/telemetry.ts';
 import { makeDeviceApp, type DeviceApi, type DeviceTestApp } from '../helpers/devices.ts';
 import { closedBy, connectDevice, connectRefused, connectWatching, eventually, mqttUrl, tokenOf } from '../helpers/mqtt.ts';
@@ -203,35 +204,40 @@ describe('MQTT 3.1 devices', () => {
 });
 
 describe('MQTT device provisioning', () => {
-  it('hands a provision request to the provisioning hook and answers on /provision/response', async () => {
-    const requests: unknown[] = [];
-    const provision = async (request: Buffer): Promise<unknown> => {
-      requests.push(JSON.parse(request.toString('utf8')));
-      return { status: 'SUCCESS', credentialsType: 'ACCESS_TOKEN', credentialsValue: 'new-token' };
-    };
-    const t = await makeDeviceApp({ tuning: { provision } });
-    for (const options of [V5, {}]) {
+  it('provisions a device over /provision/request in MQTT 5 and 3.1.1, whose token then connects; the connection may use nothing else', async () => {
+    const t = await makeDeviceApp();
+    const product = (await t.api.createProduct({ provisionEnabled: true })) as { id: string; provisionDeviceKey: string; provisionDeviceSecret: string };
+    for (const [options, name] of [[V5, 'meter 9.1'], [{}, 'meter 9.2']] as const) {
       const client = await connectDevice(t.app, { ...options, username: 'provision', clientId: '' });
       await client.subscribeAsync('/provision/response', { qos: 1 });
-      const answer = new Promise<unknown>((resolve) => client.once('message', (_topic, body) => resolve(JSON.parse(body.toString()))));
-      await client.publishAsync('/provision/request', JSON.stringify({ deviceName: 'meter-9', provisionDeviceKey: 'k', provisionDeviceSecret: 's' }), { qos: 1 });
-      expect(await answer).toEqual({ status: 'SUCCESS', credentialsType: 'ACCESS_TOKEN', credentialsValue: 'new-token' });
+      const answer = new Promise<{ status: string; credentialsValue: string }>((resolve) =>
+        client.once('message', (_topic, body) => resolve(JSON.parse(body.toString()) as { status: string; credentialsValue: string })),
+      );
+      const request = { deviceName: name, provisionDeviceKey: product.provisionDeviceKey, provisionDeviceSecret: product.provisionDeviceSecret };
+      await client.publishAsync('/provision/request', JSON.stringify(request), { qos: 1 });
+      const provisioned = await answer;
+      expect(provisioned).toMatchObject({ status: 'SUCCESS', credentialsType: 'ACCESS_TOKEN' });
       const refused = await client.subscribeAsync('v1/devices/me/rpc/request/+', { qos: 1 }).then(
         (granted) => granted.map((g) => g.qos),
         (err: { packet: { granted: number[] } }) => err.packet.granted,
       );
       expect(refused).toEqual([options === V5 ? 0x87 : 0x80]);
       await client.endAsync();
+      const device = await connectDevice(t.app, { ...options, username: provisioned.credentialsValue });
+      expect(device.connected).toBe(true);
+      await device.endAsync();
     }
-    expect(requests).toEqual([
-      { deviceName: 'meter-9', provisionDeviceKey: 'k', provisionDeviceSecret: 's' },
-      { deviceName: 'meter-9', provisionDeviceKey: 'k', provisionDeviceSecret: 's' },
-    ]);
   });
 
-  it('refuses a provision connection as unknown credentials when no provisioning service is there', async () => {
+  it('answers a wrong secret with NOT_FOUND on /provision/response and creates nothing', async () => {
     const t = await makeDeviceApp();
-    expect((await connectRefused(t.app, { username: 'provision' })).code).toBe(5);
-    expect((await connectRefused(t.app, { ...V5, username: 'provision' })).code).toBe(0x86);
+    const product = (await t.api.createProduct({ provisionEnabled: true })) as { id: string; provisionDeviceKey: string };
+    const client = await connectDevice(t.app, { ...V5, username: 'provision', clientId: '' });
+    await client.subscribeAsync('/provision/response', { qos: 1 });
+    const answer = new Promise<unknown>((resolve) => client.once('message', (_topic, body) => resolve(JSON.parse(body.toString()))));
+    await client.publishAsync('/provision/request', JSON.stringify({ deviceName: 'intruder', provisionDeviceKey: product.provisionDeviceKey, provisionDeviceSecret: 'guess' }), { qos: 1 });
+    expect(await answer).toMatchObject({ status: 'NOT_FOUND' });
+    await client.endAsync();
+    expect((await t.api.ok(deviceRoutes.list, { query: { deviceProfileId: product.id } })).total).toBe(0);
   });
 });

@@ -9,7 +9,7 @@
  * - CONNECT: the credentials module authenticates (ACCESS_TOKEN user name, or MQTT_BASIC; over TLS
  *   a client certificate, see mqtt-tls.ts); anyone else is refused (3.1.1 CONNACK 5; MQTT 5 0x86
  *   bad user name or password, 0x87 for an unknown certificate). User name `provision` opens a
- *   device provisioning connection when a provisioning hook is given (ThingsBoard's MQTT
+ *   device provisioning connection (ThingsBoard's MQTT
  *   provisioning: `/provision/request` in, `/provision/response` out). Refusals, unsupported
  *   protocol versions included, are counted and logged at info, one line per source a minute.
  * - PUBLISH: only the device's own topics (topic-acl.ts), handled by device-dispatch.ts (telemetry
@@ -66,8 +66,8 @@ export interface MqttBrokerDeps {
   state: DeviceStateTracker;
   stats: TransportStats;
   log: FastifyBaseLogger;
-  /** Answers a device provisioning request (its JSON body); absent: `provision` is an unknown user name. */
-  provision?: (request: Buffer) => Promise<unknown>;
+  /** Answers a device provisioning request (its JSON body) from `address` (failed attempts are counted per address). */
+  provision: (request: Buffer, address: string) => Promise<unknown>;
 }
 
 /** What the CONNACK of an MQTT 5 connection tells the client about this server. */
@@ -287,7 +287,7 @@ export class MqttBroker implements MqttConnectionHost {
       return;
     }
     const certificate = clientCertificate(conn.socket);
-    if (certificate === null && packet.username === PROVISION_USERNAME && this.deps.provision) {
+    if (certificate === null && packet.username === PROVISION_USERNAME) {
       this.openProvisioning(conn, clientId);
       return;
     }
@@ -335,12 +335,12 @@ export class MqttBroker implements MqttConnectionHost {
   }
 
   private provisionRequest(conn: MqttConnection, topic: string, payload: Buffer, settle: (reason: number | null) => void): void {
-    if (topic !== PROVISION_REQUEST_TOPIC || !this.deps.provision) {
+    if (topic !== PROVISION_REQUEST_TOPIC) {
       this.refused('topic', PROVISION_USERNAME, { topic }, 'MQTT provisioning publish on another topic');
       settle(conn.version === 5 ? Reason.notAuthorized : null);
       return;
     }
-    this.deps.provision(payload).then(
+    this.deps.provision(payload, conn.remoteAddress ?? '').then(
       (answer) => {
         this.deliver(conn, { topic: PROVISION_RESPONSE_TOPIC, payload: Buffer.from(JSON.stringify(answer)), qos: 1, rpc: null });
         settle(Reason.success);

@@ -33,7 +33,7 @@ declare module '../../lib/event-bus.ts' {
 
 export const transportModule = defineModule({
   name: 'transport',
-  needs: ['devices', 'credentials', 'telemetry', 'sharedAttributes'],
+  needs: ['devices', 'credentials', 'telemetry', 'sharedAttributes', 'provisioning'],
   apiTags: {
     'device-api': 'HTTP device API: devices post telemetry and attributes and poll for RPC with their access token in the path',
     'device-access': 'How devices reach this gateway: the MQTT ports and the TLS port certificate',

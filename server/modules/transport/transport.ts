@@ -41,14 +41,9 @@ export interface Transport {
 export interface TransportOptions {
   /** HTTP devices go OFFLINE after this long without a call (default 300 s; tests shorten it). */
   httpInactivityMs?: number;
-  /**
-   * Answers MQTT device provisioning requests (user name `provision`, mqtt-broker.ts); without it
-   * such a connection is refused as unknown credentials.
-   */
-  provision?: (request: Buffer) => Promise<unknown>;
 }
 
-export interface TransportDeps extends Pick<Services, 'devices' | 'credentials' | 'telemetry' | 'sharedAttributes'> {
+export interface TransportDeps extends Pick<Services, 'devices' | 'credentials' | 'telemetry' | 'sharedAttributes' | 'provisioning'> {
   core: Pick<Core, 'config' | 'bus'>;
   log: FastifyBaseLogger;
   options?: TransportOptions;
@@ -93,7 +88,7 @@ export class DeviceTransport implements Transport {
       state: this.state,
       stats: this.stats,
       log,
-      ...(deps.options?.provision ? { provision: deps.options.provision } : {}),
+      provision: (request, address) => deps.provisioning.provision(request, address),
     });
   }
 
