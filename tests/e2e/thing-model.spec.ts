@@ -9,6 +9,7 @@
  * over the websocket, when the device returns.
  * Screens in zh_CN/en_US × light/dark (test-results/screenshots/thing-model).
  */
+import { connectAsync } from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../server/contract/auth.ts';
 import type { Product } from '../../server/contract/product.ts';
@@ -191,6 +192,26 @@ describe('a simulated device of the product', () => {
     await ui.screenshot('history-chart');
     await ui.clickTestId('history-view-table');
     await ui.expectLocatorText(ui.testId('history-table'), '°C');
+    await ui.page.keyboard.press('Escape');
+    await ui.expectHidden('history-drawer');
+  });
+
+  it("opens a property's history at once, keeping a flagged reading off the line until asked for", async () => {
+    // A reading far out of the model's -40..125 °C range, sent with the simulated device's token.
+    const device = await connectAsync(await mqttUrl(), { username: sim!.devices[0]!.identity.token, clientId: 'e2e-flagged' });
+    await device.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: Date.now() - 1_000, values: { temperature: 9_999 } }), { qos: 1 });
+    await device.endAsync();
+    const points = (): Promise<number> => ui.page.evaluate(() => Number(document.querySelector('[data-testid="history-chart"]')?.getAttribute('data-points')));
+
+    await ui.clickTestId('data-history-temperature');
+    // No click on 查询: the card's property is queried as the drawer opens.
+    await ui.page.waitForFunction(() => Number(document.querySelector('[data-testid="history-chart"]')?.getAttribute('data-points')) > 0);
+    await ui.expectVisible('history-show-flagged');
+    await ui.expectPageText(text('zh_CN', 'telemetry:history.showFlagged', { count: 1 }));
+    const onLine = await points();
+    await ui.clickTestId('history-show-flagged');
+    await ui.page.waitForFunction((before) => Number(document.querySelector('[data-testid="history-chart"]')?.getAttribute('data-points')) > before, onLine);
+    await ui.screenshot('history-flagged-shown');
     await ui.page.keyboard.press('Escape');
     await ui.expectHidden('history-drawer');
   });

@@ -103,6 +103,11 @@ function buildOptions(
     series: [
       { label: props.timeLabel, value: (_u, v) => (v === null || v === undefined ? '--' : formatDateTime(v)) },
       ...series.map((s, i) => {
+        const value = (_u: uPlot, v: number | null): string => (v === null || v === undefined ? '--' : `${format(v)}${s.unit ? ` ${s.unit}` : ''}`);
+        if (s.markers) {
+          const color = s.color ?? theme.danger;
+          return { label: s.label, stroke: color, paths: () => null, points: { show: true, size: 7, fill: color, stroke: color }, value } satisfies uPlot.Series;
+        }
         const color = s.color ?? theme.series[i % theme.series.length]!;
         return {
           label: s.label,
@@ -111,7 +116,7 @@ function buildOptions(
           spanGaps: true,
           fill: props.fill ? translucent(color) : undefined,
           points: { size: 5, fill: color },
-          value: (_u: uPlot, v: number | null) => (v === null || v === undefined ? '--' : `${format(v)}${s.unit ? ` ${s.unit}` : ''}`),
+          value,
         } satisfies uPlot.Series;
       }),
     ],
@@ -143,7 +148,7 @@ export function TimeSeriesChart({
   const empty = isEmptySeries(series);
   const data = useMemo(() => (empty ? null : alignSeries(series)), [series, empty]);
   // The chart is rebuilt when what it draws changes shape; new data alone only replaces the data.
-  const shape = series.map((s) => `${s.key}\u0000${s.label}\u0000${s.unit ?? ''}\u0000${s.color ?? ''}`).join('\u0001');
+  const shape = series.map((s) => `${s.key}\u0000${s.label}\u0000${s.unit ?? ''}\u0000${s.color ?? ''}\u0000${s.markers ? 'm' : ''}`).join('\u0001');
   const dataRef = useRef(data);
   dataRef.current = data;
 

@@ -18,6 +18,11 @@ export interface ChartSeries {
   unit?: string;
   /** CSS colour; defaults to the theme's series colours, the primary colour first. */
   color?: string;
+  /**
+   * Points only, no line, in the theme's danger colour: values set apart from their series (the
+   * ones flagged as not fitting the thing model), shown where they are without joining the line.
+   */
+  markers?: boolean;
 }
 
 export type AlignedColumns = [number[], ...(number | null)[][]];

@@ -12,6 +12,8 @@ export interface ChartTheme {
   grid: string;
   /** Series colours, the primary colour first. */
   series: string[];
+  /** Marker series (values set apart, e.g. flagged). */
+  danger: string;
   font: string;
 }
 
@@ -27,12 +29,13 @@ export function readChartTheme(): ChartTheme {
     text: read('--color-text-3', dark ? 'rgba(255,255,255,0.5)' : '#86909c'),
     grid: read('--color-border-2', dark ? '#333335' : '#e5e6eb'),
     series: seriesVariables.map((name, i) => `rgb(${read(name, fallbackSeries[i]!)})`),
+    danger: `rgb(${read('--red-6', '245,63,63')})`,
     font: `12px ${css.fontFamily || 'sans-serif'}`,
   };
 }
 
 function sameTheme(a: ChartTheme, b: ChartTheme): boolean {
-  return a.text === b.text && a.grid === b.grid && a.font === b.font && a.series.join() === b.series.join();
+  return a.text === b.text && a.grid === b.grid && a.font === b.font && a.danger === b.danger && a.series.join() === b.series.join();
 }
 
 /** The current chart colours, updated when the theme or primary colour changes. */

@@ -1,10 +1,12 @@
 /**
  * History trend of a device's properties: time range (quick or custom),
  * aggregation and its period, the properties to query (required first: the query button stays
- * disabled and says why), at most 50,000 points; a uPlot chart or a table of the values. Loaded on
- * demand with uPlot, so the data tab stays light.
+ * disabled and says why), at most 50,000 points; a uPlot chart or a table of the values. Opened from
+ * a property's card it queries at once. Values flagged as not fitting the model stay off the chart's
+ * line and y-range unless asked for (then drawn as markers); the table marks them. Loaded on demand
+ * with uPlot, so the data tab stays light.
  */
-import { useMemo, useState, type JSX } from 'react';
+import { useEffect, useMemo, useState, type JSX } from 'react';
 import Alert from '@arco-design/web-react/es/Alert';
 import Button from '@arco-design/web-react/es/Button';
 import Drawer from '@arco-design/web-react/es/Drawer';
@@ -12,6 +14,7 @@ import InputNumber from '@arco-design/web-react/es/InputNumber';
 import Radio from '@arco-design/web-react/es/Radio';
 import Select from '@arco-design/web-react/es/Select';
 import Space from '@arco-design/web-react/es/Space';
+import Switch from '@arco-design/web-react/es/Switch';
 import Table from '@arco-design/web-react/es/Table';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import Tag from '@arco-design/web-react/es/Tag';
@@ -54,6 +57,7 @@ export function HistoryDrawer({ deviceId, model, initialKey, visible, onClose }:
   const [view, setView] = useState<View>('chart');
   const [loading, setLoading] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
+  const [showFlagged, setShowFlagged] = useState(false);
   const properties = model.properties;
   const blocker = historyBlocker(keys, range, limit);
 
@@ -73,21 +77,31 @@ export function HistoryDrawer({ deviceId, model, initialKey, visible, onClose }:
     }
   };
 
-  const series = useMemo<ChartSeries[]>(() => {
-    if (!result) return [];
-    return result.keys
-      .map((key) => properties.find((p) => p.identifier === key))
-      .filter((p) => p !== undefined && isChartable(p.functionJson.dataType))
-      .map((p) => {
-        const dataType = p!.functionJson.dataType;
-        return {
-          key: p!.identifier,
-          label: p!.functionName,
-          unit: dataType.type === 'INT' || dataType.type === 'DOUBLE' ? dataType.specs.unit : undefined,
-          points: (result.values[p!.identifier] ?? []).map((point) => ({ ts: point.ts, value: toChartValue(point.value) })),
-        };
-      });
-  }, [result, properties]);
+  // The drawer opened from a property's card: its history shows at once, as it was asked for.
+  useEffect(() => {
+    if (initialKey) void query();
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- once, when the drawer mounts (it unmounts on close).
+  }, []);
+
+  // Flagged values (out of range, wrong type) are kept off the line and out of the y-range, where
+  // one wild reading would flatten the real data; the switch shows them as separate markers.
+  const { series, flaggedCount } = useMemo(() => {
+    const out: ChartSeries[] = [];
+    let flagged = 0;
+    if (!result) return { series: out, flaggedCount: 0 };
+    for (const key of result.keys) {
+      const p = properties.find((item) => item.identifier === key);
+      if (!p || !isChartable(p.functionJson.dataType)) continue;
+      const dataType = p.functionJson.dataType;
+      const unit = dataType.type === 'INT' || dataType.type === 'DOUBLE' ? dataType.specs.unit : undefined;
+      const points = result.values[key] ?? [];
+      const set = points.filter((point) => point.flag).map((point) => ({ ts: point.ts, value: toChartValue(point.value) }));
+      flagged += set.length;
+      out.push({ key, label: p.functionName, unit, points: points.filter((point) => !point.flag).map((point) => ({ ts: point.ts, value: toChartValue(point.value) })) });
+      if (showFlagged && set.length) out.push({ key: `${key}\u0000flagged`, label: t('history.flaggedSeries', { name: p.functionName }), unit, points: set, markers: true });
+    }
+    return { series: out, flaggedCount: flagged };
+  }, [result, properties, showFlagged, t]);
 
   const rows = useMemo(() => (result ? historyRows(result.values) : []), [result]);
   const columns: ColumnProps<HistoryRow>[] = [
@@ -162,6 +176,12 @@ export function HistoryDrawer({ deviceId, model, initialKey, visible, onClose }:
           </Radio.Group>
         </Space>
         {blocker ? <Alert type="info" content={t(blocker, { max: HISTORY_LIMIT_MAX })} data-testid="history-blocker" /> : null}
+        {view === 'chart' && flaggedCount > 0 ? (
+          <label className="ec-history__flagged">
+            <Switch size="small" checked={showFlagged} onChange={setShowFlagged} data-testid="history-show-flagged" />
+            <span>{t('history.showFlagged', { count: flaggedCount })}</span>
+          </label>
+        ) : null}
         {view === 'chart' ? (
           <TimeSeriesChart
             testId="history-chart"
