@@ -108,4 +108,24 @@ export function registerDeviceApiRoutes(fastify: FastifyInstance, { transport, t
         return {};
       }),
   });
+  app.route({
+    ...deviceApiRoutes.rpcCall,
+    logLevel,
+    handler: async (request, reply) =>
+      asDevice(request.params.accessToken, async (device) => {
+        const answer = await new Promise<{ body: unknown } | null>((resolve) => {
+          const giveUp = transport.clientRpc.call(device, bodyOf(request), { answer: (body) => resolve({ body }), expired: () => resolve(null) });
+          // A caller gone before the answer: the call is forgotten, and an answer coming later is refused.
+          reply.raw.once('close', () => {
+            giveUp();
+            resolve(null);
+          });
+        });
+        transport.stats.accept();
+        // ThingsBoard's HTTP transport ends a call unanswered in time with an empty 408, as the RPC poll.
+        if (!answer) return reply.code(408).send(undefined);
+        // Any JSON, a bare string or number included: serialised here, so Fastify sends it as is.
+        return reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(answer.body));
+      }),
+  });
 }

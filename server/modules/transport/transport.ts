@@ -4,10 +4,11 @@
  * ask who is online); tests reach the bound MQTT port through it.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { deviceTopics, HTTP_INACTIVITY_TIMEOUT_MS, type RpcRequest } from '../../contract/device-api.ts';
+import { CLIENT_RPC_TIMEOUT_MS, deviceTopics, HTTP_INACTIVITY_TIMEOUT_MS, type RpcRequest } from '../../contract/device-api.ts';
 import type { Core } from '../../core.ts';
 import type { Announce } from '../../lib/event-bus.ts';
 import type { Services } from '../../module.ts';
+import { ClientRpc } from './client-rpc.ts';
 import { DeviceDispatch } from './device-dispatch.ts';
 import { connectedDeviceOf, DeviceMessages, type ConnectedDevice } from './device-messages.ts';
 import { DeviceStateTracker } from './device-state.ts';
@@ -29,11 +30,19 @@ export interface Transport {
    * `device.rpcDelivered` (QoS 1 PUBACK, or the poll that took it), its answer as `device.rpcResponse`.
    */
   sendRpc(deviceId: string, requestId: number, method: string, params: unknown): boolean;
+  /**
+   * Answers client RPC `requestId` of `deviceId` (announced as `device.clientRpc`) with `body`, any
+   * JSON: on MQTT `v1/devices/me/rpc/response/{id}`, on HTTP the waiting call's response. False
+   * when that call is no longer waiting (answered, timed out, or its device went away).
+   */
+  answerClientRpc(deviceId: string, requestId: number, body: unknown): boolean;
 }
 
 export interface TransportOptions {
   /** HTTP devices go OFFLINE after this long without a call (default 300 s; tests shorten it). */
   httpInactivityMs?: number;
+  /** How long a client RPC waits for its answer (default 60 s, ThingsBoard's; tests shorten it). */
+  clientRpcTimeoutMs?: number;
 }
 
 export interface TransportDeps extends Pick<Services, 'devices' | 'credentials' | 'telemetry'> {
@@ -47,6 +56,7 @@ export class DeviceTransport implements Transport {
   readonly mailbox = new RpcMailbox();
   readonly stats = new TransportStats();
   readonly messages: DeviceMessages;
+  readonly clientRpc: ClientRpc;
   private readonly gateways: GatewayMessages;
   private readonly broker: MqttBroker;
   private readonly unsubscribe: (() => void)[] = [];
@@ -57,6 +67,7 @@ export class DeviceTransport implements Transport {
     const announce: Announce = (event, payload) => core.bus.emit(event, payload);
     this.state = new DeviceStateTracker(announce, deps.options?.httpInactivityMs ?? HTTP_INACTIVITY_TIMEOUT_MS);
     this.messages = new DeviceMessages(telemetry, announce);
+    this.clientRpc = new ClientRpc({ announce, messages: this.messages, timeoutMs: deps.options?.clientRpcTimeoutMs ?? CLIENT_RPC_TIMEOUT_MS });
     this.gateways = new GatewayMessages({
       devices,
       telemetry,
@@ -70,7 +81,7 @@ export class DeviceTransport implements Transport {
     this.broker = new MqttBroker({
       credentials,
       messages: this.messages,
-      dispatch: new DeviceDispatch(this.messages, this.gateways),
+      dispatch: new DeviceDispatch(this.messages, this.gateways, this.clientRpc),
       state: this.state,
       stats: this.stats,
       log,
@@ -118,6 +129,10 @@ export class DeviceTransport implements Transport {
     return true;
   }
 
+  answerClientRpc(deviceId: string, requestId: number, body: unknown): boolean {
+    return this.clientRpc.answer(deviceId, requestId, body);
+  }
+
   /** The device whose ACCESS_TOKEN is `token` (the HTTP device API's path segment), or null. */
   async deviceByToken(token: string): Promise<ConnectedDevice | null> {
     const { credentials } = this.deps;
@@ -134,6 +149,7 @@ export class DeviceTransport implements Transport {
   async close(): Promise<void> {
     for (const off of this.unsubscribe.splice(0)) off();
     this.mailbox.close();
+    this.clientRpc.close();
     await this.broker.close();
     this.state.close();
   }
@@ -171,11 +187,15 @@ export class DeviceTransport implements Transport {
         this.gateways.forgetDevices();
         this.state.forget(deviceId);
         this.mailbox.drop(deviceId);
+        this.clientRpc.drop(deviceId);
         this.broker.disconnect(deviceId);
       }),
       bus.on('device.credentialsChanged', ({ deviceId }) => this.broker.disconnect(deviceId)),
       bus.on('device.stateChanged', ({ deviceId, state }) => {
-        if (state === 'OFFLINE') this.mailbox.drop(deviceId);
+        if (state === 'OFFLINE') {
+          this.mailbox.drop(deviceId);
+          this.clientRpc.drop(deviceId);
+        }
       }),
     );
   }
