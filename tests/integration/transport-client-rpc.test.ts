@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deviceRoutes } from '../../server/contract/device.ts';
 import type { ErrorBody } from '../../server/contract/errors.ts';
 import { telemetryRoutes } from '../../server/contract/telemetry.ts';
 import { EventBus } from '../../server/lib/event-bus.ts';
@@ -105,6 +106,10 @@ async function httpDevice(options: Parameters<typeof makeDeviceApp>[0] = {}) {
   return { ...t, post };
 }
 
+async function stateOf(api: Awaited<ReturnType<typeof httpDevice>>['api'], id: string): Promise<string> {
+  return (await api.ok(deviceRoutes.get, { params: { id } })).deviceState;
+}
+
 describe('client-side RPC over HTTP', () => {
   it('answers getSessionLimits and getCurrentTime in the response', async () => {
     const { post } = await httpDevice();
@@ -140,5 +145,24 @@ describe('client-side RPC over HTTP', () => {
     const res = await post('/rpc', { params: { a: 1 } });
     expect(res.status).toBe(400);
     expect((await res.json()) as ErrorBody).toMatchObject({ code: 31, key: 'error.transport.badRpc' });
+  });
+});
+
+describe('HTTP device API with nothing to store', () => {
+  it('answers 200 to {} on telemetry and attributes, stores nothing and marks the device ONLINE', async () => {
+    const { api, device, post } = await httpDevice();
+    expect(await stateOf(api, device.id)).toBe('INACTIVE');
+    for (const path of ['/telemetry', '/attributes']) {
+      const res = await post(path, {});
+      expect(res.status, path).toBe(200);
+      expect(await res.json()).toEqual({});
+    }
+    expect((await post('/telemetry', [])).status).toBe(200);
+    expect(await stateOf(api, device.id)).toBe('ONLINE');
+    expect(await api.ok(telemetryRoutes.timeseriesKeys, { params: { id: device.id } })).toEqual([]);
+    expect(await api.ok(telemetryRoutes.attributes, { params: { id: device.id } })).toEqual([]);
+    // What the SDK sends next is stored.
+    expect((await post('/telemetry', { ts: 1_000, values: { t: 1 } })).status).toBe(200);
+    expect(await api.ok(telemetryRoutes.timeseriesKeys, { params: { id: device.id } })).toEqual(['t']);
   });
 });

@@ -55,25 +55,33 @@ export function registerDeviceApiRoutes(fastify: FastifyInstance, { transport, t
     }
   };
 
+  /**
+   * Stores a telemetry or attributes body. One holding no value (`{}`, `[]`) is answered 200 with
+   * nothing stored, as ThingsBoard does: its SDK's TBHTTPDevice.connect() posts `{}` to test the
+   * connection and never sends its queued telemetry when that fails. MQTT keeps refusing it (counted).
+   */
+  const store = async (device: ConnectedDevice, body: Buffer, save: (device: ConnectedDevice, body: Buffer) => Promise<void>): Promise<object> => {
+    try {
+      await save(device, body);
+    } catch (err) {
+      if (!(err instanceof PayloadRefusal && err.key === 'error.transport.empty')) throw err;
+      transport.messages.announce(device.id, body.length);
+    }
+    transport.stats.accept();
+    return {};
+  };
+
   app.route({
     ...deviceApiRoutes.telemetry,
     logLevel,
     handler: async (request) =>
-      asDevice(request.params.accessToken, async (device) => {
-        await transport.messages.telemetryMessage(device, bodyOf(request));
-        transport.stats.accept();
-        return {};
-      }),
+      asDevice(request.params.accessToken, (device) => store(device, bodyOf(request), (d, body) => transport.messages.telemetryMessage(d, body))),
   });
   app.route({
     ...deviceApiRoutes.attributes,
     logLevel,
     handler: async (request) =>
-      asDevice(request.params.accessToken, async (device) => {
-        await transport.messages.attributesMessage(device, bodyOf(request));
-        transport.stats.accept();
-        return {};
-      }),
+      asDevice(request.params.accessToken, (device) => store(device, bodyOf(request), (d, body) => transport.messages.attributesMessage(d, body))),
   });
   app.route({
     ...deviceApiRoutes.getAttributes,
