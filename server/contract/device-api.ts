@@ -76,6 +76,27 @@
  *   `{ id, device, values: { k: v } }` (several), without either when nothing is found; `client`
  *   picks client or shared attributes, no key at all answers both. A name that is not its
  *   sub-device is refused and logged; the connection stays.
+ *
+ * Client-side RPC (the device calls, the gateway answers once; ThingsBoard's shapes):
+ * - MQTT: publish `{ method, params? }` on `v1/devices/me/rpc/request/{id}` (a GATEWAY too, for
+ *   itself), subscribe `v1/devices/me/rpc/response/+`: the answer comes on
+ *   `v1/devices/me/rpc/response/{id}`.
+ * - HTTP: `POST /api/v1/{accessToken}/rpc` `{ method, params? }`: the answer is the response body
+ *   (200), or 408 with an empty body when none came within the client RPC timeout.
+ * - `getSessionLimits` is answered by the transport, as ThingsBoard's MQTT transport does:
+ *   `{ maxPayloadSize, maxInflightMessages, rateLimits: { messages, telemetryMessages,
+ *   telemetryDataPoints } }` (a GATEWAY also gets `gatewayRateLimits`); the rate limits are null
+ *   because this gateway applies none (ThingsBoard's answer when none are configured).
+ *   `getCurrentTime` answers `{ time }` (epoch ms). Any other method is announced to the rule
+ *   engine (`device.clientRpc`); when nothing answers within CLIENT_RPC_TIMEOUT_MS the MQTT device
+ *   gets ThingsBoard's `{"error":"timeout"}`. Without a `method` string the call is refused
+ *   (`error.transport.badRpc`); a device with CLIENT_RPC_PENDING_MAX calls waiting has further
+ *   calls refused (`error.transport.rpcPending`).
+ * - `v1/gateway/rpc` carries only a gateway's answers to server RPC, as in ThingsBoard: neither
+ *   ThingsBoard nor its IoT Gateway has client RPC for sub-devices.
+ * HTTP telemetry or attributes holding no value (`{}`, `[]`) answer 200 and store nothing, as
+ * ThingsBoard does (its SDK's `TBHTTPDevice.connect()` posts `{}` to test the connection); the
+ * call still marks the device ONLINE.
  */
 import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
@@ -109,6 +130,10 @@ export const MQTT_INFLIGHT_MAX = 100;
 export const HTTP_INACTIVITY_TIMEOUT_MS = 300_000;
 export const RPC_POLL_TIMEOUT_DEFAULT_MS = 60_000;
 export const RPC_POLL_TIMEOUT_MAX_MS = 300_000;
+/** How long a client RPC waits for its answer: ThingsBoard's default `transport.client_side_rpc.timeout`. */
+export const CLIENT_RPC_TIMEOUT_MS = 60_000;
+/** Client RPCs one device may have waiting for an answer; more are refused, so calls nobody answers cannot pile up. */
+export const CLIENT_RPC_PENDING_MAX = 100;
 
 export const deviceTopics = {
   telemetry: 'v1/devices/me/telemetry',
@@ -157,6 +182,35 @@ export interface GatewayAttributesRequest {
   key?: string;
   keys?: string[];
 }
+
+/** A client-side RPC as the device sends it. */
+export const ClientRpcRequestSchema = Type.Object({
+  method: Type.String({ minLength: 1, maxLength: 255 }),
+  params: Type.Optional(Type.Unknown()),
+});
+export type ClientRpcRequest = Static<typeof ClientRpcRequestSchema>;
+
+/** Client RPC methods the transport answers itself. */
+export const clientRpcMethods = { sessionLimits: 'getSessionLimits', currentTime: 'getCurrentTime' } as const;
+
+/** ThingsBoard's rate limits in its string form (`"10:1,300:60"`: 10 a second, 300 a minute), null when none applies. */
+const RateLimitsSchema = Type.Object({
+  messages: Type.Union([Type.String(), Type.Null()]),
+  telemetryMessages: Type.Union([Type.String(), Type.Null()]),
+  telemetryDataPoints: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** The answer to client RPC `getSessionLimits` (ThingsBoard's SessionLimits / GatewaySessionLimits). */
+export const SessionLimitsSchema = Type.Object({
+  maxPayloadSize: Type.Integer(),
+  maxInflightMessages: Type.Integer(),
+  rateLimits: RateLimitsSchema,
+  gatewayRateLimits: Type.Optional(RateLimitsSchema),
+});
+export type SessionLimits = Static<typeof SessionLimitsSchema>;
+
+/** What a device gets when its client RPC was not answered in time (ThingsBoard's words). */
+export const CLIENT_RPC_TIMEOUT_ANSWER = { error: 'timeout' } as const;
 
 const TokenParams = Type.Object({ accessToken: Type.String({ minLength: 1, maxLength: 256 }) });
 
@@ -249,5 +303,21 @@ export const deviceApiRoutes = defineRoutes({
       response: { 200: Empty, ...errors },
     },
     config: { access: 'public' },
+  },
+  rpcCall: {
+    method: 'POST',
+    url: '/api/v1/:accessToken/rpc',
+    schema: {
+      tags,
+      summary: 'Client-side RPC: the answer, or 408 with an empty body when none came in time',
+      params: TokenParams,
+      body: JsonBody('{ method, params? } (at most 64 KB)'),
+      response: {
+        200: Type.Unsafe<unknown>({ description: 'The answer: any JSON' }),
+        408: Type.Unsafe<undefined>({ description: 'No answer came in time: empty body' }),
+        ...errors,
+      },
+    },
+    config: { access: 'public', longPoll: true },
   },
 });

@@ -62,25 +62,33 @@ export function registerDeviceApiRoutes(fastify: FastifyInstance, { transport, s
     }
   };
 
+  /**
+   * Stores a telemetry or attributes body. One holding no value (`{}`, `[]`) is answered 200 with
+   * nothing stored, as ThingsBoard does: its SDK's TBHTTPDevice.connect() posts `{}` to test the
+   * connection and never sends its queued telemetry when that fails. MQTT keeps refusing it (counted).
+   */
+  const store = async (device: ConnectedDevice, body: Buffer, save: (device: ConnectedDevice, body: Buffer) => Promise<void>): Promise<object> => {
+    try {
+      await save(device, body);
+    } catch (err) {
+      if (!(err instanceof PayloadRefusal && err.key === 'error.transport.empty')) throw err;
+      transport.messages.announce(device.id, body.length);
+    }
+    transport.stats.accept();
+    return {};
+  };
+
   app.route({
     ...deviceApiRoutes.telemetry,
     logLevel,
     handler: async (request) =>
-      asDevice(request.params.accessToken, async (device) => {
-        await transport.messages.telemetryMessage(device, bodyOf(request));
-        transport.stats.accept();
-        return {};
-      }),
+      asDevice(request.params.accessToken, (device) => store(device, bodyOf(request), (d, body) => transport.messages.telemetryMessage(d, body))),
   });
   app.route({
     ...deviceApiRoutes.attributes,
     logLevel,
     handler: async (request) =>
-      asDevice(request.params.accessToken, async (device) => {
-        await transport.messages.attributesMessage(device, bodyOf(request));
-        transport.stats.accept();
-        return {};
-      }),
+      asDevice(request.params.accessToken, (device) => store(device, bodyOf(request), (d, body) => transport.messages.attributesMessage(d, body))),
   });
   app.route({
     ...deviceApiRoutes.getAttributes,
@@ -124,6 +132,26 @@ export function registerDeviceApiRoutes(fastify: FastifyInstance, { transport, s
         transport.messages.rpcResponse(device.id, request.params.requestId, bodyOf(request));
         transport.stats.accept();
         return {};
+      }),
+  });
+  app.route({
+    ...deviceApiRoutes.rpcCall,
+    logLevel,
+    handler: async (request, reply) =>
+      asDevice(request.params.accessToken, async (device) => {
+        const answer = await new Promise<{ body: unknown } | null>((resolve) => {
+          const giveUp = transport.clientRpc.call(device, bodyOf(request), { answer: (body) => resolve({ body }), expired: () => resolve(null) });
+          // A caller gone before the answer: the call is forgotten, and an answer coming later is refused.
+          reply.raw.once('close', () => {
+            giveUp();
+            resolve(null);
+          });
+        });
+        transport.stats.accept();
+        // ThingsBoard's HTTP transport ends a call unanswered in time with an empty 408, as the RPC poll.
+        if (!answer) return reply.code(408).send(undefined);
+        // Any JSON, a bare string or number included: serialised here, so Fastify sends it as is.
+        return reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(answer.body));
       }),
   });
 }

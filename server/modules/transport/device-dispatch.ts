@@ -3,7 +3,8 @@
  * carries it. Answers to the device (attribute responses, client RPC answers) go through `reply`;
  * the broker picks the QoS the device subscribed with.
  */
-import { deviceTopics } from '../../contract/device-api.ts';
+import { CLIENT_RPC_TIMEOUT_ANSWER, deviceTopics } from '../../contract/device-api.ts';
+import type { ClientRpc } from './client-rpc.ts';
 import type { ConnectedDevice, DeviceMessages } from './device-messages.ts';
 import type { GatewayMessages } from './gateway-messages.ts';
 import type { PublishKind } from './topic-acl.ts';
@@ -15,6 +16,7 @@ export class DeviceDispatch {
   constructor(
     private readonly messages: DeviceMessages,
     private readonly gateways: GatewayMessages,
+    private readonly clientRpc: ClientRpc,
   ) {}
 
   /** Resolves once the message is handled (stored, when it stores); throws PayloadRefusal for refused input. */
@@ -43,6 +45,12 @@ export class DeviceDispatch {
         return gateways.rpc(device, payload);
       case 'gatewayAttributesRequest':
         return reply(deviceTopics.gatewayAttributesResponse, gateways.attributesRequest(device, payload));
+      case 'clientRpc': {
+        // Acknowledged at once; the answer follows on its own topic whenever it comes.
+        const topic = `${deviceTopics.rpcResponse}${kind.requestId}`;
+        this.clientRpc.call(device, payload, { answer: (body) => reply(topic, body), expired: () => reply(topic, CLIENT_RPC_TIMEOUT_ANSWER) });
+        return;
+      }
     }
   }
 }

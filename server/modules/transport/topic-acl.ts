@@ -11,7 +11,9 @@ export type PublishKind =
   | { kind: 'telemetry' | 'attributes' | 'events' }
   | { kind: 'rpcResponse' | 'attributesRequest'; requestId: number }
   | { kind: 'gatewayConnect' | 'gatewayDisconnect' | 'gatewayTelemetry' | 'gatewayAttributes' | 'gatewayRpc' }
-  | { kind: 'gatewayAttributesRequest' };
+  | { kind: 'gatewayAttributesRequest' }
+  /** A client-side RPC `{ method, params }`, answered on `v1/devices/me/rpc/response/{requestId}`. */
+  | { kind: 'clientRpc'; requestId: number };
 
 const requestIdPattern = /^(0|[1-9]\d{0,9})$/;
 
@@ -44,13 +46,15 @@ export function publishKind(topic: string, deviceType: DeviceType): PublishKind 
   if (rpc !== null) return { kind: 'rpcResponse', requestId: rpc };
   const attributes = requestId(topic, t.attributesRequest);
   if (attributes !== null) return { kind: 'attributesRequest', requestId: attributes };
+  const clientRpc = requestId(topic, t.rpcRequest);
+  if (clientRpc !== null) return { kind: 'clientRpc', requestId: clientRpc };
   return deviceType === 'GATEWAY' ? (gatewayPublish[topic] ?? null) : null;
 }
 
-const deviceFilters = new Set<string>([`${t.rpcRequest}+`, t.attributes, `${t.attributesResponse}+`]);
+const deviceFilters = new Set<string>([`${t.rpcRequest}+`, t.attributes, `${t.attributesResponse}+`, `${t.rpcResponse}+`]);
 const gatewayFilters = new Set<string>([t.gatewayRpc, t.gatewayAttributes, t.gatewayAttributesResponse]);
 
-/** Subscriptions a device may hold: its RPC requests and attribute updates/answers. */
+/** Subscriptions a device may hold: its RPC requests, attribute updates/answers and client RPC answers. */
 export function subscribeAllowed(filter: string, deviceType: DeviceType): boolean {
   return deviceFilters.has(filter) || (deviceType === 'GATEWAY' && gatewayFilters.has(filter));
 }

@@ -26,6 +26,13 @@ declare module '../../lib/event-bus.ts' {
      * topic or its gateway's), or the HTTP poll that handed it over.
      */
     'device.rpcDelivered': { deviceId: string; requestId: number };
+    /**
+     * A device called client-side RPC `method` (MQTT `v1/devices/me/rpc/request/{id}` or HTTP
+     * `POST /api/v1/{token}/rpc`), one the transport does not answer itself. Whoever serves it
+     * answers with `transport.answerClientRpc(deviceId, requestId, body)` within the client RPC
+     * timeout (60 s); `requestId` is the transport's number for the call, not the device's topic id.
+     */
+    'device.clientRpc': { deviceId: string; requestId: number; method: string; params: unknown; ts: number };
     /** One device message arrived (any topic): feeds the workbench's message volume. */
     'message.received': { deviceId: string; ts: number; bytes: number };
   }

@@ -4,10 +4,11 @@
  * ask who is online); tests reach the bound MQTT port through it.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { deviceTopics, HTTP_INACTIVITY_TIMEOUT_MS, type RpcRequest, type SharedAttributesPush } from '../../contract/device-api.ts';
+import { CLIENT_RPC_TIMEOUT_MS, deviceTopics, HTTP_INACTIVITY_TIMEOUT_MS, type RpcRequest, type SharedAttributesPush } from '../../contract/device-api.ts';
 import type { Core } from '../../core.ts';
 import type { Announce } from '../../lib/event-bus.ts';
 import type { Services } from '../../module.ts';
+import { ClientRpc } from './client-rpc.ts';
 import { DeviceDispatch } from './device-dispatch.ts';
 import { connectedDeviceOf, DeviceMessages, type ConnectedDevice } from './device-messages.ts';
 import { DeviceStateTracker } from './device-state.ts';
@@ -36,11 +37,19 @@ export interface Transport {
    * the HTTP polls waiting on `…/attributes/updates`.
    */
   pushAttributes(deviceId: string, changes: SharedAttributesPush): void;
+  /**
+   * Answers client RPC `requestId` of `deviceId` (announced as `device.clientRpc`) with `body`, any
+   * JSON: on MQTT `v1/devices/me/rpc/response/{id}`, on HTTP the waiting call's response. False
+   * when that call is no longer waiting (answered, timed out, or its device went away).
+   */
+  answerClientRpc(deviceId: string, requestId: number, body: unknown): boolean;
 }
 
 export interface TransportOptions {
   /** HTTP devices go OFFLINE after this long without a call (default 300 s; tests shorten it). */
   httpInactivityMs?: number;
+  /** How long a client RPC waits for its answer (default 60 s, ThingsBoard's; tests shorten it). */
+  clientRpcTimeoutMs?: number;
 }
 
 export interface TransportDeps extends Pick<Services, 'devices' | 'credentials' | 'telemetry' | 'sharedAttributes' | 'provisioning'> {
@@ -60,6 +69,7 @@ export class DeviceTransport implements Transport {
   readonly attributeUpdates = new LongPollMailbox<SharedAttributesPush>(0);
   readonly stats = new TransportStats();
   readonly messages: DeviceMessages;
+  readonly clientRpc: ClientRpc;
   private readonly gateways: GatewayMessages;
   private readonly broker: MqttBroker;
   private readonly unsubscribe: (() => void)[] = [];
@@ -70,6 +80,7 @@ export class DeviceTransport implements Transport {
     const announce: Announce = (event, payload) => core.bus.emit(event, payload);
     this.state = new DeviceStateTracker(announce, deps.options?.httpInactivityMs ?? HTTP_INACTIVITY_TIMEOUT_MS);
     this.messages = new DeviceMessages(telemetry, announce, sharedAttributes);
+    this.clientRpc = new ClientRpc({ announce, messages: this.messages, timeoutMs: deps.options?.clientRpcTimeoutMs ?? CLIENT_RPC_TIMEOUT_MS });
     this.gateways = new GatewayMessages({
       devices,
       telemetry,
@@ -84,7 +95,7 @@ export class DeviceTransport implements Transport {
     this.broker = new MqttBroker({
       credentials,
       messages: this.messages,
-      dispatch: new DeviceDispatch(this.messages, this.gateways),
+      dispatch: new DeviceDispatch(this.messages, this.gateways, this.clientRpc),
       state: this.state,
       stats: this.stats,
       log,
@@ -141,6 +152,10 @@ export class DeviceTransport implements Transport {
     if (gatewayId && name !== undefined) this.broker.publishTo(gatewayId, deviceTopics.gatewayAttributes, { device: name, data: changes }, 1);
   }
 
+  answerClientRpc(deviceId: string, requestId: number, body: unknown): boolean {
+    return this.clientRpc.answer(deviceId, requestId, body);
+  }
+
   /** The device whose ACCESS_TOKEN is `token` (the HTTP device API's path segment), or null. */
   async deviceByToken(token: string): Promise<ConnectedDevice | null> {
     const { credentials } = this.deps;
@@ -163,6 +178,7 @@ export class DeviceTransport implements Transport {
     for (const off of this.unsubscribe.splice(0)) off();
     this.mailbox.close();
     this.attributeUpdates.close();
+    this.clientRpc.close();
     await this.broker.close();
     this.state.close();
   }
@@ -200,6 +216,7 @@ export class DeviceTransport implements Transport {
         this.gateways.forgetDevices();
         this.state.forget(deviceId);
         this.mailbox.drop(deviceId);
+        this.clientRpc.drop(deviceId);
         this.broker.forget(deviceId);
       }),
       bus.on('device.credentialsChanged', ({ deviceId }) => this.broker.disconnect(deviceId)),
@@ -211,7 +228,10 @@ export class DeviceTransport implements Transport {
       }),
       bus.on('attributes.deleted', ({ deviceId, keys }) => this.pushAttributes(deviceId, { deleted: keys })),
       bus.on('device.stateChanged', ({ deviceId, state }) => {
-        if (state === 'OFFLINE') this.mailbox.drop(deviceId);
+        if (state === 'OFFLINE') {
+          this.mailbox.drop(deviceId);
+          this.clientRpc.drop(deviceId);
+        }
       }),
     );
   }
