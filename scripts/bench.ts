@@ -296,6 +296,8 @@ function merge(fresh: Row[], previous: readonly Row[]): Row[] {
     'telemetryVsBareAedesPct',
     'telemetryLatencyP99Ms',
     'telemetryPacedLatencyP99Ms',
+    'telemetryLonePubackP50Ms',
+    'telemetryWriteBytesPerMsg',
     'rss1000DevicesMb',
   ];
   const byId = new Map<string, Row>();

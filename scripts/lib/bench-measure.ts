@@ -44,6 +44,15 @@ export function rssOf(pid: number): Rss {
   return { rss: kb('VmRSS') * KB, anon: kb('RssAnon') * KB, file: kb('RssFile') * KB };
 }
 
+/**
+ * Bytes a process caused to be written to storage (/proc/<pid>/io write_bytes): its worker threads
+ * included, counted when a page of the file cache is first dirtied, so WAL frames and checkpoints
+ * both count, a page rewritten before the kernel wrote it back once.
+ */
+export function writeBytesOf(pid: number): number {
+  return Number(/^write_bytes: (\d+)/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? Number.NaN);
+}
+
 export function mb(bytes: number): string {
   return (bytes / MB).toFixed(1);
 }

@@ -5,9 +5,12 @@
  * subscriptions. Reported: PUBACKed messages per second (a PUBACK means the value is committed to
  * SQLite), publish → websocket latency, and the same publishers against a bare aedes broker in its
  * own process in the same run (QoS 1, no storage), whose throughput the gateway should reach half of.
- * A second, paced phase (1,000 msg/s in all) gives the latency of a gateway that is not saturated.
- * A third phase repeats the sustained one with the same devices speaking MQTT 5 (what ThingsBoard's
- * Python SDK speaks), so that both protocol versions are measured on the same gateway.
+ * A second, paced phase (1,000 msg/s in all) gives the latency of a gateway that is not saturated;
+ * before both, on the gateway at rest, one device with one message in flight: the PUBACK round
+ * trip a lone device sees. Around each phase the gateway's /proc/<pid>/io write_bytes gives the
+ * bytes written per message. A last phase repeats the sustained one with the same devices speaking
+ * MQTT 5 (what ThingsBoard's Python SDK speaks), so that both protocol versions are measured on the
+ * same gateway.
  * After the sustained phase the history API must hold every acknowledged message, or the run fails.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -22,7 +25,8 @@ import { root } from '../build.ts';
 import type { RowSpec } from './bench-row.ts';
 import { startProvisionedGateway } from './bench-gateway.ts';
 import { closeAll, connectPublishers, drive, type DriveResult, type Publisher } from './bench-load.ts';
-import { count, cpuMs, percentile, schedNote, schedOf, schedShares, sleep } from './bench-measure.ts';
+import { count, cpuMs, percentile, schedNote, schedOf, schedShares, sleep, writeBytesOf } from './bench-measure.ts';
+import { loneDevice } from './bench-lone-device.ts';
 import type { ConsoleHttp } from './console-http.ts';
 import { ensureDevices, ensureSimulatorProduct } from './simulator.ts';
 
@@ -35,6 +39,7 @@ const PACED_MS = 5000;
 /** Distinct temperatures a device cycles through (−40.0 … 125.0 by 0.1, the model's range): a value names its message. */
 const TEMPERATURE_STEPS = 1651;
 const WS_CMDS_PER_MESSAGE = 10;
+const LONE_MESSAGES = 1000;
 
 function temperatureOf(seq: number): number {
   return Math.round((-40 + (seq % TEMPERATURE_STEPS) / 10) * 10) / 10;
@@ -193,12 +198,20 @@ export async function telemetryRows(binary: string): Promise<RowSpec[]> {
     };
 
     const pid = gw.bin.pid;
+    // First, at rest: before the load below, which starts the history worker for a while.
+    const writtenAtRest = writeBytesOf(pid);
+    const lone = await loneDevice(clients[0]!, LONE_MESSAGES);
+    const bytesLone = (writeBytesOf(pid) - writtenAtRest) / LONE_MESSAGES;
+
     const runStarted = Date.now();
     const cpu0 = cpuMs(pid);
     const sched0 = schedOf(pid);
+    const written0 = writeBytesOf(pid);
     const saturated = await drive(clients, { window: WINDOW, warmupMs: WARMUP_MS, durationMs: DURATION_MS, payload: message });
     const gwSched = schedNote(schedShares(sched0, schedOf(pid)));
     const gwCpuPer1k = ((cpuMs(pid) - cpu0) / saturated.ackedAll) * 1000;
+    const writtenSaturated = writeBytesOf(pid);
+    const bytesSaturated = (writtenSaturated - written0) / saturated.ackedAll;
     // The websocket update leaves right after the PUBACKs of its batch: let the last ones land.
     await sleep(300);
     const receivedSaturated = live.received;
@@ -217,6 +230,8 @@ export async function telemetryRows(binary: string): Promise<RowSpec[]> {
     });
     await sleep(300);
     const pacedMs = live.latencies(paced.from, paced.to);
+    const bytesPaced = (writeBytesOf(pid) - writtenSaturated) / paced.ackedAll;
+    const loneNote = `p50 ${percentile(lone.roundTrips, 50).toFixed(2)} ms, p99 ${percentile(lone.roundTrips, 99).toFixed(2)} ms, ${count((LONE_MESSAGES * 1000) / lone.ms)} msg/s`;
 
     // MQTT 5: the same devices reconnect with protocol version 5, same payloads, window and duration.
     const storedBefore = await storedValues(gw.http, devices.map((d) => d.id), runStarted);
@@ -283,6 +298,26 @@ export async function telemetryRows(binary: string): Promise<RowSpec[]> {
         unit: 'ms',
         note: `${DEVICES} devices × ${PACED_TOTAL_RATE / DEVICES} msg/s for ${PACED_MS / 1000} s (reached ${count(paced.perSecond)} msg/s acknowledged): ${latencyNote(pacedMs)}`,
         detail: { p50: percentile(pacedMs, 50), p95: percentile(pacedMs, 95), p99: percentile(pacedMs, 99), values: pacedMs.length, perSecond: paced.perSecond },
+      },
+      {
+        id: 'telemetryLonePubackP50Ms',
+        figure: 'PUBACK latency, lone device, one message in flight (p50, p99)',
+        value: percentile(lone.roundTrips, 50),
+        unit: 'ms',
+        budget: 2,
+        note: `one MQTT connection publishes ${count(LONE_MESSAGES)} 2-value QoS 1 messages, each after the previous PUBACK, on the gateway at rest before the runs above (the other ${DEVICES - 1} connections idle): ${loneNote}`,
+        detail: { p50: percentile(lone.roundTrips, 50), p99: percentile(lone.roundTrips, 99), perSecond: (LONE_MESSAGES * 1000) / lone.ms },
+      },
+      {
+        id: 'telemetryWriteBytesPerMsg',
+        figure: 'disk written per 2-value telemetry message (B)',
+        value: bytesSaturated,
+        unit: 'B',
+        budget: 150,
+        note:
+          `gateway's /proc/<pid>/io write_bytes (WAL and checkpoints, worker thread included) over the sustained run ÷ its ${count(saturated.ackedAll)} acknowledged messages; ` +
+          `at ${count(PACED_TOTAL_RATE)} msg/s paced: ${count(bytesPaced)} B; lone device, one message per commit: ${count(bytesLone)} B`,
+        detail: { saturated: bytesSaturated, paced: bytesPaced, lone: bytesLone },
       },
     ];
   } finally {

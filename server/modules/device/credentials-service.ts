@@ -1,8 +1,16 @@
 /**
  * Device credentials (server/contract/credentials.ts): generated access tokens, X.509 RSA public
  * keys and MQTT basic credentials, and `authenticate`, the lookup the MQTT broker makes on CONNECT.
+ *
+ * Access tokens and MQTT identities are found through unique indexes (migration 0003). An MQTT
+ * basic password is checked against its scrypt hash, which is slow on purpose (a few ms of CPU
+ * each): after a power cut thousands of devices reconnect at once and would wait in line for it.
+ * So a password that passed is remembered for the process's life, as a sha256 of the stored hash
+ * and the presented password: the next CONNECT with the same password against the same stored
+ * hash skips scrypt. New credentials have a new hash (a new salt), so an entry can never let in a
+ * replaced password; entries go when the credentials change or the device is deleted.
  */
-import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { Compile } from 'typebox/compile';
 import {
   ACCESS_TOKEN_LENGTH,
@@ -77,7 +85,15 @@ export interface CredentialsServiceDeps {
 }
 
 export class CredentialsService {
+  /** deviceId → sha256(stored scrypt hash, NUL, presented password) of the last password that passed. */
+  private readonly verified = new Map<string, Buffer>();
+
   constructor(private readonly deps: CredentialsServiceDeps) {}
+
+  /** Forgets a device's remembered MQTT password (its credentials changed, or it was deleted). */
+  forgetVerified(deviceId: string): void {
+    this.verified.delete(deviceId);
+  }
 
   /** A new 20-character [A-Za-z0-9] token no device holds. */
   generateToken(): string {
@@ -171,9 +187,19 @@ export class CredentialsService {
     if (byUserName && row.mqttClientId !== null) return null;
     if (row.mqttPasswordHash !== null) {
       const password = identity.password ? identity.password.toString() : '';
-      if (!password || !(await verifyPassword(password, row.mqttPasswordHash))) return null;
+      if (!password || !(await this.passwordMatches(row.deviceId, password, row.mqttPasswordHash))) return null;
     }
     return this.deviceOf(row);
+  }
+
+  /** scrypt, unless this very password passed against this very hash before. */
+  private async passwordMatches(deviceId: string, password: string, stored: string): Promise<boolean> {
+    const seen = createHash('sha256').update(stored).update('\0').update(password).digest();
+    const known = this.verified.get(deviceId);
+    if (known && timingSafeEqual(known, seen)) return true;
+    if (!(await verifyPassword(password, stored))) return false;
+    this.verified.set(deviceId, seen);
+    return true;
   }
 
   /** The device whose X509_CERTIFICATE credentials hold the public key of `pem` (key or certificate). */

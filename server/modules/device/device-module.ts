@@ -60,6 +60,9 @@ export const deviceModule = defineModule({
     license.countDevicesWith(() => deviceRows.count());
     // The transport announces connections; the device row keeps the state and its times.
     bus.on('device.stateChanged', ({ deviceId, state, ts }) => deviceRows.setState(deviceId, state, ts));
+    // A remembered MQTT password (credentials-service.ts) goes with the credentials it was checked against.
+    bus.on('device.credentialsChanged', ({ deviceId }) => credentials.forgetVerified(deviceId));
+    bus.on('device.deleted', ({ deviceId }) => credentials.forgetVerified(deviceId));
     return {
       devices,
       credentials,

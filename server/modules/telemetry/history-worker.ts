@@ -162,7 +162,8 @@ const { DatabaseSync } = require('node:sqlite');
 const { file, sql, signal } = workerData;
 const state = new Int32Array(signal);
 const db = new DatabaseSync(file);
-db.exec('PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+// As the main connection (server/db/sqlite.ts): the WAL is synced at each COMMIT, before the PUBACKs.
+db.exec('PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
 const history = db.prepare(sql.history);
 const latest = db.prepare(sql.latest);
 const seriesSelect = db.prepare(sql.series);
