@@ -5,7 +5,7 @@
  */
 import { loadavg } from 'node:os';
 
-export type Unit = 'KB' | 'MB' | 'ms' | 'msg/s' | '%';
+export type Unit = 'KB' | 'MB' | 'ms' | 'msg/s' | '%' | 'B/value';
 
 export interface Row {
   id: string;
@@ -85,6 +85,8 @@ export function fmt(value: number | null, unit: Unit): string {
       return `${value.toFixed(2)} MB`;
     case 'KB':
       return `${value.toFixed(1)} KB`;
+    case 'B/value':
+      return `${value.toFixed(2)} B/value`;
   }
 }
 

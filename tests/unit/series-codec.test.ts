@@ -72,7 +72,7 @@ describe('series codecs', () => {
     }
     // A steady period costs almost nothing; ±10 ms of jitter under a byte.
     expect(roundTrip(writeTimestamps, readTimestamps, steady).bytes).toBeLessThan(20);
-    expect(roundTrip(writeTimestamps, readTimestamps, jittered).bytes).toBeLessThan(jittered.length);
+    expect(roundTrip(writeTimestamps, readTimestamps, jittered).bytes).toBeLessThan(jittered.length * 0.8);
   });
 
   it('gives back every double bit for bit: NaN payloads, ±0, ±Infinity, huge integers, long fractions', () => {

@@ -1,14 +1,16 @@
 /**
  * A column of signed integers (deltas, dictionary indices, type tags), stored whichever way is
- * smaller: run-length varints (few distinct runs, rare outliers) or every value zig-zagged and
- * packed at the width of the largest (steady small deltas; width 0 when all are zero). The count
- * is the block's, so the column does not repeat it.
+ * smallest: run-length varints (few distinct runs, rare outliers), every value zig-zagged and
+ * packed at the width of the largest (small deltas around zero; width 0 when all are zero), or
+ * packed as offsets from the smallest (values in a narrow band away from zero, such as the gaps
+ * between jittered 1 s timestamps). The count is the block's, so the column does not repeat it.
  */
 import { bitWidth, BitReader, BitWriter } from './bit-packing.ts';
 import { ByteReader, ByteWriter, MAX_CODED_INT, unzigzag, varintLength, zigzag } from './byte-buffer.ts';
 
 const RUNS = 0;
 const PACKED = 1;
+const OFFSETS = 2;
 
 /** Whether every value can go in an int column. */
 export function fitsIntColumn(ints: ArrayLike<number>): boolean {
@@ -24,15 +26,31 @@ export function writeInts(w: ByteWriter, ints: ArrayLike<number>): void {
   const n = ints.length;
   let runBytes = 0;
   let widest = 0;
+  let min = n ? ints[0]! : 0;
+  let max = min;
   for (let i = 0; i < n; ) {
     const z = zigzag(ints[i]!);
     if (z > widest) widest = z;
+    if (ints[i]! < min) min = ints[i]!;
+    if (ints[i]! > max) max = ints[i]!;
     let end = i + 1;
     while (end < n && ints[end] === ints[i]) end++;
     runBytes += varintLength(z * 2) + (end - i > 1 ? varintLength(end - i - 2) : 0);
     i = end;
   }
   const width = bitWidth(widest);
+  const offsetWidth = bitWidth(max - min);
+  const offsetBytes = varintLength(zigzag(min)) + 1 + Math.ceil((n * offsetWidth) / 8);
+  if (offsetBytes < runBytes && offsetBytes < Math.ceil((n * width) / 8) + 1) {
+    w.byte(OFFSETS);
+    w.writeSigned(min);
+    w.byte(offsetWidth);
+    if (offsetWidth === 0) return;
+    const bits = new BitWriter();
+    for (let i = 0; i < n; i++) bits.write(ints[i]! - min, offsetWidth);
+    w.bytes(bits.finish());
+    return;
+  }
   if (Math.ceil((n * width) / 8) + 1 < runBytes) {
     w.byte(PACKED);
     w.byte(width);
@@ -57,6 +75,14 @@ export function writeInts(w: ByteWriter, ints: ArrayLike<number>): void {
 export function readInts(r: ByteReader, n: number): number[] {
   const out = new Array<number>(n);
   const mode = r.byte();
+  if (mode === OFFSETS) {
+    const min = r.readSigned();
+    const width = r.byte();
+    if (width === 0) return out.fill(min);
+    const bits = new BitReader(r.bytes(Math.ceil((n * width) / 8)));
+    for (let i = 0; i < n; i++) out[i] = min + bits.read(width);
+    return out;
+  }
   if (mode === PACKED) {
     const width = r.byte();
     if (width === 0) return out.fill(0);
