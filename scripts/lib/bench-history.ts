@@ -12,7 +12,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { migrations } from '../../server/app.ts';
 import { openDatabase, transaction, type Db } from '../../server/db/sqlite.ts';
 import { HistoryCompactor } from '../../server/modules/telemetry/history-compactor.ts';
 import { TelemetryRepository } from '../../server/modules/telemetry/telemetry-repository.ts';
@@ -38,6 +37,15 @@ interface Store {
   rows: TelemetryRepository;
   close(): void;
 }
+
+/** The app's migrations; loaded once the `.sql` loader is registered (npm run bench runs tsx alone). */
+async function appMigrations(): Promise<readonly { name: string; sql: string }[]> {
+  // By URL: the loader is plain JavaScript without type declarations.
+  await import(new URL('../../tests/helpers/sql-text-loader.mjs', import.meta.url).href);
+  return (await import('../../server/app.ts')).migrations;
+}
+
+let migrations: readonly { name: string; sql: string }[] = [];
 
 function store(): Store {
   const dir = mkdtempSync(join(tmpdir(), 'edge-bench-history-'));
@@ -189,5 +197,6 @@ async function queryRows(): Promise<RowSpec[]> {
 }
 
 export async function historyRows(): Promise<RowSpec[]> {
+  migrations = await appMigrations();
   return [...(await sizeRows()), ...(await queryRows())];
 }

@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { migrations } from '../../server/app.ts';
 import { HISTORY_LIMIT_MAX, telemetryRoutes, type TimeseriesValues } from '../../server/contract/telemetry.ts';
 import { openDatabase } from '../../server/db/sqlite.ts';
-import { tokenOf } from '../helpers/mqtt.ts';
+import { deviceRoutes } from '../../server/contract/device.ts';
+import { eventually, tokenOf } from '../helpers/mqtt.ts';
 import { makeThingModelApp, propertyOf } from '../helpers/thing-model.ts';
 
 const HOUR = 3_600_000;
@@ -162,5 +163,35 @@ describe('history blocks', () => {
     expect(await answers(compacted)).toEqual(late);
     // The latest values are the live path's, untouched by compaction.
     expect(await compacted.query({})).toEqual(await plain.query({}));
+  });
+
+  it('deletes compacted history older than the retention, keeping the newer part of a block that straddles it', { timeout: 60_000 }, async () => {
+    const g = await gateway(1000);
+    const items = series().filter((i) => i.ts < BASE + DAY);
+    await g.send(items);
+    await g.app.services!.telemetry!.compactHistory(NOW);
+    const blocksBefore = tableCounts(g.dataDir).blocks;
+    await g.api.ok(telemetryRoutes.updateSettings, { body: { telemetryRetentionDays: 1 } });
+    // Retention keeps one day back from "now": everything from BASE + 3 h 10 min on.
+    const cutoff = BASE + 3 * HOUR + 10 * 60_000;
+    const kept = items.filter((i) => i.ts >= cutoff);
+    const result = await g.app.services!.telemetry!.runRetention(cutoff + DAY);
+    const counts = tableCounts(g.dataDir);
+    expect(counts.rows).toBe(0);
+    expect(counts.blocks).toBeLessThan(blocksBefore);
+    expect(counts.blockValues).toBe(kept.reduce((n, i) => n + Object.keys(i.values).length, 0));
+    expect(result.history).toBe(items.reduce((n, i) => n + Object.keys(i.values).length, 0) - counts.blockValues);
+    const left = await g.query({ startTs: 0, endTs: LAST, limit: HISTORY_LIMIT_MAX, orderBy: 'ASC' });
+    expect(left.temperature!.map((p) => p.ts)).toEqual(kept.map((i) => i.ts));
+    expect(left.temperature![0]!.value).toBe(kept[0]!.values.temperature);
+  });
+
+  it('purges the compacted history of a deleted device', { timeout: 60_000 }, async () => {
+    const g = await gateway(1000);
+    await g.send(series().filter((i) => i.ts < BASE));
+    await g.app.services!.telemetry!.compactHistory(NOW);
+    expect(tableCounts(g.dataDir).blocks).toBeGreaterThan(0);
+    await g.api.ok(deviceRoutes.delete, { body: { ids: [g.device.id] } });
+    await eventually(() => tableCounts(g.dataDir), (c) => c.blocks === 0 && c.rows === 0);
   });
 });
