@@ -5,7 +5,7 @@
  * docs/BENCHMARKS.md. Builds first when dist/ lacks the console metafile or the x64 binary
  * (`--build` forces it).
  *
- * `--only <group,…>` runs some groups (sizes, coldstart, idle, devices, telemetry, connections);
+ * `--only <group,…>` runs some groups (sizes, coldstart, idle, devices, telemetry, connections, history);
  * the other rows keep the figures of the run that measured them, with its date and load.
  */
 import { execFileSync } from 'node:child_process';
@@ -19,6 +19,7 @@ import { binaryPath, overBase } from './binary.ts';
 import { root, webEntry, webMetaFile } from './build.ts';
 import { connectionRows } from './lib/bench-connections.ts';
 import { deviceRows } from './lib/bench-devices.ts';
+import { historyRows } from './lib/bench-history.ts';
 import { benchLicenceKeys, provision } from './lib/bench-gateway.ts';
 import { cpuMs, KB, mb, MB, median, rssOf, sleep, type Rss } from './lib/bench-measure.ts';
 import { fmt, fmtBudget, load1m, measured, type Row, type RowSpec } from './lib/bench-row.ts';
@@ -32,7 +33,7 @@ const coldStartRuns = 10;
 const resultsFile = join(root, 'bench/results.json');
 const docFile = join(root, 'docs/BENCHMARKS.md');
 
-const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'connections'] as const;
+const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'connections', 'history'] as const;
 type Group = (typeof groups)[number];
 
 /** Rows of placeholders earlier runs wrote before these figures were measured. */
@@ -451,6 +452,7 @@ async function main(): Promise<void> {
     await step('devices', () => deviceRows(binary));
     await step('telemetry', () => telemetryRows(binary));
     await step('connections', () => connectionRows(binary));
+    await step('history', () => historyRows());
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -5,7 +5,7 @@
  */
 import { loadavg } from 'node:os';
 
-export type Unit = 'B' | 'KB' | 'MB' | 'ms' | 'msg/s' | '%';
+export type Unit = 'B' | 'KB' | 'MB' | 'ms' | 'msg/s' | '%' | 'B/value';
 
 export interface Row {
   id: string;
@@ -87,6 +87,8 @@ export function fmt(value: number | null, unit: Unit): string {
       return `${value.toFixed(1)} KB`;
     case 'B':
       return `${Math.round(value).toLocaleString('en-US')} B`;
+    case 'B/value':
+      return `${value.toFixed(2)} B/value`;
   }
 }
 

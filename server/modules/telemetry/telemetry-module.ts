@@ -1,13 +1,15 @@
 /**
  * The telemetry pipeline: values, attributes and events devices send, checked against the
  * published thing model, written in batches (a QoS 1 PUBACK waits for the commit), history
- * queries, and the daily retention job.
+ * queries (rows and compressed history blocks), the compactor and the daily retention job.
  */
 import { Cron } from 'croner';
 import type { AttributeValue, TelemetryEntry } from '../../contract/telemetry.ts';
 import { defineModule } from '../../module.ts';
 import m0005 from './migrations/0005-telemetry.sql';
 import m0007 from './migrations/0007-telemetry-history-layout.sql';
+import m0012 from './migrations/0012-telemetry-history-blocks.sql';
+import { HistoryCompactor, type CompactorOptions } from './history-compactor.ts';
 import { thingModelChecks } from './model-checks.ts';
 import { TelemetryRepository } from './telemetry-repository.ts';
 import { registerSharedAttributeRoutes } from './shared-attribute-routes.ts';
@@ -23,6 +25,8 @@ declare module '../../module.ts' {
   }
   interface Tuning {
     writer?: Partial<WriterOptions>;
+    /** History compaction into blocks (history-compactor.ts). */
+    compactor?: Partial<CompactorOptions>;
   }
 }
 
@@ -58,6 +62,7 @@ export const telemetryModule = defineModule({
   migrations: [
     { name: '0005-telemetry', sql: m0005 },
     { name: '0007-telemetry-history-layout', sql: m0007 },
+    { name: '0012-telemetry-history-blocks', sql: m0012 },
   ],
   apiTags: {
     telemetry: 'Telemetry (ThingsBoard-compatible): latest values, history with aggregation, keys, client and shared attributes; retention',
@@ -65,10 +70,12 @@ export const telemetryModule = defineModule({
   build: ({ core, log, tuning, services, onClose }) => {
     const rows = new TelemetryRepository(core.db);
     const writer = new TelemetryWriter({ db: core.db, bus: core.bus, rows, log, options: tuning.writer });
+    const compactor = new HistoryCompactor(core.db, rows.blocks, log, tuning.compactor);
     const telemetry = new TelemetryService({
       db: core.db,
       rows,
       writer,
+      compactor,
       checks: thingModelChecks(services.thingModels),
       devices: services.devices,
       log,
@@ -80,12 +87,14 @@ export const telemetryModule = defineModule({
         await telemetry.runRetention();
       },
     );
+    compactor.start();
     core.bus.on('device.deleted', ({ deviceId }) => {
       telemetry.purgeDevice(deviceId).catch((err: unknown) => log.error({ err, deviceId }, 'purging a deleted device failed'));
     });
     // What is queued is committed before the database closes.
     onClose(() => {
       retention.stop();
+      compactor.stop();
       telemetry.stop();
       writer.close();
     });

@@ -1,6 +1,6 @@
 /**
- * SQL for the telemetry tables of migrations 0005 and 0007: history, latest values, client
- * attributes and event records. A series (device and key) is its row in ts_latest; history rows
+ * SQL for the telemetry tables of migrations 0005, 0007 and 0012: history (rows and blocks),
+ * latest values, client attributes and event records. A series (device and key) is its row in ts_latest; history rows
  * name it by that row's id. Hot statements are prepared once; the batched writer calls them inside
  * its transaction.
  */
@@ -9,7 +9,9 @@ import type { Aggregation, TimeseriesOrder } from '../../contract/telemetry.ts';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import { pageWindow, Where } from '../../db/list-query.ts';
 import { decodeValue, encodeValue, ValueType } from './stored-value.ts';
-import type { AttributeRow, EventFilter, EventRecordRow, LatestPoint, StoredPoint, TelemetryRow } from './telemetry-rows.ts';
+import { HistoryBlocks } from './history-blocks.ts';
+import { HistoryReader } from './history-reader.ts';
+import type { AttributeRow, EventFilter, EventRecordRow, HistoryRow, LatestPoint, StoredPoint, TelemetryRow } from './telemetry-rows.ts';
 import { attributeParams, eventParams, writeSql } from './telemetry-write-sql.ts';
 
 interface EventRecordRecord {
@@ -32,16 +34,12 @@ interface ValueRecord {
   flag: string | null;
 }
 
-const aggregateSql: Record<Exclude<Aggregation, 'NONE'>, string> = {
-  MIN: 'MIN(num_value)',
-  MAX: 'MAX(num_value)',
-  AVG: 'AVG(num_value)',
-  SUM: 'SUM(num_value)',
-  COUNT: 'COUNT(*)',
-};
-
 function pointOf(r: ValueRecord): StoredPoint {
   return { ts: r.ts, value: decodeValue(r.value_type, r.num_value, r.text_value), flag: r.flag };
+}
+
+function pointOfRow(r: HistoryRow): StoredPoint {
+  return { ts: r.ts, value: decodeValue(r.valueType, r.numValue, r.textValue), flag: r.flag };
 }
 
 /** What a message stores: its device's values in arrival order. */
@@ -59,8 +57,13 @@ export class TelemetryRepository {
   private readonly eventStatement: StatementSync;
   /** device → key → series id (ts_latest.id); rows are only deleted through deleteDeviceState. */
   private readonly seriesIds = new Map<string, Map<string, number>>();
+  /** History blocks (migration 0012): what the compactor made of older rows. */
+  readonly blocks: HistoryBlocks;
+  private readonly reader: HistoryReader;
 
   constructor(private readonly db: Db) {
+    this.blocks = new HistoryBlocks(db);
+    this.reader = new HistoryReader(db, this.blocks);
     this.historyStatement = db.prepare(writeSql.history);
     this.latestStatement = db.prepare(writeSql.latest);
     this.seriesStatement = db.prepare(writeSql.series);
@@ -179,20 +182,16 @@ export class TelemetryRepository {
     return rows.map((r) => ({ key: r.key, ...pointOf(r) }));
   }
 
-  /** Raw values of one key with startTs <= ts < endTs. */
+  /** Raw values of one key with startTs <= ts < endTs, from rows and history blocks alike. */
   history(deviceId: string, key: string, startTs: number, endTs: number, limit: number, order: TimeseriesOrder): StoredPoint[] {
-    const rows = this.db
-      .prepare(
-        `SELECT ts, value_type, num_value, text_value, flag FROM ts_history
-         WHERE series_id = (SELECT id FROM ts_latest WHERE device_id = ? AND key = ?) AND ts >= ? AND ts < ? ORDER BY ts ${order === 'ASC' ? 'ASC' : 'DESC'} LIMIT ?`,
-      )
-      .all(deviceId, key, startTs, endTs, limit) as unknown as ValueRecord[];
-    return rows.map(pointOf);
+    const series = this.seriesIdOf(deviceId, key);
+    if (series === undefined) return [];
+    return this.reader.raw(series, startTs, endTs, limit, order).map(pointOfRow);
   }
 
   /**
    * One aggregate per non-empty `interval` bucket counted from startTs. MIN, MAX, AVG and SUM read
-   * numbers and booleans; COUNT counts every value.
+   * numbers and booleans; COUNT counts every value (history-aggregate.ts).
    */
   aggregate(
     deviceId: string,
@@ -202,14 +201,13 @@ export class TelemetryRepository {
     limit: number,
     order: TimeseriesOrder,
   ): { bucket: number; value: number }[] {
-    const numeric = agg === 'COUNT' ? '' : 'AND value_type IN (0, 1)';
-    return this.db
-      .prepare(
-        `SELECT (ts - CAST(? AS INTEGER)) / CAST(? AS INTEGER) AS bucket, ${aggregateSql[agg]} AS value FROM ts_history
-         WHERE series_id = (SELECT id FROM ts_latest WHERE device_id = ? AND key = ?) AND ts >= ? AND ts < ? ${numeric}
-         GROUP BY bucket ORDER BY bucket ${order === 'ASC' ? 'ASC' : 'DESC'} LIMIT ?`,
-      )
-      .all(range.startTs, range.interval, deviceId, key, range.startTs, range.endTs, limit) as { bucket: number; value: number }[];
+    const series = this.seriesIdOf(deviceId, key);
+    if (series === undefined) return [];
+    return this.reader.aggregate(series, range, agg, limit, order);
+  }
+
+  private seriesIdOf(deviceId: string, key: string): number | undefined {
+    return (this.seriesStatement.get(deviceId, key) as { id: number } | undefined)?.id;
   }
 
   keys(deviceId: string): string[] {

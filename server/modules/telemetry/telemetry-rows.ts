@@ -50,3 +50,12 @@ export interface EventFilter {
   endTime?: number;
 }
 
+
+/** A history value as ts_history holds it (stored-value.ts), also what a history block holds per value. */
+export interface HistoryRow {
+  ts: number;
+  valueType: number;
+  numValue: number | null;
+  textValue: string | null;
+  flag: string | null;
+}

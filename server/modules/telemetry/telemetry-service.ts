@@ -18,7 +18,7 @@ import {
 } from '../../contract/telemetry.ts';
 import type { EventListQuery, EventPage, EventType } from '../../contract/event-record.ts';
 import { readSetting, writeSetting } from '../../db/setting-store.ts';
-import type { Db } from '../../db/sqlite.ts';
+import { transaction, type Db } from '../../db/sqlite.ts';
 import { violationError } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { DeviceService } from '../device/device-service.ts';
@@ -26,6 +26,7 @@ import type { ParsedEvent, ParsedValue } from './device-payload.ts';
 import { keyList } from './device-payload.ts';
 import { checkedAttributes } from './attribute-checks.ts';
 import type { ModelChecks } from './model-checks.ts';
+import type { CompactionResult, HistoryCompactor } from './history-compactor.ts';
 import type { TelemetryRepository } from './telemetry-repository.ts';
 import { CLIENT_SCOPE, type StoredPoint, type TelemetryRow } from './telemetry-rows.ts';
 import { committed, type Committed, type TelemetryWriter } from './telemetry-writer.ts';
@@ -34,6 +35,8 @@ const SETTING_ID = 'telemetry';
 const DAY_MS = 86_400_000;
 /** Rows deleted per step of a clean-up; the loop yields between steps so devices keep being served. */
 const DELETE_CHUNK = 5000;
+/** History blocks per step of a clean-up (each holds up to a few thousand values). */
+const BLOCK_CHUNK = 4;
 
 /** Who sent a message: the device and the product whose model checks it. */
 export interface SourceDevice {
@@ -50,6 +53,7 @@ export interface TelemetryServiceDeps {
   db: Db;
   rows: TelemetryRepository;
   writer: TelemetryWriter;
+  compactor: HistoryCompactor;
   checks: ModelChecks;
   devices: Pick<DeviceService, 'get' | 'refs'>;
   log: FastifyBaseLogger;
@@ -190,6 +194,11 @@ export class TelemetryService {
     return this.settings();
   }
 
+  /** Moves history rows older than the recent window into compressed blocks (history-compactor.ts). */
+  compactHistory(now = Date.now()): Promise<CompactionResult> {
+    return this.deps.compactor.run(now);
+  }
+
   /**
    * Deletes history and event records older than the retention, and whatever is left of deleted
    * devices, in small steps.
@@ -210,6 +219,12 @@ export class TelemetryService {
         result.history += n;
         await yieldToLoop();
       }
+      for (let n = BLOCK_CHUNK; n === BLOCK_CHUNK && !this.stopped; ) {
+        const dropped = transaction(this.deps.db, () => rows.blocks.dropBefore(id, before, BLOCK_CHUNK));
+        n = dropped.blocks;
+        result.history += dropped.values;
+        await yieldToLoop();
+      }
     }
     for (let n = DELETE_CHUNK; n === DELETE_CHUNK && !this.stopped; ) {
       n = rows.deleteEventsBefore(before, DELETE_CHUNK);
@@ -225,6 +240,7 @@ export class TelemetryService {
   async purgeDevice(deviceId: string): Promise<void> {
     const { rows } = this.deps;
     while (!this.stopped && rows.deleteDeviceHistory(deviceId, DELETE_CHUNK) === DELETE_CHUNK) await yieldToLoop();
+    while (!this.stopped && rows.blocks.deleteDeviceBlocks(deviceId, BLOCK_CHUNK).blocks === BLOCK_CHUNK) await yieldToLoop();
     while (!this.stopped && rows.deleteDeviceEvents(deviceId, DELETE_CHUNK) === DELETE_CHUNK) await yieldToLoop();
     // Through the writer: batches of this device still on their way are committed first.
     if (!this.stopped) await this.deps.writer.write({ deviceId, deviceProfileId: '', bytes: 0, purge: true });

@@ -23,6 +23,7 @@ export const writeSql = {
   /** A deleted device's latest values and attributes, with whatever history reached its series meanwhile. */
   forgetDevice: [
     'DELETE FROM ts_history WHERE series_id IN (SELECT id FROM ts_latest WHERE device_id = ?)',
+    'DELETE FROM ts_block WHERE series_id IN (SELECT id FROM ts_latest WHERE device_id = ?)',
     'DELETE FROM ts_latest WHERE device_id = ?',
     'DELETE FROM attribute_kv WHERE device_id = ?',
   ],

@@ -1,0 +1,137 @@
+/**
+ * History queries over rows and blocks together (docs/ARCHITECTURE.md, "History blocks"): the
+ * recent rows of ts_history and the compacted blocks of ts_block answer as one series. A row with
+ * the ts of a block value is the newer write and is the one answered, as an overwrite of a row is.
+ */
+import type { StatementSync } from 'node:sqlite';
+import type { TimeseriesOrder } from '../../contract/telemetry.ts';
+import type { Db } from '../../db/sqlite.ts';
+import { BucketFold, entersAggregate, type ValueAggregation } from './history-aggregate.ts';
+import type { BlockInfo, HistoryBlocks } from './history-blocks.ts';
+import type { HistoryRow } from './telemetry-rows.ts';
+
+interface RowRecord {
+  ts: number;
+  value_type: number;
+  num_value: number | null;
+  text_value: string | null;
+  flag: string | null;
+}
+
+function rowOf(r: RowRecord): HistoryRow {
+  return { ts: r.ts, valueType: r.value_type, numValue: r.num_value, textValue: r.text_value, flag: r.flag };
+}
+
+/** Index of the first of `sorted` (ascending) that is ≥ ts. */
+function lowerBound(sorted: readonly number[], ts: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < ts) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export interface AggregateRange {
+  startTs: number;
+  endTs: number;
+  interval: number;
+}
+
+export class HistoryReader {
+  private readonly rowsAsc: StatementSync;
+  private readonly rowsDesc: StatementSync;
+
+  constructor(
+    db: Db,
+    private readonly blocks: HistoryBlocks,
+  ) {
+    const sql = 'SELECT ts, value_type, num_value, text_value, flag FROM ts_history WHERE series_id = ? AND ts >= ? AND ts < ? ORDER BY ts';
+    this.rowsAsc = db.prepare(`${sql} LIMIT ?`);
+    this.rowsDesc = db.prepare(`${sql} DESC LIMIT ?`);
+  }
+
+  /** Raw values with startTs <= ts < endTs, in `order`, at most `limit`. */
+  raw(seriesId: number, startTs: number, endTs: number, limit: number, order: TimeseriesOrder): HistoryRow[] {
+    const asc = order === 'ASC';
+    const rows = ((asc ? this.rowsAsc : this.rowsDesc).all(seriesId, startTs, endTs, limit) as unknown as RowRecord[]).map(rowOf);
+    if (endTs <= startTs) return rows;
+    const blocks = this.blocks.overlapping(seriesId, startTs, endTs - 1, order);
+    if (blocks.length === 0) return rows;
+    // Two streams in the same order: the rows, and the blocks' values (blocks do not overlap).
+    const before = (a: number, b: number): boolean => (asc ? a < b : a > b);
+    const out: HistoryRow[] = [];
+    let r = 0;
+    for (const block of blocks) {
+      const values = this.blocks.rows(block.id);
+      if (!asc) values.reverse();
+      for (const v of values) {
+        if (v.ts < startTs || v.ts >= endTs) continue;
+        while (r < rows.length && before(rows[r]!.ts, v.ts)) {
+          out.push(rows[r++]!);
+          if (out.length === limit) return out;
+        }
+        if (r < rows.length && rows[r]!.ts === v.ts) continue;
+        out.push(v);
+        if (out.length === limit) return out;
+      }
+    }
+    while (r < rows.length && out.length < limit) out.push(rows[r++]!);
+    return out;
+  }
+
+  /** One aggregate per non-empty `interval` bucket counted from startTs (bucket numbers from 0). */
+  aggregate(seriesId: number, range: AggregateRange, agg: ValueAggregation, limit: number, order: TimeseriesOrder): { bucket: number; value: number }[] {
+    const { startTs, endTs, interval } = range;
+    const folds = new Map<number, BucketFold>();
+    const foldOf = (bucket: number): BucketFold => {
+      let f = folds.get(bucket);
+      if (!f) folds.set(bucket, (f = new BucketFold()));
+      return f;
+    };
+    const bucketOf = (ts: number): number => Math.floor((ts - startTs) / interval);
+    const add = (v: HistoryRow): void => {
+      if (entersAggregate(agg, v)) foldOf(bucketOf(v.ts)).add(agg, v.numValue);
+    };
+    const rows = (this.rowsAsc.all(seriesId, startTs, endTs, -1) as unknown as RowRecord[]).map(rowOf);
+    for (const v of rows) add(v);
+    if (endTs > startTs) {
+      const rowTs = rows.map((v) => v.ts);
+      for (const block of this.blocks.overlapping(seriesId, startTs, endTs - 1)) this.foldBlock(block, range, rowTs, agg, add, foldOf);
+    }
+    const buckets = [...folds].filter(([, f]) => f.n > 0).sort(([a], [b]) => (order === 'ASC' ? a - b : b - a));
+    return buckets.slice(0, limit).map(([bucket, f]) => ({ bucket, value: f.value(agg) }));
+  }
+
+  /**
+   * A block's values into their buckets: its summary when the block lies in one bucket, has no
+   * flagged value and no row shares its time span; else its values one by one, less those a row
+   * overwrote.
+   */
+  private foldBlock(
+    block: BlockInfo,
+    range: AggregateRange,
+    rowTs: readonly number[],
+    agg: ValueAggregation,
+    add: (v: HistoryRow) => void,
+    foldOf: (bucket: number) => BucketFold,
+  ): void {
+    const { startTs, endTs, interval } = range;
+    const firstRow = lowerBound(rowTs, block.firstTs);
+    const rowsInside = firstRow < rowTs.length && rowTs[firstRow]! <= block.lastTs;
+    const bucket = Math.floor((block.firstTs - startTs) / interval);
+    const whole =
+      block.firstTs >= startTs && block.lastTs < endTs && bucket === Math.floor((block.lastTs - startTs) / interval) && block.flagged === 0;
+    if (whole && !rowsInside) {
+      if (agg === 'COUNT' || block.numCount > 0) foldOf(bucket).addSummary(agg, block);
+      return;
+    }
+    const overwritten = rowsInside ? new Set(rowTs.slice(firstRow, lowerBound(rowTs, block.lastTs + 1))) : null;
+    for (const v of this.blocks.rows(block.id)) {
+      if (v.ts < startTs || v.ts >= endTs || overwritten?.has(v.ts)) continue;
+      add(v);
+    }
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Compaction moves values from rows to blocks one transaction per step: a process killed with
+ * SIGKILL in the middle of it leaves a database that passes PRAGMA integrity_check and holds every
+ * value exactly once, and compaction resumes where it stopped.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { root } from '../../scripts/build.ts';
+import { migrations } from '../../server/app.ts';
+import { openDatabase, transaction } from '../../server/db/sqlite.ts';
+import { TelemetryRepository } from '../../server/modules/telemetry/telemetry-repository.ts';
+import type { TelemetryRow } from '../../server/modules/telemetry/telemetry-rows.ts';
+import { tempDir } from '../helpers/app.ts';
+
+const KEYS = ['temperature', 'state', 'flagged'];
+const PER_KEY = 20_000;
+
+function valueOf(key: string, i: number): TelemetryRow {
+  const ts = 1_700_000_000_000 + i * 5000;
+  if (key === 'state') return { ts, key, value: i % 9 === 0 ? 'alarm' : 'ok' };
+  if (key === 'flagged') return { ts, key, value: i / 4, ...(i % 3 === 0 ? { flag: 'flagged: above the maximum' } : {}) };
+  // + 0: SQLite keeps no -0 in a row.
+  return { ts, key, value: Math.round(Math.sin(i / 50) * 300) / 10 + 0 };
+}
+
+/** Runs the compaction child on `file`; with `killAfterStart`, SIGKILLs it once it has committed some steps. */
+async function compactIn(file: string, killAfterStart: boolean): Promise<string[]> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', join(root, 'tests/helpers/sql-text-loader.mjs'), join(root, 'tests/helpers/compaction-child.ts'), file],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const lines: string[] = [];
+  const exited = once(child, 'exit');
+  for await (const line of createInterface({ input: child.stdout })) {
+    lines.push(line);
+    if (killAfterStart && line === 'compacting') child.kill('SIGKILL');
+  }
+  await exited;
+  return lines;
+}
+
+function readAll(file: string): { integrity: string; blocks: number; values: Record<string, unknown[]> } {
+  const db = openDatabase(file, migrations);
+  try {
+    const rows = new TelemetryRepository(db);
+    const integrity = (db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check;
+    const blocks = (db.prepare('SELECT COUNT(*) AS n FROM ts_block').get() as { n: number }).n;
+    const values = Object.fromEntries(KEYS.map((k) => [k, rows.history('dev-1', k, 0, Number.MAX_SAFE_INTEGER, 100_000, 'ASC').map((p) => [p.ts, p.value, p.flag])]));
+    return { integrity, blocks, values };
+  } finally {
+    db.close();
+  }
+}
+
+describe('history compaction and a hard kill', () => {
+  it('loses and doubles no value when the compacting process is killed mid-way, and resumes afterwards', { timeout: 120_000 }, async () => {
+    const file = join(tempDir(), 'edge.db');
+    const db = openDatabase(file, migrations);
+    const repository = new TelemetryRepository(db);
+    transaction(db, () => {
+      const telemetry = KEYS.flatMap((k) => Array.from({ length: PER_KEY }, (_, i) => valueOf(k, i)));
+      repository.insertTelemetry([{ deviceId: 'dev-1', telemetry }]);
+    });
+    db.close();
+    const expected = Object.fromEntries(KEYS.map((k) => [k, Array.from({ length: PER_KEY }, (_, i) => valueOf(k, i)).map((v) => [v.ts, v.value, v.flag ?? null])]));
+
+    const killed = await compactIn(file, true);
+    expect(killed).not.toContain('done');
+    const afterKill = readAll(file);
+    expect(afterKill.integrity).toBe('ok');
+    expect(afterKill.blocks).toBeGreaterThan(0);
+    expect(afterKill.values).toEqual(expected);
+
+    expect(await compactIn(file, false)).toContain('done');
+    const finished = readAll(file);
+    expect(finished.integrity).toBe('ok');
+    expect(finished.values).toEqual(expected);
+    const check = openDatabase(file, migrations);
+    expect((check.prepare('SELECT COUNT(*) AS n FROM ts_history').get() as { n: number }).n).toBe(0);
+    check.close();
+  });
+});
