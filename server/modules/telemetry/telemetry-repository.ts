@@ -8,6 +8,7 @@ import type { StatementSync } from 'node:sqlite';
 import type { Aggregation, TimeseriesOrder } from '../../contract/telemetry.ts';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import { pageWindow, Where } from '../../db/list-query.ts';
+import { NOT_OUT_OF_RANGE_SQL } from './model-checks.ts';
 import { decodeValue, encodeValue, ValueType } from './stored-value.ts';
 import type { AttributeRow, EventFilter, EventRecordRow, LatestPoint, StoredPoint, TelemetryRow } from './telemetry-rows.ts';
 import { attributeParams, eventParams, writeSql } from './telemetry-write-sql.ts';
@@ -184,7 +185,8 @@ export class TelemetryRepository {
 
   /**
    * One aggregate per non-empty `interval` bucket counted from startTs. MIN, MAX, AVG and SUM read
-   * numbers and booleans; COUNT counts every value.
+   * numbers and booleans; COUNT counts every value. Values flagged out of their property's range
+   * are left out unless `includeOutOfRange`.
    */
   aggregate(
     deviceId: string,
@@ -193,8 +195,9 @@ export class TelemetryRepository {
     agg: Exclude<Aggregation, 'NONE'>,
     limit: number,
     order: TimeseriesOrder,
+    includeOutOfRange = false,
   ): { bucket: number; value: number }[] {
-    const numeric = agg === 'COUNT' ? '' : 'AND value_type IN (0, 1)';
+    const numeric = `${agg === 'COUNT' ? '' : 'AND value_type IN (0, 1)'} ${includeOutOfRange ? '' : `AND ${NOT_OUT_OF_RANGE_SQL}`}`;
     return this.db
       .prepare(
         `SELECT (ts - CAST(? AS INTEGER)) / CAST(? AS INTEGER) AS bucket, ${aggregateSql[agg]} AS value FROM ts_history
