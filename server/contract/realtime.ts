@@ -41,6 +41,8 @@ import type { Command } from './command.ts';
 import { AggregationSchema, HISTORY_LIMIT_MAX } from './telemetry.ts';
 
 export const WS_PATH = '/api/ws';
+/** ThingsBoard's older path of the same protocol, served as WS_PATH. */
+export const WS_LEGACY_PATH = '/api/ws/plugins/telemetry';
 export const WS_MAX_CMDS_PER_MESSAGE = 10;
 export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
 export const WS_MAX_SUBSCRIPTIONS = 100;
