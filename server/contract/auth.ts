@@ -62,3 +62,9 @@ export const authRoutes = defineRoutes({
     config: { access: 'user', licenseFree: true },
   },
 });
+
+/**
+ * ThingsBoard's header for the same `Bearer <token>` (its UI and REST clients send it): accepted
+ * wherever `Authorization: Bearer` is; when both come, `Authorization` is read.
+ */
+export const TB_AUTHORIZATION_HEADER = 'x-authorization';

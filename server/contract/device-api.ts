@@ -5,6 +5,7 @@
  * MQTT (username = ACCESS_TOKEN, empty password; or MQTT_BASIC client ID / user name / password;
  * anything else gets CONNACK 5 "not authorized"):
  * - publish `v1/devices/me/telemetry`: `{k:v}`, `{ts, values:{k:v}}` or an array of them;
+ *   `ts` is epoch milliseconds, a JSON integer or a string of digits (ThingsBoard reads both);
  * - publish `v1/devices/me/attributes`: client attributes `{k:v}` (the latest of each is kept);
  * - publish `v1/devices/me/events`: `{ identifier, params?, ts?, type? }` or an array of them, matched
  *   to the published thing model's events (an unknown identifier is stored flagged);

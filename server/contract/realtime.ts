@@ -1,7 +1,9 @@
 /**
  * The live websocket `/api/ws` (docs/API.md, Websocket): ThingsBoard's telemetry websocket protocol.
  *
- * Authentication: `?token=<access token>` on the URL, or a first message
+ * Served on WS_PATH and on ThingsBoard's older WS_LEGACY_PATH alike.
+ * Authentication: `?token=<access token>` on the URL (or `Authorization` / `X-Authorization: Bearer`
+ * on the upgrade), or a first message
  * `{ "authCmd": { "cmdId": 0, "token": "…" } }` (it may carry `cmds` too) within
  * WS_AUTH_TIMEOUT_MS. A bad, expired or missing token, a missing or expired licence, or more than
  * WS_MAX_SOCKETS_PER_USER sockets of one user close the socket with WS_POLICY_VIOLATION (1008). A
@@ -22,8 +24,17 @@
  * - ENTITY_DATA: latest values of DEVICE entities (`singleEntity` or `entityList` filter):
  *   ENTITY_FIELD (name, alias, label, deviceType, deviceProfileId, productName, createdTime,
  *   deviceState), TIME_SERIES keys and ATTRIBUTE keys, then updates (telemetry and state changes).
- * - ENTITY_COUNT: the number of devices (filter `entityType` DEVICE, `singleEntity` or
- *   `entityList`), again when devices are created or deleted.
+ *   Filters also `deviceType` (devices of the products named, ThingsBoard's device profiles) and
+ *   `entityName` (names matched as ThingsBoard does: a case-insensitive prefix, or an ILIKE pattern
+ *   when the filter starts or ends with `%`), at most WS_MAX_FILTERED_ENTITIES devices.
+ *   `tsCmd { keys, startTs, timeWindow, interval, limit, agg }`: each entity's `timeseries`
+ *   `{ key: [{ ts, value }] }` (values as text, raw points newest first, at most `limit`, default
+ *   100) in the first answer, then `update: [{ entityId, latest: null, timeseries }]` with each
+ *   value of those keys stored from startTs on. `historyCmd { keys, startTs, endTs, … }`: the same
+ *   history, once. Sent again on a running cmdId without `query`, either replaces the time series
+ *   and answers in `update`. `intervalType` other than MILLISECONDS is refused.
+ * - ENTITY_COUNT: the number of devices (filter `entityType` DEVICE, `singleEntity`,
+ *   `entityList`, `deviceType` or `entityName`), again when devices are created or deleted.
  * - COMMANDS (ours; ThingsBoard has no live RPC list): `{ type: 'COMMANDS', cmdId, entityType:
  *   'DEVICE', entityId }` follows the device's command records (server/contract/command.ts). The
  *   first answer `{ cmdId, subscriptionId, errorCode: 0, errorMsg: null, data: [],
@@ -41,6 +52,8 @@ import type { Command } from './command.ts';
 import { AggregationSchema, HISTORY_LIMIT_MAX } from './telemetry.ts';
 
 export const WS_PATH = '/api/ws';
+/** ThingsBoard's older path of the same protocol, served as WS_PATH. */
+export const WS_LEGACY_PATH = '/api/ws/plugins/telemetry';
 export const WS_MAX_CMDS_PER_MESSAGE = 10;
 export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
 export const WS_MAX_SUBSCRIPTIONS = 100;
@@ -159,6 +172,18 @@ export const EntityFilterSchema = Type.Union([
     entityList: Type.Array(EntityId, { maxItems: 100 }),
   }),
   Type.Object({ type: Type.Literal('entityType'), entityType: Type.Literal('DEVICE') }),
+  /**
+   * ThingsBoard's device profiles are our products: devices of the products named in `deviceTypes`
+   * (or the older single `deviceType`) whose name matches `deviceNameFilter` (entity-filters.ts).
+   */
+  Type.Object({
+    type: Type.Literal('deviceType'),
+    deviceType: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+    deviceTypes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { minItems: 1, maxItems: 100 })),
+    deviceNameFilter: Type.Optional(Type.String({ maxLength: 255 })),
+  }),
+  /** Devices whose name matches `entityNameFilter`, as ThingsBoard matches it (entity-filters.ts). */
+  Type.Object({ type: Type.Literal('entityName'), entityType: Type.Literal('DEVICE'), entityNameFilter: Type.String({ maxLength: 255 }) }),
 ]);
 export type EntityFilter = Static<typeof EntityFilterSchema>;
 
@@ -167,6 +192,30 @@ export type EntityKeyType = (typeof entityKeyTypes)[number];
 export const EntityKeySchema = Type.Object({ type: Type.Enum(entityKeyTypes), key: Type.String({ minLength: 1, maxLength: 128 }) });
 export type EntityKey = Static<typeof EntityKeySchema>;
 const EntityKeys = Type.Array(EntityKeySchema, { maxItems: 100 });
+
+/** Most devices a filter (`deviceType`, `entityName`) brings into one ENTITY_DATA subscription; more are counted in `totalElements`. */
+export const WS_MAX_FILTERED_ENTITIES = 100;
+
+/** Fields of ThingsBoard's time-series commands that ask for what this version does not do (calendar intervals, time zones). */
+const TsCmdCommon = {
+  keys: Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { maxItems: 100 }),
+  /** Bucket width in ms for an aggregation; ThingsBoard's UI sends 0 with agg NONE. */
+  interval: Type.Optional(Type.Integer({ minimum: 0 })),
+  intervalType: Type.Optional(Type.Literal('MILLISECONDS')),
+  timeZoneId: Type.Optional(Type.String({ maxLength: 64 })),
+  /** 0 (or none) is ThingsBoard's default, HISTORY_LIMIT_DEFAULT. */
+  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: HISTORY_LIMIT_MAX })),
+  agg: Type.Optional(AggregationSchema),
+  /** Accepted, not used: the point before the window is not fetched. */
+  fetchLatestPreviousPoint: Type.Optional(Type.Boolean()),
+};
+
+/** ENTITY_DATA's `tsCmd`: the history of [startTs, startTs + timeWindow], then values as they are stored. */
+export const EntityTsCmdSchema = Type.Object({ ...TsCmdCommon, startTs: Ms, timeWindow: Type.Integer({ minimum: 0 }) });
+export type EntityTsCmd = Static<typeof EntityTsCmdSchema>;
+/** ENTITY_DATA's `historyCmd`: the history of [startTs, endTs], once. */
+export const EntityHistoryCmdSchema = Type.Object({ ...TsCmdCommon, startTs: Ms, endTs: Ms });
+export type EntityHistoryCmd = Static<typeof EntityHistoryCmdSchema>;
 
 export const EntityDataCmdSchema = Type.Object({
   cmdId: CmdId,
@@ -179,6 +228,8 @@ export const EntityDataCmdSchema = Type.Object({
   ),
   /** Extra latest keys to follow (ThingsBoard sends them here when it adds keys to a subscription). */
   latestCmd: Type.Optional(Type.Object({ keys: EntityKeys })),
+  tsCmd: Type.Optional(EntityTsCmdSchema),
+  historyCmd: Type.Optional(EntityHistoryCmdSchema),
 });
 export type EntityDataCmd = Static<typeof EntityDataCmdSchema>;
 
@@ -230,11 +281,25 @@ export interface TsValue {
   value: unknown;
 }
 
+/** A time-series point of ENTITY_DATA's `timeseries`: the value as text, as ThingsBoard sends it. */
+export interface TsTextValue {
+  ts: number;
+  value: string;
+}
+
 export interface EntityData {
   entityId: { entityType: 'DEVICE'; id: string };
   /** Requested key type → key → latest value. */
   latest: Partial<Record<EntityKeyType, Record<string, TsValue>>>;
-  timeseries: Record<string, TsValue[]>;
+  /** `tsCmd` / `historyCmd` points per key (raw ones newest first); empty without them. */
+  timeseries: Record<string, TsTextValue[]>;
+}
+
+/** An entity in a time-series update of ENTITY_DATA (`tsCmd`): no latest values, as ThingsBoard sends it. */
+export interface EntityTimeseriesData {
+  entityId: { entityType: 'DEVICE'; id: string };
+  latest: null;
+  timeseries: Record<string, TsTextValue[]>;
 }
 
 export interface EntityDataUpdate {
@@ -245,6 +310,16 @@ export interface EntityDataUpdate {
   data: { data: EntityData[]; totalPages: number; totalElements: number; hasNext: boolean } | null;
   /** Later answers: what changed. */
   update: EntityData[] | null;
+  cmdUpdateType: 'ENTITY_DATA';
+}
+
+/** ENTITY_DATA answers that bring new time-series values of a `tsCmd`, or a repeated `tsCmd`/`historyCmd`'s points. */
+export interface EntityTimeseriesUpdate {
+  cmdId: number;
+  errorCode: WsErrorCode;
+  errorMsg: string | null;
+  data: null;
+  update: (EntityTimeseriesData | EntityData)[];
   cmdUpdateType: 'ENTITY_DATA';
 }
 
@@ -276,4 +351,4 @@ export interface ErrorUpdate {
   cmdUpdateType: string | null;
 }
 
-export type WsUpdate = TelemetryUpdate | EntityDataUpdate | EntityCountUpdate | CommandsUpdate | ErrorUpdate;
+export type WsUpdate = TelemetryUpdate | EntityDataUpdate | EntityTimeseriesUpdate | EntityCountUpdate | CommandsUpdate | ErrorUpdate;

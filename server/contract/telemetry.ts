@@ -12,7 +12,9 @@
  *   group the range into `interval`-millisecond buckets (`error.telemetry.intervalRequired` without
  *   one, `error.telemetry.tooManyIntervals` past 50,000 buckets); a bucket's `ts` is its middle (as
  *   ThingsBoard), empty buckets are left out, MIN/MAX/AVG/SUM read numbers and booleans (1/0) only
- *   and COUNT counts every value. `endTs` before `startTs`: `error.telemetry.rangeInvalid`.
+ *   and COUNT counts every value. Values flagged out of their property's range are left out of
+ *   the aggregates (as the console's chart leaves them out) unless `includeOutOfRange=true`.
+ *   `endTs` before `startTs`: `error.telemetry.rangeInvalid`.
  *   Values keep their JSON type (number, boolean, string, object); `useStrictDataTypes=false`
  *   answers them as strings, as ThingsBoard does by default.
  * - `GET /api/plugins/telemetry/DEVICE/{id}/keys/timeseries`: the keys the device ever reported.
@@ -74,6 +76,8 @@ export const TimeseriesQuerySchema = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_LIMIT_MAX })),
   orderBy: Type.Optional(Type.Enum(timeseriesOrders)),
   useStrictDataTypes: Type.Optional(Type.Boolean()),
+  /** With an aggregation: count values flagged out of their property's range too (left out by default). */
+  includeOutOfRange: Type.Optional(Type.Boolean()),
 });
 export type TimeseriesQuery = Static<typeof TimeseriesQuerySchema>;
 

@@ -19,7 +19,7 @@ const CENSOR = '***';
 /** JSON fields whose value is a secret, at any depth: credentials in bodies, and headers. */
 const secretFields = [
   'password', 'oldPassword', 'newPassword', 'token', 'accessToken', 'refreshToken', 'setupCode', 'platformSecret',
-  'authorization', 'cookie', 'x-setup-code',
+  'authorization', 'x-authorization', 'cookie', 'x-setup-code',
 ];
 
 /**

@@ -6,6 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { TB_AUTHORIZATION_HEADER } from '../contract/auth.ts';
 import { ErrorCode } from '../contract/errors.ts';
 import { SETUP_CODE_HEADER } from '../contract/license.ts';
 import type { RouteDef } from '../contract/route.ts';
@@ -25,9 +26,9 @@ declare module 'fastify' {
   }
 }
 
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
+export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | null {
+  const header = request.headers.authorization ?? request.headers[TB_AUTHORIZATION_HEADER];
+  if (typeof header !== 'string' || !header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] ?? null;
 }

@@ -54,10 +54,11 @@ export class LiveClient {
     this.closed = new Promise((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   }
 
-  /** Opens `/api/ws` (with `?token=` when given) and waits until the upgrade is done. */
-  static async open(t: { baseUrl: string }, options: { token?: string; lang?: string } = {}): Promise<LiveClient> {
-    const url = `${t.baseUrl.replace(/^http/, 'ws')}${WS_PATH}${options.token ? `?token=${encodeURIComponent(options.token)}` : ''}`;
-    const socket = new WebSocket(url, options.lang ? { headers: { 'accept-language': options.lang } } : {});
+  /** Opens `/api/ws` (or `path`; with `?token=` when given, and `headers` on the upgrade) and waits until the upgrade is done. */
+  static async open(t: { baseUrl: string }, options: { token?: string; lang?: string; path?: string; headers?: Record<string, string> } = {}): Promise<LiveClient> {
+    const url = `${t.baseUrl.replace(/^http/, 'ws')}${options.path ?? WS_PATH}${options.token ? `?token=${encodeURIComponent(options.token)}` : ''}`;
+    const headers = { ...options.headers, ...(options.lang ? { 'accept-language': options.lang } : {}) };
+    const socket = new WebSocket(url, { headers });
     sockets.push(socket);
     const client = new LiveClient(socket);
     await new Promise<void>((resolve, reject) => {

@@ -49,11 +49,11 @@ describe('log redaction', () => {
     // The live websocket with its token in the query, and an upgrade on a path without a handler.
     const ws = await LiveClient.open({ baseUrl: base }, { token: pair.token });
     ws.socket.close();
-    await refusedUpgrade(`${base.replace(/^http/, 'ws')}/api/ws/plugins/telemetry?token=${encodeURIComponent(pair.token)}`);
+    await refusedUpgrade(`${base.replace(/^http/, 'ws')}/api/ws/no-such-path?token=${encodeURIComponent(pair.token)}`);
     await t.app.close();
 
     const text = log.text();
-    expect(text).toContain('/api/ws/plugins/telemetry');
+    expect(text).toContain('/api/ws/no-such-path');
     const renewedPair = renewed.json<{ token: string; refreshToken: string }>();
     const secrets = {
       password: t.admin.password,

@@ -37,7 +37,7 @@ describe('telemetry history layout (migration 0007)', () => {
         [3000, 23, null],
         [4000, 24, 'temperature: 24 is above the maximum 23'],
       ]);
-      expect(rows.aggregate('dev-a', 'temperature', { startTs: 0, endTs: 10_000, interval: 10_000 }, 'SUM', 10, 'ASC')).toEqual([{ bucket: 0, value: 110 }]);
+      expect(rows.aggregate('dev-a', 'temperature', { startTs: 0, endTs: 10_000, interval: 10_000 }, 'SUM', 10, 'ASC', true)).toEqual([{ bucket: 0, value: 110 }]);
       expect(rows.history('dev-a', 'mode', 0, 10_000, 100, 'ASC').map((p) => p.value)).toEqual(['eco']);
       expect(rows.latest('dev-b', null).map((p) => [p.key, p.ts, p.value])).toEqual([['temperature', 2000, 7]]);
 

@@ -1,9 +1,10 @@
-/** HTTP for commands and the reboot button (server/contract/command.ts). */
+/** HTTP for commands and the reboot button (server/contract/command.ts), and ThingsBoard's RPC calls (rpc-routes.ts). */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { commandRoutes } from '../../contract/command.ts';
 import { fieldErrorFormatter } from '../../lib/field-errors.ts';
 import type { Services } from '../../module.ts';
+import { registerRpcRoutes } from './rpc-routes.ts';
 
 export function registerCommandRoutes(fastify: FastifyInstance, { commands }: Pick<Services, 'commands'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -25,4 +26,5 @@ export function registerCommandRoutes(fastify: FastifyInstance, { commands }: Pi
     handler: async (request) => commands.withdraw(request.params.id, request.params.commandId),
   });
   app.route({ ...commandRoutes.reboot, schemaErrorFormatter, handler: async (request) => commands.reboot(request.params.id) });
+  registerRpcRoutes(fastify, { commands });
 }

@@ -9,17 +9,22 @@ import type {
   EntityData,
   EntityDataUpdate,
   EntityFilter,
+  EntityHistoryCmd,
   EntityKey,
+  EntityTimeseriesData,
+  EntityTsCmd,
   TelemetryUpdate,
   TimeseriesCmd,
   TsData,
   TsValue,
   WsUpdate,
 } from '../../contract/realtime.ts';
-import { WsErrorCode } from '../../contract/realtime.ts';
+import { WS_MAX_FILTERED_ENTITIES, WsErrorCode } from '../../contract/realtime.ts';
 import { notFound } from '../../lib/field-errors.ts';
 import type { AttributeValue, TelemetryEntry } from '../../contract/telemetry.ts';
 import type { Aggregation } from '../../contract/telemetry.ts';
+import { matchDevices, type FilterMatch } from './entity-filters.ts';
+import { entityHistory, EntityTsFollower } from './entity-timeseries.ts';
 import { entriesToTsData, latestTs, serverAttributes, toTsData, type LiveData } from './live-data.ts';
 
 /** Where a subscription's answers go: the socket's session. */
@@ -209,11 +214,21 @@ export class AttributesSubscription extends DeviceKeysSubscription {
   }
 }
 
-/** The device ids an entity filter names (null: every device). */
-export function filteredIds(filter: EntityFilter): string[] | null {
-  if (filter.type === 'singleEntity') return [filter.singleEntity.id];
-  if (filter.type === 'entityList') return [...new Set(filter.entityList)];
+/** The device ids an entity filter names, at most `max` of the matches (null: every device). */
+export function filteredIds(filter: EntityFilter, data: LiveData, max = WS_MAX_FILTERED_ENTITIES): FilterMatch | null {
+  if (filter.type === 'singleEntity') return { ids: [filter.singleEntity.id], total: 1 };
+  if (filter.type === 'entityList') {
+    const ids = [...new Set(filter.entityList)];
+    return { ids, total: ids.length };
+  }
+  if (filter.type === 'deviceType' || filter.type === 'entityName') return matchDevices(data.devices, filter, max);
   return null;
+}
+
+/** An ENTITY_DATA command's time series: `tsCmd` (followed) and `historyCmd` (once). */
+export interface EntitySeriesCmds {
+  tsCmd?: EntityTsCmd;
+  historyCmd?: EntityHistoryCmd;
 }
 
 /** ENTITY_DATA: latest fields, telemetry and attributes of the listed devices, then their changes. */
@@ -221,6 +236,10 @@ export class EntityDataSubscription extends Subscription {
   readonly deviceIds: readonly string[];
   private readonly fields: string[];
   private latest: EntityKey[];
+  /** Devices the filter matched beyond those followed (deviceType, entityName). */
+  private readonly unlisted: number;
+  private series: EntitySeriesCmds;
+  private follower: EntityTsFollower | null;
 
   constructor(
     cmdId: number,
@@ -229,11 +248,16 @@ export class EntityDataSubscription extends Subscription {
     private readonly filter: EntityFilter,
     fields: readonly EntityKey[],
     latest: readonly EntityKey[],
+    series: EntitySeriesCmds = {},
   ) {
     super(cmdId, sink, data);
-    this.deviceIds = filteredIds(filter) ?? [];
+    const matched = filteredIds(filter, data);
+    this.deviceIds = matched?.ids ?? [];
+    this.unlisted = matched ? matched.total - matched.ids.length : 0;
     this.fields = fields.filter((k) => k.type === 'ENTITY_FIELD').map((k) => k.key);
     this.latest = [...latest];
+    this.series = series;
+    this.follower = series.tsCmd ? new EntityTsFollower(series.tsCmd) : null;
   }
 
   start(): void {
@@ -243,13 +267,16 @@ export class EntityDataSubscription extends Subscription {
         if (this.filter.type === 'singleEntity') throw notFound();
         continue;
       }
-      entities.push(this.data.entity(this.data.device(id), this.fields, this.latest));
+      const entity = this.data.entity(this.data.device(id), this.fields, this.latest);
+      entity.timeseries = this.history(id);
+      entities.push(entity);
     }
+    const total = entities.length + this.unlisted;
     const update: EntityDataUpdate = {
       cmdId: this.cmdId,
       errorCode: WsErrorCode.NO_ERROR,
       errorMsg: null,
-      data: { data: entities, totalPages: 1, totalElements: entities.length, hasNext: false },
+      data: { data: entities, totalPages: Math.max(1, Math.ceil(total / WS_MAX_FILTERED_ENTITIES)), totalElements: total, hasNext: this.unlisted > 0 },
       update: null,
       cmdUpdateType: 'ENTITY_DATA',
     };
@@ -271,7 +298,32 @@ export class EntityDataSubscription extends Subscription {
     if (update.length) this.sendUpdate(update);
   }
 
+  /**
+   * A `tsCmd` or `historyCmd` sent again on this cmdId without a query (ThingsBoard's UI does so
+   * when the time window moves): the new history in an update, and the new `tsCmd` followed.
+   */
+  replaceSeries(series: EntitySeriesCmds): void {
+    this.series = series;
+    this.follower = series.tsCmd ? new EntityTsFollower(series.tsCmd) : null;
+    const update = this.deviceIds
+      .filter((id) => this.data.deviceExists(id))
+      .map((id): EntityTimeseriesData => ({ entityId: { entityType: 'DEVICE', id }, latest: null, timeseries: this.history(id) }));
+    if (update.length) this.sink.send({ cmdId: this.cmdId, errorCode: WsErrorCode.NO_ERROR, errorMsg: null, data: null, update, cmdUpdateType: 'ENTITY_DATA' });
+  }
+
+  /** The `historyCmd` and `tsCmd` points of one device, merged per key. */
+  private history(deviceId: string): EntityData['timeseries'] {
+    const result: EntityData['timeseries'] = {};
+    for (const cmd of [this.series.historyCmd, this.series.tsCmd]) {
+      if (!cmd) continue;
+      for (const [key, points] of Object.entries(entityHistory(this.data.telemetry, deviceId, cmd))) result[key] = [...(result[key] ?? []), ...points];
+    }
+    return result;
+  }
+
   override telemetry(deviceId: string, entries: readonly TelemetryEntry[]): void {
+    const news = this.follower?.update(deviceId, entries);
+    if (news) this.sink.send({ cmdId: this.cmdId, errorCode: WsErrorCode.NO_ERROR, errorMsg: null, data: null, update: [news], cmdUpdateType: 'ENTITY_DATA' });
     const wanted = new Set(this.latest.filter((k) => k.type === 'TIME_SERIES').map((k) => k.key));
     if (!wanted.size) return;
     const values: Record<string, TsValue> = {};
@@ -353,8 +405,11 @@ export class EntityCountSubscription extends Subscription {
   }
 
   private sendCount(): void {
-    const ids = filteredIds(this.filter);
-    const count = ids ? ids.filter((id) => this.data.deviceExists(id)).length : this.data.deviceCount();
+    const matched = filteredIds(this.filter, this.data, 0);
+    const count =
+      this.filter.type === 'singleEntity' || this.filter.type === 'entityList'
+        ? matched!.ids.filter((id) => this.data.deviceExists(id)).length
+        : (matched?.total ?? this.data.deviceCount());
     if (count === this.last) return;
     this.last = count;
     this.sink.send({ cmdId: this.cmdId, errorCode: WsErrorCode.NO_ERROR, errorMsg: null, count, cmdUpdateType: 'COUNT_DATA' });

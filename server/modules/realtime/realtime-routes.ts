@@ -5,25 +5,30 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { WS_MAX_MESSAGE_BYTES, WS_PATH, WsQuerySchema } from '../../contract/realtime.ts';
+import { WS_LEGACY_PATH, WS_MAX_MESSAGE_BYTES, WS_PATH, WsQuerySchema } from '../../contract/realtime.ts';
 import { langFromAcceptLanguage } from '../../lib/messages.ts';
+import { bearerToken } from '../../plugins/access.ts';
 import type { Services } from '../../module.ts';
 
 export async function registerRealtimeRoutes(fastify: FastifyInstance, { realtime: hub }: Pick<Services, 'realtime'>): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   await app.register(websocket, { options: { maxPayload: WS_MAX_MESSAGE_BYTES } });
 
-  app.route({
-    method: 'GET',
-    url: WS_PATH,
-    websocket: true,
-    // Not an HTTP operation: the protocol is described in the contract, not in OpenAPI.
-    schema: { hide: true, querystring: WsQuerySchema },
-    // The token comes with the upgrade (query) or the first message; the hub checks both.
-    config: { access: 'public' },
-    handler: (socket, request) => {
-      const { token } = request.query as { token?: string };
-      hub.open(socket, token, langFromAcceptLanguage(request.headers['accept-language']));
-    },
-  });
+  // The legacy path (older ThingsBoard clients, the tb SDKs' examples) speaks the same protocol.
+  for (const url of [WS_PATH, WS_LEGACY_PATH]) {
+    app.route({
+      method: 'GET',
+      url,
+      websocket: true,
+      // Not an HTTP operation: the protocol is described in the contract, not in OpenAPI.
+      schema: { hide: true, querystring: WsQuerySchema },
+      // The token comes with the upgrade (query) or the first message; the hub checks both.
+      config: { access: 'public' },
+      handler: (socket, request) => {
+        // Clients that can set headers on the upgrade may bring the token as REST calls do.
+        const { token } = request.query as { token?: string };
+        hub.open(socket, token ?? bearerToken(request) ?? undefined, langFromAcceptLanguage(request.headers['accept-language']));
+      },
+    });
+  }
 }

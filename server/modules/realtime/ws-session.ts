@@ -270,19 +270,24 @@ export class WsSession implements LiveSink {
 
   private entityData(cmd: ClientCmd, body: EntityDataCmd): void {
     const existing = this.subscriptions.get(cmd.cmdId);
+    const series = { tsCmd: body.tsCmd, historyCmd: body.historyCmd };
     if (!body.query) {
-      // `latestCmd` alone adds keys to the subscription already running under this cmdId.
-      if (!(existing instanceof EntityDataSubscription) || !body.latestCmd) {
+      // `latestCmd`, `tsCmd` or `historyCmd` alone change the subscription already running under this cmdId.
+      if (!(existing instanceof EntityDataSubscription) || !(body.latestCmd || body.tsCmd || body.historyCmd)) {
         throw new WsRefusal(WsErrorCode.BAD_REQUEST, 'error.ws.badCmd', { type: cmd.type, reason: 'query is required' });
       }
-      existing.addLatest(body.latestCmd.keys);
+      if (body.latestCmd) existing.addLatest(body.latestCmd.keys);
+      if (body.tsCmd || body.historyCmd) existing.replaceSeries(series);
       return;
     }
     if (body.query.entityFilter.type === 'entityType') {
-      throw new WsRefusal(WsErrorCode.BAD_REQUEST, 'error.ws.badCmd', { type: cmd.type, reason: 'use a singleEntity or entityList filter' });
+      throw new WsRefusal(WsErrorCode.BAD_REQUEST, 'error.ws.badCmd', {
+        type: cmd.type,
+        reason: 'every device at once is not served: use a singleEntity, entityList, deviceType or entityName filter',
+      });
     }
     const latest = [...(body.query.latestValues ?? []), ...(body.latestCmd?.keys ?? [])];
-    this.start(cmd, new EntityDataSubscription(cmd.cmdId, this, this.host.data, body.query.entityFilter, body.query.entityFields ?? [], latest));
+    this.start(cmd, new EntityDataSubscription(cmd.cmdId, this, this.host.data, body.query.entityFilter, body.query.entityFields ?? [], latest, series));
   }
 
   private failed(cmd: ClientCmd, err: unknown): void {

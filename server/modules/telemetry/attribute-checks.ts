@@ -18,10 +18,11 @@ export function attributeFlag(model: PublishedModel, key: string, value: Telemet
   return result.ok || result.code === 'unknownIdentifier' ? null : result.reason;
 }
 
-/** The rows to store for reported attributes, each flagged when it does not fit the model. */
-export function checkedAttributes(checks: { attribute(deviceProfileId: string, key: string, value: TelemetryValue): string | null }, deviceProfileId: string, values: readonly ParsedValue[]): AttributeRow[] {
+/** The rows to store for reported attributes, in their property's type where it converts, each flagged when it does not fit the model. */
+export function checkedAttributes(checks: { attribute(deviceProfileId: string, row: AttributeRow): void }, deviceProfileId: string, values: readonly ParsedValue[]): AttributeRow[] {
   return values.map((v) => {
-    const flag = checks.attribute(deviceProfileId, v.key, v.value);
-    return flag ? { key: v.key, value: v.value, lastUpdateTs: v.ts, flag } : { key: v.key, value: v.value, lastUpdateTs: v.ts };
+    const row: AttributeRow = { key: v.key, value: v.value, lastUpdateTs: v.ts };
+    checks.attribute(deviceProfileId, row);
+    return row;
   });
 }

@@ -77,9 +77,24 @@ function checkValue(key: string, value: unknown): TelemetryValue {
   return value as TelemetryValue;
 }
 
+/** Digits only: what ThingsBoard's JsonConverter reads from a string `ts` (Long.parseLong), less the sign. */
+const TS_DIGITS = /^[0-9]{1,16}$/;
+
+/**
+ * A `ts` in epoch milliseconds: a JSON integer, or a string of digits as ThingsBoard also takes
+ * (`{"ts":"1700000000000","values":{…}}`). The string branch is off the numeric path, which stays
+ * one typeof test.
+ */
 function checkTs(ts: unknown): number {
-  if (typeof ts !== 'number' || !Number.isSafeInteger(ts) || ts < 0) throw new PayloadRefusal('error.transport.badTs');
-  return ts;
+  if (typeof ts === 'number') {
+    if (!Number.isSafeInteger(ts) || ts < 0) throw new PayloadRefusal('error.transport.badTs');
+    return ts;
+  }
+  if (typeof ts === 'string' && TS_DIGITS.test(ts)) {
+    const n = Number(ts);
+    if (Number.isSafeInteger(n)) return n;
+  }
+  throw new PayloadRefusal('error.transport.badTs');
 }
 
 function valuesOf(object: JsonObject, ts: number, out: ParsedValue[]): void {

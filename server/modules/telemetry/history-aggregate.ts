@@ -8,6 +8,7 @@
  * query answers the same before and after compaction.
  */
 import type { Aggregation } from '../../contract/telemetry.ts';
+import { flaggedOutOfRange } from './model-checks.ts';
 import { ValueType } from './stored-value.ts';
 import type { HistoryRow } from './telemetry-rows.ts';
 
@@ -15,11 +16,14 @@ export type ValueAggregation = Exclude<Aggregation, 'NONE'>;
 
 /**
  * Whether a stored value enters `agg`: MIN, MAX, AVG and SUM read numbers and booleans (1/0),
- * COUNT counts every value. Block summaries (blocks/block-summary.ts) hold unflagged values only,
- * and a block with any flagged value is decoded and its values put through this function, so a
- * rule on flags added here applies to rows and blocks alike.
+ * COUNT counts every value; a value flagged out of its property's range enters none unless
+ * `includeOutOfRange` (as the console's chart leaves it out). Block summaries
+ * (blocks/block-summary.ts) hold unflagged values only, and a block with any flagged value is
+ * decoded and its values put through this function, so the rule on flags applies to rows and
+ * blocks alike.
  */
-export function entersAggregate(agg: ValueAggregation, row: Pick<HistoryRow, 'valueType' | 'numValue' | 'flag'>): boolean {
+export function entersAggregate(agg: ValueAggregation, row: Pick<HistoryRow, 'valueType' | 'numValue' | 'flag'>, includeOutOfRange = true): boolean {
+  if (!includeOutOfRange && flaggedOutOfRange(row.flag)) return false;
   if (agg === 'COUNT') return true;
   return (row.valueType === ValueType.NUMBER || row.valueType === ValueType.BOOLEAN) && row.numValue !== null;
 }

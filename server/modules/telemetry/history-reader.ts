@@ -83,7 +83,14 @@ export class HistoryReader {
   }
 
   /** One aggregate per non-empty `interval` bucket counted from startTs (bucket numbers from 0). */
-  aggregate(seriesId: number, range: AggregateRange, agg: ValueAggregation, limit: number, order: TimeseriesOrder): { bucket: number; value: number }[] {
+  aggregate(
+    seriesId: number,
+    range: AggregateRange,
+    agg: ValueAggregation,
+    limit: number,
+    order: TimeseriesOrder,
+    includeOutOfRange: boolean,
+  ): { bucket: number; value: number }[] {
     const { startTs, endTs, interval } = range;
     const folds = new Map<number, BucketFold>();
     const foldOf = (bucket: number): BucketFold => {
@@ -93,7 +100,7 @@ export class HistoryReader {
     };
     const bucketOf = (ts: number): number => Math.floor((ts - startTs) / interval);
     const add = (v: HistoryRow): void => {
-      if (entersAggregate(agg, v)) foldOf(bucketOf(v.ts)).add(agg, v.numValue);
+      if (entersAggregate(agg, v, includeOutOfRange)) foldOf(bucketOf(v.ts)).add(agg, v.numValue);
     };
     const rows = (this.rowsAsc.all(seriesId, startTs, endTs, -1) as unknown as RowRecord[]).map(rowOf);
     for (const v of rows) add(v);

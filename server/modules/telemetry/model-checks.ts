@@ -6,7 +6,7 @@
  */
 import type { EventType } from '../../contract/event-record.ts';
 import type { TelemetryValue } from '../../contract/telemetry.ts';
-import { checkPropertyValue, matchEvent } from '../thing-model/thing-model-check.ts';
+import { checkPropertyValue, matchEvent, outOfRangeWords, reportedValue } from '../thing-model/thing-model-check.ts';
 import type { ThingModelService } from '../thing-model/thing-model-service.ts';
 import { attributeFlag } from './attribute-checks.ts';
 
@@ -19,27 +19,50 @@ export interface EventMatch {
   flag: string | null;
 }
 
+/** A reported value on its way to storage: checking may convert its value and set its flag. */
+export interface ReportedValue {
+  key: string;
+  value: TelemetryValue;
+  flag?: string;
+}
+
 export interface ModelChecks {
-  /** Why `value` does not fit property `key` of the product's published model; null when it does or no model is published. */
-  property(deviceProfileId: string, key: string, value: TelemetryValue): string | null;
+  /**
+   * Puts `row.value` in the type of property `key` of the product's published model where
+   * server/contract/rules/property-value.ts converts it, and sets `row.flag` to why it does not fit
+   * (left unset when it does or no model is published).
+   */
+  property(deviceProfileId: string, row: ReportedValue): void;
   /** As `property` for a client attribute, but a key that names no property is not flagged (attribute-checks.ts). */
-  attribute(deviceProfileId: string, key: string, value: TelemetryValue): string | null;
+  attribute(deviceProfileId: string, row: ReportedValue): void;
   event(deviceProfileId: string, identifier: string, params: Record<string, unknown>): EventMatch;
+}
+
+/**
+ * Whether a stored value's flag says it was out of its property's range (what history aggregates
+ * leave out by default). Read from the check's own words, the one place that writes them.
+ */
+export function flaggedOutOfRange(flag: string | null): boolean {
+  return flag !== null && (flag.includes(outOfRangeWords.below) || flag.includes(outOfRangeWords.above));
 }
 
 const unmatched: EventMatch = { eventName: null, eventType: null, flag: null };
 
 export function thingModelChecks(models: Pick<ThingModelService, 'getPublished'>): ModelChecks {
   return {
-    property(deviceProfileId, key, value) {
+    property(deviceProfileId, row) {
       const model = models.getPublished(deviceProfileId);
-      if (!model) return null;
-      const result = checkPropertyValue(model, key, value);
-      return result.ok ? null : result.reason;
+      if (!model) return;
+      row.value = reportedValue(model, row.key, row.value) as TelemetryValue;
+      const result = checkPropertyValue(model, row.key, row.value);
+      if (!result.ok) row.flag = result.reason;
     },
-    attribute(deviceProfileId, key, value) {
+    attribute(deviceProfileId, row) {
       const model = models.getPublished(deviceProfileId);
-      return model ? attributeFlag(model, key, value) : null;
+      if (!model) return;
+      row.value = reportedValue(model, row.key, row.value) as TelemetryValue;
+      const flag = attributeFlag(model, row.key, row.value);
+      if (flag) row.flag = flag;
     },
     event(deviceProfileId, identifier, params) {
       const model = models.getPublished(deviceProfileId);

@@ -191,7 +191,8 @@ export class TelemetryRepository {
 
   /**
    * One aggregate per non-empty `interval` bucket counted from startTs. MIN, MAX, AVG and SUM read
-   * numbers and booleans; COUNT counts every value (history-aggregate.ts).
+   * numbers and booleans; COUNT counts every value. Values flagged out of their property's range
+   * are left out unless `includeOutOfRange` (history-aggregate.ts).
    */
   aggregate(
     deviceId: string,
@@ -200,10 +201,11 @@ export class TelemetryRepository {
     agg: Exclude<Aggregation, 'NONE'>,
     limit: number,
     order: TimeseriesOrder,
+    includeOutOfRange = false,
   ): { bucket: number; value: number }[] {
     const series = this.seriesIdOf(deviceId, key);
     if (series === undefined) return [];
-    return this.reader.aggregate(series, range, agg, limit, order);
+    return this.reader.aggregate(series, range, agg, limit, order, includeOutOfRange);
   }
 
   private seriesIdOf(deviceId: string, key: string): number | undefined {

@@ -79,15 +79,13 @@ export class TelemetryService {
   }
 
   /**
-   * Stores telemetry; `done` runs once it is committed. Each value is flagged when it does not fit
-   * the model (the parsed values are taken over: they are fresh per message).
+   * Stores telemetry; `done` runs once it is committed. Each value is put in its property's type
+   * where it converts and flagged when it does not fit the model (the parsed values are taken over:
+   * they are fresh per message).
    */
   storeTelemetry(device: SourceDevice, values: TelemetryRow[], bytes: number, done: Committed): void {
     const { checks } = this.deps;
-    for (const v of values) {
-      const flag = checks.property(device.deviceProfileId, v.key, v.value);
-      if (flag) v.flag = flag;
-    }
+    for (const v of values) checks.property(device.deviceProfileId, v);
     this.deps.writer.enqueue({ deviceId: device.id, deviceProfileId: device.deviceProfileId, bytes, telemetry: values }, done);
   }
 
@@ -151,7 +149,7 @@ export class TelemetryService {
     const limit = query.limit ?? HISTORY_LIMIT_MAX;
     const order = query.orderBy ?? 'ASC';
     for (const key of keys) {
-      result[key] = this.deps.rows.aggregate(deviceId, key, { startTs, endTs, interval }, agg, limit, order).map(({ bucket, value }) => {
+      result[key] = this.deps.rows.aggregate(deviceId, key, { startTs, endTs, interval }, agg, limit, order, query.includeOutOfRange ?? false).map(({ bucket, value }) => {
         // ThingsBoard stamps a bucket with its middle; the last bucket ends at endTs.
         const from = startTs + bucket * interval;
         const to = Math.min(from + interval, endTs);

@@ -11,6 +11,7 @@
  * parameters (none missing, none unknown).
  */
 import { isObject } from '../../contract/rules/problem.ts';
+import { propertyValueOf } from '../../contract/rules/property-value.ts';
 import type { DataType, ThingModelParam } from '../../contract/thing-model.ts';
 import type { PublishedEvent, PublishedModel, PublishedProperty, PublishedService } from './published-model.ts';
 
@@ -37,6 +38,12 @@ export type CheckResult = { ok: true } | CheckFailure;
 export type ServiceCheck = { ok: true; service: PublishedService } | (CheckFailure & { service?: PublishedService });
 export type EventMatch = { ok: true; event: PublishedEvent } | (CheckFailure & { event?: PublishedEvent });
 
+/**
+ * The words of an out-of-range reason between the value and the limit. Stored flags are these
+ * reasons, so history aggregates find out-of-range values by them (telemetry/model-checks.ts).
+ */
+export const outOfRangeWords = { below: ' is below the minimum ', above: ' is above the maximum ' } as const;
+
 const OK: CheckResult = { ok: true };
 /** Tolerance of the DOUBLE step check: binary fractions make 0.1 + 0.2 miss 0.3 by a hair. */
 const STEP_EPSILON = 1e-9;
@@ -56,8 +63,8 @@ function checkNumber(dataType: Extract<DataType, { type: 'INT' | 'DOUBLE' }>, va
   if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
     return fail('wrongType', path, `${path}: ${shown(value)} is not ${integer ? 'an integer' : 'a number'}`);
   }
-  if (value < min) return fail('outOfRange', path, `${path}: ${value} is below the minimum ${min}`);
-  if (value > max) return fail('outOfRange', path, `${path}: ${value} is above the maximum ${max}`);
+  if (value < min) return fail('outOfRange', path, `${path}: ${value}${outOfRangeWords.below}${min}`);
+  if (value > max) return fail('outOfRange', path, `${path}: ${value}${outOfRangeWords.above}${max}`);
   if (step !== undefined) {
     const steps = (value - min) / step;
     const aligned = integer ? (value - min) % step === 0 : Math.abs(steps - Math.round(steps)) <= STEP_EPSILON * Math.max(1, Math.abs(steps));
@@ -137,6 +144,12 @@ export function checkPropertyValue(model: PublishedModel, key: string, value: un
   const property = indexOf(model).properties.get(key);
   if (!property) return fail('unknownIdentifier', key, `${key}: no such property in the published thing model`);
   return checkValue(property.dataType, value, key);
+}
+
+/** A reported value in its property's type where server/contract/rules/property-value.ts converts it; else as sent. */
+export function reportedValue(model: PublishedModel, key: string, value: unknown): unknown {
+  const property = indexOf(model).properties.get(key);
+  return property ? propertyValueOf(property.dataType.type, value) : value;
 }
 
 /** A value a user sets on the device (attribute command): as `checkPropertyValue`, and writable. */
