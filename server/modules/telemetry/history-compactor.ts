@@ -15,7 +15,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import type { HistoryBlocks } from './history-blocks.ts';
-import type { HistoryRow } from './telemetry-rows.ts';
+import { historyRowOf, type HistoryRow, type HistoryRowRecord } from './telemetry-rows.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -42,13 +42,6 @@ export interface CompactionResult {
   blocks: number;
 }
 
-interface RowRecord {
-  ts: number;
-  value_type: number;
-  num_value: number | null;
-  text_value: string | null;
-  flag: string | null;
-}
 
 /** `blocks` (non-overlapping, in ts order) and `rows` (ts order) as one series; a row wins a tie. */
 function merge(blockValues: readonly HistoryRow[], rows: readonly HistoryRow[]): HistoryRow[] {
@@ -125,13 +118,13 @@ export class HistoryCompactor {
   step(seriesId: number, cutoff: number): { values: number; blocks: number } {
     const { blockPoints, stepRows } = this.options;
     return transaction(this.db, () => {
-      const found = this.oldestRows.all(seriesId, cutoff, stepRows) as unknown as RowRecord[];
+      const found = this.oldestRows.all(seriesId, cutoff, stepRows) as unknown as HistoryRowRecord[];
       if (found.length === 0) return { values: 0, blocks: 0 };
       const dayStart = Math.floor(found[0]!.ts / DAY_MS) * DAY_MS;
       const rows: HistoryRow[] = [];
       for (const r of found) {
         if (r.ts >= dayStart + DAY_MS) break;
-        rows.push({ ts: r.ts, valueType: r.value_type, numValue: r.num_value, textValue: r.text_value, flag: r.flag });
+        rows.push(historyRowOf(r));
       }
       const first = rows[0]!.ts;
       const last = rows[rows.length - 1]!.ts;

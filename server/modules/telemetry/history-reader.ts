@@ -8,19 +8,8 @@ import type { TimeseriesOrder } from '../../contract/telemetry.ts';
 import type { Db } from '../../db/sqlite.ts';
 import { BucketFold, entersAggregate, type ValueAggregation } from './history-aggregate.ts';
 import type { BlockInfo, HistoryBlocks } from './history-blocks.ts';
-import type { HistoryRow } from './telemetry-rows.ts';
+import { historyRowOf, type HistoryRow, type HistoryRowRecord } from './telemetry-rows.ts';
 
-interface RowRecord {
-  ts: number;
-  value_type: number;
-  num_value: number | null;
-  text_value: string | null;
-  flag: string | null;
-}
-
-function rowOf(r: RowRecord): HistoryRow {
-  return { ts: r.ts, valueType: r.value_type, numValue: r.num_value, textValue: r.text_value, flag: r.flag };
-}
 
 /** Index of the first of `sorted` (ascending) that is ≥ ts. */
 function lowerBound(sorted: readonly number[], ts: number): number {
@@ -56,7 +45,7 @@ export class HistoryReader {
   /** Raw values with startTs <= ts < endTs, in `order`, at most `limit`. */
   raw(seriesId: number, startTs: number, endTs: number, limit: number, order: TimeseriesOrder): HistoryRow[] {
     const asc = order === 'ASC';
-    const rows = ((asc ? this.rowsAsc : this.rowsDesc).all(seriesId, startTs, endTs, limit) as unknown as RowRecord[]).map(rowOf);
+    const rows = ((asc ? this.rowsAsc : this.rowsDesc).all(seriesId, startTs, endTs, limit) as unknown as HistoryRowRecord[]).map(historyRowOf);
     if (endTs <= startTs) return rows;
     const blocks = this.blocks.overlapping(seriesId, startTs, endTs - 1, order);
     if (blocks.length === 0) return rows;
@@ -102,7 +91,7 @@ export class HistoryReader {
     const add = (v: HistoryRow): void => {
       if (entersAggregate(agg, v, includeOutOfRange)) foldOf(bucketOf(v.ts)).add(agg, v.numValue);
     };
-    const rows = (this.rowsAsc.all(seriesId, startTs, endTs, -1) as unknown as RowRecord[]).map(rowOf);
+    const rows = (this.rowsAsc.all(seriesId, startTs, endTs, -1) as unknown as HistoryRowRecord[]).map(historyRowOf);
     for (const v of rows) add(v);
     if (endTs > startTs) {
       const rowTs = rows.map((v) => v.ts);

@@ -59,3 +59,16 @@ export interface HistoryRow {
   textValue: string | null;
   flag: string | null;
 }
+
+/** A `ts_history` row as SQLite answers it (history-reader.ts, history-compactor.ts). */
+export interface HistoryRowRecord {
+  ts: number;
+  value_type: number;
+  num_value: number | null;
+  text_value: string | null;
+  flag: string | null;
+}
+
+export function historyRowOf(r: HistoryRowRecord): HistoryRow {
+  return { ts: r.ts, valueType: r.value_type, numValue: r.num_value, textValue: r.text_value, flag: r.flag };
+}
