@@ -26,9 +26,18 @@ export async function accessibilityFindings(page: Page): Promise<AxeFinding[]> {
   // Through the debugging protocol, not a script tag: the console's CSP allows only its own scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    type Check = { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string } | null };
+    type Node = { target: unknown[]; any: Check[] };
+    type Result = { violations: { id: string; impact: string | null; help: string; nodes: Node[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<Result> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? 'minor', help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    // A contrast finding names the colours that met: enough to find the token to tune.
+    const where = (n: Node): string => {
+      const d = n.any.find((c) => c.data?.fgColor)?.data;
+      const colours = d ? ` (${d.fgColor} on ${d.bgColor}: ${d.contrastRatio}, needs ${d.expectedContrastRatio})` : '';
+      return n.target.join(' ') + colours;
+    };
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? 'minor', help: v.help, targets: v.nodes.slice(0, 5).map(where) }));
   }, RULE_TAGS);
   return violations.filter((v) => GATED.has(v.impact));
 }
