@@ -187,12 +187,14 @@ export function UserMenu(): JSX.Element {
           data-testid="user-menu"
           aria-haspopup="true"
           aria-expanded={open}
-          aria-label={t('layout:user.menu')}
         >
-          <Avatar size={28} className="header-user__avatar">
+          {/* Named by its content, so the name begins with the visible user name (axe:
+              label-content-name-mismatch); the initials only repeat it. */}
+          <Avatar size={28} className="header-user__avatar" aria-hidden="true">
             {user?.avatar ? <img src={user.avatar} alt="" /> : initials(name)}
           </Avatar>
           <span className="header-user__name">{name}</span>
+          <span className="visually-hidden">{t('layout:user.menu')}</span>
         </button>
       </Popover>
       {profile !== null ? (
