@@ -82,6 +82,8 @@ export function UserMenu(): JSX.Element {
   const close = (): void => setOpen(false);
   const run = (action: () => void) => (): void => {
     close();
+    // Focus leaves the closing popover for its button, so a modal opened here returns it there.
+    triggerRef.current?.focus();
     action();
   };
 
