@@ -4,6 +4,7 @@
  */
 import './styles/arco.ts';
 import './styles/app.css';
+import './styles/contrast.css';
 import { Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BootSpinner } from './components/BootSpinner.tsx';
@@ -11,6 +12,7 @@ import { App } from './App.tsx';
 import { changeLanguage, initI18n, isLanguage } from './i18n/i18n.ts';
 import { DEFAULT_LANGUAGE } from '../server/contract/languages.ts';
 import { applyTheme } from './lib/theme.ts';
+import { installArcoAriaFixes } from './lib/arco-aria.ts';
 import { installLeaveAsker } from './lib/navigation.ts';
 import { useSettings } from './stores/settings.ts';
 
@@ -23,6 +25,7 @@ async function start(): Promise<void> {
   });
   installLeaveAsker();
   await initI18n(isLanguage(settings.language) ? settings.language : DEFAULT_LANGUAGE);
+  installArcoAriaFixes();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   container.textContent = '';

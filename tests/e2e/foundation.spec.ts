@@ -278,6 +278,32 @@ describe('first boot to a signed-in console', () => {
     await ui.expectHidden('profile-realname');
   });
 
+  it('moves keyboard focus into the settings drawer and the password modal, and back to their buttons when Esc closes them', async () => {
+    const focusedIn = (selector: string): Promise<unknown> =>
+      ui.page.waitForFunction((sel) => document.activeElement?.closest(sel) !== null, selector);
+    const focusedOn = (testId: string): Promise<unknown> =>
+      ui.page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, testId);
+
+    await ui.testId('settings-drawer-open').focus();
+    await ui.page.keyboard.press('Enter');
+    await ui.expectVisible('settings-drawer');
+    await focusedIn('.arco-drawer-wrapper');
+    await ui.page.keyboard.press('Escape');
+    await ui.expectHidden('settings-drawer');
+    await focusedOn('settings-drawer-open');
+
+    await ui.testId('user-menu').focus();
+    await ui.page.keyboard.press('Enter');
+    await focusedIn('.user-menu');
+    await ui.testId('user-menu-password').focus();
+    await ui.page.keyboard.press('Enter');
+    await ui.expectVisible('pwd-current');
+    await focusedIn('.arco-modal-wrapper');
+    await ui.page.keyboard.press('Escape');
+    await ui.expectHidden('pwd-current');
+    await focusedOn('user-menu');
+  });
+
   it('refuses a wrong current password, then changes it and asks to sign in again', async () => {
     const openPassword = (): Promise<void> => openFromUserMenu('user-menu-password', 'pwd-current');
     await openPassword();

@@ -1,7 +1,8 @@
 /**
  * Debian Chromium driven through playwright-core for the e2e specs, and a small DSL over a page:
  * `ui.clickTestId`, `ui.fill`, `ui.screenshot(name)`, waits on paths and texts, and a console
- * watch that fails the test on console errors nobody announced (`ui.allowConsoleError`).
+ * watch that fails the test on console errors nobody announced (`ui.allowConsoleError`), and an
+ * accessibility check (axe-core, accessibility.ts) on every screenshot.
  * Browser downloads are impossible here, so the system's /usr/bin/chromium is used.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { root } from '../../scripts/build.ts';
+import { accessibilityFindings, describeFindings } from './accessibility.ts';
 import { CACHE_TTL_MS, StorageKey } from '../../web/lib/storage.ts';
 import { languages, type Language } from '../../server/contract/languages.ts';
 import type { Settings, ThemeMode } from '../../web/stores/settings.ts';
@@ -242,6 +244,8 @@ export class Ui {
     const file = join(this.shotDir, `${String(this.shots).padStart(2, '0')}-${name}.png`);
     await this.settle();
     await this.page.screenshot({ path: file });
+    const findings = await accessibilityFindings(this.page);
+    if (findings.length) throw new Error(`accessibility violations on ${name} (${this.page.url()}):\n${describeFindings(findings)}`);
     return file;
   }
 

@@ -30,6 +30,14 @@ describe('theme', () => {
     expect(Object.keys(vars).filter((k) => k.startsWith('--primary-'))).toHaveLength(10);
   });
 
+  it('writes the avatar initials in white on the default preset and in dark ink on a green preset too light for white', async () => {
+    const violet = paletteVariables(await computePalette('#7E55D8', false), await computePalette('#7635DC', true));
+    expect(violet['--brand-on-5']).toBe('255,255,255');
+    const green = paletteVariables(await computePalette('#7E55D8', false), await computePalette('#00B42A', true));
+    expect(green['--brand-on-5']).toBe('29,33,41');
+    expect(green['--brand-on-6']).toBe('29,33,41');
+  });
+
   it('combines gray and colour-weak modes into one filter', () => {
     expect(documentFilter(false, false)).toBe('');
     expect(documentFilter(true, false)).toBe('grayscale(100%)');

@@ -30,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, serverFieldErrors } from '../lib/error-text.ts';
 import { confirmLeave, useLeaveGuard } from '../lib/leave-guard.ts';
 import { FormError } from './FormError.tsx';
+import { useReturnFocus } from '../lib/return-focus.ts';
 import './FormDrawer.css';
 
 /** The console's drawer widths. */
@@ -77,6 +78,7 @@ export function FormDrawer<V extends object>(props: FormDrawerProps<V>): JSX.Ele
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   useLeaveGuard(visible && dirty);
+  const returnFocus = useReturnFocus(visible);
 
   const close = (): void => {
     setDirty(false);
@@ -98,6 +100,7 @@ export function FormDrawer<V extends object>(props: FormDrawerProps<V>): JSX.Ele
       onCancel={requestClose}
       maskClosable
       unmountOnExit
+      afterClose={returnFocus}
       footer={null}
       className="ec-form-drawer"
       data-testid={testId}

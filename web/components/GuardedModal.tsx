@@ -6,6 +6,7 @@
 import { useState, type JSX, type ReactNode } from 'react';
 import Modal from '@arco-design/web-react/es/Modal';
 import { confirmLeave, useLeaveGuard } from '../lib/leave-guard.ts';
+import { useReturnFocus } from '../lib/return-focus.ts';
 
 export interface GuardedModalControls {
   /** The form reports whether it holds unsaved changes. */
@@ -27,6 +28,7 @@ export interface GuardedModalProps {
 export function GuardedModal({ visible, title, width = 520, onClose, children }: GuardedModalProps): JSX.Element {
   const [dirty, setDirty] = useState(false);
   useLeaveGuard(visible && dirty);
+  const returnFocus = useReturnFocus(visible);
 
   const close = (): void => {
     setDirty(false);
@@ -45,6 +47,7 @@ export function GuardedModal({ visible, title, width = 520, onClose, children }:
       onCancel={requestClose}
       footer={null}
       unmountOnExit
+      afterClose={returnFocus}
       maskClosable={false}
       style={{ width, maxWidth: 'calc(100vw - 32px)' }}
     >

@@ -14,6 +14,7 @@ import { colorPresets, updateSettings, useSettings } from '../stores/settings.ts
 import type { Language } from '../../server/contract/languages.ts';
 import { resetSettings, switchLanguage, switchTheme } from './preferences.ts';
 import { useFullscreen } from './useFullscreen.ts';
+import { useReturnFocus } from '../lib/return-focus.ts';
 
 export const SETTINGS_DRAWER_WIDTH = 300;
 
@@ -115,6 +116,7 @@ export function SettingsDrawer({ visible, onClose }: { visible: boolean; onClose
   const { t } = useTranslation(['settings', 'layout']);
   const s = useSettings();
   const [fullscreen, toggleFullscreen] = useFullscreen();
+  const returnFocus = useReturnFocus(visible);
 
   return (
     <Drawer
@@ -122,6 +124,7 @@ export function SettingsDrawer({ visible, onClose }: { visible: boolean; onClose
       title={t('settings:title')}
       visible={visible}
       onCancel={onClose}
+      afterClose={returnFocus}
       footer={null}
       className="settings-drawer"
       data-testid="settings-drawer"

@@ -82,6 +82,8 @@ export function UserMenu(): JSX.Element {
   const close = (): void => setOpen(false);
   const run = (action: () => void) => (): void => {
     close();
+    // Focus leaves the closing popover for its button, so a modal opened here returns it there.
+    triggerRef.current?.focus();
     action();
   };
 
@@ -187,12 +189,14 @@ export function UserMenu(): JSX.Element {
           data-testid="user-menu"
           aria-haspopup="true"
           aria-expanded={open}
-          aria-label={t('layout:user.menu')}
         >
-          <Avatar size={28} className="header-user__avatar">
+          {/* Named by its content, so the name begins with the visible user name (axe:
+              label-content-name-mismatch); the initials only repeat it. */}
+          <Avatar size={28} className="header-user__avatar" aria-hidden="true">
             {user?.avatar ? <img src={user.avatar} alt="" /> : initials(name)}
           </Avatar>
           <span className="header-user__name">{name}</span>
+          <span className="visually-hidden">{t('layout:user.menu')}</span>
         </button>
       </Popover>
       {profile !== null ? (

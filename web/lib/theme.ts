@@ -47,7 +47,30 @@ export async function computePalette(color: string, dark: boolean): Promise<Pale
   return generate(color, { list: true, dark }).map((c) => getRgbStr(c));
 }
 
-/** CSS variables for a primary palette and a colour-preset palette. */
+/** WCAG relative luminance of an 'r,g,b' colour. */
+function luminance(rgb: string): number {
+  const [r = 0, g = 0, b = 0] = rgb.split(',').map((c) => {
+    const v = Number(c) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+const WHITE = '255,255,255';
+const INK = '29,33,41';
+
+/**
+ * The text colour for a background: white where it reaches 4.5:1, else Arco's darkest gray. A
+ * preset such as green leaves white initials on the avatar unreadable (2.7:1).
+ */
+export function textOn(background: string): string {
+  return 1.05 / (luminance(background) + 0.05) >= 4.5 ? WHITE : INK;
+}
+
+/**
+ * CSS variables for a primary palette and a colour-preset palette, and `--brand-on-5`/`-6`: the
+ * text colour on those preset steps (web/styles/contrast.css).
+ */
 export function paletteVariables(primary: Palette, accent: Palette): Record<string, string> {
   const vars: Record<string, string> = {};
   primary.forEach((rgb, i) => {
@@ -57,6 +80,7 @@ export function paletteVariables(primary: Palette, accent: Palette): Record<stri
   accent.forEach((rgb, i) => {
     vars[`--brand-${i + 1}`] = rgb;
   });
+  for (const step of [5, 6]) vars[`--brand-on-${step}`] = textOn(accent[step - 1] ?? INK);
   return vars;
 }
 

@@ -171,14 +171,19 @@ export function ProductDetailPage({ tabs }: ProductDetailPageProps): JSX.Element
         </div>
       </Card>
       <Card bordered={false} className="ec-product-detail__tabs">
+        {/* The open tab's panel is its pane's content, so each tab controls a tabpanel that exists
+            and the panel is named by its tab; the other panes stay empty (destroyOnHide). */}
         <Tabs activeTab={tab.key} onChange={selectTab} lazyload destroyOnHide>
           {tabs.all().map((item) => (
-            <Tabs.TabPane key={item.key} title={<span data-testid={`product-tab-${item.key}`}>{tabTitle(item.titleKey)}</span>} />
+            <Tabs.TabPane key={item.key} title={<span data-testid={`product-tab-${item.key}`}>{tabTitle(item.titleKey)}</span>}>
+              {item.key === tab.key ? (
+                <Suspense fallback={<Spin block style={{ display: 'block', margin: '32px auto' }} />}>
+                  <Panel product={product} onEdit={() => setEditing(true)} onProductChange={setProduct} />
+                </Suspense>
+              ) : null}
+            </Tabs.TabPane>
           ))}
         </Tabs>
-        <Suspense fallback={<Spin block style={{ display: 'block', margin: '32px auto' }} />}>
-          <Panel product={product} onEdit={() => setEditing(true)} onProductChange={setProduct} />
-        </Suspense>
       </Card>
       <ProductDrawer editing={editing ? product : undefined} onClose={() => setEditing(false)} onSaved={setProduct} />
     </div>

@@ -111,10 +111,11 @@ function ProfileForm({ user, onDirty, onCancel, onSaved }: ProfileFormProps): JS
     >
       <div className="ec-profile-row">
         <Form.Item label={t('info.username')}>
-          <Input value={user.username} disabled data-testid="profile-username" />
+          {/* A Form.Item without a field has no label target: the inputs are named directly. */}
+          <Input value={user.username} disabled aria-label={t('info.username')} data-testid="profile-username" />
         </Form.Item>
         <Form.Item label={t('info.createTime')}>
-          <Input value={formatDateTime(user.createTime)} disabled data-testid="profile-create-time" />
+          <Input value={formatDateTime(user.createTime)} disabled aria-label={t('info.createTime')} data-testid="profile-create-time" />
         </Form.Item>
       </div>
       <Form.Item field="avatar" label={t('info.avatar')}>

@@ -5,10 +5,9 @@
  * they arrive with a later release while the server reports them unavailable, instead of showing an
  * invented zero.
  */
-import { useCallback, useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type JSX, type ReactNode } from 'react';
 import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
-import Progress from '@arco-design/web-react/es/Progress';
 import Skeleton from '@arco-design/web-react/es/Skeleton';
 import IconApps from '@arco-design/web-react/icon/react-icon/IconApps';
 import IconDesktop from '@arco-design/web-react/icon/react-icon/IconDesktop';
@@ -18,6 +17,7 @@ import IconUserGroup from '@arco-design/web-react/icon/react-icon/IconUserGroup'
 import { useTranslation } from 'react-i18next';
 import { consolePaths } from '../../../server/contract/console-paths.ts';
 import type { MessageVolume, WorkbenchSummary } from '../../../server/contract/workbench.ts';
+import { LabelledProgress } from '../../components/LabelledProgress.tsx';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart.tsx';
 import { TimeRangePicker, usePeriodLabel } from '../../components/TimeRangePicker.tsx';
 import { formatBytes } from '../../components/file-check.ts';
@@ -151,10 +151,13 @@ function percentOf(used: number, total: number): number {
 
 function Gauge({ label, percent, detail, testId }: { label: string; percent: number; detail?: string; testId: string }): JSX.Element {
   const rounded = Math.round(percent * 10) / 10;
+  const labelId = useId();
   return (
     <div className="ec-wb-gauge" data-testid={testId} data-percent={rounded}>
-      <Progress type="circle" percent={rounded} color={loadColor(percent)} formatText={(p) => `${p}%`} />
-      <div className="ec-wb-gauge__label">{label}</div>
+      <LabelledProgress type="circle" percent={rounded} color={loadColor(percent)} formatText={(p) => `${p}%`} labelledBy={labelId} />
+      <div className="ec-wb-gauge__label" id={labelId}>
+        {label}
+      </div>
       {detail ? <div className="ec-wb-gauge__detail">{detail}</div> : null}
     </div>
   );
