@@ -21,8 +21,23 @@ export interface AxeFinding {
   targets: string[];
 }
 
-/** Serious and critical violations on the page as it is now. */
+/** How long a finding must last to count: a message fading in is not yet its final colour. */
+const RECHECK_AFTER_MS = 500;
+
+/**
+ * Serious and critical violations on the page as it is now, kept only when a second check a moment
+ * later finds the same rule broken: an element caught mid-transition (an error message fading in,
+ * which Arco animates with classes the animation wait cannot always see) is not a finding.
+ */
 export async function accessibilityFindings(page: Page): Promise<AxeFinding[]> {
+  const first = await checkOnce(page);
+  if (first.length === 0) return first;
+  await page.waitForTimeout(RECHECK_AFTER_MS);
+  const again = await checkOnce(page);
+  return again.filter((f) => first.some((g) => g.id === f.id));
+}
+
+async function checkOnce(page: Page): Promise<AxeFinding[]> {
   // Through the debugging protocol, not a script tag: the console's CSP allows only its own scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (tags) => {

@@ -40,6 +40,12 @@ const fixes: readonly AriaFix[] = [
     selector: '.arco-table-td .arco-checkbox > input[type="checkbox"]',
     apply: (el) => setIfDifferent(el, 'aria-label', i18n.t('common:a11ySelectRow')),
   },
+  // Select: an aria-label given to the Select lands on its wrapper, not on the text input inside it
+  // (a multiple select's tag input, a searchable select's input), which then has no label.
+  {
+    selector: '.arco-select[aria-label] input',
+    apply: (el) => setIfDifferent(el, 'aria-label', el.closest('.arco-select')?.getAttribute('aria-label') ?? ''),
+  },
   // Alert: the close button holds only an icon.
   { selector: '.arco-alert-close-btn', apply: (el) => setIfDifferent(el, 'aria-label', i18n.t('common:a11yClose')) },
   // Tree: aria-level counts from 0, but ARIA levels start at 1 (aria-valid-attr-value). Arco

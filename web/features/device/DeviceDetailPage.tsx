@@ -80,6 +80,10 @@ export function DeviceDetailPage({ tabs }: DeviceDetailPageProps): JSX.Element {
         activeTab={tab.key}
         onChange={(key) => navigate(deviceDetailPath(device.id, key), { replace: true })}
         className="ec-device-tabs"
+        lazyload
+        // Only the open tab is in the page: a hidden panel keeps no focusable content (and no live
+        // subscriptions or timers of a tab nobody looks at).
+        destroyOnHide
         data-testid="device-tabs"
       >
         {tabs.all(panelProps).map(({ key, titleKey, panel: Panel }) => (

@@ -139,6 +139,7 @@ export function HistoryDrawer({ deviceId, model, initialKey, visible, onClose }:
             value={keys}
             onChange={(next: string[]) => setKeys(next)}
             placeholder={t('history.keysPlaceholder')}
+            aria-label={t('history.keysPlaceholder')}
             style={{ minWidth: 320 }}
             allowClear
             getPopupContainer={() => document.body}
@@ -158,6 +159,7 @@ export function HistoryDrawer({ deviceId, model, initialKey, visible, onClose }:
             precision={0}
             disabled={(range.agg ?? 'NONE') !== 'NONE'}
             prefix={t('history.limit')}
+            aria-label={t('history.limit')}
             style={{ width: 200 }}
             data-testid="history-limit"
           />
