@@ -11,14 +11,14 @@
  *   (server/contract/telemetry.ts, `telemetryRetentionDays`). Unknown product: 404 code 32.
  */
 import Type, { type Static } from 'typebox';
-import { IdParamsSchema } from './common.ts';
+import { IdParamsSchema, Nullable } from './common.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { defineRoutes } from './route.ts';
 import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from './telemetry.ts';
 
 const Bytes = Type.Number({ minimum: 0 });
 const Count = Type.Integer({ minimum: 0 });
-const RetentionDays = Type.Union([Type.Integer({ minimum: RETENTION_DAYS_MIN, maximum: RETENTION_DAYS_MAX }), Type.Null()]);
+const RetentionDays = Nullable(Type.Integer({ minimum: RETENTION_DAYS_MIN, maximum: RETENTION_DAYS_MAX }));
 
 export const ProductRetentionSchema = Type.Object(
   {
@@ -48,15 +48,15 @@ export const StorageStateSchema = Type.Object({
   databaseBytes: Bytes,
   /** What the database holds, without the free pages it keeps for reuse. */
   usedBytes: Bytes,
-  historyMaxBytes: Type.Union([Bytes, Type.Null()]),
+  historyMaxBytes: Nullable(Bytes),
   freeDiskBytes: Bytes,
   minFreeDiskBytes: Bytes,
   /** Free space is below the floor: devices' telemetry is refused until it returns. */
   telemetryRefused: Type.Boolean(),
   /** Growth of the used bytes per hour over the last hour; null until measurable. */
-  growthBytesPerHour: Type.Union([Type.Number(), Type.Null()]),
+  growthBytesPerHour: Nullable(Type.Number()),
   /** Until the cap or the free-space floor is reached at that rate; null when not growing or not measurable. */
-  timeLeftMs: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
+  timeLeftMs: Nullable(Type.Number({ minimum: 0 })),
   telemetryRetentionDays: Type.Integer(),
   products: Type.Array(ProductHistoryUsageSchema),
 });

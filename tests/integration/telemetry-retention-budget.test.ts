@@ -1,0 +1,157 @@
+/**
+ * Retention and disk budget (README): a product's own history retention, the database size cap
+ * (`--history-max-mb`) that prunes the oldest history first, the storage state the system
+ * configuration page shows, and telemetry refused while free disk is low (`--min-free-disk-mb`):
+ * free space comes from a statfs the test controls, since filling a real disk in CI is not an option.
+ */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { IClientOptions } from 'mqtt';
+import { describe, expect, it } from 'vitest';
+import { telemetryRoutes, type TimeseriesValues } from '../../server/contract/telemetry.ts';
+import { telemetryStorageRoutes } from '../../server/contract/telemetry-storage.ts';
+import { workbenchRoutes } from '../../server/contract/workbench.ts';
+import { openDatabase } from '../../server/db/sqlite.ts';
+import { migrations } from '../../server/app.ts';
+import { makeDeviceApp, type DeviceTestApp } from '../helpers/devices.ts';
+import { connectDevice, tokenOf } from '../helpers/mqtt.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const MB = 1024 * 1024;
+
+async function deviceOf(t: DeviceTestApp, productId?: string) {
+  const product = productId ? { id: productId } : await t.api.createProduct();
+  const device = await t.api.createDevice({ deviceProfileId: product.id });
+  return { product, device, token: await tokenOf(t.api, device.id) };
+}
+
+/** Posts `count` values of `temperature` and `humidity`, `step` ms apart from `from`, 400 a request. */
+async function postSeries(t: DeviceTestApp, token: string, from: number, count: number, step: number): Promise<void> {
+  for (let at = 0; at < count; at += 400) {
+    const items = Array.from({ length: Math.min(400, count - at) }, (_, i) => ({ ts: from + (at + i) * step, values: { temperature: (at + i) % 97, humidity: (at + i) % 89 } }));
+    const res = await t.app.inject({ method: 'POST', url: `/api/v1/${token}/telemetry`, payload: items });
+    expect(res.statusCode).toBe(200);
+  }
+}
+
+function history(t: DeviceTestApp, id: string, key = 'temperature'): Promise<TimeseriesValues> {
+  return t.api.ok(telemetryRoutes.timeseries, { params: { id }, query: { keys: key, startTs: 0, endTs: Date.now() + DAY, orderBy: 'ASC', limit: 50_000 } });
+}
+
+function databaseBytes(dataDir: string): number {
+  const size = (f: string): number => {
+    try {
+      return statSync(f).size;
+    } catch {
+      return 0;
+    }
+  };
+  return size(join(dataDir, 'edge.db')) + size(join(dataDir, 'edge.db-wal'));
+}
+
+describe('per-product history retention', () => {
+  it("deletes a product's history older than its own retention and leaves other products' history to the global one", async () => {
+    const t = await makeDeviceApp();
+    const short = await deviceOf(t);
+    const global = await deviceOf(t);
+    const now = Date.now();
+    for (const d of [short, global]) await postSeries(t, d.token, now - 3 * DAY, 2, 3 * DAY - HOUR);
+    expect(await t.api.ok(telemetryStorageRoutes.setProductRetention, { params: { id: short.product.id }, body: { retentionDays: 1 } })).toEqual({ retentionDays: 1 });
+
+    await t.app.services!.telemetry!.runRetention(now);
+
+    expect((await history(t, short.device.id)).temperature!.map((p) => p.ts)).toEqual([now - HOUR]);
+    expect((await history(t, global.device.id)).temperature!.map((p) => p.ts)).toEqual([now - 3 * DAY, now - HOUR]);
+    const state = await t.api.ok(telemetryStorageRoutes.storage);
+    expect(state.products.find((p) => p.productId === short.product.id)).toMatchObject({ retentionDays: 1, rows: 2 });
+    expect(state.products.find((p) => p.productId === global.product.id)).toMatchObject({ retentionDays: null, rows: 4 });
+  });
+
+  it('refuses a retention outside 1-3650 days with the retention key and an unknown product with 404', async () => {
+    const t = await makeDeviceApp();
+    const { product } = await deviceOf(t);
+    const bad = await t.api.call(telemetryStorageRoutes.setProductRetention, { params: { id: product.id }, body: { retentionDays: 0 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 31, details: [{ field: 'body.retentionDays', key: 'error.telemetry.retentionDays' }] });
+    const unknown = await t.api.call(telemetryStorageRoutes.setProductRetention, { params: { id: 'no-such-product' }, body: { retentionDays: 5 } });
+    expect(unknown.statusCode).toBe(404);
+    expect(await t.api.ok(telemetryStorageRoutes.setProductRetention, { params: { id: product.id }, body: { retentionDays: null } })).toEqual({ retentionDays: null });
+  });
+});
+
+describe('database size cap', () => {
+  it('prunes the oldest history across devices until the database file and its WAL are under the cap', { timeout: 120_000 }, async () => {
+    const t = await makeDeviceApp({ historyMaxMb: 1, tuning: { budget: { checkMs: HOUR }, compactor: { everyMs: 0 } } });
+    const older = await deviceOf(t);
+    const newer = await deviceOf(t);
+    const now = Date.now();
+    await postSeries(t, older.token, now - 10 * DAY, 24_000, 20_000);
+    await postSeries(t, newer.token, now - 2 * DAY, 4_000, 20_000);
+    expect(databaseBytes(t.dataDir)).toBeGreaterThan(MB);
+
+    const deleted = await t.app.services!.telemetryStorage!.enforceSizeCap();
+
+    expect(deleted).toBeGreaterThan(0);
+    expect(databaseBytes(t.dataDir)).toBeLessThanOrEqual(MB);
+    // The newer device's history is younger than anything the older one kept: untouched.
+    expect((await history(t, newer.device.id)).temperature).toHaveLength(4_000);
+    const kept = (await history(t, older.device.id)).temperature!.map((p) => p.ts);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(24_000);
+    // What is left of the older device is its newest values, with nothing missing in between.
+    expect(kept.at(-1)).toBe(now - 10 * DAY + 23_999 * 20_000);
+    expect(kept[0]).toBe(kept.at(-1)! - (kept.length - 1) * 20_000);
+    const db = openDatabase(join(t.dataDir, 'edge.db'), migrations);
+    expect(db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
+    expect(db.prepare('PRAGMA auto_vacuum').get()).toEqual({ auto_vacuum: 2 });
+    db.close();
+  });
+});
+
+describe('low free disk', () => {
+  it('refuses telemetry while free space is under the floor (MQTT 5 0x97, MQTT 3.1.1 unacknowledged, HTTP 507) and accepts it again once space returns', { timeout: 30_000 }, async () => {
+    let free = 10_000 * MB;
+    const statfs = async () => ({ bavail: free / 4096, bsize: 4096 });
+    const t = await makeDeviceApp({ minFreeDiskMb: 64, tuning: { disk: { statfs, checkMs: HOUR } } });
+    const storage = t.app.services!.telemetryStorage!;
+    const v5 = await deviceOf(t);
+    const v3 = await deviceOf(t);
+    const http = await deviceOf(t);
+    const v5Client = await connectDevice(t.app, { protocolVersion: 5, username: v5.token, clientId: 'disk-v5' } satisfies IClientOptions);
+    const v3Client = await connectDevice(t.app, { protocolVersion: 4, username: v3.token, clientId: 'disk-v3', reconnectPeriod: 100 } satisfies IClientOptions);
+    const post = (ts: number) => t.app.inject({ method: 'POST', url: `/api/v1/${http.token}/telemetry`, payload: { ts, values: { temperature: 1 } } });
+
+    free = 10 * MB;
+    await storage.checkDisk();
+
+    const refused = await v5Client.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: 1_000, values: { temperature: 5 } }), { qos: 1 }).then(
+      () => 0,
+      (err: { code?: number }) => err.code,
+    );
+    expect(refused).toBe(0x97);
+    const res = await post(1_000);
+    expect(res.statusCode).toBe(507);
+    expect(res.json()).toMatchObject({ code: 41, key: 'error.telemetry.diskFull' });
+    const closed = new Promise<void>((resolve) => v3Client.once('close', () => resolve()));
+    const resent = v3Client.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: 2_000, values: { temperature: 3 } }), { qos: 1 });
+    await closed;
+    expect((await t.api.ok(workbenchRoutes.summary)).storage).toEqual({ telemetryRefused: true });
+    expect((await t.api.ok(telemetryStorageRoutes.storage)).telemetryRefused).toBe(true);
+    expect((await history(t, v3.device.id)).temperature ?? []).toEqual([]);
+
+    free = 10_000 * MB;
+    await storage.checkDisk();
+
+    // The 3.1.1 device kept its unacknowledged message and sent it again after reconnecting.
+    await resent;
+    expect((await history(t, v3.device.id)).temperature).toEqual([{ ts: 2_000, value: 3 }]);
+    await v5Client.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: 3_000, values: { temperature: 6 } }), { qos: 1 });
+    expect((await history(t, v5.device.id)).temperature).toEqual([{ ts: 3_000, value: 6 }]);
+    expect((await post(4_000)).statusCode).toBe(200);
+    expect((await t.api.ok(workbenchRoutes.summary)).storage).toEqual({ telemetryRefused: false });
+    expect((await history(t, http.device.id)).temperature).toEqual([{ ts: 4_000, value: 1 }]);
+    v5Client.end(true);
+    v3Client.end(true);
+  });
+});
