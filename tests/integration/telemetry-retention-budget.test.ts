@@ -4,6 +4,7 @@
  * configuration page shows, and telemetry refused while free disk is low (`--min-free-disk-mb`):
  * free space comes from a statfs the test controls, since filling a real disk in CI is not an option.
  */
+import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IClientOptions } from 'mqtt';
@@ -13,7 +14,9 @@ import { telemetryStorageRoutes } from '../../server/contract/telemetry-storage.
 import { workbenchRoutes } from '../../server/contract/workbench.ts';
 import { openDatabase } from '../../server/db/sqlite.ts';
 import { migrations } from '../../server/app.ts';
-import { makeDeviceApp, type DeviceTestApp } from '../helpers/devices.ts';
+import { makeApp, tempDir } from '../helpers/app.ts';
+import { DeviceApi, makeDeviceApp, type DeviceTestApp } from '../helpers/devices.ts';
+import { testLicenseKeys } from '../helpers/license.ts';
 import { connectDevice, tokenOf } from '../helpers/mqtt.ts';
 
 const HOUR = 3_600_000;
@@ -153,5 +156,57 @@ describe('low free disk', () => {
     expect((await history(t, http.device.id)).temperature).toEqual([{ ts: 4_000, value: 1 }]);
     v5Client.end(true);
     v3Client.end(true);
+  });
+});
+
+/** An 8 MB tmpfs on a fresh directory (mounting needs root); unmounted by the test. */
+function smallFileSystem(): string {
+  const dir = tempDir('edge-tmpfs-');
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', dir], { stdio: 'ignore' });
+  return dir;
+}
+
+describe('a data directory that really fills up', () => {
+  it.skipIf(process.getuid?.() !== 0)('answers devices 507 and keeps serving the console when the disk is full, and the database is intact and readable after a restart', { timeout: 120_000 }, async () => {
+    const dir = smallFileSystem();
+    try {
+      // No free-space floor: the writes themselves meet the full disk (8 MB).
+      const t = await makeDeviceApp({ dataDir: dir, minFreeDiskMb: 0, tuning: { compactor: { everyMs: 0 } } });
+      const { device, token } = await deviceOf(t);
+      let res = { statusCode: 200, body: '' };
+      let sent = 0;
+      for (let i = 0; res.statusCode === 200 && i < 500; i++) {
+        const items = Array.from({ length: 400 }, (_, j) => ({ ts: (i * 400 + j) * 1000, values: { a: i + j, b: j * 1.5, c: `value ${i}-${j}` } }));
+        res = await t.app.inject({ method: 'POST', url: `/api/v1/${token}/telemetry`, payload: items });
+        if (res.statusCode === 200) sent += 400;
+      }
+      expect(res.statusCode).toBe(507);
+      expect(JSON.parse(res.body)).toMatchObject({ code: 41, key: 'error.telemetry.diskFull' });
+      expect(sent).toBeGreaterThan(0);
+
+      expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      expect((await history(t, device.id, 'a')).a).toHaveLength(Math.min(sent, 50_000));
+      expect((await t.api.call(telemetryRoutes.getSettings)).statusCode).toBe(200);
+      expect((await t.api.call(workbenchRoutes.summary)).statusCode).toBe(200);
+      expect((await t.api.call(telemetryStorageRoutes.storage)).statusCode).toBe(200);
+      await t.app.close();
+
+      const db = openDatabase(join(dir, 'edge.db'), migrations);
+      expect(db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
+      db.close();
+
+      // Restarted on the still full disk: the console reads, with the session it had.
+      const again = await makeApp({ dataDir: dir, minFreeDiskMb: 0, embeddedLicenseKeys: [testLicenseKeys().publicKeyPem] });
+      const api = new DeviceApi(again.app, t.api.token);
+      const kept = await api.ok(telemetryRoutes.timeseries, { params: { id: device.id }, query: { keys: 'a', startTs: 0, endTs: Date.now(), limit: 50_000 } });
+      expect(kept.a).toHaveLength(Math.min(sent, 50_000));
+      expect((await api.ok(telemetryStorageRoutes.storage)).products.find((p) => p.productId === device.deviceProfileId)?.rows).toBe(sent * 3);
+      await again.app.close();
+      const after = openDatabase(join(dir, 'edge.db'), migrations);
+      expect(after.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
+      after.close();
+    } finally {
+      execFileSync('umount', ['-l', dir], { stdio: 'ignore' });
+    }
   });
 });

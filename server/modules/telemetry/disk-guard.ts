@@ -19,6 +19,8 @@ export interface DiskGuardOptions {
   statfs: Statfs;
 }
 
+const SQLITE_FULL = 13;
+
 export const diskGuardDefaults: DiskGuardOptions = { checkMs: 5_000, statfs: statfsOfPath };
 
 /** Telemetry refused for want of disk space (HTTP 507; the MQTT reason is in mqtt-reason-codes.ts). */
@@ -26,6 +28,12 @@ export class DiskFullRefusal extends AppError {
   constructor() {
     super(ErrorCode.LIMIT_EXCEEDED, 'error.telemetry.diskFull', {}, { status: 507 });
   }
+}
+
+/** SQLite's "database or disk is full" (SQLITE_FULL), from this thread or the history worker's. */
+export function isDiskFull(err: unknown): boolean {
+  const e = err as { code?: unknown; errcode?: unknown } | null;
+  return e?.code === 'ERR_SQLITE_ERROR' && typeof e.errcode === 'number' && (e.errcode & 0xff) === SQLITE_FULL;
 }
 
 export class DiskGuard {
