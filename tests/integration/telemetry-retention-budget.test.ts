@@ -112,6 +112,28 @@ describe('database size cap', () => {
   });
 });
 
+describe('incremental auto-vacuum', () => {
+  it('switches a database made without incremental auto-vacuum once at start, keeping its history', async () => {
+    const t = await makeDeviceApp();
+    const { device, token } = await deviceOf(t);
+    await postSeries(t, token, Date.now() - HOUR, 10, 1000);
+    await t.app.close();
+    const old = openDatabase(join(t.dataDir, 'edge.db'), migrations);
+    old.exec('PRAGMA auto_vacuum = NONE; VACUUM;');
+    expect(old.prepare('PRAGMA auto_vacuum').get()).toEqual({ auto_vacuum: 0 });
+    old.close();
+
+    const again = await makeApp({ dataDir: t.dataDir, embeddedLicenseKeys: [testLicenseKeys().publicKeyPem] });
+    const api = new DeviceApi(again.app, t.api.token);
+    const kept = await api.ok(telemetryRoutes.timeseries, { params: { id: device.id }, query: { keys: 'temperature', startTs: 0, endTs: Date.now(), limit: 100 } });
+    expect(kept.temperature).toHaveLength(10);
+    await again.app.close();
+    const db = openDatabase(join(t.dataDir, 'edge.db'), migrations);
+    expect(db.prepare('PRAGMA auto_vacuum').get()).toEqual({ auto_vacuum: 2 });
+    db.close();
+  });
+});
+
 describe('low free disk', () => {
   it('refuses telemetry while free space is under the floor (MQTT 5 0x97, MQTT 3.1.1 unacknowledged, HTTP 507) and accepts it again once space returns', { timeout: 30_000 }, async () => {
     let free = 10_000 * MB;

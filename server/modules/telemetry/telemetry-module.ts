@@ -86,9 +86,9 @@ export const telemetryModule = defineModule({
     const rows = new TelemetryRepository(core.db);
     const writer = new TelemetryWriter({ db: core.db, bus: core.bus, rows, log, options: tuning.writer });
     const compactor = new HistoryCompactor(core.db, rows.blocks, log, tuning.compactor);
-    ensureIncrementalVacuum(core.db, log);
     const MB = 1024 * 1024;
     const { historyMaxMb, minFreeDiskMb, dataDir } = core.config;
+    ensureIncrementalVacuum(core.db, join(dataDir, DATABASE_FILE), minFreeDiskMb * MB, log);
     const budget = new HistoryBudget(core.db, rows, join(dataDir, DATABASE_FILE), historyMaxMb === null ? null : historyMaxMb * MB, log, tuning.budget);
     const disk = new DiskGuard(dataDir, minFreeDiskMb * MB, log, tuning.disk);
     const productRetention = new ProductRetentionStore(core.db);
