@@ -17,6 +17,7 @@ import { migrations } from '../../server/app.ts';
 import { makeApp, tempDir } from '../helpers/app.ts';
 import { DeviceApi, makeDeviceApp, type DeviceTestApp } from '../helpers/devices.ts';
 import { testLicenseKeys } from '../helpers/license.ts';
+import { capturedLog } from '../helpers/captured-log.ts';
 import { connectDevice, tokenOf } from '../helpers/mqtt.ts';
 
 const HOUR = 3_600_000;
@@ -69,6 +70,9 @@ describe('per-product history retention', () => {
     const state = await t.api.ok(telemetryStorageRoutes.storage);
     expect(state.products.find((p) => p.productId === short.product.id)).toMatchObject({ retentionDays: 1, rows: 2 });
     expect(state.products.find((p) => p.productId === global.product.id)).toMatchObject({ retentionDays: null, rows: 4 });
+    // A fresh gateway has one size sample: no growth to measure, so no time left to show.
+    expect(state).toMatchObject({ historyMaxBytes: null, minFreeDiskBytes: 64 * MB, telemetryRefused: false, growthBytesPerHour: null, timeLeftMs: null, telemetryRetentionDays: 30 });
+    expect(state.databaseBytes).toBeGreaterThan(state.usedBytes / 2);
   });
 
   it('refuses a retention outside 1-3650 days with the retention key and an unknown product with 404', async () => {
@@ -138,7 +142,8 @@ describe('low free disk', () => {
   it('refuses telemetry while free space is under the floor (MQTT 5 0x97, MQTT 3.1.1 unacknowledged, HTTP 507) and accepts it again once space returns', { timeout: 30_000 }, async () => {
     let free = 10_000 * MB;
     const statfs = async () => ({ bavail: free / 4096, bsize: 4096 });
-    const t = await makeDeviceApp({ minFreeDiskMb: 64, tuning: { disk: { statfs, checkMs: HOUR } } });
+    const log = capturedLog('info');
+    const t = await makeDeviceApp({ minFreeDiskMb: 64, tuning: { disk: { statfs, checkMs: HOUR } }, logger: log.logger });
     const storage = t.app.services!.telemetryStorage!;
     const v5 = await deviceOf(t);
     const v3 = await deviceOf(t);
@@ -148,6 +153,7 @@ describe('low free disk', () => {
     const post = (ts: number) => t.app.inject({ method: 'POST', url: `/api/v1/${http.token}/telemetry`, payload: { ts, values: { temperature: 1 } } });
 
     free = 10 * MB;
+    await storage.checkDisk();
     await storage.checkDisk();
 
     const refused = await v5Client.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: 1_000, values: { temperature: 5 } }), { qos: 1 }).then(
@@ -176,6 +182,10 @@ describe('low free disk', () => {
     expect((await post(4_000)).statusCode).toBe(200);
     expect((await t.api.ok(workbenchRoutes.summary)).storage).toEqual({ telemetryRefused: false });
     expect((await history(t, http.device.id)).temperature).toEqual([{ ts: 4_000, value: 1 }]);
+    // One warning for the episode however many checks and refusals, one line when it ends.
+    const said = (msg: string) => log.lines().filter((l) => l.msg === msg);
+    expect(said('disk almost full: telemetry is refused')).toMatchObject([{ level: 40, freeBytes: 10 * MB, minFreeBytes: 64 * MB }]);
+    expect(said('disk space returned: telemetry is accepted again')).toHaveLength(1);
     v5Client.end(true);
     v3Client.end(true);
   });
