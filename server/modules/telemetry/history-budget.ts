@@ -157,6 +157,8 @@ export class HistoryBudget {
       }
     }
     await this.reclaim();
+    // Closing: the database may be gone after the last step.
+    if (this.stopped) return values;
     this.log.warn({ values, usedBefore: started, usedAfter: this.usedBytes(), fileBytes: this.fileBytes(), maxBytes: this.maxBytes }, 'history pruned to the database size cap');
     return values;
   }
