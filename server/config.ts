@@ -31,6 +31,13 @@ export interface Config {
    * X-Forwarded-For is believed for the client's address; none by default.
    */
   trustedProxies: string[];
+  /**
+   * Cap on the database file plus its WAL, in MB: above it the oldest history is pruned until under
+   * it with headroom (server/modules/telemetry/history-budget.ts); null: no cap.
+   */
+  historyMaxMb: number | null;
+  /** Below this much free space (MB) on the data directory's file system, telemetry is refused. */
+  minFreeDiskMb: number;
 }
 
 interface OptionSpec {
@@ -38,8 +45,8 @@ interface OptionSpec {
   flag: string;
   env: string;
   help: string;
-  kind: 'string' | 'port' | 'list' | 'level';
-  /** A port that may also be `off` (null). */
+  kind: 'string' | 'port' | 'list' | 'level' | 'megabytes';
+  /** A port or a size that may also be `off` (null). */
   off?: true;
 }
 
@@ -57,6 +64,8 @@ export const options: OptionSpec[] = [
   { key: 'deviceSn', flag: '--device-sn', env: 'EDGE_DEVICE_SN', kind: 'string', help: 'Device serial number licences are bound to (default derived from /etc/machine-id)' },
   { key: 'logLevel', flag: '--log-level', env: 'EDGE_LOG_LEVEL', kind: 'level', help: 'fatal, error, warn, info, debug, trace or silent (default info)' },
   { key: 'trustedProxies', flag: '--trusted-proxy', env: 'EDGE_TRUSTED_PROXY', kind: 'list', help: 'Address or CIDR of a proxy whose X-Forwarded-For names the client (repeatable; env: comma-separated; default none)' },
+  { key: 'historyMaxMb', flag: '--history-max-mb', env: 'EDGE_HISTORY_MAX_MB', kind: 'megabytes', off: true, help: 'Cap on the database size in MB: the oldest history is pruned above it (default off)' },
+  { key: 'minFreeDiskMb', flag: '--min-free-disk-mb', env: 'EDGE_MIN_FREE_DISK_MB', kind: 'megabytes', help: 'Telemetry is refused while the data directory has less free space, in MB (default 64)' },
 ];
 
 export const defaults: Config = {
@@ -72,6 +81,8 @@ export const defaults: Config = {
   deviceSn: null,
   logLevel: 'info',
   trustedProxies: [],
+  historyMaxMb: null,
+  minFreeDiskMb: 64,
 };
 
 export class ConfigError extends Error {}
@@ -87,6 +98,12 @@ function coerce(spec: OptionSpec, raw: string): unknown {
     case 'level':
       if (!logLevels.includes(raw as LogLevel)) throw new ConfigError(`${spec.flag}: unknown level: ${raw}`);
       return raw;
+    case 'megabytes': {
+      if (spec.off && raw === 'off') return null;
+      const n = Number(raw);
+      if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n)) throw new ConfigError(`${spec.flag}: not a whole number of MB: ${raw}`);
+      return n;
+    }
     case 'list':
       return raw.split(',').map((s) => s.trim()).filter(Boolean);
     default:
@@ -164,6 +181,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     try { new URL(result.upstream); } catch { throw new ConfigError(`--upstream: not a URL: ${result.upstream}`); }
   }
   if ((result.mqttsCert === null) !== (result.mqttsKey === null)) throw new ConfigError('--mqtts-cert and --mqtts-key go together');
+  if (result.historyMaxMb !== null && !(Number.isSafeInteger(result.historyMaxMb) && result.historyMaxMb >= 0)) throw new ConfigError('--history-max-mb: expected a whole number of MB or off');
+  if (!(Number.isSafeInteger(result.minFreeDiskMb) && result.minFreeDiskMb >= 0)) throw new ConfigError('--min-free-disk-mb: expected a whole number of MB');
   if (!Array.isArray(result.trustedProxies)) throw new ConfigError('--trusted-proxy: expected a list of addresses or CIDRs');
   for (const entry of result.trustedProxies as unknown[]) {
     if (!isAddressOrCidr(entry)) throw new ConfigError(`--trusted-proxy: not an address or CIDR: ${String(entry)}`);

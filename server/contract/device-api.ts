@@ -38,6 +38,9 @@
  * and a refused message resent forever would help nobody). A frame over 1 MB closes the connection
  * before it is read into memory. Accepted QoS 1 messages are acknowledged only after the batch
  * holding them is committed.
+ * Telemetry while free disk is below `--min-free-disk-mb` (README, "Retention and disk budget"):
+ * MQTT 5 PUBACK 0x97; MQTT 3.1.1 no PUBACK and the connection closes, so the device resends it
+ * on reconnect; HTTP 507 code 41 `error.telemetry.diskFull` (also when the disk filled anyway).
  * MQTT 3.1, 3.1.1 and 5 share the ports. MQTT 5 says why in its reason codes
  * (server/modules/transport/mqtt-reason-codes.ts): CONNACK 0x86 unknown credentials, 0x87 unknown
  * certificate, 0x85 client ID over 256 characters, 0x84 an unknown protocol version (counted and

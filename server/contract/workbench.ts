@@ -53,6 +53,8 @@ export const WorkbenchSummarySchema = Type.Object({
     /** The file system holding the data directory. */
     disk: Type.Object({ total: Bytes, used: Bytes }),
   }),
+  /** Free disk space is below `--min-free-disk-mb`: devices' telemetry is refused until it returns. */
+  storage: Type.Object({ telemetryRefused: Type.Boolean() }),
 });
 export type WorkbenchSummary = Static<typeof WorkbenchSummarySchema>;
 

@@ -15,7 +15,11 @@ export type Db = DatabaseSync;
 /** Opens `file` and applies those of `migrations` it has not applied yet (the app passes every module's). */
 export function openDatabase(file: string, migrations: readonly { name: string; sql: string }[]): Db {
   const db = new DatabaseSync(file);
+  // auto_vacuum first: it takes effect only before the first table exists (an older database is
+  // switched once by VACUUM: server/modules/telemetry/history-budget.ts), so pruned history can
+  // give its pages back to the file system.
   db.exec(`
+    PRAGMA auto_vacuum = INCREMENTAL;
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = FULL;
     PRAGMA foreign_keys = ON;

@@ -34,6 +34,7 @@ describe('configuration', () => {
         '--host', '127.0.0.1', '--port=8081', '--data-dir', '/tmp/edge-data', '--mqtt-port', '1884',
         '--upstream', 'http://10.0.0.2:8080', '--license-public-key', 'a.pem', '--license-public-key=b.pem',
         '--device-sn', 'SN-1', '--log-level', 'debug', '--trusted-proxy', '10.0.0.2', '--trusted-proxy=fd00::/8,192.168.1.0/24',
+        '--history-max-mb', '512', '--min-free-disk-mb=128',
       ],
       {},
     );
@@ -50,7 +51,18 @@ describe('configuration', () => {
       deviceSn: 'SN-1',
       logLevel: 'debug',
       trustedProxies: ['10.0.0.2', 'fd00::/8', '192.168.1.0/24'],
+      historyMaxMb: 512,
+      minFreeDiskMb: 128,
     });
+  });
+
+  it('has no database size cap and a 64 MB free-disk floor by default, takes off for no cap, and refuses sizes that are not whole MB', () => {
+    expect(loadConfig([], {}).config).toMatchObject({ historyMaxMb: null, minFreeDiskMb: 64 });
+    expect(loadConfig(['--history-max-mb', 'off'], { EDGE_HISTORY_MAX_MB: '100' }).config.historyMaxMb).toBeNull();
+    expect(loadConfig([], { EDGE_HISTORY_MAX_MB: '100', EDGE_MIN_FREE_DISK_MB: '0' }).config).toMatchObject({ historyMaxMb: 100, minFreeDiskMb: 0 });
+    expect(() => loadConfig(['--history-max-mb', '1.5'], {})).toThrow(ConfigError);
+    expect(() => loadConfig(['--min-free-disk-mb', 'off'], {})).toThrow(/--min-free-disk-mb: not a whole number of MB/);
+    expect(() => loadConfig(['--min-free-disk-mb', '-3'], {})).toThrow(ConfigError);
   });
 
   it('reads EDGE_* variables, with a comma-separated list of licence keys', () => {

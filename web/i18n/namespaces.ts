@@ -41,6 +41,7 @@ const resources = {
   telemetry: texts<typeof import('../../locales/zh_CN/telemetry.json')>(),
   thingModel: texts<typeof import('../../locales/zh_CN/thingModel.json')>(),
   workbench: texts<typeof import('../../locales/zh_CN/workbench.json')>(),
+  systemConfig: texts<typeof import('../../locales/zh_CN/systemConfig.json')>(),
 };
 
 /** The zh_CN texts of every namespace: what typed `t()` keys are checked against. */

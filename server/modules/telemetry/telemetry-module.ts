@@ -3,12 +3,20 @@
  * published thing model, written in batches (a QoS 1 PUBACK waits for the commit), history
  * queries (rows and compressed history blocks), the compactor and the daily retention job.
  */
+import { join } from 'node:path';
 import { Cron } from 'croner';
 import type { AttributeValue, TelemetryEntry } from '../../contract/telemetry.ts';
+import { DATABASE_FILE } from '../../lib/data-dir.ts';
 import { defineModule } from '../../module.ts';
 import m0005 from './migrations/0005-telemetry.sql';
 import m0007 from './migrations/0007-telemetry-history-layout.sql';
 import m0012 from './migrations/0012-telemetry-history-blocks.sql';
+import m0013 from './migrations/0013-telemetry-product-retention.sql';
+import { DiskGuard, type DiskGuardOptions } from './disk-guard.ts';
+import { ensureIncrementalVacuum, HistoryBudget, type BudgetOptions } from './history-budget.ts';
+import { ProductRetentionStore } from './product-retention.ts';
+import { registerTelemetryStorageRoutes } from './telemetry-storage-routes.ts';
+import { TelemetryStorage } from './telemetry-storage.ts';
 import { HistoryCompactor, type CompactorOptions } from './history-compactor.ts';
 import { thingModelChecks } from './model-checks.ts';
 import { TelemetryRepository } from './telemetry-repository.ts';
@@ -22,11 +30,17 @@ declare module '../../module.ts' {
   interface Services {
     telemetry: TelemetryService;
     sharedAttributes: SharedAttributeService;
+    /** Database size, free disk, the size cap and products' own retention. */
+    telemetryStorage: TelemetryStorage;
   }
   interface Tuning {
     writer?: Partial<WriterOptions>;
     /** History compaction into blocks (history-compactor.ts). */
     compactor?: Partial<CompactorOptions>;
+    /** Free disk checks (disk-guard.ts): a test supplies `statfs` to control free space. */
+    disk?: Partial<DiskGuardOptions>;
+    /** The database size cap (history-budget.ts). */
+    budget?: Partial<BudgetOptions>;
   }
 }
 
@@ -58,11 +72,12 @@ export const RETENTION_SCHEDULE = '17 3 * * *';
 
 export const telemetryModule = defineModule({
   name: 'telemetry',
-  needs: ['devices', 'thingModels'],
+  needs: ['devices', 'thingModels', 'products'],
   migrations: [
     { name: '0005-telemetry', sql: m0005 },
     { name: '0007-telemetry-history-layout', sql: m0007 },
     { name: '0012-telemetry-history-blocks', sql: m0012 },
+    { name: '0013-telemetry-product-retention', sql: m0013 },
   ],
   apiTags: {
     telemetry: 'Telemetry (ThingsBoard-compatible): latest values, history with aggregation, keys, client and shared attributes; retention',
@@ -71,6 +86,12 @@ export const telemetryModule = defineModule({
     const rows = new TelemetryRepository(core.db);
     const writer = new TelemetryWriter({ db: core.db, bus: core.bus, rows, log, options: tuning.writer });
     const compactor = new HistoryCompactor(core.db, rows.blocks, log, tuning.compactor);
+    const MB = 1024 * 1024;
+    const { historyMaxMb, minFreeDiskMb, dataDir } = core.config;
+    ensureIncrementalVacuum(core.db, join(dataDir, DATABASE_FILE), minFreeDiskMb * MB, log);
+    const budget = new HistoryBudget(core.db, rows, join(dataDir, DATABASE_FILE), historyMaxMb === null ? null : historyMaxMb * MB, log, tuning.budget);
+    const disk = new DiskGuard(dataDir, minFreeDiskMb * MB, log, tuning.disk);
+    const productRetention = new ProductRetentionStore(core.db);
     const telemetry = new TelemetryService({
       db: core.db,
       rows,
@@ -79,6 +100,18 @@ export const telemetryModule = defineModule({
       checks: thingModelChecks(services.thingModels),
       devices: services.devices,
       log,
+      disk,
+      budget,
+      productRetention,
+    });
+    const telemetryStorage = new TelemetryStorage({
+      rows,
+      budget,
+      disk,
+      productRetention,
+      products: services.products,
+      devices: services.devices,
+      retentionDays: () => telemetry.settings().telemetryRetentionDays,
     });
     const retention = new Cron(
       RETENTION_SCHEDULE,
@@ -88,6 +121,9 @@ export const telemetryModule = defineModule({
       },
     );
     compactor.start();
+    disk.start();
+    budget.start();
+    core.bus.on('product.deleted', ({ productId }) => telemetryStorage.forgetProduct(productId));
     core.bus.on('device.deleted', ({ deviceId }) => {
       telemetry.purgeDevice(deviceId).catch((err: unknown) => log.error({ err, deviceId }, 'purging a deleted device failed'));
     });
@@ -95,6 +131,8 @@ export const telemetryModule = defineModule({
     onClose(() => {
       retention.stop();
       compactor.stop();
+      disk.stop();
+      budget.stop();
       telemetry.stop();
       writer.close();
     });
@@ -104,10 +142,11 @@ export const telemetryModule = defineModule({
       devices: services.devices,
       announce: (event, payload) => core.bus.emit(event, payload),
     });
-    return { telemetry, sharedAttributes };
+    return { telemetry, sharedAttributes, telemetryStorage };
   },
   routes: (app, scope) => {
     registerTelemetryRoutes(app, scope);
     registerSharedAttributeRoutes(app, scope);
+    registerTelemetryStorageRoutes(app, scope);
   },
 });

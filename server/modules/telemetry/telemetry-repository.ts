@@ -289,6 +289,44 @@ export class TelemetryRepository {
     this.seriesIds.delete(deviceId);
   }
 
+  /** The oldest value's ts in history, rows and blocks (one index probe per series); null when empty. */
+  oldestHistoryTs(): number | null {
+    const r = this.db
+      .prepare(
+        `SELECT MIN(MIN(COALESCE((SELECT MIN(ts) FROM ts_history WHERE series_id = l.id), 9e15),
+                        COALESCE((SELECT MIN(first_ts) FROM ts_block WHERE series_id = l.id), 9e15))) AS oldest
+         FROM ts_latest l`,
+      )
+      .get() as { oldest: number | null };
+    return r.oldest === null || r.oldest >= 9e15 ? null : r.oldest;
+  }
+
+  /**
+   * History per device: rows not compacted yet (the recent hour and any backlog, so counting them
+   * reads few pages) and blocks with their values and bytes (summary columns; length() of a blob
+   * does not read it).
+   */
+  historyUsage(): { deviceId: string; rows: number; blocks: number; blockValues: number; blockBytes: number }[] {
+    const rows = this.db
+      .prepare('SELECT l.device_id AS deviceId, COUNT(*) AS n FROM ts_latest l JOIN ts_history h ON h.series_id = l.id GROUP BY l.device_id')
+      .all() as { deviceId: string; n: number }[];
+    const blocks = this.db
+      .prepare(
+        `SELECT l.device_id AS deviceId, COUNT(*) AS n, SUM(b.count) AS v, SUM(length(b.data)) AS bytes
+         FROM ts_latest l JOIN ts_block b ON b.series_id = l.id GROUP BY l.device_id`,
+      )
+      .all() as { deviceId: string; n: number; v: number; bytes: number }[];
+    const usage = new Map<string, { deviceId: string; rows: number; blocks: number; blockValues: number; blockBytes: number }>();
+    const of = (deviceId: string) => {
+      let u = usage.get(deviceId);
+      if (!u) usage.set(deviceId, (u = { deviceId, rows: 0, blocks: 0, blockValues: 0, blockBytes: 0 }));
+      return u;
+    };
+    for (const r of rows) of(r.deviceId).rows = r.n;
+    for (const b of blocks) Object.assign(of(b.deviceId), { blocks: b.n, blockValues: b.v, blockBytes: b.bytes });
+    return [...usage.values()];
+  }
+
   /** Forgets the series ids seen: a rolled-back batch may have created some that do not exist. */
   forgetSeries(): void {
     this.seriesIds.clear();

@@ -18,7 +18,7 @@ import {
 } from '../../contract/telemetry.ts';
 import type { EventListQuery, EventPage, EventType } from '../../contract/event-record.ts';
 import { readSetting, writeSetting } from '../../db/setting-store.ts';
-import { transaction, type Db } from '../../db/sqlite.ts';
+import type { Db } from '../../db/sqlite.ts';
 import { violationError } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { DeviceService } from '../device/device-service.ts';
@@ -27,16 +27,16 @@ import { keyList } from './device-payload.ts';
 import { checkedAttributes } from './attribute-checks.ts';
 import type { ModelChecks } from './model-checks.ts';
 import type { CompactionResult, HistoryCompactor } from './history-compactor.ts';
+import type { HistoryBudget } from './history-budget.ts';
+import { DELETE_CHUNK, BLOCK_CHUNK, pruneSeriesBefore } from './history-prune.ts';
+import { DiskFullRefusal, type DiskGuard } from './disk-guard.ts';
+import type { ProductRetentionStore } from './product-retention.ts';
 import type { TelemetryRepository } from './telemetry-repository.ts';
 import { CLIENT_SCOPE, type StoredPoint, type TelemetryRow } from './telemetry-rows.ts';
 import { committed, type Committed, type TelemetryWriter } from './telemetry-writer.ts';
 
 const SETTING_ID = 'telemetry';
 const DAY_MS = 86_400_000;
-/** Rows deleted per step of a clean-up; the loop yields between steps so devices keep being served. */
-const DELETE_CHUNK = 5000;
-/** History blocks per step of a clean-up (each holds up to a few thousand values). */
-const BLOCK_CHUNK = 4;
 
 /** Who sent a message: the device and the product whose model checks it. */
 export interface SourceDevice {
@@ -57,6 +57,11 @@ export interface TelemetryServiceDeps {
   checks: ModelChecks;
   devices: Pick<DeviceService, 'get' | 'refs'>;
   log: FastifyBaseLogger;
+  /** Free disk space: telemetry is refused while it is low. */
+  disk: DiskGuard;
+  /** The database size cap and the space pruning returns. */
+  budget: HistoryBudget;
+  productRetention: ProductRetentionStore;
 }
 
 function asString(value: TelemetryValue): string {
@@ -84,7 +89,8 @@ export class TelemetryService {
    * they are fresh per message).
    */
   storeTelemetry(device: SourceDevice, values: TelemetryRow[], bytes: number, done: Committed): void {
-    const { checks } = this.deps;
+    const { checks, disk } = this.deps;
+    if (disk.low) throw new DiskFullRefusal();
     for (const v of values) checks.property(device.deviceProfileId, v);
     this.deps.writer.enqueue({ deviceId: device.id, deviceProfileId: device.deviceProfileId, bytes, telemetry: values }, done);
   }
@@ -204,6 +210,9 @@ export class TelemetryService {
   async runRetention(now = Date.now()): Promise<RetentionResult> {
     const { rows, devices } = this.deps;
     const before = now - this.settings().telemetryRetentionDays * DAY_MS;
+    const ownDays = this.deps.productRetention.all();
+    // A device's product, looked up once per run: its own retention or the global one.
+    const productOf = new Map<string, string>();
     const result: RetentionResult = { history: 0, events: 0 };
     const gone = new Set<string>();
     for (const { id, deviceId } of rows.series()) {
@@ -212,17 +221,11 @@ export class TelemetryService {
         gone.add(deviceId);
         continue;
       }
-      for (let n = DELETE_CHUNK; n === DELETE_CHUNK && !this.stopped; ) {
-        n = rows.deleteHistoryBefore(id, before, DELETE_CHUNK);
-        result.history += n;
-        await yieldToLoop();
-      }
-      for (let n = BLOCK_CHUNK; n === BLOCK_CHUNK && !this.stopped; ) {
-        const dropped = transaction(this.deps.db, () => rows.blocks.dropBefore(id, before, BLOCK_CHUNK));
-        n = dropped.blocks;
-        result.history += dropped.values;
-        await yieldToLoop();
-      }
+      let product = productOf.get(deviceId);
+      if (product === undefined) productOf.set(deviceId, (product = devices.get(deviceId).deviceProfileId));
+      const days = ownDays.get(product);
+      const seriesBefore = days === undefined ? before : now - days * DAY_MS;
+      result.history += await pruneSeriesBefore(this.deps.db, rows, id, seriesBefore, () => this.stopped);
     }
     for (let n = DELETE_CHUNK; n === DELETE_CHUNK && !this.stopped; ) {
       n = rows.deleteEventsBefore(before, DELETE_CHUNK);
@@ -230,6 +233,7 @@ export class TelemetryService {
       await yieldToLoop();
     }
     for (const deviceId of gone) if (!this.stopped) await this.purgeDevice(deviceId);
+    if (!this.stopped) await this.deps.budget.reclaim();
     this.deps.log.info({ ...result, before }, 'telemetry retention done');
     return result;
   }

@@ -12,6 +12,7 @@ import type { Services } from '../../module.ts';
 import { sendError } from '../../plugins/errors.ts';
 import type { ConnectedDevice } from './device-messages.ts';
 import { keyList, PayloadRefusal } from '../telemetry/device-payload.ts';
+import { DiskFullRefusal, isDiskFull } from '../telemetry/disk-guard.ts';
 
 function refusalError(refusal: PayloadRefusal): AppError {
   const status = refusal.key === 'error.transport.payloadTooLarge' ? 413 : 400;
@@ -56,6 +57,9 @@ export function registerDeviceApiRoutes(fastify: FastifyInstance, { transport, s
         transport.stats.refuse(err.key);
         throw refusalError(err);
       }
+      // The disk filled before the free-space guard saw it (a floor of 0, or another writer): the
+      // same answer as the guard's refusal, not a 500.
+      if (isDiskFull(err)) throw new DiskFullRefusal();
       throw err;
     } finally {
       transport.state.httpEnded(device.id);

@@ -36,6 +36,7 @@ import type { IConnackPacket, IConnectPacket, IPublishPacket, ISubscribePacket, 
 import { MQTT_INFLIGHT_MAX } from '../../contract/device-api.ts';
 import type { CredentialsService } from '../device/credentials-service.ts';
 import { PayloadRefusal } from '../telemetry/device-payload.ts';
+import { DiskFullRefusal } from '../telemetry/disk-guard.ts';
 import type { DeviceDispatch } from './device-dispatch.ts';
 import { connectedDeviceOf, type ConnectedDevice, type DeviceMessages } from './device-messages.ts';
 import type { DeviceStateTracker } from './device-state.ts';
@@ -367,6 +368,14 @@ export class MqttBroker implements MqttConnectionHost {
       if (err === null) {
         stats.accept();
         settle(Reason.success);
+        return;
+      }
+      if (err instanceof DiskFullRefusal) {
+        stats.refuse(err.key, device.id);
+        // MQTT 5: PUBACK 0x97 quota exceeded. MQTT 3.1.1 has no refusal: no PUBACK and the
+        // connection closes, so the device keeps the message and sends it again on reconnect
+        // (acknowledging would lose it). The guard logs the episode once; no line per message.
+        settle(v5 ? refusalReason(err.key) : null);
         return;
       }
       if (err instanceof PayloadRefusal) {

@@ -48,6 +48,8 @@ const refusalReasons: Partial<Record<ErrorKey, number>> = {
   'error.transport.payloadTooLarge': Reason.quotaExceeded,
   'error.transport.gatewayForeignDevice': Reason.notAuthorized,
   'error.transport.gatewayUnknownDevice': Reason.notAuthorized,
+  // Low free disk (server/modules/telemetry/disk-guard.ts): the message was fine, the gateway has no room.
+  'error.telemetry.diskFull': Reason.quotaExceeded,
 };
 
 export function refusalReason(key: ErrorKey): number {

@@ -31,7 +31,7 @@ export function bucketStart(ts: number, intervalMs: number, offsetMs = localOffs
   return Math.floor((ts + offsetMs) / intervalMs) * intervalMs - offsetMs;
 }
 
-export interface WorkbenchServiceDeps extends Pick<Services, 'devices' | 'products'> {
+export interface WorkbenchServiceDeps extends Pick<Services, 'devices' | 'products' | 'telemetryStorage'> {
   messages: MessageCounter;
   dataDir: string;
   now?: () => number;
@@ -69,6 +69,7 @@ export class WorkbenchService {
       alarmsAvailable: false,
       alarms: { total: 0, unacknowledged: 0 },
       system: { cpu, memory: memoryUsage(), disk },
+      storage: { telemetryRefused: this.deps.telemetryStorage.telemetryRefused },
     };
   }
 

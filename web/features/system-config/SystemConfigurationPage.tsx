@@ -1,7 +1,15 @@
-/** Placeholder until system configuration is built; the route table already lazy-loads this module as its own chunk. */
+/**
+ * System → system configuration. History storage (retention, the disk budget, per product usage)
+ * is built; basic info, cloud platform, licence, network and reset (console spec, System screens)
+ * come later.
+ */
 import type { JSX } from 'react';
-import { NotBuiltPage } from '../../components/NotBuiltPage.tsx';
+import { HistoryStorageCard } from './HistoryStorageCard.tsx';
 
 export function SystemConfigurationPage(): JSX.Element {
-  return <NotBuiltPage />;
+  return (
+    <div data-testid="system-configuration">
+      <HistoryStorageCard />
+    </div>
+  );
 }

@@ -6,6 +6,7 @@
  * invented zero.
  */
 import { useCallback, useEffect, useId, useMemo, useState, type JSX, type ReactNode } from 'react';
+import Alert from '@arco-design/web-react/es/Alert';
 import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
 import Skeleton from '@arco-design/web-react/es/Skeleton';
@@ -290,6 +291,9 @@ export function WorkbenchPage(): JSX.Element {
   const { summary, failed, reload } = useSummary();
   return (
     <div className="ec-wb" data-testid="workbench">
+      {summary?.storage.telemetryRefused ? (
+        <Alert type="error" banner title={t('storage.telemetryRefused')} content={t('storage.telemetryRefusedHint')} data-testid="wb-telemetry-refused" />
+      ) : null}
       {failed && !summary ? (
         <Card className="ec-wb-card" bordered={false} data-testid="wb-failed">
           <div className="ec-wb-failed">
