@@ -25,6 +25,11 @@ export function registerProductRoutes(fastify: FastifyInstance, { products: serv
   app.route({ ...productRoutes.publish, schemaErrorFormatter, handler: async (request) => service.publish(request.params.id) });
   app.route({ ...productRoutes.setDefault, schemaErrorFormatter, handler: async (request) => service.setDefault(request.params.id) });
   app.route({
+    ...productRoutes.setDefaultThingsBoard,
+    schemaErrorFormatter,
+    handler: async (request) => service.setDefault(request.params.id),
+  });
+  app.route({
     ...productRoutes.regenerateProvision,
     schemaErrorFormatter,
     handler: async (request) => service.regenerateProvision(request.params.id),
