@@ -43,6 +43,8 @@ import { commandModule } from './modules/command/command-module.ts';
 import { eventRecordModule } from './modules/event-record/event-record-module.ts';
 import { workbenchModule } from './modules/workbench/workbench-module.ts';
 import { realtimeModule } from './modules/realtime/realtime-module.ts';
+import { apiUsageModule } from './modules/api-usage/api-usage-module.ts';
+import { menuModule } from './modules/menu/menu-module.ts';
 
 /**
  * Every edge-core module, in the order they are built, get their routes and start; they close in
@@ -67,6 +69,8 @@ export const edgeModules: readonly EdgeModule[] = [
   eventRecordModule,
   workbenchModule,
   realtimeModule,
+  apiUsageModule,
+  menuModule,
 ];
 
 /** Every migration of every module, in number order: what a database of this version has applied. */
