@@ -20,6 +20,7 @@ import errorsPlugin from './plugins/errors.ts';
 import httpGuardPlugin, { httpLimits, httpServerOptions } from './plugins/http-guard.ts';
 import { RequestLog } from './plugins/request-log.ts';
 import apiHeadersPlugin from './plugins/api-headers.ts';
+import dateInputPlugin from './plugins/date-input.ts';
 import accessPlugin from './plugins/access.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import staticPlugin from './plugins/static.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(errorsPlugin);
   await app.register(httpGuardPlugin, limits);
   await app.register(apiHeadersPlugin);
+  await app.register(dateInputPlugin);
   await app.register(openapiPlugin, { version, docs: !config.upstream, tags: apiTags });
   await app.register(healthModule, { version, mode: config.upstream ? 'proxy' : 'embedded' });
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { workbenchRoutes } from '../../server/contract/workbench.ts';
 import { makeDeviceApp } from '../helpers/devices.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { authHeader, makeSignedInApp, signIn } from '../helpers/session.ts';
@@ -205,5 +206,23 @@ describe('GET /api/yt/getMenuList', () => {
   it('refuses an anonymous caller with 401', async () => {
     const t = await makeSignedInApp();
     expect((await t.app.inject({ method: 'GET', url: '/api/yt/getMenuList' })).statusCode).toBe(401);
+  });
+});
+
+describe('dates as YYYY-MM-DD HH:mm:ss in console calls', () => {
+  it('takes a custom message-volume range as text in the gateway’s time zone, as if given in epoch milliseconds, and refuses text that is no date', async () => {
+    const { api } = await makeDeviceApp();
+    const startTs = new Date(2025, 0, 1, 8, 0, 0).getTime();
+    const endTs = new Date(2025, 0, 2, 8, 30, 0).getTime();
+    const asText = await api.call(workbenchRoutes.messages, { query: { range: 'custom', startTs: '2025-01-01 08:00:00', endTs: '2025-01-02 08:30:00' } });
+    expect(asText.statusCode, asText.body).toBe(200);
+    const asMs = await api.ok(workbenchRoutes.messages, { query: { range: 'custom', startTs, endTs } });
+    expect(asText.json()).toEqual(asMs);
+
+    for (const text of ['2025-02-30 08:00:00', '2025-01-01T08:00:00', 'yesterday']) {
+      const res = await api.call(workbenchRoutes.messages, { query: { range: 'custom', startTs: text, endTs: '2025-03-01 00:00:00' } });
+      expect(res.statusCode, text).toBe(400);
+      expect(res.json()).toMatchObject({ code: 31 });
+    }
   });
 });
