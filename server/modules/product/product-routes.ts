@@ -1,7 +1,7 @@
 /** HTTP for products, called device profiles on the wire (server/contract/product.ts). */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { productRoutes } from '../../contract/product.ts';
+import { productRoutes, thingsBoardProductRoutes } from '../../contract/product.ts';
 import { fieldErrorFormatter, type FieldKeys } from '../../lib/field-errors.ts';
 import type { Services } from '../../module.ts';
 
@@ -25,7 +25,7 @@ export function registerProductRoutes(fastify: FastifyInstance, { products: serv
   app.route({ ...productRoutes.publish, schemaErrorFormatter, handler: async (request) => service.publish(request.params.id) });
   app.route({ ...productRoutes.setDefault, schemaErrorFormatter, handler: async (request) => service.setDefault(request.params.id) });
   app.route({
-    ...productRoutes.setDefaultThingsBoard,
+    ...thingsBoardProductRoutes.setDefault,
     schemaErrorFormatter,
     handler: async (request) => service.setDefault(request.params.id),
   });
