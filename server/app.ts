@@ -20,6 +20,7 @@ import errorsPlugin from './plugins/errors.ts';
 import httpGuardPlugin, { httpLimits, httpServerOptions } from './plugins/http-guard.ts';
 import { RequestLog } from './plugins/request-log.ts';
 import apiHeadersPlugin from './plugins/api-headers.ts';
+import dateInputPlugin from './plugins/date-input.ts';
 import accessPlugin from './plugins/access.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import staticPlugin from './plugins/static.ts';
@@ -43,6 +44,8 @@ import { commandModule } from './modules/command/command-module.ts';
 import { eventRecordModule } from './modules/event-record/event-record-module.ts';
 import { workbenchModule } from './modules/workbench/workbench-module.ts';
 import { realtimeModule } from './modules/realtime/realtime-module.ts';
+import { apiUsageModule } from './modules/api-usage/api-usage-module.ts';
+import { menuModule } from './modules/menu/menu-module.ts';
 
 /**
  * Every edge-core module, in the order they are built, get their routes and start; they close in
@@ -67,6 +70,8 @@ export const edgeModules: readonly EdgeModule[] = [
   eventRecordModule,
   workbenchModule,
   realtimeModule,
+  apiUsageModule,
+  menuModule,
 ];
 
 /** Every migration of every module, in number order: what a database of this version has applied. */
@@ -124,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(errorsPlugin);
   await app.register(httpGuardPlugin, limits);
   await app.register(apiHeadersPlugin);
+  await app.register(dateInputPlugin);
   await app.register(openapiPlugin, { version, docs: !config.upstream, tags: apiTags });
   await app.register(healthModule, { version, mode: config.upstream ? 'proxy' : 'embedded' });
 

@@ -18,7 +18,8 @@ import { consolePaths } from '../server/contract/console-paths.ts';
 import { CurrentRouteContext, type CurrentRoute } from './lib/current-route.ts';
 import { pageTitle, resolveRoute, setupRedirect, tokenGuardRedirect, type PageLoader } from './lib/route-model.ts';
 import type { MenuTitleKey } from './app-route.ts';
-import { NO_PERMISSIONS, routes } from './routes.tsx';
+import { NO_PERMISSIONS } from './routes.tsx';
+import { useConsoleRoutes } from './stores/menu-routes.ts';
 import { useSession } from './stores/session.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { safeRedirect } from './features/auth/redirect.ts';
@@ -88,12 +89,14 @@ function Shell(): JSX.Element {
   const search = useSearch();
   const token = useSession((s) => s.token);
   const checked = useSetupCheck();
-  const resolution = useMemo(() => resolveRoute(routes, pathname, NO_PERMISSIONS), [pathname]);
-  const current: CurrentRoute | null = resolution.kind === 'page' ? { entry: resolution.entry, params: resolution.params } : null;
+  const routes = useConsoleRoutes();
+  const resolution = useMemo(() => (routes ? resolveRoute(routes, pathname, NO_PERMISSIONS) : null), [routes, pathname]);
+  const current: CurrentRoute | null = resolution?.kind === 'page' ? { entry: resolution.entry, params: resolution.params } : null;
   useDocumentTitle(current?.entry.titleKey);
   useFavicon();
 
-  if (!checked) return <BootSpinner />;
+  // The back-end menu loads once per session before any page is resolved against it.
+  if (!checked || !resolution) return <BootSpinner />;
   if (resolution.kind === 'redirect') return <Redirect key={resolution.to} to={resolution.to} replace />;
   if (resolution.kind === 'notFound') return <Redirect key="notFound" to={consolePaths.exception} replace />;
   if (resolution.kind === 'forbidden') return <Redirect key="forbidden" to={`${consolePaths.exception}?type=403`} replace />;

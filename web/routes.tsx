@@ -1,7 +1,7 @@
 /**
- * THE route table, the one place console routes are declared: menu groups and order, titles, icons,
- * guards, lazy pages and the tabs of the detail pages. The paths come from
- * server/contract/console-paths.ts, which the server shares. The sidebar, breadcrumb, page title
+ * THE route table: the console's menu description (paths, menu groups and order, titles, icons,
+ * guards; server/contract/console-menu.ts, which the server's menu call shares) joined with the
+ * lazy pages, and the tabs of the detail pages. The sidebar, breadcrumb, page title
  * and redirects are derived from the table by web/lib/route-model.ts; the meta fields are
  * documented on `RouteEntry` there.
  *
@@ -11,7 +11,7 @@
  * `productTabs` below, with a panel from its own folder; the detail page itself is not edited.
  */
 import { createElement, type ComponentType } from 'react';
-import { consolePaths } from '../server/contract/console-paths.ts';
+import { consoleMenu, type ConsoleComponentName } from '../server/contract/console-menu.ts';
 import type { AppRoute } from './app-route.ts';
 import type { DeviceTabProps } from './features/device/deviceTab.ts';
 import type { ProductTabProps } from './features/product/productTab.ts';
@@ -114,148 +114,44 @@ export const productTabs = tabRegistry<ProductTabProps>([
   },
 ]);
 
-export const routes: readonly AppRoute[] = [
-  { path: consolePaths.root, name: 'Root', titleKey: 'menu:root', sort: 0, layout: 'main', hideMenu: true, redirect: consolePaths.workbench },
+/**
+ * Every page by its component name, the menu description's `component`
+ * (server/contract/console-menu.ts): a menu entry, from that description or from the server's menu
+ * call, resolves to its page here.
+ */
+export const pages: Record<ConsoleComponentName, PageLoader> = {
+  LoginPage: named(() => import('./features/auth/LoginPage.tsx'), 'LoginPage'),
+  ForgotPasswordPage: named(() => import('./features/auth/ForgotPasswordPage.tsx'), 'ForgotPasswordPage'),
+  GuidePage: named(() => import('./features/guide/GuidePage.tsx'), 'GuidePage'),
+  ExpiredLicensePage: named(() => import('./features/license/ExpiredLicensePage.tsx'), 'ExpiredLicensePage'),
+  ExceptionPage: named(() => import('./components/ExceptionPage.tsx'), 'ExceptionPage'),
+  OfflineWordPage: named(() => import('./features/help/OfflineWordPage.tsx'), 'OfflineWordPage'),
+  WorkbenchPage: named(() => import('./features/workbench/WorkbenchPage.tsx'), 'WorkbenchPage'),
+  ProductListPage: named(() => import('./features/product/ProductListPage.tsx'), 'ProductListPage'),
+  ProductDetailPage: named(() => import('./features/product/ProductDetailPage.tsx'), 'ProductDetailPage', { tabs: productTabs }),
+  DeviceListPage: named(() => import('./features/device/DeviceListPage.tsx'), 'DeviceListPage'),
+  DeviceDetailPage: named(() => import('./features/device/DeviceDetailPage.tsx'), 'DeviceDetailPage', { tabs: deviceTabs }),
+  CategoryListPage: named(() => import('./features/category/CategoryListPage.tsx'), 'CategoryListPage'),
+  NodeRedListPage: named(() => import('./features/node-red/NodeRedListPage.tsx'), 'NodeRedListPage'),
+  NodeRedDetailPage: named(() => import('./features/node-red/NodeRedDetailPage.tsx'), 'NodeRedDetailPage'),
+  ProtocolModuleListPage: named(() => import('./features/protocol-module/ProtocolModuleListPage.tsx'), 'ProtocolModuleListPage'),
+  AlarmRecordPage: named(() => import('./features/alarm/AlarmRecordPage.tsx'), 'AlarmRecordPage'),
+  SceneLinkageListPage: named(() => import('./features/scene-linkage/SceneLinkageListPage.tsx'), 'SceneLinkageListPage'),
+  TemplatePage: named(() => import('./features/visualization/TemplatePage.tsx'), 'TemplatePage'),
+  SandboxPage: named(() => import('./features/visualization/SandboxPage.tsx'), 'SandboxPage'),
+  VideoListPage: named(() => import('./features/video/VideoListPage.tsx'), 'VideoListPage'),
+  OrganizationPage: named(() => import('./features/organization/OrganizationPage.tsx'), 'OrganizationPage'),
+  EdgeStatePage: named(() => import('./features/edge-state/EdgeStatePage.tsx'), 'EdgeStatePage'),
+  CloudEventPage: named(() => import('./features/cloud-event/CloudEventPage.tsx'), 'CloudEventPage'),
+  NetworkConfigurationPage: named(() => import('./features/network/NetworkConfigurationPage.tsx'), 'NetworkConfigurationPage'),
+  SystemConfigurationPage: named(() => import('./features/system-config/SystemConfigurationPage.tsx'), 'SystemConfigurationPage'),
+  LogoManagePage: named(() => import('./features/operation/LogoManagePage.tsx'), 'LogoManagePage'),
+};
 
-  // Full-page public screens (no token needed).
-  {
-    path: consolePaths.login, name: 'Login', titleKey: 'menu:login', sort: 0, layout: 'blank', public: true, hideMenu: true,
-    page: named(() => import('./features/auth/LoginPage.tsx'), 'LoginPage'),
-  },
-  {
-    path: consolePaths.forgotPassword, name: 'ForgotPassword', titleKey: 'menu:forgotPassword', sort: 0, layout: 'blank', public: true, hideMenu: true,
-    page: named(() => import('./features/auth/ForgotPasswordPage.tsx'), 'ForgotPasswordPage'),
-  },
-  {
-    path: consolePaths.guide, name: 'Guide', titleKey: 'menu:guide', sort: 0, layout: 'blank', public: true, hideMenu: true,
-    page: named(() => import('./features/guide/GuidePage.tsx'), 'GuidePage'),
-  },
-  {
-    path: consolePaths.expiredLicense, name: 'ExpiredLicense', titleKey: 'menu:expiredLicense', sort: 0, layout: 'blank', public: true, hideMenu: true,
-    page: named(() => import('./features/license/ExpiredLicensePage.tsx'), 'ExpiredLicensePage'),
-  },
-
-  // Inside the main layout but never in the menu.
-  {
-    path: consolePaths.exception, name: 'Exception', titleKey: 'menu:exception', sort: 0, layout: 'main', hideMenu: true, hideBreadcrumb: true,
-    page: named(() => import('./components/ExceptionPage.tsx'), 'ExceptionPage'),
-  },
-  {
-    path: consolePaths.offlineWord, name: 'OfflineWord', titleKey: 'menu:offlineWord', sort: 0, layout: 'main', hideMenu: true,
-    page: named(() => import('./features/help/OfflineWordPage.tsx'), 'OfflineWordPage'),
-  },
-
-  // Dashboard (1)
-  { path: consolePaths.dashboard, name: 'Dashboard', titleKey: 'menu:dashboard', sort: 1, icon: 'dashboard', layout: 'main' },
-  {
-    path: consolePaths.workbench, name: 'Workbench', titleKey: 'menu:workbench', group: 'Dashboard', sort: 1, layout: 'main',
-    page: named(() => import('./features/workbench/WorkbenchPage.tsx'), 'WorkbenchPage'),
-  },
-
-  // Device manage (3)
-  { path: consolePaths.deviceManage, name: 'DeviceManage', titleKey: 'menu:deviceManage', sort: 3, icon: 'device', layout: 'main' },
-  {
-    path: consolePaths.product, name: 'Product', titleKey: 'menu:product', group: 'DeviceManage', sort: 1, layout: 'main',
-    page: named(() => import('./features/product/ProductListPage.tsx'), 'ProductListPage'),
-  },
-  {
-    path: consolePaths.productDetail, name: 'ProductDetail', titleKey: 'menu:productDetail', group: 'DeviceManage',
-    sort: 2, layout: 'main', hideMenu: true, currentActiveMenu: consolePaths.product,
-    page: named(() => import('./features/product/ProductDetailPage.tsx'), 'ProductDetailPage', { tabs: productTabs }),
-  },
-  {
-    path: consolePaths.device, name: 'Device', titleKey: 'menu:device', group: 'DeviceManage', sort: 3, layout: 'main',
-    page: named(() => import('./features/device/DeviceListPage.tsx'), 'DeviceListPage'),
-  },
-  {
-    path: consolePaths.deviceDetail, name: 'DeviceDetail', titleKey: 'menu:deviceDetail', group: 'DeviceManage',
-    sort: 4, layout: 'main', hideMenu: true, currentActiveMenu: consolePaths.device,
-    page: named(() => import('./features/device/DeviceDetailPage.tsx'), 'DeviceDetailPage', { tabs: deviceTabs }),
-  },
-  {
-    path: consolePaths.category, name: 'Category', titleKey: 'menu:category', group: 'DeviceManage', sort: 5, layout: 'main',
-    page: named(() => import('./features/category/CategoryListPage.tsx'), 'CategoryListPage'),
-  },
-
-  // Soft gateway (4)
-  { path: consolePaths.softGateway, name: 'SoftGateway', titleKey: 'menu:softGateway', sort: 4, icon: 'gateway', layout: 'main' },
-  {
-    path: consolePaths.nodeRed, name: 'NodeRed', titleKey: 'menu:nodeRed', group: 'SoftGateway', sort: 1, layout: 'main',
-    page: named(() => import('./features/node-red/NodeRedListPage.tsx'), 'NodeRedListPage'),
-  },
-  {
-    path: consolePaths.nodeRedDetail, name: 'NodeRedDetail', titleKey: 'menu:nodeRedDetail', group: 'SoftGateway', sort: 2,
-    layout: 'main', hideMenu: true, currentActiveMenu: consolePaths.nodeRed,
-    page: named(() => import('./features/node-red/NodeRedDetailPage.tsx'), 'NodeRedDetailPage'),
-  },
-  {
-    path: consolePaths.protocolModule, name: 'ProtocolModule', titleKey: 'menu:protocolModule', group: 'SoftGateway', sort: 3,
-    layout: 'main', page: named(() => import('./features/protocol-module/ProtocolModuleListPage.tsx'), 'ProtocolModuleListPage'),
-  },
-
-  // Maintenance (5)
-  { path: consolePaths.maintenance, name: 'Maintenance', titleKey: 'menu:maintenance', sort: 5, icon: 'maintenance', layout: 'main' },
-  {
-    path: consolePaths.alarmRecord, name: 'AlarmRecord', titleKey: 'menu:alarmRecord', group: 'Maintenance', sort: 1, layout: 'main',
-    page: named(() => import('./features/alarm/AlarmRecordPage.tsx'), 'AlarmRecordPage'),
-  },
-
-  // Rule engine (5, the same sort as Maintenance: table order breaks the tie)
-  { path: consolePaths.ruleEngine, name: 'RuleEngine', titleKey: 'menu:ruleEngine', sort: 5, icon: 'rule', layout: 'main' },
-  {
-    path: consolePaths.sceneLinkage, name: 'SceneLinkage', titleKey: 'menu:sceneLinkage', group: 'RuleEngine', sort: 1, layout: 'main',
-    page: named(() => import('./features/scene-linkage/SceneLinkageListPage.tsx'), 'SceneLinkageListPage'),
-  },
-
-  // Visualization configuration (6)
-  { path: consolePaths.visualization, name: 'Visualization', titleKey: 'menu:visualization', sort: 6, icon: 'visualization', layout: 'main' },
-  {
-    path: consolePaths.visualizationTemplate, name: 'VisualizationTemplate', titleKey: 'menu:template', group: 'Visualization',
-    sort: 1, layout: 'main', page: named(() => import('./features/visualization/TemplatePage.tsx'), 'TemplatePage'),
-  },
-  {
-    path: consolePaths.visualizationSandbox, name: 'VisualizationSandbox', titleKey: 'menu:sandbox', group: 'Visualization',
-    sort: 2, layout: 'main', page: named(() => import('./features/visualization/SandboxPage.tsx'), 'SandboxPage'),
-  },
-
-  // Video center (7)
-  { path: consolePaths.videoCenter, name: 'VideoCenter', titleKey: 'menu:videoCenter', sort: 7, icon: 'video', layout: 'main' },
-  {
-    path: consolePaths.video, name: 'Video', titleKey: 'menu:video', group: 'VideoCenter', sort: 1, layout: 'main',
-    page: named(() => import('./features/video/VideoListPage.tsx'), 'VideoListPage'),
-  },
-
-  // System (8)
-  { path: consolePaths.system, name: 'System', titleKey: 'menu:system', sort: 8, icon: 'system', layout: 'main' },
-  {
-    path: consolePaths.organization, name: 'Organization', titleKey: 'menu:organization', group: 'System', sort: 1, layout: 'main',
-    page: named(() => import('./features/organization/OrganizationPage.tsx'), 'OrganizationPage'),
-  },
-  {
-    path: consolePaths.edgeState, name: 'EdgeState', titleKey: 'menu:marginalState', group: 'System', sort: 2, layout: 'main',
-    page: named(() => import('./features/edge-state/EdgeStatePage.tsx'), 'EdgeStatePage'),
-  },
-  {
-    path: consolePaths.cloudEvent, name: 'CloudEvent', titleKey: 'menu:cloudEvent', group: 'System', sort: 3, layout: 'main',
-    page: named(() => import('./features/cloud-event/CloudEventPage.tsx'), 'CloudEventPage'),
-  },
-  {
-    path: consolePaths.networkConfiguration, name: 'NetworkConfiguration', titleKey: 'menu:networkConfiguration', group: 'System',
-    sort: 4, layout: 'main', hideMenu: true,
-    page: named(() => import('./features/network/NetworkConfigurationPage.tsx'), 'NetworkConfigurationPage'),
-  },
-  {
-    path: consolePaths.systemConfiguration, name: 'SystemConfiguration', titleKey: 'menu:systemConfiguration', group: 'System',
-    sort: 5, layout: 'main', page: named(() => import('./features/system-config/SystemConfigurationPage.tsx'), 'SystemConfigurationPage'),
-  },
-
-  // Operation management (after System; the user popover's system-config icon opens it in a new tab)
-  { path: consolePaths.operationManage, name: 'OperationManage', titleKey: 'menu:operationManage', sort: 9, icon: 'operation', layout: 'main' },
-  {
-    path: consolePaths.logoManage, name: 'LogoManage', titleKey: 'menu:logoManage', group: 'OperationManage', sort: 1, layout: 'main',
-    page: named(() => import('./features/operation/LogoManagePage.tsx'), 'LogoManagePage'),
-  },
-];
+/** The route table: the menu description with each entry's page (front-end menu mode). */
+export const routes: readonly AppRoute[] = consoleMenu.map(
+  (def): AppRoute => ('component' in def ? { ...def, page: pages[def.component] } : def),
+);
 
 /** Permissions of the signed-in user; no role gates the console yet, so the list is empty. */
 export const NO_PERMISSIONS: readonly string[] = [];

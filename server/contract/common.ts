@@ -46,6 +46,23 @@ export type Ok = Static<typeof OkSchema>;
 /** Epoch milliseconds, the wire format of every date (docs/API.md, Responses). */
 export const EpochMs = Type.Integer({ minimum: 0 });
 
+/**
+ * Marks a query or body field that takes a date as text too (server/plugins/date-input.ts), in
+ * `$comment`: the one keyword outside validation that ajv's strict mode lets through.
+ */
+export const DATE_INPUT = 'date-input';
+
+/**
+ * A date a console call takes: epoch milliseconds or the spec's `YYYY-MM-DD HH:mm:ss` in the
+ * gateway's time zone. The server turns the text into milliseconds before validation, so handlers
+ * see a number; text that is no date fails validation (400).
+ */
+export const DateInput = Type.Integer({
+  minimum: 0,
+  description: 'epoch milliseconds, or YYYY-MM-DD HH:mm:ss in the gateway time zone',
+  $comment: DATE_INPUT,
+});
+
 /** Table sort direction, named as the console's table component names it (Arco: ascend/descend). */
 export const sortOrders = ['ascend', 'descend'] as const;
 export const SortOrderSchema = Type.Enum(sortOrders);

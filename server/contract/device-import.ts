@@ -25,6 +25,9 @@
  *    (format, uniqueness in the database and within the file; an empty cell gets a generated
  *    token). All valid rows are created in ONE transaction; the others are reported with reasons
  *    (messages in the request's language). An import commits once (`error.import.alreadyCommitted`).
+ *    A column mapped to `product` names each row's product by id or name: the row's device
+ *    takes that product and its device type; an empty cell takes `defaults.deviceProfileId`; a
+ *    product that does not exist rejects the row (`error.import.unknownProduct`).
  *    Referenced rows shared by all (unknown product or organization, a device type other than the
  *    product's, gateway rules) refuse the whole commit with 400 and `details[].field`
  *    `body.defaults.<field>`; a column index past the header: `error.import.columnOutOfRange`.
@@ -69,8 +72,8 @@ export const BATCH_MAX = 1000;
 export const BATCH_ALIAS_PREFIX_MAX = NAME_MAX;
 export const BATCH_TTL_MS = 24 * 3600 * 1000;
 
-/** Device fields a CSV column can feed ("column type" step). `name` is required. */
-export const importFields = ['name', 'alias', 'label', 'addressCode', 'longitude', 'latitude', 'address', 'description'] as const;
+/** Device fields a CSV column can feed ("column type" step). `name` is required; `product` is the row's product (id or name). */
+export const importFields = ['name', 'alias', 'label', 'addressCode', 'longitude', 'latitude', 'address', 'description', 'product'] as const;
 export type ImportField = (typeof importFields)[number];
 
 /**
@@ -87,6 +90,7 @@ export const importHeaderHints: Readonly<Record<ImportField | 'token', readonly 
   latitude: ['latitude', 'lat', '纬度'],
   address: ['address', '地址', '位置'],
   description: ['description', 'remark', '描述', '备注'],
+  product: ['product', 'productname', 'deviceprofile', '产品', '产品名称', '所属产品'],
   token: ['token', 'accesstoken', '访问令牌'],
 };
 
@@ -109,6 +113,7 @@ export const ImportMappingSchema = Type.Object(
     latitude: OptionalColumn,
     address: OptionalColumn,
     description: OptionalColumn,
+    product: OptionalColumn,
   },
   { additionalProperties: false },
 );

@@ -10,7 +10,7 @@
 import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
-import { EpochMs, IdParamsSchema, Nullable, PageOf, PageQuerySchema } from './common.ts';
+import { DateInput, EpochMs, IdParamsSchema, Nullable, PageOf, PageQuerySchema } from './common.ts';
 
 /** Event types, as a thing model's events declare them. */
 export const eventTypes = ['INFO', 'ALERT', 'ERROR'] as const;
@@ -37,8 +37,8 @@ export const EventListQuerySchema = Type.Object({
   ...PageQuerySchema.properties,
   identifier: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
   eventType: Type.Optional(EventTypeSchema),
-  startTime: Type.Optional(EpochMs),
-  endTime: Type.Optional(EpochMs),
+  startTime: Type.Optional(DateInput),
+  endTime: Type.Optional(DateInput),
 });
 export type EventListQuery = Static<typeof EventListQuerySchema>;
 

@@ -2,14 +2,27 @@
 import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
+import { OkSchema } from './common.ts';
 
 export const UploadResultSchema = Type.Object({ fileStaticUri: Type.String() });
 export type UploadResult = Static<typeof UploadResultSchema>;
 
 /** Stored name: sha256 hex of the content plus the checked extension. */
+export const OSS_FILE_NAME_PATTERN = '^[a-f0-9]{64}\\.(png|jpg|jpeg|gif)$';
+
 export const OssFileParamsSchema = Type.Object({
-  name: Type.String({ pattern: '^[a-f0-9]{64}\\.(png|jpg|jpeg|gif)$' }),
+  name: Type.String({ pattern: OSS_FILE_NAME_PATTERN }),
 });
+
+/**
+ * Which uploaded file to delete: its `fileStaticUri` as the upload answered it (with or without
+ * the console's origin) or its stored name. Anything else, a path outside the store included, is
+ * refused with 400 by the service.
+ */
+export const OssDeleteQuerySchema = Type.Object({
+  deleteFilePath: Type.String({ minLength: 1, maxLength: 512 }),
+});
+export type OssDeleteQuery = Static<typeof OssDeleteQuerySchema>;
 
 export const ossRoutes = defineRoutes({
   upload: {
@@ -32,5 +45,16 @@ export const ossRoutes = defineRoutes({
     url: '/api/yt/oss/files/:name',
     schema: { tags: ['oss'], summary: 'Download an uploaded file', params: OssFileParamsSchema },
     config: { access: 'public' },
+  },
+  remove: {
+    method: 'DELETE',
+    url: '/api/yt/oss',
+    schema: {
+      tags: ['oss'],
+      summary: 'Delete an uploaded file, named by its fileStaticUri (`deleteFilePath`); only files of the upload store',
+      querystring: OssDeleteQuerySchema,
+      response: { 200: OkSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+    },
+    config: { access: 'user' },
   },
 });

@@ -262,3 +262,22 @@ export const productRoutes = defineRoutes({
     config: { access: 'user', permission: 'device_profile:update' },
   },
 });
+
+/**
+ * The console spec's `POST /deviceProfile/{a}/{b}` (no /yt prefix): ThingsBoard's
+ * `POST /api/deviceProfile/{deviceProfileId}/default`, the same change as `productRoutes.setDefault`.
+ * A table of its own: the console's product calls all live under /api/yt/.
+ */
+export const thingsBoardProductRoutes = defineRoutes({
+  setDefault: {
+    method: 'POST',
+    url: '/api/deviceProfile/:id/default',
+    schema: {
+      tags,
+      summary: "Make a product the default (ThingsBoard's path for the same call as /api/yt/device_profile/:id/default)",
+      params: IdParamsSchema,
+      response: { 200: ProductSchema, ...errors },
+    },
+    config: { access: 'user', permission: 'device_profile:update' },
+  },
+});

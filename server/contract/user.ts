@@ -94,4 +94,20 @@ export const userRoutes = defineRoutes({
     },
     config: { access: 'user' },
   },
+  /**
+   * The spec's password change by multipart form: the fields of `resetPassword` as form fields,
+   * with the same rules and effects (every session of the user ends).
+   */
+  changePasswordByForm: {
+    method: 'POST',
+    url: '/api/yt/user/changePasswordByAc',
+    schema: {
+      tags: ['user'],
+      summary: 'Change own password from a multipart form (userId, password, resetPassword); revokes every session of the user',
+      consumes: ['multipart/form-data'],
+      body: ResetPasswordBodySchema,
+      response: { 200: OkSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+    },
+    config: { access: 'user' },
+  },
 });

@@ -13,7 +13,7 @@
 import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
-import { EpochMs } from './common.ts';
+import { DateInput, EpochMs } from './common.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -60,8 +60,8 @@ export type WorkbenchSummary = Static<typeof WorkbenchSummarySchema>;
 
 export const MessageVolumeQuerySchema = Type.Object({
   range: MessageRangeSchema,
-  startTs: Type.Optional(EpochMs),
-  endTs: Type.Optional(EpochMs),
+  startTs: Type.Optional(DateInput),
+  endTs: Type.Optional(DateInput),
 });
 export type MessageVolumeQuery = Static<typeof MessageVolumeQuerySchema>;
 

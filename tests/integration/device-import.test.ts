@@ -478,3 +478,38 @@ describe('batch generation', () => {
     expect(res.json()).toMatchObject({ code: 32, key: 'error.batch.expired' });
   });
 });
+
+describe('device import with a product column', () => {
+  it('gives each row the product its product column names by name or id, with that product’s device type', async () => {
+    const { api } = await makeDeviceApp();
+    const fallback = await api.createProduct({ name: 'fallback_p', deviceType: 'DIRECT_CONNECTION' });
+    const gateways = await api.createProduct({ name: 'gateway_p', deviceType: 'GATEWAY' });
+    const csv = ['name,product', 'by_name,gateway_p', `by_id,${gateways.id}`, 'no_product,'].join('\n');
+    const p = await preview(api, csv);
+    expect(p.suggestedMapping).toMatchObject({ name: 0, product: 1 });
+    const result = await api.ok(deviceImportRoutes.commit, {
+      body: { importId: p.importId, mapping: { name: 0, product: 1 }, defaults: { deviceProfileId: fallback.id } },
+    });
+    expect(result).toEqual({ created: 3, rejected: [] });
+    const devices = await api.ok(deviceRoutes.list, { query: { sortField: 'name' } });
+    expect(devices.items.map((d) => [d.name, d.deviceProfileId, d.deviceType])).toEqual([
+      ['by_id', gateways.id, 'GATEWAY'],
+      ['by_name', gateways.id, 'GATEWAY'],
+      ['no_product', fallback.id, 'DIRECT_CONNECTION'],
+    ]);
+  });
+
+  it('rejects a row whose product does not exist, naming the product, and still creates the others', async () => {
+    const { api } = await makeDeviceApp();
+    const fallback = await api.createProduct({ name: 'fallback_q' });
+    const p = await preview(api, ['name,product', 'kept,fallback_q', 'lost,no_such_product'].join('\n'));
+    const result = await api.ok(deviceImportRoutes.commit, {
+      body: { importId: p.importId, mapping: { name: 0, product: 1 }, defaults: { deviceProfileId: fallback.id } },
+      lang: 'en-US',
+    });
+    expect(result.created).toBe(1);
+    expect(result.rejected).toEqual([
+      { row: 3, name: 'lost', reasons: [{ field: 'product', key: 'error.import.unknownProduct', message: expect.stringContaining('no_such_product') }] },
+    ]);
+  });
+});

@@ -5,11 +5,11 @@ import Breadcrumb from '@arco-design/web-react/es/Breadcrumb';
 import { breadcrumbFor } from '../lib/route-model.ts';
 import { navigateGuarded } from '../lib/navigation.ts';
 import type { AppRoute } from '../app-route.ts';
-import { routes } from '../routes.tsx';
+import { useRoutesInForce } from '../stores/menu-routes.ts';
 
 export function AppBreadcrumb({ entry }: { entry: AppRoute }): JSX.Element | null {
   const { t } = useTranslation(['layout', 'menu']);
-  const crumbs = breadcrumbFor(routes, entry);
+  const crumbs = breadcrumbFor(useRoutesInForce(), entry);
   if (crumbs.length === 0) return null;
   return (
     <nav aria-label={t('layout:breadcrumb')} className="app-breadcrumb" data-testid="breadcrumb">

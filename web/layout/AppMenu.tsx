@@ -9,7 +9,7 @@ import type { MenuNode } from '../lib/route-model.ts';
 import { findByPath } from '../lib/route-model.ts';
 import { navigateGuarded } from '../lib/navigation.ts';
 import type { AppRoute } from '../app-route.ts';
-import { routes } from '../routes.tsx';
+import { useRoutesInForce } from '../stores/menu-routes.ts';
 import { MENU_ICON_SIZE, menuIcons } from './menu-icons.tsx';
 
 export interface AppMenuProps {
@@ -25,18 +25,20 @@ export interface AppMenuProps {
 }
 
 function MenuIcon({ entry }: { entry: AppRoute }): JSX.Element | null {
-  if (!entry.icon) return null;
+  // A back-end menu may name an icon this console does not have: no icon then.
+  if (!entry.icon || !Object.hasOwn(menuIcons, entry.icon)) return null;
   const Icon = menuIcons[entry.icon];
   return <Icon style={{ fontSize: MENU_ICON_SIZE }} className="app-menu__icon" />;
 }
 
-function onPick(key: string): void {
+function onPick(routes: readonly AppRoute[], key: string): void {
   const entry = findByPath(routes, key);
   if (entry?.isLink) window.open(entry.path, '_blank', 'noopener');
   else void navigateGuarded(key);
 }
 
 export function AppMenu({ nodes, mode, selectedKey, openKeys = [], collapse = false, flat = false, className }: AppMenuProps): JSX.Element {
+  const routes = useRoutesInForce();
   const { t } = useTranslation(['layout', 'menu']);
   const [open, setOpen] = useState<string[]>(openKeys);
   const wanted = openKeys.join('|');
@@ -76,7 +78,7 @@ export function AppMenu({ nodes, mode, selectedKey, openKeys = [], collapse = fa
         selectedKeys={selectedKey ? [selectedKey] : []}
         openKeys={mode === 'vertical' ? open : undefined}
         onClickSubMenu={(_key, keys) => setOpen(keys)}
-        onClickMenuItem={onPick}
+        onClickMenuItem={(key) => onPick(routes, key)}
         autoScrollIntoView
       >
         {render(nodes)}

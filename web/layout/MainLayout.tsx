@@ -18,7 +18,8 @@ import { loadPlatform, loadUser } from '../features/auth/sessionApi.ts';
 import { useCurrentRoute } from '../lib/current-route.ts';
 import { activeMenuKey, buildMenu, openMenuKeys, topLevelOf, type MenuNode } from '../lib/route-model.ts';
 import type { AppRoute } from '../app-route.ts';
-import { NO_PERMISSIONS, routes } from '../routes.tsx';
+import { NO_PERMISSIONS } from '../routes.tsx';
+import { useRoutesInForce } from '../stores/menu-routes.ts';
 import type { Language } from '../../server/contract/languages.ts';
 import { useSession } from '../stores/session.ts';
 import { updateSettings, useSettings } from '../stores/settings.ts';
@@ -79,7 +80,8 @@ export function MainLayout({ children }: { children: ReactNode }): JSX.Element {
   const language = useSettings((s) => s.language);
   const [drawer, setDrawer] = useState(false);
 
-  const menu = useMemo(() => buildMenu(routes, NO_PERMISSIONS), []);
+  const routes = useRoutesInForce();
+  const menu = useMemo(() => buildMenu(routes, NO_PERMISSIONS), [routes]);
   const selectedKey = entry ? activeMenuKey(entry) : undefined;
   const openKeys = entry ? openMenuKeys(routes, entry) : [];
   const top = entry ? topLevelOf(routes, entry) : undefined;

@@ -171,6 +171,12 @@ export function SettingsDrawer({ visible, onClose }: { visible: boolean; onClose
           checked={s.showBreadcrumb}
           onChange={(showBreadcrumb) => updateSettings({ showBreadcrumb })}
         />
+        <SwitchRow
+          id="menu-mode"
+          label={t('settings:backEndMenu')}
+          checked={s.menuMode === 'back'}
+          onChange={(back) => updateSettings({ menuMode: back ? 'back' : 'front' })}
+        />
       </Section>
 
       <Section title={t('settings:sectionDisplay')}>

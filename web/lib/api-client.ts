@@ -7,20 +7,24 @@
  *   'cancelled' error). Writes are never aborted: the server may already have applied them;
  * - on 401 (not the token call, not code 99) one refresh with the refresh token, then the request is
  *   repeated once; otherwise the session is reset and the user goes to Login;
- * - code 99 resets the session and goes to the guide (no licence) or the expired-licence page;
- * - failures show the server's localized message, else the catalogue's text for the status.
+ * - code 99 or a certificate-expired message resets the session and goes to the guide (no
+ *   licence, with the server's `licenseCode`) or the expired-licence page;
+ * - failures show the body's errorMessage, message or msg, else the body's text, else the
+ *   catalogue's text for the status (web/lib/api-rules.ts);
+ * - a POST is tried again (5 times, 100 ms apart) on a network failure, a timeout or a 5xx
+ *   answer, only where the caller asks with `retry` (the server may have applied it already).
  */
 import type { Static, TSchema } from 'typebox';
 import { navigate } from 'wouter/use-browser-location';
 import type { RouteDef } from '../../server/contract/route.ts';
 import type { ErrorBody } from '../../server/contract/errors.ts';
-import { ErrorCode } from '../../server/contract/errors.ts';
 import { authRoutes, type TokenPair } from '../../server/contract/auth.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { acceptLanguage, type Language } from '../../server/contract/languages.ts';
 import { sessionActions, getSession } from '../stores/session.ts';
 import { consolePaths } from '../../server/contract/console-paths.ts';
 import { notifyError } from './notify.ts';
+import { errorTextOf, isLicenseError, licenseRedirect, POST_RETRY, withRetry } from './api-rules.ts';
 import { announceRotation } from './session-sync.ts';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -45,6 +49,8 @@ export interface CallOptions<R extends RouteDef> {
   silent?: boolean;
   timeoutMs?: number;
   responseType?: 'json' | 'blob' | 'text';
+  /** POST only: try again on a network failure, a timeout or a 5xx answer (off by default). */
+  retry?: boolean;
 }
 
 export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'cancelled';
@@ -86,9 +92,10 @@ function buildUrl(route: RouteDef, params?: unknown, query?: unknown): string {
   return url;
 }
 
-/** Message text: the server's message, else the catalogue's text for the status. */
-function messageFor(status: number, body: Partial<ErrorBody> | null): string {
-  if (body?.message) return body.message;
+/** Message text: the server's (errorMessage, message, msg or the text itself), else the catalogue's text for the status. */
+function messageFor(status: number, body: unknown): string {
+  const text = errorTextOf(body);
+  if (text) return text;
   const key = `http:${status}`;
   return i18n.exists(key) ? i18n.t(key as 'http:400') : i18n.t('http:failed');
 }
@@ -125,16 +132,15 @@ export async function refreshSession(): Promise<boolean> {
 }
 
 function goTo(path: string): void {
-  if (window.location.pathname !== path) navigate(path, { replace: true });
+  if (window.location.pathname !== path.split('?')[0]) navigate(path, { replace: true });
 }
 
 /** Session consequences of an error (session ended, licence invalid); true when the user was sent away. */
 function handleSessionErrors(route: RouteDef, err: ApiError): boolean {
-  if (err.code === ErrorCode.LICENSE) {
+  if (isLicenseError(err.code, err.message)) {
     sessionActions.reset();
     // No licence at all (or setup not finished) → the activation wizard; an expired one → its page.
-    const toGuide = err.key === 'error.license.required' || err.key === 'error.setup.licenseFirst';
-    goTo(toGuide ? consolePaths.guide : consolePaths.expiredLicense);
+    goTo(licenseRedirect(err.key));
     return true;
   }
   if (err.status === 401 && route.url !== authRoutes.login.url) {
@@ -192,25 +198,33 @@ async function send<R extends RouteDef>(route: R, opts: CallOptions<R>, retried:
     return (text ? JSON.parse(text) : undefined) as ResponseOf<R>;
   }
 
-  let errBody: Partial<ErrorBody> | null = null;
+  const raw = await res.text().catch(() => '');
+  let parsed: unknown = raw;
   try {
-    errBody = (await res.json()) as Partial<ErrorBody>;
+    parsed = raw ? JSON.parse(raw) : null;
   } catch {
-    errBody = null;
+    // Not JSON (a proxy's or an upstream's page): its text is the message.
   }
-  const err = new ApiError('http', messageFor(res.status, errBody), res.status, errBody);
+  const errBody = parsed !== null && typeof parsed === 'object' ? (parsed as Partial<ErrorBody>) : null;
+  const err = new ApiError('http', messageFor(res.status, parsed), res.status, errBody);
 
   const isSessionCall = route.url === authRoutes.token.url || route.url === authRoutes.login.url;
-  const refreshable = res.status === 401 && err.code !== ErrorCode.LICENSE && !isSessionCall;
+  const refreshable = res.status === 401 && !isLicenseError(err.code, err.message) && !isSessionCall;
   if (refreshable && !retried && (await refreshSession())) return send(route, opts, true);
   handleSessionErrors(route, err);
   throw err;
 }
 
+/** Failures worth another try: the request may not have reached the server, or it was overloaded. */
+function retryable(err: unknown): boolean {
+  return err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout' || (err.kind === 'http' && err.status >= 500));
+}
+
 /** Calls a contract route. Rejects with ApiError; shows its message unless `silent`. */
 export async function api<R extends RouteDef>(route: R, opts: CallOptions<R> = {}): Promise<ResponseOf<R>> {
   try {
-    return await send(route, opts, false);
+    const policy = route.method === 'POST' && opts.retry ? POST_RETRY : null;
+    return await withRetry(() => send(route, opts, false), policy, retryable);
   } catch (err) {
     const apiErr = err instanceof ApiError ? err : new ApiError('network', i18n.t('http:failed'));
     if (!opts.silent && apiErr.kind !== 'cancelled') notifyError(apiErr.message);

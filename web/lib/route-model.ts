@@ -30,6 +30,10 @@ export type RouteLayout = 'main' | 'blank';
  * - `public`: reachable without a token (login, guide, licence upload).
  * - `redirect`: path this entry forwards to (the root goes to the workbench).
  * - `page`: lazy page module; absent on categories and redirects.
+ * - `menuType`: the spec's node type: `category`, `menu` or `button`.
+ * - `component`: the page's name, by which a menu entry resolves to its page (`pageFor`).
+ * - `hideChildrenInMenu`: the entry shows in the menu as one item, its children left out.
+ * - `fixed`: always the console's own entry, also in the back-end menu mode (sign-in, exception).
  */
 export interface RouteEntry<Icon extends string = string, TitleKey extends string = string> {
   path: string;
@@ -48,6 +52,10 @@ export interface RouteEntry<Icon extends string = string, TitleKey extends strin
   public?: boolean;
   redirect?: string;
   page?: PageLoader;
+  menuType?: 'category' | 'menu' | 'button';
+  component?: string;
+  hideChildrenInMenu?: boolean;
+  fixed?: boolean;
 }
 
 export type AnyRoute = RouteEntry<string, string>;
@@ -181,7 +189,8 @@ export function buildMenu<R extends AnyRoute>(routes: readonly R[], permissions:
       if (!shownInMenu(entry, permissions)) return [];
       if (!isCategory(routes, entry)) return entry.page || entry.isLink ? [{ key: entry.path, entry }] : [];
       const children = build(childrenOf(routes, entry.name));
-      return children.length ? [{ key: entry.path, entry, children }] : [];
+      if (!children.length) return [];
+      return entry.hideChildrenInMenu ? [{ key: entry.path, entry }] : [{ key: entry.path, entry, children }];
     });
   return build(sortBySort(routes.filter((r) => r.group === undefined)));
 }

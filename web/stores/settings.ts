@@ -27,6 +27,8 @@ export const colorPresets = [
 export type ThemeMode = 'light' | 'dark';
 export type NavMode = 'sidebar' | 'top' | 'mix';
 export type PageWidth = 'fluid' | 'fixed';
+/** Where the menu comes from: the console's route table, or the server's menu call (the spec's permission modes). */
+export type MenuMode = 'front' | 'back';
 
 export interface Settings {
   themeMode: ThemeMode;
@@ -39,6 +41,7 @@ export interface Settings {
   colorWeak: boolean;
   language: Language;
   menuCollapsed: boolean;
+  menuMode: MenuMode;
 }
 
 export const defaultSettings: Settings = {
@@ -52,6 +55,7 @@ export const defaultSettings: Settings = {
   colorWeak: false,
   language: DEFAULT_LANGUAGE,
   menuCollapsed: false,
+  menuMode: 'front',
 };
 
 export const useSettings = create<Settings>(() => ({

@@ -2,10 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { authRoutes } from '../../contract/auth.ts';
+import { acceptUrlEncodedBodies } from '../../lib/form-bodies.ts';
 import type { Services } from '../../module.ts';
 
 export function registerAuthRoutes(fastify: FastifyInstance, { sessions }: Pick<Services, 'sessions'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  acceptUrlEncodedBodies(app);
 
   app.route({
     ...authRoutes.login,

@@ -28,6 +28,8 @@ import { assertNoViolations, schemaViolations, type Violation } from '../../lib/
 import { newId } from '../../lib/ids.ts';
 import type { Language } from '../../contract/languages.ts';
 import { translate } from '../../lib/messages.ts';
+import type { Product } from '../../contract/product.ts';
+import type { ProductService } from '../product/product-service.ts';
 import type { CredentialsService } from './credentials-service.ts';
 import { deviceFieldKeys, deviceViolations, draftOf, type DeviceRefs } from './device-rules.ts';
 import type { DeviceService, NewDevice } from './device-service.ts';
@@ -143,6 +145,7 @@ function numberOrText(text: string | undefined): number | string | undefined {
 export interface DeviceImportServiceDeps {
   devices: DeviceService;
   credentials: CredentialsService;
+  products: Pick<ProductService, 'findByIdOrName'>;
   now?: () => number;
 }
 
@@ -204,9 +207,11 @@ export class DeviceImportService {
     const valid: NewDevice[] = [];
     const rejected: RejectedCells[] = [];
     const seen: SeenInFile = { names: new Map(), tokens: new Map() };
+    const productNamed = this.productLookup();
     rows.forEach((cells, index) => {
       const row = index + 2;
-      const checked = this.checkRow(cells, row, body, shared, refs, seen);
+      const product = this.rowProduct(cells, body, shared, productNamed);
+      const checked = 'key' in product ? [product] : this.checkRow(cells, row, body, product, refs, seen);
       if (Array.isArray(checked)) rejected.push({ row, cells, violations: checked });
       else valid.push(checked);
     });
@@ -215,6 +220,33 @@ export class DeviceImportService {
     session.rows = null;
     session.rejected = rejected;
     return { created: valid.length, rejected: rejected.map((r) => this.rejectedRow(r, body.mapping.name, lang)) };
+  }
+
+  /** Products by the text of the product column, each looked up once per commit. */
+  private productLookup(): (text: string) => Product | undefined {
+    const found = new Map<string, Product | undefined>();
+    return (text) => {
+      if (!found.has(text)) found.set(text, this.deps.products.findByIdOrName(text));
+      return found.get(text);
+    };
+  }
+
+  /**
+   * The shared fields with the row's own product when the product column names one (its device
+   * type follows), the defaults when the cell is empty, or why the row is refused.
+   */
+  private rowProduct(
+    cells: string[],
+    body: ImportCommitBody,
+    shared: SharedFields,
+    productNamed: (text: string) => Product | undefined,
+  ): SharedFields | Violation {
+    const column = body.mapping.product;
+    const text = column === null || column === undefined ? '' : (cells[column] ?? '').trim();
+    if (text === '') return shared;
+    const product = productNamed(text);
+    if (!product) return { field: 'product', key: 'error.import.unknownProduct', params: { product: text } };
+    return { ...shared, deviceProfileId: product.id, deviceType: product.deviceType };
   }
 
   /** One row as a device to create, or the rules it breaks (row numbers count the header as 1). */

@@ -66,7 +66,7 @@ export const deviceModule = defineModule({
     return {
       devices,
       credentials,
-      deviceImports: new DeviceImportService({ devices, credentials }),
+      deviceImports: new DeviceImportService({ devices, credentials, products }),
       deviceBatches: new DeviceBatchService({ devices, deviceRows, credentials, credentialRows, products }),
       provisioning: new ProvisioningService({ devices, credentials, products, log }),
     };

@@ -18,6 +18,10 @@ export class OssFileRepository {
       .run(id, size, mime, Date.now());
   }
 
+  delete(id: string): boolean {
+    return this.db.prepare('DELETE FROM oss_file WHERE id = ?').run(id).changes > 0;
+  }
+
   findById(id: string): OssFileRow | undefined {
     const r = this.db.prepare('SELECT id, size, mime, create_time FROM oss_file WHERE id = ?').get(id) as
       | { id: string; size: number; mime: string; create_time: number }

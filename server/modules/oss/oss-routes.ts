@@ -22,6 +22,14 @@ export async function registerOssRoutes(fastify: FastifyInstance, { files: servi
   });
 
   app.route({
+    ...ossRoutes.remove,
+    handler: async (request) => {
+      service.remove(request.query.deleteFilePath);
+      return { ok: true };
+    },
+  });
+
+  app.route({
     ...ossRoutes.file,
     handler: async (request, reply) => {
       const file = service.open(request.params.name);

@@ -3,10 +3,10 @@
  * image), stored under `<dataDir>/oss/` by the sha256 of the content, never by the client's name.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, renameSync, statSync, writeFileSync, type ReadStream } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync, type ReadStream } from 'node:fs';
 import { extname, join } from 'node:path';
 import { ErrorCode } from '../../contract/errors.ts';
-import type { UploadResult } from '../../contract/oss.ts';
+import { OSS_FILE_NAME_PATTERN, type UploadResult } from '../../contract/oss.ts';
 import { AVATAR_EXTENSIONS, UPLOAD_MAX_BYTES } from '../../contract/validation.ts';
 import type { Db } from '../../db/sqlite.ts';
 import { uploadFileRequired, uploadTooLarge } from '../../lib/upload.ts';
@@ -41,6 +41,26 @@ function badType(): AppError {
   return new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.upload.badType', { types: AVATAR_EXTENSIONS.join(', ') });
 }
 
+
+const storedName = new RegExp(OSS_FILE_NAME_PATTERN);
+
+/**
+ * The stored name `deleteFilePath` designates: a `fileStaticUri` (with or without an origin) or a
+ * bare stored name; null for anything else. Only names of the store's own form are accepted, so no
+ * `..`, separator or encoded trick can reach a file outside `<dataDir>/oss/`.
+ */
+export function storedNameOf(deleteFilePath: string): string | null {
+  let path = deleteFilePath;
+  if (/^https?:\/\//i.test(path)) {
+    try {
+      path = new URL(path).pathname;
+    } catch {
+      return null;
+    }
+  }
+  if (path.startsWith(OSS_FILES_PREFIX)) path = path.slice(OSS_FILES_PREFIX.length);
+  return storedName.test(path) ? path : null;
+}
 
 export interface StoredFile {
   stream: ReadStream;
@@ -83,5 +103,19 @@ export class OssService {
     const path = join(this.dir, name);
     if (!row || !existsSync(path)) throw new AppError(ErrorCode.ITEM_NOT_FOUND, 'error.notFound');
     return { stream: createReadStream(path), mime: row.mime, size: statSync(path).size };
+  }
+
+  /** Deletes an uploaded file: 400 when the path names no file of the store, 404 when it is not there. */
+  remove(deleteFilePath: string): void {
+    const name = storedNameOf(deleteFilePath);
+    if (name === null) {
+      throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.upload.notStored', {}, {
+        details: [{ field: 'querystring.deleteFilePath', key: 'error.upload.notStored', message: 'is not a file of the upload store' }],
+      });
+    }
+    const path = join(this.dir, name);
+    const known = this.files.delete(name);
+    if (!known && !existsSync(path)) throw new AppError(ErrorCode.ITEM_NOT_FOUND, 'error.notFound');
+    rmSync(path, { force: true });
   }
 }

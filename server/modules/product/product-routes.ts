@@ -1,7 +1,7 @@
 /** HTTP for products, called device profiles on the wire (server/contract/product.ts). */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { productRoutes } from '../../contract/product.ts';
+import { productRoutes, thingsBoardProductRoutes } from '../../contract/product.ts';
 import { fieldErrorFormatter, type FieldKeys } from '../../lib/field-errors.ts';
 import type { Services } from '../../module.ts';
 
@@ -24,6 +24,11 @@ export function registerProductRoutes(fastify: FastifyInstance, { products: serv
   app.route({ ...productRoutes.delete, schemaErrorFormatter, handler: async (request) => service.delete(request.body.ids) });
   app.route({ ...productRoutes.publish, schemaErrorFormatter, handler: async (request) => service.publish(request.params.id) });
   app.route({ ...productRoutes.setDefault, schemaErrorFormatter, handler: async (request) => service.setDefault(request.params.id) });
+  app.route({
+    ...thingsBoardProductRoutes.setDefault,
+    schemaErrorFormatter,
+    handler: async (request) => service.setDefault(request.params.id),
+  });
   app.route({
     ...productRoutes.regenerateProvision,
     schemaErrorFormatter,

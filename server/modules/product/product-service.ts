@@ -50,6 +50,15 @@ export class ProductService {
     return this.deps.products.findById(id);
   }
 
+  /** The product with id `text`, else the one named `text`: how an import row names its product. */
+  findByIdOrName(text: string): Product | undefined {
+    const { products } = this.deps;
+    const byId = products.findById(text);
+    if (byId) return byId;
+    const id = products.idNamed(text);
+    return id === undefined ? undefined : products.findById(id);
+  }
+
   /** DRAFT; the default when asked or when it is the first product. */
   create(body: ProductBody, options: { reportedName?: boolean } = {}): Product {
     return transaction(this.deps.db, () => {

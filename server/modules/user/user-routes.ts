@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorCode, type ErrorKey } from '../../contract/errors.ts';
 import { userRoutes } from '../../contract/user.ts';
 import { AppError, type ErrorDetail } from '../../lib/app-error.ts';
+import { acceptMultipartFields, acceptUrlEncodedBodies } from '../../lib/form-bodies.ts';
 import type { Services } from '../../module.ts';
 
 /** Profile fields whose rule has its own message, so the form can say which rule a value broke. */
@@ -35,8 +36,9 @@ function profileValidationError(errors: FastifySchemaValidationError[]): AppErro
   return new AppError(ErrorCode.BAD_REQUEST_PARAMS, key ?? 'error.validation', {}, { status: 400, details });
 }
 
-export function registerUserRoutes(fastify: FastifyInstance, { profiles: service }: Pick<Services, 'profiles'>): void {
+export async function registerUserRoutes(fastify: FastifyInstance, { profiles: service }: Pick<Services, 'profiles'>): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  acceptUrlEncodedBodies(app);
 
   app.route({ ...userRoutes.me, handler: async (request) => service.info(request.user!) });
 
@@ -56,5 +58,17 @@ export function registerUserRoutes(fastify: FastifyInstance, { profiles: service
       await service.changePassword(request.user!, request.body, request.ip);
       return { ok: true };
     },
+  });
+
+  // Multipart in a scope of its own: only this call takes a multipart body.
+  await app.register(async (scope) => {
+    await acceptMultipartFields(scope);
+    scope.withTypeProvider<TypeBoxTypeProvider>().route({
+      ...userRoutes.changePasswordByForm,
+      handler: async (request) => {
+        await service.changePassword(request.user!, request.body, request.ip);
+        return { ok: true };
+      },
+    });
   });
 }
