@@ -43,6 +43,7 @@ import { commandModule } from './modules/command/command-module.ts';
 import { eventRecordModule } from './modules/event-record/event-record-module.ts';
 import { workbenchModule } from './modules/workbench/workbench-module.ts';
 import { realtimeModule } from './modules/realtime/realtime-module.ts';
+import { mapModule } from './modules/map/map-module.ts';
 
 /**
  * Every edge-core module, in the order they are built, get their routes and start; they close in
@@ -67,6 +68,7 @@ export const edgeModules: readonly EdgeModule[] = [
   eventRecordModule,
   workbenchModule,
   realtimeModule,
+  mapModule,
 ];
 
 /** Every migration of every module, in number order: what a database of this version has applied. */
@@ -128,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(healthModule, { version, mode: config.upstream ? 'proxy' : 'embedded' });
 
   let guideRedirect: () => boolean = () => false;
+  let imageOrigins: () => readonly string[] = () => [];
   if (config.upstream) {
     await app.register(proxyPlugin, { upstream: config.upstream });
     app.decorate('firstBootHint', () => null);
@@ -164,6 +167,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await modules.start();
     app.decorate('services', modules.services);
     guideRedirect = () => license.status() === 'MISSING';
+    const { mapSettings } = modules.services as Services;
+    imageOrigins = () => mapSettings.imageOrigins();
     app.decorate('firstBootHint', () =>
       accounts.adminExists()
         ? null
@@ -171,6 +176,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     );
   }
 
-  await app.register(staticPlugin, { assets: options.assets ?? null, guideRedirect });
+  await app.register(staticPlugin, { assets: options.assets ?? null, guideRedirect, imageOrigins });
   return app;
 }
