@@ -37,6 +37,7 @@ const resources = {
   product: texts<typeof import('../../locales/zh_CN/product.json')>(),
   profile: texts<typeof import('../../locales/zh_CN/profile.json')>(),
   settings: texts<typeof import('../../locales/zh_CN/settings.json')>(),
+  systemConfig: texts<typeof import('../../locales/zh_CN/systemConfig.json')>(),
   table: texts<typeof import('../../locales/zh_CN/table.json')>(),
   telemetry: texts<typeof import('../../locales/zh_CN/telemetry.json')>(),
   thingModel: texts<typeof import('../../locales/zh_CN/thingModel.json')>(),
