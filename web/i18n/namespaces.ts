@@ -32,6 +32,7 @@ const resources = {
   http: texts<typeof import('../../locales/zh_CN/http.json')>(),
   layout: texts<typeof import('../../locales/zh_CN/layout.json')>(),
   license: texts<typeof import('../../locales/zh_CN/license.json')>(),
+  manual: texts<typeof import('../../locales/zh_CN/manual.json')>(),
   menu: texts<typeof import('../../locales/zh_CN/menu.json')>(),
   organization: texts<typeof import('../../locales/zh_CN/organization.json')>(),
   product: texts<typeof import('../../locales/zh_CN/product.json')>(),
