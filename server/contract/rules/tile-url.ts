@@ -9,7 +9,7 @@ import { isBlank, problem, type Problem } from './problem.ts';
 export const TILE_URL_MAX = 512;
 
 /** scheme, host (name, IPv4 or bracketed IPv6) and optional port; then a path and query. */
-const tileUrl = /^(https?):\/\/([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?(\/[^\s;,'"\\<>`]*)$/;
+const tileUrl = /^(https?):\/\/([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?(\/[^\s;,'"\\<>`]*)$/i;
 
 /** The origin (`http://host:port`) a valid tile URL loads from; null for anything else. */
 export function tileOrigin(url: string): string | null {

@@ -125,7 +125,7 @@ function LocationForm({
         if (other && form.getTouchedFields().includes(other)) void form.validate([other]).catch(() => undefined);
       }}
     >
-      <div className="ec-location">
+      <div className={showTiles ? 'ec-location ec-location--tiles' : 'ec-location'}>
         <div className="ec-location__fields">
           <Form.Item field="longitude" label={t('fields.longitude')} rules={[rule('longitude')]} extra={t('location.longitudeHint')}>
             <Input placeholder="116.397128" inputMode="decimal" autoComplete="off" data-testid="location-longitude" />

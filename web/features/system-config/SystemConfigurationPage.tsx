@@ -69,9 +69,11 @@ export function SystemConfigurationPage(): JSX.Element {
             <Input placeholder="http://192.168.1.20:8080/tiles/{z}/{x}/{y}.png" maxLength={TILE_URL_MAX} autoComplete="off" data-testid="map-tile-url" />
           </Form.Item>
           <FormError message={failure} testId="map-error" />
-          <Button type="primary" htmlType="submit" loading={saving} data-testid="map-save">
-            {t('map.save')}
-          </Button>
+          <div>
+            <Button type="primary" htmlType="submit" loading={saving} data-testid="map-save">
+              {t('map.save')}
+            </Button>
+          </div>
         </Form>
       </Card>
     </div>
