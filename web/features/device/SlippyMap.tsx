@@ -42,8 +42,17 @@ export function SlippyMap({ tileUrl, point, onPick, onTilesFailed, height = 240,
   const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
   const failed = useRef(false);
 
+  // The width follows the layout (a dialog settling, a window resized): tiles and clicks use it.
   useLayoutEffect(() => {
-    if (viewport.current?.clientWidth) setWidth(viewport.current.clientWidth);
+    const el = viewport.current;
+    if (!el) return;
+    const measure = (): void => {
+      if (el.clientWidth) setWidth(el.clientWidth);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
   }, []);
 
   // A point typed into the fields (not one just picked on the map) is brought into view.
