@@ -238,6 +238,8 @@ export async function buildWeb(): Promise<Metafile> {
       '.woff2': 'file',
       '.ttf': 'file',
       '.eot': 'file',
+      // The offline manual (locales/<lang>/manual.md): text in a lazy chunk per language.
+      '.md': 'text',
     },
     plugins: [
       webSources({ root, entry: join(root, webEntry), firstScreen: join(root, 'web/lib/first-screen.ts') }),

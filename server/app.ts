@@ -46,6 +46,7 @@ import { workbenchModule } from './modules/workbench/workbench-module.ts';
 import { realtimeModule } from './modules/realtime/realtime-module.ts';
 import { apiUsageModule } from './modules/api-usage/api-usage-module.ts';
 import { menuModule } from './modules/menu/menu-module.ts';
+import { mapModule } from './modules/map/map-module.ts';
 
 /**
  * Every edge-core module, in the order they are built, get their routes and start; they close in
@@ -72,6 +73,7 @@ export const edgeModules: readonly EdgeModule[] = [
   realtimeModule,
   apiUsageModule,
   menuModule,
+  mapModule,
 ];
 
 /** Every migration of every module, in number order: what a database of this version has applied. */
@@ -134,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(healthModule, { version, mode: config.upstream ? 'proxy' : 'embedded' });
 
   let guideRedirect: () => boolean = () => false;
+  let imageOrigins: () => readonly string[] = () => [];
   if (config.upstream) {
     await app.register(proxyPlugin, { upstream: config.upstream });
     app.decorate('firstBootHint', () => null);
@@ -170,6 +173,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await modules.start();
     app.decorate('services', modules.services);
     guideRedirect = () => license.status() === 'MISSING';
+    const { mapSettings } = modules.services as Services;
+    imageOrigins = () => mapSettings.imageOrigins();
     app.decorate('firstBootHint', () =>
       accounts.adminExists()
         ? null
@@ -177,6 +182,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     );
   }
 
-  await app.register(staticPlugin, { assets: options.assets ?? null, guideRedirect });
+  await app.register(staticPlugin, { assets: options.assets ?? null, guideRedirect, imageOrigins });
   return app;
 }

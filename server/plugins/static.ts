@@ -13,6 +13,11 @@ export interface StaticOptions {
   assets: AssetSource | null;
   /** True while the gateway has no licence: console routes then lead to the wizard. */
   guideRedirect: () => boolean;
+  /**
+   * Origins besides the console's own that pages may load images from: the configured map tile
+   * server (server/modules/map/map-service.ts). Each is a checked `scheme://host[:port]`.
+   */
+  imageOrigins?: () => readonly string[];
 }
 
 /** Console pages served without a licence: the activation wizard and the licence upload. */
@@ -27,13 +32,14 @@ const hostPattern = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
  * browsers; Safari before 16 (the build targets Safari 15, scripts/build.ts) needs the ws:/wss:
  * origin spelled out, which the Host header the page was asked for gives.
  */
-function contentSecurityPolicy(host: string | undefined): string {
+function contentSecurityPolicy(host: string | undefined, imageOrigins: readonly string[]): string {
+  const images = imageOrigins.map((o) => ` ${o}`).join('');
   const sockets = host && hostPattern.test(host) ? ` ws://${host} wss://${host}` : '';
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${images}`,
     "font-src 'self' data:",
     `connect-src 'self'${sockets}`,
     "object-src 'none'",
@@ -42,9 +48,9 @@ function contentSecurityPolicy(host: string | undefined): string {
   ].join('; ');
 }
 
-function htmlHeaders(host: string | undefined): Record<string, string> {
+function htmlHeaders(host: string | undefined, imageOrigins: readonly string[]): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(host),
+    'content-security-policy': contentSecurityPolicy(host, imageOrigins),
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'SAMEORIGIN',
     'referrer-policy': 'same-origin',
@@ -80,11 +86,11 @@ function isApi(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, asset: Asset): FastifyReply {
+function send(request: FastifyRequest, reply: FastifyReply, asset: Asset, imageOrigins: () => readonly string[]): FastifyReply {
   reply.header('content-type', asset.contentType);
   reply.header('etag', asset.etag);
   reply.header('cache-control', asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-  if (asset.contentType.startsWith('text/html')) reply.headers(htmlHeaders(request.headers.host));
+  if (asset.contentType.startsWith('text/html')) reply.headers(htmlHeaders(request.headers.host, imageOrigins()));
   else reply.header('x-content-type-options', 'nosniff');
   if (asset.br || asset.gzip) reply.header('vary', 'Accept-Encoding');
 
@@ -101,6 +107,7 @@ function send(request: FastifyRequest, reply: FastifyReply, asset: Asset): Fasti
 
 async function staticPlugin(app: FastifyInstance, opts: StaticOptions): Promise<void> {
   const { assets, guideRedirect } = opts;
+  const imageOrigins = opts.imageOrigins ?? (() => []);
   if (!assets) return; // API-only: the errors plugin's not-found handler answers everything else
 
   app.get('/*', async (request, reply) => {
@@ -111,7 +118,7 @@ async function staticPlugin(app: FastifyInstance, opts: StaticOptions): Promise<
     if (!isConsoleRoute(path)) {
       const file = path.includes('..') ? undefined : assets.get(path);
       if (!file) return sendError(request, reply, routeNotFound(request.method, path));
-      return send(request, reply, file);
+      return send(request, reply, file, imageOrigins);
     }
 
     if (guideRedirect() && !licenceFreeRoutes.some((r) => path === r || path.startsWith(`${r}/`))) {
@@ -119,7 +126,7 @@ async function staticPlugin(app: FastifyInstance, opts: StaticOptions): Promise<
     }
     const index = assets.get('/index.html');
     if (!index) return sendError(request, reply, routeNotFound(request.method, path));
-    return send(request, reply, index);
+    return send(request, reply, index, imageOrigins);
   });
 }
 

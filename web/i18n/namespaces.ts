@@ -32,16 +32,17 @@ const resources = {
   http: texts<typeof import('../../locales/zh_CN/http.json')>(),
   layout: texts<typeof import('../../locales/zh_CN/layout.json')>(),
   license: texts<typeof import('../../locales/zh_CN/license.json')>(),
+  manual: texts<typeof import('../../locales/zh_CN/manual.json')>(),
   menu: texts<typeof import('../../locales/zh_CN/menu.json')>(),
   organization: texts<typeof import('../../locales/zh_CN/organization.json')>(),
   product: texts<typeof import('../../locales/zh_CN/product.json')>(),
   profile: texts<typeof import('../../locales/zh_CN/profile.json')>(),
   settings: texts<typeof import('../../locales/zh_CN/settings.json')>(),
+  systemConfig: texts<typeof import('../../locales/zh_CN/systemConfig.json')>(),
   table: texts<typeof import('../../locales/zh_CN/table.json')>(),
   telemetry: texts<typeof import('../../locales/zh_CN/telemetry.json')>(),
   thingModel: texts<typeof import('../../locales/zh_CN/thingModel.json')>(),
   workbench: texts<typeof import('../../locales/zh_CN/workbench.json')>(),
-  systemConfig: texts<typeof import('../../locales/zh_CN/systemConfig.json')>(),
 };
 
 /** The zh_CN texts of every namespace: what typed `t()` keys are checked against. */

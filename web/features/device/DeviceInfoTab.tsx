@@ -1,4 +1,7 @@
-/** Basic information tab of the device detail page: every field, edit, location, public flag. */
+/**
+ * Basic information tab of the device detail page: every field, edit, location (on a tile map when
+ * a tile server is configured and reachable), public flag.
+ */
 import { useState, type JSX } from 'react';
 import { Button, Descriptions, Message, Switch } from '@arco-design/web-react';
 import { IconEdit, IconLocation } from '@arco-design/web-react/icon';
@@ -10,6 +13,8 @@ import { DeviceFormDrawer } from './DeviceFormDrawer.tsx';
 import { deviceStateColors, deviceTypeColors } from './deviceStyle.ts';
 import type { DeviceTabProps } from './deviceTab.ts';
 import { LocationModal } from './LocationModal.tsx';
+import { useTileUrl } from './mapSettingsApi.ts';
+import { SlippyMap } from './SlippyMap.tsx';
 import './device.css';
 
 export function DeviceInfoTab({ device, onDeviceChange }: DeviceTabProps): JSX.Element {
@@ -17,6 +22,8 @@ export function DeviceInfoTab({ device, onDeviceChange }: DeviceTabProps): JSX.E
   const [editing, setEditing] = useState(false);
   const [locating, setLocating] = useState(false);
   const [switching, setSwitching] = useState(false);
+  const tileUrl = useTileUrl();
+  const [tilesFailed, setTilesFailed] = useState(false);
 
   const togglePublic = async (isPublic: boolean): Promise<void> => {
     setSwitching(true);
@@ -79,6 +86,17 @@ export function DeviceInfoTab({ device, onDeviceChange }: DeviceTabProps): JSX.E
         </Button>
       </div>
       <Descriptions column={{ xs: 1, md: 2 }} data={data} border labelStyle={{ width: 140 }} />
+      {tileUrl && !tilesFailed && device.longitude !== null && device.latitude !== null ? (
+        <div className="ec-device-panel__map">
+          <SlippyMap
+            tileUrl={tileUrl}
+            point={{ longitude: device.longitude, latitude: device.latitude }}
+            onTilesFailed={() => setTilesFailed(true)}
+            height={220}
+            testId="device-info-map"
+          />
+        </div>
+      ) : null}
       <DeviceFormDrawer visible={editing} device={device} onClose={() => setEditing(false)} onSaved={onDeviceChange} />
       <LocationModal device={locating ? device : null} onClose={() => setLocating(false)} onSaved={onDeviceChange} />
     </section>

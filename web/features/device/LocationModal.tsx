@@ -1,10 +1,12 @@
 /**
  * A device's position: longitude and latitude with their range
- * checks, both or neither, and an address. The gateway has no internet, so no online map: the
- * coordinates are typed, and a small grid map shows roughly where the point lies.
+ * checks, both or neither, and an address. The gateway's LAN often has no internet: with a tile
+ * server configured (system configuration) a tile map shows the point and a click sets it;
+ * without one, or when its tiles do not load, the coordinates are typed and a small grid map shows
+ * roughly where the point lies.
  */
 import { useState, type JSX } from 'react';
-import { Button, Form, Input, Message, Space } from '@arco-design/web-react';
+import { Alert, Button, Form, Input, Message, Space } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../server/contract/device.ts';
 import { DESCRIPTION_MAX } from '../../../server/contract/validation.ts';
@@ -14,6 +16,8 @@ import { errorMessage, serverFieldErrors } from '../../lib/error-text.ts';
 import { problemText } from '../../lib/form-rules.ts';
 import { setLocation } from './deviceApi.ts';
 import { locationBody, locationFormProblems, mapPoint, parseCoordinate, type LocationInput } from './locationForm.ts';
+import { useTileUrl } from './mapSettingsApi.ts';
+import { SlippyMap, type LngLat } from './SlippyMap.tsx';
 
 export interface LocationModalProps {
   device: Device | null;
@@ -71,6 +75,9 @@ function LocationForm({
     address: device.address ?? '',
   };
   const [current, setCurrent] = useState<LocationValues>(initial);
+  const tileUrl = useTileUrl();
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const showTiles = !!tileUrl && !tilesFailed;
 
   const rule = (field: (typeof fields)[number]) => ({
     validator: (_: unknown, cb: (error?: string) => void) => {
@@ -94,6 +101,14 @@ function LocationForm({
     }
   };
 
+  const pick = (point: LngLat): void => {
+    const next = { ...current, longitude: String(point.longitude), latitude: String(point.latitude) };
+    form.setFieldsValue({ longitude: next.longitude, latitude: next.latitude });
+    setCurrent(next);
+    onDirty(fields.some((f) => next[f].trim() !== initial[f]));
+    void form.validate(['longitude', 'latitude']).catch(() => undefined);
+  };
+
   return (
     <Form<LocationValues>
       form={form}
@@ -110,7 +125,7 @@ function LocationForm({
         if (other && form.getTouchedFields().includes(other)) void form.validate([other]).catch(() => undefined);
       }}
     >
-      <div className="ec-location">
+      <div className={showTiles ? 'ec-location ec-location--tiles' : 'ec-location'}>
         <div className="ec-location__fields">
           <Form.Item field="longitude" label={t('fields.longitude')} rules={[rule('longitude')]} extra={t('location.longitudeHint')}>
             <Input placeholder="116.397128" inputMode="decimal" autoComplete="off" data-testid="location-longitude" />
@@ -119,8 +134,14 @@ function LocationForm({
             <Input placeholder="39.916527" inputMode="decimal" autoComplete="off" data-testid="location-latitude" />
           </Form.Item>
         </div>
-        <LocationPreview longitude={parseCoordinate(current.longitude)} latitude={parseCoordinate(current.latitude)} />
+        {showTiles ? null : <LocationPreview longitude={parseCoordinate(current.longitude)} latitude={parseCoordinate(current.latitude)} />}
       </div>
+      {showTiles ? (
+        <SlippyMap tileUrl={tileUrl} point={validPoint(current)} onPick={pick} onTilesFailed={() => setTilesFailed(true)} />
+      ) : null}
+      {tileUrl && tilesFailed ? (
+        <Alert type="warning" className="ec-location__tiles-failed" content={t('map.tilesFailed', { host: tileHost(tileUrl) })} data-testid="location-tiles-failed" />
+      ) : null}
       <Form.Item field="address" label={t('fields.address')} rules={[rule('address')]}>
         <Input.TextArea maxLength={DESCRIPTION_MAX} showWordLimit autoSize={{ minRows: 2, maxRows: 4 }} data-testid="location-address" />
       </Form.Item>
@@ -148,6 +169,22 @@ function LocationForm({
       </div>
     </Form>
   );
+}
+
+/** The typed point when both coordinates are numbers in range, for the tile map's marker. */
+function validPoint(values: LocationValues): LngLat | null {
+  const longitude = parseCoordinate(values.longitude);
+  const latitude = parseCoordinate(values.latitude);
+  if (longitude === null || latitude === null || !Number.isFinite(longitude) || !Number.isFinite(latitude)) return null;
+  return Math.abs(longitude) <= 180 && Math.abs(latitude) <= 90 ? { longitude, latitude } : null;
+}
+
+function tileHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
 
 const MAP_W = 180;

@@ -1,7 +1,8 @@
 /**
- * The workbench's help documents: the OpenAPI reference and three short how-tos (provisioning a
- * gateway, connecting a device over MQTT, renewing the licence), each in a dialog. The commands
- * shown use this gateway's own address and the contract's paths and topics.
+ * The workbench's help documents: the offline manual (/offline-word, inside the binary), the
+ * OpenAPI reference and three short how-tos (provisioning a gateway, connecting a device over
+ * MQTT, renewing the licence), each in a dialog that links to its section of the manual. The
+ * commands shown use this gateway's own address and the contract's paths and topics.
  */
 import { useState, type JSX, type ReactNode } from 'react';
 import Modal from '@arco-design/web-react/es/Modal';
@@ -11,7 +12,10 @@ import IconCodeSquare from '@arco-design/web-react/icon/react-icon/IconCodeSquar
 import IconLaunch from '@arco-design/web-react/icon/react-icon/IconLaunch';
 import IconSafe from '@arco-design/web-react/icon/react-icon/IconSafe';
 import IconSend from '@arco-design/web-react/icon/react-icon/IconSend';
+import IconFile from '@arco-design/web-react/icon/react-icon/IconFile';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { consolePaths } from '../../../server/contract/console-paths.ts';
 import { deviceTopics } from '../../../server/contract/device-api.ts';
 import { deviceImportRoutes } from '../../../server/contract/device-import.ts';
 import { authRoutes } from '../../../server/contract/auth.ts';
@@ -19,6 +23,7 @@ import { cloudRoutes } from '../../../server/contract/cloud.ts';
 import { licenseRoutes, SETUP_CODE_HEADER } from '../../../server/contract/license.ts';
 import { CodeBlock } from '../../components/CodeBlock.tsx';
 import { mosquittoConnection, useDeviceAccess } from '../device/deviceAccessApi.ts';
+import { workbenchManualSections } from '../help/manual-anchors.ts';
 
 type HowTo = 'provisioning' | 'mqtt' | 'license';
 
@@ -114,10 +119,12 @@ interface HelpEntryProps {
   summary: string;
   testId: string;
   href?: string;
+  /** A console path, opened in this tab. */
+  to?: string;
   onOpen?: () => void;
 }
 
-function HelpEntry({ icon, title, summary, testId, href, onOpen }: HelpEntryProps): JSX.Element {
+function HelpEntry({ icon, title, summary, testId, href, to, onOpen }: HelpEntryProps): JSX.Element {
   const body = (
     <>
       <span className="ec-help__icon">{icon}</span>
@@ -132,7 +139,11 @@ function HelpEntry({ icon, title, summary, testId, href, onOpen }: HelpEntryProp
   );
   return (
     <li>
-      {href ? (
+      {to ? (
+        <Link className="ec-help__entry" href={to} data-testid={testId}>
+          {body}
+        </Link>
+      ) : href ? (
         <a className="ec-help__entry" href={href} target="_blank" rel="noopener noreferrer" data-testid={testId}>
           {body}
         </a>
@@ -146,7 +157,7 @@ function HelpEntry({ icon, title, summary, testId, href, onOpen }: HelpEntryProp
 }
 
 export function WorkbenchHelp(): JSX.Element {
-  const { t } = useTranslation('workbench');
+  const { t } = useTranslation(['workbench', 'manual']);
   const [open, setOpen] = useState<HowTo | null>(null);
   const { protocol, host, hostname } = window.location;
   const base = `${protocol}//${host}`;
@@ -158,6 +169,13 @@ export function WorkbenchHelp(): JSX.Element {
   return (
     <>
       <ul className="ec-help" data-testid="workbench-help">
+        <HelpEntry
+          icon={<IconFile />}
+          title={t('manual:offlineManual')}
+          summary={t('manual:offlineManualHint')}
+          to={consolePaths.offlineWord}
+          testId="help-manual"
+        />
         <HelpEntry
           icon={<IconBook />}
           title={t('help.openApi')}
@@ -192,6 +210,13 @@ export function WorkbenchHelp(): JSX.Element {
           {open === 'provisioning' ? <Provisioning base={base} /> : null}
           {open === 'mqtt' ? <Mqtt host={hostname} /> : null}
           {open === 'license' ? <License base={base} /> : null}
+          {open ? (
+            <p className="ec-help__manual">
+              <Link href={`${consolePaths.offlineWord}#${workbenchManualSections[open]}`} data-testid="help-open-manual">
+                {t('manual:openManual')}
+              </Link>
+            </p>
+          ) : null}
         </div>
       </Modal>
     </>
