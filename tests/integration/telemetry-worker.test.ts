@@ -22,8 +22,10 @@ async function workerApp() {
   const client = await connectDevice(t.app, { username: await tokenOf(t.api, device.id) });
   // A second connection, as a reader after a crash would see the file.
   const db = openDatabase(join(t.dataDir, 'edge.db'), migrations);
+  // History values are staged first (migration 0013), then moved into ts_history.
   const stored = db.prepare(
-    'SELECT COUNT(*) AS n FROM ts_history h JOIN ts_latest l ON l.id = h.series_id WHERE l.device_id = ? AND l.key = ? AND h.ts = ?',
+    `SELECT COUNT(*) AS n FROM (SELECT series_id, ts FROM ts_staging UNION SELECT series_id, ts FROM ts_history) h
+     JOIN ts_latest l ON l.id = h.series_id WHERE l.device_id = ? AND l.key = ? AND h.ts = ?`,
   );
   const count = (key: string, ts: number): number => (stored.get(device.id, key, ts) as { n: number }).n;
   return { ...t, device, client, db, count };

@@ -41,6 +41,8 @@ export interface PackedBatch {
   attributes: SQLInputValue[][];
   events: SQLInputValue[][];
   purge: string[];
+  /** Move the staged values into ts_history first, in a transaction of its own (staging-mover.ts). */
+  move: boolean;
 }
 
 /** Series names the worker knows, by the index values use. */
@@ -87,7 +89,7 @@ export function packBatch(jobs: readonly BatchJob[], table: PairTable): Packed {
   let count = 0;
   for (const job of jobs) if (job.telemetry) count += job.telemetry.length;
   const values = new Float64Array(count * STRIDE);
-  const batch: PackedBatch = { newPairs: [], values, texts: null, flags: null, attributes: [], events: [], purge: [] };
+  const batch: PackedBatch = { newPairs: [], values, texts: null, flags: null, attributes: [], events: [], purge: [], move: false };
   let refused: Map<number, Error> | null = null;
   let i = 0;
   for (let j = 0; j < jobs.length; j++) {
@@ -171,6 +173,7 @@ const seriesInsert = db.prepare(sql.newSeries);
 const attribute = db.prepare(sql.attribute);
 const event = db.prepare(sql.event);
 const forget = sql.forgetDevice.map((s) => db.prepare(s));
+const moveStaged = sql.moveStaged.map((s) => db.prepare(s));
 const seriesIds = new Map();
 const pairs = [];
 
@@ -227,6 +230,18 @@ parentPort.on('message', (b) => {
   }
   // The main thread counts these names as known whether or not this batch commits.
   for (const name of b.newPairs) pairs.push(name);
+  // A failed move leaves the values staged, where they are read and moved next time; the batch goes on.
+  let moved = false;
+  if (b.move) {
+    try {
+      db.exec('BEGIN IMMEDIATE');
+      for (const statement of moveStaged) statement.run();
+      db.exec('COMMIT');
+      moved = true;
+    } catch {
+      if (db.isTransaction) db.exec('ROLLBACK');
+    }
+  }
   let error = null;
   try {
     db.exec('BEGIN IMMEDIATE');
@@ -246,12 +261,12 @@ parentPort.on('message', (b) => {
   Atomics.store(state, 1, error === null ? 0 : 1);
   Atomics.store(state, 0, b.seq);
   Atomics.notify(state, 0);
-  parentPort.postMessage({ seq: b.seq, error });
+  parentPort.postMessage({ seq: b.seq, error, moved });
 });
 `;
 
-/** Told once the batch is committed (null) or why it was not. */
-export type BatchDone = (err: Error | null) => void;
+/** Told once the batch is committed (null) or why it was not, and whether the staged values were moved before it. */
+export type BatchDone = (err: Error | null, moved: boolean) => void;
 
 /** A failure as the worker reports it: the error's message and where it came from. */
 interface WorkerFailure extends FailureOrigin {
@@ -280,7 +295,7 @@ export class HistoryWorker {
       resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 },
     });
     this.worker.unref();
-    this.worker.on('message', ({ seq, error }: { seq: number; error: WorkerFailure | null }) => this.finished(seq, error));
+    this.worker.on('message', ({ seq, error, moved }: { seq: number; error: WorkerFailure | null; moved: boolean }) => this.finished(seq, error, moved));
     this.worker.on('error', (err) => this.die(err));
     this.worker.on('exit', (code) => this.die(new Error(`history worker exited with code ${code}`)));
   }
@@ -292,7 +307,7 @@ export class HistoryWorker {
 
   commit(batch: PackedBatch, done: BatchDone): void {
     if (this.gone) {
-      done(new Error('history worker gone'));
+      done(new Error('history worker gone'), false);
       return;
     }
     const seq = ++this.seq;
@@ -313,7 +328,8 @@ export class HistoryWorker {
       }
       const settled = Atomics.load(this.state, 0) === flight.seq;
       const failure = !settled ? 'history worker did not finish before shutdown' : Atomics.load(this.state, 1) ? 'history batch failed to commit' : null;
-      this.finished(flight.seq, failure === null ? null : { message: failure });
+      // Whether it moved the staged values is unknown here: the writer moves them again when due.
+      this.finished(flight.seq, failure === null ? null : { message: failure }, false);
     }
     if (!this.gone) {
       this.gone = true;
@@ -323,11 +339,11 @@ export class HistoryWorker {
     void this.worker.terminate();
   }
 
-  private finished(seq: number, error: WorkerFailure | null): void {
+  private finished(seq: number, error: WorkerFailure | null, moved: boolean): void {
     const flight = this.inFlight;
     if (!flight || flight.seq !== seq) return;
     this.inFlight = null;
-    flight.done(error === null ? null : errorOf(error));
+    flight.done(error === null ? null : errorOf(error), moved);
   }
 
   private die(err: Error): void {
@@ -338,6 +354,6 @@ export class HistoryWorker {
     // The writer first gives up on this worker, so what the failed batch's callback flushes next
     // is committed on the main thread.
     this.failed(err);
-    flight?.done(err);
+    flight?.done(err, false);
   }
 }

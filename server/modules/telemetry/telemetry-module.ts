@@ -9,6 +9,7 @@ import { defineModule } from '../../module.ts';
 import m0005 from './migrations/0005-telemetry.sql';
 import m0007 from './migrations/0007-telemetry-history-layout.sql';
 import m0012 from './migrations/0012-telemetry-history-blocks.sql';
+import m0013 from './migrations/0013-telemetry-staging.sql';
 import { HistoryCompactor, type CompactorOptions } from './history-compactor.ts';
 import { thingModelChecks } from './model-checks.ts';
 import { TelemetryRepository } from './telemetry-repository.ts';
@@ -63,6 +64,7 @@ export const telemetryModule = defineModule({
     { name: '0005-telemetry', sql: m0005 },
     { name: '0007-telemetry-history-layout', sql: m0007 },
     { name: '0012-telemetry-history-blocks', sql: m0012 },
+    { name: '0013-telemetry-staging', sql: m0013 },
   ],
   apiTags: {
     telemetry: 'Telemetry (ThingsBoard-compatible): latest values, history with aggregation, keys, client and shared attributes; retention',

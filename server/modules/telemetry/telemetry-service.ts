@@ -203,6 +203,8 @@ export class TelemetryService {
    */
   async runRetention(now = Date.now()): Promise<RetentionResult> {
     const { rows, devices } = this.deps;
+    // Staged values are history too: as rows, retention reaches them.
+    this.deps.writer.moveStaged();
     const before = now - this.settings().telemetryRetentionDays * DAY_MS;
     const result: RetentionResult = { history: 0, events: 0 };
     const gone = new Set<string>();

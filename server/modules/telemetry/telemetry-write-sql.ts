@@ -7,10 +7,23 @@ import { encodeValue } from './stored-value.ts';
 import type { AttributeRow, EventRecordRow } from './telemetry-rows.ts';
 
 export const writeSql = {
-  // A repeated (series, ts) overwrites: QoS 1 redelivery stores a message once.
-  history: `INSERT INTO ts_history (series_id, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?)
-    ON CONFLICT(series_id, ts) DO UPDATE SET value_type = excluded.value_type, num_value = excluded.num_value,
-      text_value = excluded.text_value, flag = excluded.flag`,
+  // Appended in arrival order (migration 0013): a commit changes the staging table's last page or
+  // two, not one history leaf per series. A repeated (series, ts) is resolved when it is read or
+  // moved: the greater id wins, so QoS 1 redelivery still stores a message once.
+  history: 'INSERT INTO ts_staging (series_id, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?)',
+  /**
+   * Staged values into the series-keyed history, in one transaction (staging-mover.ts): in id
+   * order, so among values of one series and ts the last to arrive overwrites the others, as it
+   * would have when written directly. The WHERE is what SQLite needs to read ON CONFLICT as the
+   * upsert's. DELETE without WHERE frees the staging pages at once, for the next appends to reuse.
+   */
+  moveStaged: [
+    `INSERT INTO ts_history (series_id, ts, value_type, num_value, text_value, flag)
+      SELECT series_id, ts, value_type, num_value, text_value, flag FROM ts_staging WHERE true ORDER BY id
+      ON CONFLICT(series_id, ts) DO UPDATE SET value_type = excluded.value_type, num_value = excluded.num_value,
+        text_value = excluded.text_value, flag = excluded.flag`,
+    'DELETE FROM ts_staging',
+  ],
   // A late message with an older ts goes to history but does not replace a newer latest value.
   latest: 'UPDATE ts_latest SET ts = ?, value_type = ?, num_value = ?, text_value = ?, flag = ? WHERE id = ? AND ts <= ?',
   series: 'SELECT id FROM ts_latest WHERE device_id = ? AND key = ?',
@@ -22,6 +35,7 @@ export const writeSql = {
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   /** A deleted device's latest values and attributes, with whatever history reached its series meanwhile. */
   forgetDevice: [
+    'DELETE FROM ts_staging WHERE series_id IN (SELECT id FROM ts_latest WHERE device_id = ?)',
     'DELETE FROM ts_history WHERE series_id IN (SELECT id FROM ts_latest WHERE device_id = ?)',
     'DELETE FROM ts_block WHERE series_id IN (SELECT id FROM ts_latest WHERE device_id = ?)',
     'DELETE FROM ts_latest WHERE device_id = ?',
