@@ -151,9 +151,9 @@ function packJob(job: BatchJob, table: PairTable, batch: PackedBatch, i: number)
 }
 
 /*
- * The worker. Same rules as TelemetryRepository.insertTelemetry: every value into history, per
- * series only the value with the greatest ts (the last among equals) into the latest values;
- * then attributes, events and purges. It tells the main thread through postMessage and, for a
+ * The worker. Same rules as TelemetryRepository.insertTelemetry: every value into the staging
+ * table (the latest values follow when staged values are moved), then attributes, events and
+ * purges. It tells the main thread through postMessage and, for a
  * shutdown that cannot wait for the event loop, through the shared `signal`:
  * [last finished batch, its failure 0/1, closed 0/1].
  */
@@ -167,7 +167,6 @@ const db = new DatabaseSync(file);
 // As the main connection (server/db/sqlite.ts): the WAL is synced at each COMMIT, before the PUBACKs.
 db.exec('PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
 const history = db.prepare(sql.history);
-const latest = db.prepare(sql.latest);
 const seriesSelect = db.prepare(sql.series);
 const seriesInsert = db.prepare(sql.newSeries);
 const attribute = db.prepare(sql.attribute);
@@ -180,7 +179,6 @@ const pairs = [];
 function store(b) {
   const v = b.values;
   const pairIds = [];
-  const best = new Map();
   for (let at = 0, i = 0; at < v.length; at += ${STRIDE}, i++) {
     const pair = v[at];
     const ts = v[at + 1];
@@ -203,15 +201,6 @@ function store(b) {
       pairIds[pair] = id;
     }
     history.run(id, ts, type, num, text, flag);
-    const previous = best.get(id);
-    if (previous === undefined || ts >= v[previous * ${STRIDE} + 1]) best.set(id, i);
-  }
-  for (const [id, i] of best) {
-    const at = i * ${STRIDE};
-    const num = Number.isNaN(v[at + 3]) ? null : v[at + 3];
-    const text = b.texts !== null && b.texts[i] !== undefined ? b.texts[i] : null;
-    const flag = b.flags !== null && b.flags[i] !== undefined ? b.flags[i] : null;
-    latest.run(v[at + 1], v[at + 2], num, text, flag, id, v[at + 1]);
   }
   for (const a of b.attributes) attribute.run(...a);
   for (const e of b.events) event.run(...e);

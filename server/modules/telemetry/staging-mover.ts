@@ -26,8 +26,10 @@ export class StagingMover {
   /** Moves every staged value into ts_history; returns how many there were. */
   move(): number {
     return transaction(this.db, () => {
-      const moved = Number(this.statements[0]!.run().changes);
-      this.statements[1]!.run();
+      const [latest, history, clear] = this.statements;
+      latest!.run();
+      const moved = Number(history!.run().changes);
+      clear!.run();
       return moved;
     });
   }

@@ -16,16 +16,23 @@ export const writeSql = {
    * order, so among values of one series and ts the last to arrive overwrites the others, as it
    * would have when written directly. The WHERE is what SQLite needs to read ON CONFLICT as the
    * upsert's. DELETE without WHERE frees the staging pages at once, for the next appends to reuse.
+   *
+   * The latest values are brought up to date here too, not at each commit (one page fewer per
+   * commit): per series the staged value with the greatest ts, the last among equals, unless
+   * ts_latest holds a newer one (a late message goes to history only). Until then the reader
+   * answers them from the staging table (TelemetryRepository.latest).
    */
   moveStaged: [
+    `UPDATE ts_latest SET ts = s.ts, value_type = s.value_type, num_value = s.num_value, text_value = s.text_value, flag = s.flag
+      FROM (SELECT series_id, ts, value_type, num_value, text_value, flag,
+              row_number() OVER (PARTITION BY series_id ORDER BY ts DESC, id DESC) AS n FROM ts_staging) AS s
+      WHERE s.n = 1 AND ts_latest.id = s.series_id AND ts_latest.ts <= s.ts`,
     `INSERT INTO ts_history (series_id, ts, value_type, num_value, text_value, flag)
       SELECT series_id, ts, value_type, num_value, text_value, flag FROM ts_staging WHERE true ORDER BY id
       ON CONFLICT(series_id, ts) DO UPDATE SET value_type = excluded.value_type, num_value = excluded.num_value,
         text_value = excluded.text_value, flag = excluded.flag`,
     'DELETE FROM ts_staging',
   ],
-  // A late message with an older ts goes to history but does not replace a newer latest value.
-  latest: 'UPDATE ts_latest SET ts = ?, value_type = ?, num_value = ?, text_value = ?, flag = ? WHERE id = ? AND ts <= ?',
   series: 'SELECT id FROM ts_latest WHERE device_id = ? AND key = ?',
   newSeries: 'INSERT INTO ts_latest (device_id, key, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?, ?)',
   attribute: `INSERT INTO attribute_kv (device_id, scope, key, last_update_ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
