@@ -15,7 +15,7 @@ const db = openDatabase(process.argv[2]!, migrations);
 const rows = new TelemetryRepository(db);
 const compactor = new HistoryCompactor(db, rows.blocks, silent as never, { recentMs: 0, everyMs: 0, blockPoints: 40, stepRows: 40 });
 // The values were staged as the writer stages them; compaction reads rows.
-new StagingMover(db).move();
+new StagingMover(db).moveAll();
 let steps = 0;
 for (const series of rows.blocks.seriesWithRowsBefore(Number.MAX_SAFE_INTEGER)) {
   while (compactor.step(series, Number.MAX_SAFE_INTEGER).values > 0) {

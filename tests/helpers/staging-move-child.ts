@@ -1,6 +1,7 @@
 /**
- * A process that moves a data dir's staged history values into ts_history (one transaction),
- * saying "moving" just before: the crash test kills it with SIGKILL while it moves.
+ * A process that moves a data dir's staged history values into ts_history, a chunk per
+ * transaction, saying "moving" once the first chunk is committed: the crash test kills it with
+ * SIGKILL somewhere in the middle.
  * Run: node --import tsx --import sql-text-loader.mjs staging-move-child.ts <db file>
  */
 import { migrations } from '../../server/app.ts';
@@ -9,7 +10,8 @@ import { StagingMover } from '../../server/modules/telemetry/staging-mover.ts';
 
 const db = openDatabase(process.argv[2]!, migrations);
 const mover = new StagingMover(db);
-process.stdout.write('moving\n');
 mover.move();
+process.stdout.write('moving\n');
+mover.moveAll();
 db.close();
 process.stdout.write('done\n');

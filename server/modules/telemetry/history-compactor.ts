@@ -110,7 +110,7 @@ export class HistoryCompactor {
 
   private async compactAll(cutoff: number): Promise<CompactionResult> {
     const result: CompactionResult = { series: 0, values: 0, blocks: 0 };
-    this.mover.move();
+    this.mover.moveAll();
     for (const series of this.blocks.seriesWithRowsBefore(cutoff)) {
       result.series++;
       for (;;) {

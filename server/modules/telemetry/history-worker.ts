@@ -41,8 +41,8 @@ export interface PackedBatch {
   attributes: SQLInputValue[][];
   events: SQLInputValue[][];
   purge: string[];
-  /** Move the staged values into ts_history first, in a transaction of its own (staging-mover.ts). */
-  move: boolean;
+  /** Move up to this many staged values into ts_history first, in a transaction of its own (staging-mover.ts); 0: none. */
+  move: number;
 }
 
 /** Series names the worker knows, by the index values use. */
@@ -89,7 +89,7 @@ export function packBatch(jobs: readonly BatchJob[], table: PairTable): Packed {
   let count = 0;
   for (const job of jobs) if (job.telemetry) count += job.telemetry.length;
   const values = new Float64Array(count * STRIDE);
-  const batch: PackedBatch = { newPairs: [], values, texts: null, flags: null, attributes: [], events: [], purge: [], move: false };
+  const batch: PackedBatch = { newPairs: [], values, texts: null, flags: null, attributes: [], events: [], purge: [], move: 0 };
   let refused: Map<number, Error> | null = null;
   let i = 0;
   for (let j = 0; j < jobs.length; j++) {
@@ -172,6 +172,7 @@ const seriesInsert = db.prepare(sql.newSeries);
 const attribute = db.prepare(sql.attribute);
 const event = db.prepare(sql.event);
 const forget = sql.forgetDevice.map((s) => db.prepare(s));
+const moveEnd = db.prepare(sql.moveEnd);
 const moveStaged = sql.moveStaged.map((s) => db.prepare(s));
 const seriesIds = new Map();
 const pairs = [];
@@ -220,13 +221,15 @@ parentPort.on('message', (b) => {
   // The main thread counts these names as known whether or not this batch commits.
   for (const name of b.newPairs) pairs.push(name);
   // A failed move leaves the values staged, where they are read and moved next time; the batch goes on.
-  let moved = false;
-  if (b.move) {
+  let moved = 0;
+  if (b.move > 0) {
     try {
       db.exec('BEGIN IMMEDIATE');
-      for (const statement of moveStaged) statement.run();
+      const end = moveEnd.get(b.move).end;
+      let n = 0;
+      if (end !== null) for (const statement of moveStaged) n = Number(statement.run(end).changes);
       db.exec('COMMIT');
-      moved = true;
+      moved = n;
     } catch {
       if (db.isTransaction) db.exec('ROLLBACK');
     }
@@ -254,8 +257,8 @@ parentPort.on('message', (b) => {
 });
 `;
 
-/** Told once the batch is committed (null) or why it was not, and whether the staged values were moved before it. */
-export type BatchDone = (err: Error | null, moved: boolean) => void;
+/** Told once the batch is committed (null) or why it was not, and how many staged values were moved before it. */
+export type BatchDone = (err: Error | null, moved: number) => void;
 
 /** A failure as the worker reports it: the error's message and where it came from. */
 interface WorkerFailure extends FailureOrigin {
@@ -284,7 +287,7 @@ export class HistoryWorker {
       resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 },
     });
     this.worker.unref();
-    this.worker.on('message', ({ seq, error, moved }: { seq: number; error: WorkerFailure | null; moved: boolean }) => this.finished(seq, error, moved));
+    this.worker.on('message', ({ seq, error, moved }: { seq: number; error: WorkerFailure | null; moved: number }) => this.finished(seq, error, moved));
     this.worker.on('error', (err) => this.die(err));
     this.worker.on('exit', (code) => this.die(new Error(`history worker exited with code ${code}`)));
   }
@@ -296,7 +299,7 @@ export class HistoryWorker {
 
   commit(batch: PackedBatch, done: BatchDone): void {
     if (this.gone) {
-      done(new Error('history worker gone'), false);
+      done(new Error('history worker gone'), 0);
       return;
     }
     const seq = ++this.seq;
@@ -318,7 +321,7 @@ export class HistoryWorker {
       const settled = Atomics.load(this.state, 0) === flight.seq;
       const failure = !settled ? 'history worker did not finish before shutdown' : Atomics.load(this.state, 1) ? 'history batch failed to commit' : null;
       // Whether it moved the staged values is unknown here: the writer moves them again when due.
-      this.finished(flight.seq, failure === null ? null : { message: failure }, false);
+      this.finished(flight.seq, failure === null ? null : { message: failure }, 0);
     }
     if (!this.gone) {
       this.gone = true;
@@ -328,7 +331,7 @@ export class HistoryWorker {
     void this.worker.terminate();
   }
 
-  private finished(seq: number, error: WorkerFailure | null, moved: boolean): void {
+  private finished(seq: number, error: WorkerFailure | null, moved: number): void {
     const flight = this.inFlight;
     if (!flight || flight.seq !== seq) return;
     this.inFlight = null;
@@ -343,6 +346,6 @@ export class HistoryWorker {
     // The writer first gives up on this worker, so what the failed batch's callback flushes next
     // is committed on the main thread.
     this.failed(err);
-    flight?.done(err, false);
+    flight?.done(err, 0);
   }
 }

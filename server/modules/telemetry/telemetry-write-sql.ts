@@ -11,11 +11,13 @@ export const writeSql = {
   // two, not one history leaf per series. A repeated (series, ts) is resolved when it is read or
   // moved: the greater id wins, so QoS 1 redelivery still stores a message once.
   history: 'INSERT INTO ts_staging (series_id, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?)',
+  /** The id the staged values of a move stop before: the oldest `?` of them go (staging-mover.ts). */
+  moveEnd: 'SELECT MIN(id) + ? AS end FROM ts_staging',
   /**
-   * Staged values into the series-keyed history, in one transaction (staging-mover.ts): in id
-   * order, so among values of one series and ts the last to arrive overwrites the others, as it
+   * The staged values with id < `?` into the series-keyed history, in one transaction
+   * (staging-mover.ts): in id order, so among values of one series and ts the last to arrive overwrites the others, as it
    * would have when written directly. The WHERE is what SQLite needs to read ON CONFLICT as the
-   * upsert's. DELETE without WHERE frees the staging pages at once, for the next appends to reuse.
+   * upsert's. Freed staging pages are what the next appends reuse.
    *
    * The latest values are brought up to date here too, not at each commit (one page fewer per
    * commit): per series the staged value with the greatest ts, the last among equals, unless
@@ -25,13 +27,13 @@ export const writeSql = {
   moveStaged: [
     `UPDATE ts_latest SET ts = s.ts, value_type = s.value_type, num_value = s.num_value, text_value = s.text_value, flag = s.flag
       FROM (SELECT series_id, ts, value_type, num_value, text_value, flag,
-              row_number() OVER (PARTITION BY series_id ORDER BY ts DESC, id DESC) AS n FROM ts_staging) AS s
+              row_number() OVER (PARTITION BY series_id ORDER BY ts DESC, id DESC) AS n FROM ts_staging WHERE id < ?) AS s
       WHERE s.n = 1 AND ts_latest.id = s.series_id AND ts_latest.ts <= s.ts`,
     `INSERT INTO ts_history (series_id, ts, value_type, num_value, text_value, flag)
-      SELECT series_id, ts, value_type, num_value, text_value, flag FROM ts_staging WHERE true ORDER BY id
+      SELECT series_id, ts, value_type, num_value, text_value, flag FROM ts_staging WHERE id < ? ORDER BY id
       ON CONFLICT(series_id, ts) DO UPDATE SET value_type = excluded.value_type, num_value = excluded.num_value,
         text_value = excluded.text_value, flag = excluded.flag`,
-    'DELETE FROM ts_staging',
+    'DELETE FROM ts_staging WHERE id < ?',
   ],
   series: 'SELECT id FROM ts_latest WHERE device_id = ? AND key = ?',
   newSeries: 'INSERT INTO ts_latest (device_id, key, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?, ?)',

@@ -22,9 +22,9 @@
  * split on the main thread; a message the main thread cannot pack for the worker fails alone.
  *
  * History values are appended to the staging table (migration 0013), and moved into the
- * series-keyed history in one transaction once `moveRows` are staged or every `moveMs`
- * (staging-mover.ts): between two commits, by whoever commits the next batch (the worker before
- * that batch, or the main thread), so a move never waits for the other connection's lock.
+ * series-keyed history once `moveRows` are staged or every `moveMs` (staging-mover.ts), a chunk per
+ * transaction between two commits, by whoever commits the next batch (the worker before that
+ * batch, or the main thread), so a move never waits for the other connection's lock.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { transaction, type Db } from '../../db/sqlite.ts';
@@ -32,7 +32,7 @@ import type { TelemetryEntry } from '../../contract/telemetry.ts';
 import type { Announce, EventBus } from '../../lib/event-bus.ts';
 import { isMessageFault } from './commit-failure.ts';
 import { HistoryWorker, packBatch, type BatchJob } from './history-worker.ts';
-import { StagingMover } from './staging-mover.ts';
+import { MOVE_CHUNK, StagingMover } from './staging-mover.ts';
 import type { TelemetryRepository } from './telemetry-repository.ts';
 import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRow } from './telemetry-rows.ts';
 
@@ -114,7 +114,7 @@ export class TelemetryWriter {
   private readonly mover: StagingMover;
   /** Values staged since the last move (as far as this writer knows). */
   private staged: number;
-  /** The next commit moves the staged values first. */
+  /** The next commit moves a chunk of staged values first. */
   private moveDue = false;
   private moveTimer: NodeJS.Timeout | null = null;
 
@@ -161,8 +161,12 @@ export class TelemetryWriter {
     if (this.immediate) clearImmediate(this.immediate);
     this.immediate = null;
     if (this.worker?.busy) return;
-    if (this.moveDue && (this.jobs.length === 0 || !this.worker)) this.moveStaged();
-    if (this.jobs.length === 0) return;
+    if (this.moveDue && (this.jobs.length === 0 || !this.worker)) this.moveChunk();
+    if (this.jobs.length === 0) {
+      // The rest of a move follows on the next turn, sockets read in between.
+      if (this.moveDue) this.immediate ??= setImmediate(this.flushNow);
+      return;
+    }
     const { jobs, callbacks } = this.takeBatch();
     const worker = this.pickWorker(jobs.length);
     if (worker) this.commitInWorker(worker, jobs, callbacks);
@@ -189,18 +193,29 @@ export class TelemetryWriter {
   }
 
   /**
-   * Moves the staged values into ts_history now, on the main thread; while the worker commits a
+   * Moves every staged value into ts_history now, on the main thread; while the worker commits a
    * batch, this waits for its write lock (the busy timeout), as the compactor's steps do.
    */
   moveStaged(): void {
+    this.mover.moveAll();
+    this.staged = 0;
     this.moveDue = false;
+  }
+
+  private moveChunk(): void {
     try {
-      this.mover.move();
-      this.staged = 0;
+      this.moved(this.mover.move());
     } catch (err) {
       // They stay staged, readable and safe; the next move takes them along.
+      this.moveDue = false;
       this.deps.log.error({ err }, 'moving staged telemetry into history failed');
     }
+  }
+
+  /** A chunk of `n` staged values was moved: a full chunk may have left more. */
+  private moved(n: number): void {
+    this.staged = n < MOVE_CHUNK ? 0 : Math.max(0, this.staged - n);
+    this.moveDue = n === MOVE_CHUNK;
   }
 
   /** Commits what is queued and refuses further writes. */
@@ -270,7 +285,7 @@ export class TelemetryWriter {
     for (const job of jobs) if (job.purge) this.deps.rows.forgetDevice(job.deviceId);
     const { batch, refused } = packBatch(jobs, worker.pairs);
     if (this.moveDue) {
-      batch.move = true;
+      batch.move = MOVE_CHUNK;
       this.moveDue = false;
     }
     let packed = jobs;
@@ -289,11 +304,11 @@ export class TelemetryWriter {
       if (packed.length === 0) return;
     }
     worker.commit(batch, (err, moved) => {
-      if (moved) this.staged = 0;
+      if (moved > 0) this.moved(moved);
       if (err) this.failed(packed, told, err);
       else this.committed(packed, told);
-      // What gathered during this commit is the next batch.
-      if (this.jobs.length) this.flush();
+      // What gathered during this commit is the next batch (or the rest of a move).
+      if (this.jobs.length || this.moveDue) this.flush();
     });
   }
 
