@@ -225,9 +225,13 @@ parentPort.on('message', (b) => {
   if (b.move > 0) {
     try {
       db.exec('BEGIN IMMEDIATE');
-      const end = moveEnd.get(b.move).end;
+      const { end, rest } = moveEnd.get(b.move, b.move);
       let n = 0;
-      if (end !== null) for (const statement of moveStaged) n = Number(statement.run(end).changes);
+      if (end !== null) {
+        moveStaged[0].run(end);
+        moveStaged[1].run(end);
+        n = Number((rest ? moveStaged[3].run() : moveStaged[2].run(end)).changes);
+      }
       db.exec('COMMIT');
       moved = n;
     } catch {

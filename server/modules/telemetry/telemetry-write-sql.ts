@@ -11,13 +11,18 @@ export const writeSql = {
   // two, not one history leaf per series. A repeated (series, ts) is resolved when it is read or
   // moved: the greater id wins, so QoS 1 redelivery still stores a message once.
   history: 'INSERT INTO ts_staging (series_id, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?)',
-  /** The id the staged values of a move stop before: the oldest `?` of them go (staging-mover.ts). */
-  moveEnd: 'SELECT MIN(id) + ? AS end FROM ts_staging',
+  /**
+   * The id the staged values of a move stop before (the oldest `?` of them go), and whether that
+   * is all of them (staging-mover.ts).
+   */
+  moveEnd: 'SELECT MIN(id) + ? AS end, MIN(id) + ? > MAX(id) AS rest FROM ts_staging',
   /**
    * The staged values with id < `?` into the series-keyed history, in one transaction
    * (staging-mover.ts): in id order, so among values of one series and ts the last to arrive overwrites the others, as it
    * would have when written directly. The WHERE is what SQLite needs to read ON CONFLICT as the
-   * upsert's. Freed staging pages are what the next appends reuse.
+   * upsert's. Freed staging pages are what the next appends reuse. A move of everything staged
+   * (the usual one) empties the table with a DELETE without WHERE, which frees its pages without
+   * writing them, where deleting a range rewrites each leaf first (twice the bytes of a move).
    *
    * The latest values are brought up to date here too, not at each commit (one page fewer per
    * commit): per series the staged value with the greatest ts, the last among equals, unless
@@ -34,6 +39,7 @@ export const writeSql = {
       ON CONFLICT(series_id, ts) DO UPDATE SET value_type = excluded.value_type, num_value = excluded.num_value,
         text_value = excluded.text_value, flag = excluded.flag`,
     'DELETE FROM ts_staging WHERE id < ?',
+    'DELETE FROM ts_staging',
   ],
   series: 'SELECT id FROM ts_latest WHERE device_id = ? AND key = ?',
   newSeries: 'INSERT INTO ts_latest (device_id, key, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?, ?)',
