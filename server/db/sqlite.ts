@@ -18,8 +18,12 @@ export function openDatabase(file: string, migrations: readonly { name: string; 
   // auto_vacuum first: it takes effect only before the first table exists (an older database is
   // switched once by VACUUM: server/modules/telemetry/history-budget.ts), so pruned history can
   // give its pages back to the file system.
+  // Only asked of a new, empty file: on an existing one it changes nothing, yet SQLite may still
+  // write the header for it, which fails on a full disk and would keep the gateway from starting
+  // (and reading its history) until space is freed.
+  const fresh = (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }).n === 0;
+  if (fresh) db.exec('PRAGMA auto_vacuum = INCREMENTAL');
   db.exec(`
-    PRAGMA auto_vacuum = INCREMENTAL;
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = FULL;
     PRAGMA foreign_keys = ON;

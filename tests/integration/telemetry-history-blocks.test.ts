@@ -4,7 +4,9 @@
  * either order, within limits, and MIN/MAX/AVG/SUM/COUNT over intervals that straddle the
  * row/block boundary and the blocks' own edges. Two gateways receive the same values; one
  * compacts, the other never does, and both must answer alike, also after late values overwrite or
- * fall inside compacted spans.
+ * fall inside compacted spans. The one that never compacts never moves its staged values either
+ * (migration 0013), and a third moves them into rows often: staged values, rows and blocks answer
+ * alike, a staged value overwriting a row, a block value or another staged value.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -68,8 +70,8 @@ function lateValues(): Item[] {
   ];
 }
 
-async function gateway(blockPoints: number) {
-  const t = await makeThingModelApp({ compactor: { everyMs: 0, blockPoints } });
+async function gateway(blockPoints: number, writer: { moveRows?: number; moveMs?: number } = {}) {
+  const t = await makeThingModelApp({ compactor: { everyMs: 0, blockPoints }, writer });
   const product = await t.api.createProduct();
   const double = (min: number, max: number) => ({ type: 'DOUBLE', specs: { min, max, step: 0.1, unit: '%', unitName: 'percent' } });
   await t.api.createItem(propertyOf(product.id, double(-40, 125), { identifier: 'temperature' }));
@@ -113,12 +115,13 @@ function queries(): Record<string, string | number | boolean>[] {
   return list;
 }
 
-function tableCounts(dataDir: string): { rows: number; blocks: number; blockValues: number; oldestRow: number } {
+function tableCounts(dataDir: string): { rows: number; staged: number; blocks: number; blockValues: number; oldestRow: number } {
   const db = openDatabase(join(dataDir, 'edge.db'), migrations);
   try {
     const rows = db.prepare('SELECT COUNT(*) AS n, MIN(ts) AS oldest FROM ts_history').get() as { n: number; oldest: number };
     const blocks = db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(count), 0) AS v FROM ts_block').get() as { n: number; v: number };
-    return { rows: rows.n, blocks: blocks.n, blockValues: blocks.v, oldestRow: rows.oldest };
+    const staged = db.prepare('SELECT COUNT(*) AS n FROM ts_staging').get() as { n: number };
+    return { rows: rows.n, staged: staged.n, blocks: blocks.n, blockValues: blocks.v, oldestRow: rows.oldest };
   } finally {
     db.close();
   }
@@ -134,12 +137,18 @@ describe('history blocks', () => {
   it('answers every raw and aggregated history query the same before and after compaction, also once late values reach compacted spans', { timeout: 120_000 }, async () => {
     const items = series();
     const compacted = await gateway(1000);
-    const plain = await gateway(1000);
+    const plain = await gateway(1000, { moveRows: 0, moveMs: 0 });
+    const moved = await gateway(1000, { moveRows: 1000, moveMs: 0 });
     await compacted.send(items);
     await plain.send(items);
+    await moved.send(items);
+    const plainCounts = tableCounts(plain.dataDir);
+    expect(plainCounts.rows).toBe(0);
+    expect(tableCounts(moved.dataDir).rows).toBeGreaterThan(plainCounts.staged - 2000);
 
     const before = await answers(compacted);
     expect(before).toEqual(await answers(plain));
+    expect(await answers(moved)).toEqual(before);
     // The comparison has something to compare: flags, every type, full buckets.
     expect(before[0]!.temperature!.some((p) => p.flag?.includes('above the maximum'))).toBe(true);
     expect(new Set(before[0]!.mixed!.map((p) => typeof p.value))).toEqual(new Set(['number', 'string', 'boolean', 'object']));
@@ -149,15 +158,18 @@ describe('history blocks', () => {
     const counts = tableCounts(compacted.dataDir);
     expect(counts.blocks).toBeGreaterThan(4 * 3);
     expect(counts.oldestRow).toBeGreaterThanOrEqual(NOW - HOUR);
-    expect(counts.rows + counts.blockValues).toBe(tableCounts(plain.dataDir).rows);
+    expect(counts.staged).toBe(0);
+    expect(counts.rows + counts.blockValues).toBe(plainCounts.staged);
     expect(await answers(compacted)).toEqual(before);
 
     // Late values: a row now shares a ts with a block value, or falls inside a block's span.
     await compacted.send(lateValues());
     await plain.send(lateValues());
+    await moved.send(lateValues());
     const late = await answers(plain);
     expect(late).not.toEqual(before);
     expect(await answers(compacted)).toEqual(late);
+    expect(await answers(moved)).toEqual(late);
     await compacted.app.services!.telemetry!.compactHistory(NOW);
     expect(tableCounts(compacted.dataDir).oldestRow).toBeGreaterThanOrEqual(NOW - HOUR);
     expect(await answers(compacted)).toEqual(late);

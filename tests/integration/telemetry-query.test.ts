@@ -134,10 +134,12 @@ describe('telemetry reads', () => {
 function countRows(dataDir: string, table: 'ts_history' | 'ts_latest' | 'event_record', deviceId: string): number {
   const db = openDatabase(join(dataDir, 'edge.db'), migrations);
   try {
-    // History rows name their series (the device's ts_latest row), not the device.
+    // History rows name their series (the device's ts_latest row), not the device; values are
+    // staged first (migration 0013), then moved into ts_history.
     const sql =
       table === 'ts_history'
-        ? 'SELECT COUNT(*) AS n FROM ts_history h JOIN ts_latest l ON l.id = h.series_id WHERE l.device_id = ?'
+        ? `SELECT COUNT(*) AS n FROM (SELECT series_id, ts FROM ts_staging UNION SELECT series_id, ts FROM ts_history) h
+           JOIN ts_latest l ON l.id = h.series_id WHERE l.device_id = ?`
         : `SELECT COUNT(*) AS n FROM ${table} WHERE device_id = ?`;
     return (db.prepare(sql).get(deviceId) as { n: number }).n;
   } finally {

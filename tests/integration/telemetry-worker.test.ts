@@ -16,14 +16,16 @@ import { migrations } from '../../server/app.ts';
 
 const MESSAGES = 600;
 
-async function workerApp() {
-  const t = await makeDeviceApp({ tuning: { writer: { workerFrom: 1 } } });
+async function workerApp(moveRows?: number) {
+  const t = await makeDeviceApp({ tuning: { writer: { workerFrom: 1, ...(moveRows ? { moveRows } : {}) } } });
   const device = await t.api.createDevice();
   const client = await connectDevice(t.app, { username: await tokenOf(t.api, device.id) });
   // A second connection, as a reader after a crash would see the file.
   const db = openDatabase(join(t.dataDir, 'edge.db'), migrations);
+  // History values are staged first (migration 0013), then moved into ts_history.
   const stored = db.prepare(
-    'SELECT COUNT(*) AS n FROM ts_history h JOIN ts_latest l ON l.id = h.series_id WHERE l.device_id = ? AND l.key = ? AND h.ts = ?',
+    `SELECT COUNT(*) AS n FROM (SELECT series_id, ts FROM ts_staging UNION SELECT series_id, ts FROM ts_history) h
+     JOIN ts_latest l ON l.id = h.series_id WHERE l.device_id = ? AND l.key = ? AND h.ts = ?`,
   );
   const count = (key: string, ts: number): number => (stored.get(device.id, key, ts) as { n: number }).n;
   return { ...t, device, client, db, count };
@@ -51,6 +53,35 @@ describe('telemetry through the history worker', () => {
         query: { keys: 'seq', startTs: 0, limit: 50_000, orderBy: 'ASC' },
       })) as TimeseriesValues;
       expect(history.seq).toHaveLength(MESSAGES);
+    } finally {
+      client.end(true);
+      db.close();
+    }
+  });
+
+  it('moves staged values into history between its batches, the latest value staying the one with the greatest ts', async () => {
+    const { api, device, client, db } = await workerApp(50);
+    try {
+      // Newest first: the moves meet the greatest ts first, and older values after it.
+      await Promise.all(
+        Array.from({ length: MESSAGES }, (_, i) =>
+          client.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: 1_000_000 + MESSAGES - i, values: { seq: i } }), { qos: 1 }),
+        ),
+      );
+      // One more batch carries the move of what the last ones staged.
+      await client.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: 1, values: { seq: -1 } }), { qos: 1 });
+      const moved = (db.prepare('SELECT COUNT(*) AS n FROM ts_history').get() as { n: number }).n;
+      const staged = (db.prepare('SELECT COUNT(*) AS n FROM ts_staging').get() as { n: number }).n;
+      expect(moved).toBeGreaterThan(MESSAGES - 100);
+      expect(moved + staged).toBe(MESSAGES + 1);
+      expect(await api.ok(telemetryRoutes.timeseries, { params: { id: device.id }, query: { keys: 'seq' } })).toEqual({
+        seq: [{ ts: 1_000_000 + MESSAGES, value: 0 }],
+      });
+      const history = (await api.ok(telemetryRoutes.timeseries, {
+        params: { id: device.id },
+        query: { keys: 'seq', startTs: 0, limit: 50_000, orderBy: 'ASC' },
+      })) as TimeseriesValues;
+      expect(history.seq!.map((p) => p.value)).toEqual([-1, ...Array.from({ length: MESSAGES }, (_, i) => MESSAGES - 1 - i)]);
     } finally {
       client.end(true);
       db.close();

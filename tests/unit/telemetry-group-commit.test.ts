@@ -4,7 +4,8 @@
  * holds more than the configured number of rows. The repository is a recorder here, so each
  * transaction's contents can be seen; the database is a real SQLite one (BEGIN and COMMIT).
  */
-import { DatabaseSync } from 'node:sqlite';
+import { migrations } from '../../server/app.ts';
+import { openDatabase } from '../../server/db/sqlite.ts';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../server/lib/event-bus.ts';
@@ -14,7 +15,8 @@ import { TelemetryWriter, type WriteJob } from '../../server/modules/telemetry/t
 /** Each transaction's telemetry rows, counted per message. */
 function recordingWriter(options: { maxRows?: number } = {}) {
   const transactions: number[][] = [];
-  const db = new DatabaseSync(':memory:');
+  // The writer counts and moves staged values (migration 0013), so the tables exist; none are staged here.
+  const db = openDatabase(':memory:', migrations);
   const rows = {
     insertTelemetry(batch: Iterable<WriteJob>) {
       if (!db.isTransaction) throw new Error('insertTelemetry outside a transaction');

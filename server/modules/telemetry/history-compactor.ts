@@ -8,13 +8,15 @@
  * extend (a late value inside a block's span, the day's last block while it is not full), merges
  * them (a row wins over a block value of the same ts: it is the newer write), deletes those rows
  * and blocks and inserts the merged values as blocks of at most `blockPoints`. A kill at any point
- * leaves either the rows or the blocks, never both or neither.
+ * leaves either the rows or the blocks, never both or neither. A run first moves the staged
+ * values into rows (staging-mover.ts), so a late value still staged is not left behind.
  */
 import type { StatementSync } from 'node:sqlite';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import type { HistoryBlocks } from './history-blocks.ts';
+import { StagingMover } from './staging-mover.ts';
 import { historyRowOf, type HistoryRow, type HistoryRowRecord } from './telemetry-rows.ts';
 
 const DAY_MS = 86_400_000;
@@ -60,6 +62,7 @@ export class HistoryCompactor {
   private readonly options: CompactorOptions;
   private readonly oldestRows: StatementSync;
   private readonly deleteRows: StatementSync;
+  private readonly mover: StagingMover;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<CompactionResult> | null = null;
   private stopped = false;
@@ -75,6 +78,7 @@ export class HistoryCompactor {
       'SELECT ts, value_type, num_value, text_value, flag FROM ts_history WHERE series_id = ? AND ts < ? ORDER BY ts LIMIT ?',
     );
     this.deleteRows = db.prepare('DELETE FROM ts_history WHERE series_id = ? AND ts >= ? AND ts <= ?');
+    this.mover = new StagingMover(db);
   }
 
   start(): void {
@@ -99,6 +103,7 @@ export class HistoryCompactor {
 
   private async compactAll(cutoff: number): Promise<CompactionResult> {
     const result: CompactionResult = { series: 0, values: 0, blocks: 0 };
+    this.mover.moveAll();
     for (const series of this.blocks.seriesWithRowsBefore(cutoff)) {
       result.series++;
       for (;;) {

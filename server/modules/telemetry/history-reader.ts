@@ -1,7 +1,9 @@
 /**
  * History queries over rows and blocks together (docs/ARCHITECTURE.md, "History blocks"): the
- * recent rows of ts_history and the compacted blocks of ts_block answer as one series. A row with
- * the ts of a block value is the newer write and is the one answered, as an overwrite of a row is.
+ * staged values of ts_staging, the recent rows of ts_history and the compacted blocks of ts_block
+ * answer as one series. Of values with the same ts the newer write is the one answered, as an
+ * overwrite of a row is: a staged value (the greater id among staged ones) over a row, a row over a
+ * block value.
  */
 import type { StatementSync } from 'node:sqlite';
 import type { TimeseriesOrder } from '../../contract/telemetry.ts';
@@ -23,6 +25,25 @@ function lowerBound(sorted: readonly number[], ts: number): number {
   return lo;
 }
 
+/**
+ * `rows` (ts ascending, distinct) with the staged values (ts ascending, then id), a staged value
+ * winning a tie, and among staged values of one ts the last.
+ */
+function withStaged(rows: HistoryRow[], staged: readonly HistoryRowRecord[]): HistoryRow[] {
+  if (staged.length === 0) return rows;
+  const out: HistoryRow[] = [];
+  let r = 0;
+  for (let s = 0; s < staged.length; s++) {
+    const v = staged[s]!;
+    if (s + 1 < staged.length && staged[s + 1]!.ts === v.ts) continue;
+    while (r < rows.length && rows[r]!.ts < v.ts) out.push(rows[r++]!);
+    if (r < rows.length && rows[r]!.ts === v.ts) r++;
+    out.push(historyRowOf(v));
+  }
+  while (r < rows.length) out.push(rows[r++]!);
+  return out;
+}
+
 export interface AggregateRange {
   startTs: number;
   endTs: number;
@@ -32,6 +53,7 @@ export interface AggregateRange {
 export class HistoryReader {
   private readonly rowsAsc: StatementSync;
   private readonly rowsDesc: StatementSync;
+  private readonly stagedRows: StatementSync;
 
   constructor(
     db: Db,
@@ -40,12 +62,31 @@ export class HistoryReader {
     const sql = 'SELECT ts, value_type, num_value, text_value, flag FROM ts_history WHERE series_id = ? AND ts >= ? AND ts < ? ORDER BY ts';
     this.rowsAsc = db.prepare(`${sql} LIMIT ?`);
     this.rowsDesc = db.prepare(`${sql} DESC LIMIT ?`);
+    // A scan of the whole staging table, which the writer keeps small (telemetry-writer.ts).
+    this.stagedRows = db.prepare(
+      'SELECT ts, value_type, num_value, text_value, flag FROM ts_staging WHERE series_id = ? AND ts >= ? AND ts < ? ORDER BY ts, id',
+    );
+  }
+
+  /**
+   * The series' rows and staged values with startTs <= ts < endTs, in `order`, at most `limit`
+   * (-1: all). Rows have distinct ts, so the first `limit` rows and all staged values in range hold
+   * the first `limit` of both.
+   */
+  private rows(seriesId: number, startTs: number, endTs: number, limit: number, asc: boolean): HistoryRow[] {
+    const found = ((asc ? this.rowsAsc : this.rowsDesc).all(seriesId, startTs, endTs, limit) as unknown as HistoryRowRecord[]).map(historyRowOf);
+    const staged = this.stagedRows.all(seriesId, startTs, endTs) as unknown as HistoryRowRecord[];
+    if (staged.length === 0) return found;
+    if (!asc) found.reverse();
+    const all = withStaged(found, staged);
+    if (!asc) all.reverse();
+    return limit >= 0 && all.length > limit ? all.slice(0, limit) : all;
   }
 
   /** Raw values with startTs <= ts < endTs, in `order`, at most `limit`. */
   raw(seriesId: number, startTs: number, endTs: number, limit: number, order: TimeseriesOrder): HistoryRow[] {
     const asc = order === 'ASC';
-    const rows = ((asc ? this.rowsAsc : this.rowsDesc).all(seriesId, startTs, endTs, limit) as unknown as HistoryRowRecord[]).map(historyRowOf);
+    const rows = this.rows(seriesId, startTs, endTs, limit, asc);
     if (endTs <= startTs) return rows;
     const blocks = this.blocks.overlapping(seriesId, startTs, endTs - 1, order);
     if (blocks.length === 0) return rows;
@@ -91,7 +132,7 @@ export class HistoryReader {
     const add = (v: HistoryRow): void => {
       if (entersAggregate(agg, v, includeOutOfRange)) foldOf(bucketOf(v.ts)).add(agg, v.numValue);
     };
-    const rows = (this.rowsAsc.all(seriesId, startTs, endTs, -1) as unknown as HistoryRowRecord[]).map(historyRowOf);
+    const rows = this.rows(seriesId, startTs, endTs, -1, true);
     for (const v of rows) add(v);
     if (endTs > startTs) {
       const rowTs = rows.map((v) => v.ts);

@@ -41,6 +41,8 @@ export interface PackedBatch {
   attributes: SQLInputValue[][];
   events: SQLInputValue[][];
   purge: string[];
+  /** Move up to this many staged values into ts_history first, in a transaction of its own (staging-mover.ts); 0: none. */
+  move: number;
 }
 
 /** Series names the worker knows, by the index values use. */
@@ -87,7 +89,7 @@ export function packBatch(jobs: readonly BatchJob[], table: PairTable): Packed {
   let count = 0;
   for (const job of jobs) if (job.telemetry) count += job.telemetry.length;
   const values = new Float64Array(count * STRIDE);
-  const batch: PackedBatch = { newPairs: [], values, texts: null, flags: null, attributes: [], events: [], purge: [] };
+  const batch: PackedBatch = { newPairs: [], values, texts: null, flags: null, attributes: [], events: [], purge: [], move: 0 };
   let refused: Map<number, Error> | null = null;
   let i = 0;
   for (let j = 0; j < jobs.length; j++) {
@@ -149,9 +151,9 @@ function packJob(job: BatchJob, table: PairTable, batch: PackedBatch, i: number)
 }
 
 /*
- * The worker. Same rules as TelemetryRepository.insertTelemetry: every value into history, per
- * series only the value with the greatest ts (the last among equals) into the latest values;
- * then attributes, events and purges. It tells the main thread through postMessage and, for a
+ * The worker. Same rules as TelemetryRepository.insertTelemetry: every value into the staging
+ * table (the latest values follow when staged values are moved), then attributes, events and
+ * purges. It tells the main thread through postMessage and, for a
  * shutdown that cannot wait for the event loop, through the shared `signal`:
  * [last finished batch, its failure 0/1, closed 0/1].
  */
@@ -165,19 +167,19 @@ const db = new DatabaseSync(file);
 // As the main connection (server/db/sqlite.ts): the WAL is synced at each COMMIT, before the PUBACKs.
 db.exec('PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
 const history = db.prepare(sql.history);
-const latest = db.prepare(sql.latest);
 const seriesSelect = db.prepare(sql.series);
 const seriesInsert = db.prepare(sql.newSeries);
 const attribute = db.prepare(sql.attribute);
 const event = db.prepare(sql.event);
 const forget = sql.forgetDevice.map((s) => db.prepare(s));
+const moveEnd = db.prepare(sql.moveEnd);
+const moveStaged = sql.moveStaged.map((s) => db.prepare(s));
 const seriesIds = new Map();
 const pairs = [];
 
 function store(b) {
   const v = b.values;
   const pairIds = [];
-  const best = new Map();
   for (let at = 0, i = 0; at < v.length; at += ${STRIDE}, i++) {
     const pair = v[at];
     const ts = v[at + 1];
@@ -200,15 +202,6 @@ function store(b) {
       pairIds[pair] = id;
     }
     history.run(id, ts, type, num, text, flag);
-    const previous = best.get(id);
-    if (previous === undefined || ts >= v[previous * ${STRIDE} + 1]) best.set(id, i);
-  }
-  for (const [id, i] of best) {
-    const at = i * ${STRIDE};
-    const num = Number.isNaN(v[at + 3]) ? null : v[at + 3];
-    const text = b.texts !== null && b.texts[i] !== undefined ? b.texts[i] : null;
-    const flag = b.flags !== null && b.flags[i] !== undefined ? b.flags[i] : null;
-    latest.run(v[at + 1], v[at + 2], num, text, flag, id, v[at + 1]);
   }
   for (const a of b.attributes) attribute.run(...a);
   for (const e of b.events) event.run(...e);
@@ -227,6 +220,24 @@ parentPort.on('message', (b) => {
   }
   // The main thread counts these names as known whether or not this batch commits.
   for (const name of b.newPairs) pairs.push(name);
+  // A failed move leaves the values staged, where they are read and moved next time; the batch goes on.
+  let moved = 0;
+  if (b.move > 0) {
+    try {
+      db.exec('BEGIN IMMEDIATE');
+      const { end, rest } = moveEnd.get(b.move, b.move);
+      let n = 0;
+      if (end !== null) {
+        moveStaged[0].run(end);
+        moveStaged[1].run(end);
+        n = Number((rest ? moveStaged[3].run() : moveStaged[2].run(end)).changes);
+      }
+      db.exec('COMMIT');
+      moved = n;
+    } catch {
+      if (db.isTransaction) db.exec('ROLLBACK');
+    }
+  }
   let error = null;
   try {
     db.exec('BEGIN IMMEDIATE');
@@ -246,12 +257,12 @@ parentPort.on('message', (b) => {
   Atomics.store(state, 1, error === null ? 0 : 1);
   Atomics.store(state, 0, b.seq);
   Atomics.notify(state, 0);
-  parentPort.postMessage({ seq: b.seq, error });
+  parentPort.postMessage({ seq: b.seq, error, moved });
 });
 `;
 
-/** Told once the batch is committed (null) or why it was not. */
-export type BatchDone = (err: Error | null) => void;
+/** Told once the batch is committed (null) or why it was not, and how many staged values were moved before it. */
+export type BatchDone = (err: Error | null, moved: number) => void;
 
 /** A failure as the worker reports it: the error's message and where it came from. */
 interface WorkerFailure extends FailureOrigin {
@@ -280,7 +291,7 @@ export class HistoryWorker {
       resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 },
     });
     this.worker.unref();
-    this.worker.on('message', ({ seq, error }: { seq: number; error: WorkerFailure | null }) => this.finished(seq, error));
+    this.worker.on('message', ({ seq, error, moved }: { seq: number; error: WorkerFailure | null; moved: number }) => this.finished(seq, error, moved));
     this.worker.on('error', (err) => this.die(err));
     this.worker.on('exit', (code) => this.die(new Error(`history worker exited with code ${code}`)));
   }
@@ -292,7 +303,7 @@ export class HistoryWorker {
 
   commit(batch: PackedBatch, done: BatchDone): void {
     if (this.gone) {
-      done(new Error('history worker gone'));
+      done(new Error('history worker gone'), 0);
       return;
     }
     const seq = ++this.seq;
@@ -313,7 +324,8 @@ export class HistoryWorker {
       }
       const settled = Atomics.load(this.state, 0) === flight.seq;
       const failure = !settled ? 'history worker did not finish before shutdown' : Atomics.load(this.state, 1) ? 'history batch failed to commit' : null;
-      this.finished(flight.seq, failure === null ? null : { message: failure });
+      // Whether it moved the staged values is unknown here: the writer moves them again when due.
+      this.finished(flight.seq, failure === null ? null : { message: failure }, 0);
     }
     if (!this.gone) {
       this.gone = true;
@@ -323,11 +335,11 @@ export class HistoryWorker {
     void this.worker.terminate();
   }
 
-  private finished(seq: number, error: WorkerFailure | null): void {
+  private finished(seq: number, error: WorkerFailure | null, moved: number): void {
     const flight = this.inFlight;
     if (!flight || flight.seq !== seq) return;
     this.inFlight = null;
-    flight.done(error === null ? null : errorOf(error));
+    flight.done(error === null ? null : errorOf(error), moved);
   }
 
   private die(err: Error): void {
@@ -338,6 +350,6 @@ export class HistoryWorker {
     // The writer first gives up on this worker, so what the failed batch's callback flushes next
     // is committed on the main thread.
     this.failed(err);
-    flight?.done(err);
+    flight?.done(err, 0);
   }
 }

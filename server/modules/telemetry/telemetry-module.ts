@@ -17,6 +17,7 @@ import { ensureIncrementalVacuum, HistoryBudget, type BudgetOptions } from './hi
 import { ProductRetentionStore } from './product-retention.ts';
 import { registerTelemetryStorageRoutes } from './telemetry-storage-routes.ts';
 import { TelemetryStorage } from './telemetry-storage.ts';
+import m0014 from './migrations/0014-telemetry-staging.sql';
 import { HistoryCompactor, type CompactorOptions } from './history-compactor.ts';
 import { thingModelChecks } from './model-checks.ts';
 import { TelemetryRepository } from './telemetry-repository.ts';
@@ -78,6 +79,7 @@ export const telemetryModule = defineModule({
     { name: '0007-telemetry-history-layout', sql: m0007 },
     { name: '0012-telemetry-history-blocks', sql: m0012 },
     { name: '0013-telemetry-product-retention', sql: m0013 },
+    { name: '0014-telemetry-staging', sql: m0014 },
   ],
   apiTags: {
     telemetry: 'Telemetry (ThingsBoard-compatible): latest values, history with aggregation, keys, client and shared attributes; retention',

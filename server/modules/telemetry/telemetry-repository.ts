@@ -50,7 +50,7 @@ export interface DeviceTelemetry {
 
 export class TelemetryRepository {
   private readonly historyStatement: StatementSync;
-  private readonly latestStatement: StatementSync;
+  private readonly stagedLatestStatement: StatementSync;
   private readonly seriesStatement: StatementSync;
   private readonly newSeriesStatement: StatementSync;
   private readonly attributeStatement: StatementSync;
@@ -65,7 +65,10 @@ export class TelemetryRepository {
     this.blocks = new HistoryBlocks(db);
     this.reader = new HistoryReader(db, this.blocks);
     this.historyStatement = db.prepare(writeSql.history);
-    this.latestStatement = db.prepare(writeSql.latest);
+    // A scan of the staging table, which the writer keeps small (telemetry-writer.ts).
+    this.stagedLatestStatement = db.prepare(
+      'SELECT series_id, ts, value_type, num_value, text_value, flag FROM ts_staging WHERE series_id IN (SELECT id FROM ts_latest WHERE device_id = ?) ORDER BY id',
+    );
     this.seriesStatement = db.prepare(writeSql.series);
     this.newSeriesStatement = db.prepare(writeSql.newSeries);
     this.attributeStatement = db.prepare(writeSql.attribute);
@@ -73,12 +76,11 @@ export class TelemetryRepository {
   }
 
   /**
-   * Every value into history, and per series only the value with the greatest ts (the last to
-   * arrive among equals) into the latest values: one write per series and batch, whatever the
-   * order values arrived in. Call inside a transaction.
+   * Every value into the staging table (migration 0014); the latest values follow when the staged
+   * values are moved (telemetry-write-sql.ts, `moveStaged`), and are read from staging until then.
+   * Call inside a transaction.
    */
   insertTelemetry(batch: Iterable<DeviceTelemetry>): void {
-    const latest = new Map<number, TelemetryRow>();
     for (const { deviceId, telemetry } of batch) {
       if (!telemetry) continue;
       let keys = this.seriesIds.get(deviceId);
@@ -93,11 +95,8 @@ export class TelemetryRepository {
           keys.set(row.key, series);
         }
         this.writeHistory(series, row);
-        const best = latest.get(series);
-        if (!best || row.ts >= best.ts) latest.set(series, row);
       }
     }
-    for (const [series, row] of latest) this.writeLatest(series, row);
   }
 
   // Numbers are nearly every value: they skip encodeValue's object.
@@ -109,16 +108,6 @@ export class TelemetryRepository {
     }
     const v = encodeValue(row.value);
     this.historyStatement.run(series, row.ts, v.valueType, v.numValue, v.textValue, flag);
-  }
-
-  private writeLatest(series: number, row: TelemetryRow): void {
-    const flag = row.flag ?? null;
-    if (typeof row.value === 'number') {
-      this.latestStatement.run(row.ts, ValueType.NUMBER, row.value, null, flag, series, row.ts);
-      return;
-    }
-    const v = encodeValue(row.value);
-    this.latestStatement.run(row.ts, v.valueType, v.numValue, v.textValue, flag, series, row.ts);
   }
 
   /** The series' id, its latest row created (with `first`) when the device never reported the key. */
@@ -173,13 +162,22 @@ export class TelemetryRepository {
     };
   }
 
-  /** The latest value of each key (of `keys`, or all). */
+  /**
+   * The latest value of each key (of `keys`, or all): ts_latest's, or a staged value not moved yet,
+   * applied in arrival order as the move applies them: one with a ts not older replaces it.
+   */
   latest(deviceId: string, keys: readonly string[] | null): LatestPoint[] {
     const filter = keys ? `AND key IN (${keys.map(() => '?').join(', ')})` : '';
     const rows = this.db
-      .prepare(`SELECT key, ts, value_type, num_value, text_value, flag FROM ts_latest WHERE device_id = ? ${filter} ORDER BY key`)
-      .all(deviceId, ...(keys ?? [])) as unknown as (ValueRecord & { key: string })[];
-    return rows.map((r) => ({ key: r.key, ...pointOf(r) }));
+      .prepare(`SELECT id, key, ts, value_type, num_value, text_value, flag FROM ts_latest WHERE device_id = ? ${filter} ORDER BY key`)
+      .all(deviceId, ...(keys ?? [])) as unknown as (ValueRecord & { id: number; key: string })[];
+    const bySeries = new Map<number, ValueRecord>();
+    for (const r of rows) bySeries.set(r.id, r);
+    for (const s of this.stagedLatestStatement.all(deviceId) as unknown as (ValueRecord & { series_id: number })[]) {
+      const current = bySeries.get(s.series_id);
+      if (current && s.ts >= current.ts) bySeries.set(s.series_id, s);
+    }
+    return rows.map((r) => ({ key: r.key, ...pointOf(bySeries.get(r.id)!) }));
   }
 
   /** Raw values of one key with startTs <= ts < endTs, from rows and history blocks alike. */
@@ -308,7 +306,12 @@ export class TelemetryRepository {
    */
   historyUsage(): { deviceId: string; rows: number; blocks: number; blockValues: number; blockBytes: number }[] {
     const rows = this.db
-      .prepare('SELECT l.device_id AS deviceId, COUNT(*) AS n FROM ts_latest l JOIN ts_history h ON h.series_id = l.id GROUP BY l.device_id')
+      // Rows still in the staging table are rows too (moved into ts_history within a minute).
+      .prepare(
+        `SELECT l.device_id AS deviceId, COUNT(*) AS n
+         FROM ts_latest l JOIN (SELECT series_id FROM ts_history UNION ALL SELECT series_id FROM ts_staging) h ON h.series_id = l.id
+         GROUP BY l.device_id`,
+      )
       .all() as { deviceId: string; n: number }[];
     const blocks = this.db
       .prepare(

@@ -209,6 +209,8 @@ export class TelemetryService {
    */
   async runRetention(now = Date.now()): Promise<RetentionResult> {
     const { rows, devices } = this.deps;
+    // Staged values are history too: as rows, retention reaches them.
+    this.deps.writer.moveStaged();
     const before = now - this.settings().telemetryRetentionDays * DAY_MS;
     const ownDays = this.deps.productRetention.all();
     // A device's product, looked up once per run: its own retention or the global one.

@@ -20,6 +20,11 @@
  * (commit-failure.ts) is committed again in halves, down to the message at fault, whose callback
  * alone gets the error; the others are stored and acknowledged. A batch the worker failed so is
  * split on the main thread; a message the main thread cannot pack for the worker fails alone.
+ *
+ * History values are appended to the staging table (migration 0014), and moved into the
+ * series-keyed history once `moveRows` are staged or every `moveMs` (staging-mover.ts), a chunk per
+ * transaction between two commits, by whoever commits the next batch (the worker before that
+ * batch, or the main thread), so a move never waits for the other connection's lock.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { transaction, type Db } from '../../db/sqlite.ts';
@@ -27,6 +32,7 @@ import type { TelemetryEntry } from '../../contract/telemetry.ts';
 import type { Announce, EventBus } from '../../lib/event-bus.ts';
 import { isMessageFault } from './commit-failure.ts';
 import { HistoryWorker, packBatch, type BatchJob } from './history-worker.ts';
+import { MOVE_CHUNK, StagingMover } from './staging-mover.ts';
 import type { TelemetryRepository } from './telemetry-repository.ts';
 import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRow } from './telemetry-rows.ts';
 
@@ -51,6 +57,14 @@ export interface WriterOptions {
   maxRows: number;
   /** Messages in one batch that start the history worker; 0: never. */
   workerFrom: number;
+  /**
+   * Staged history values that make the next commit move them into ts_history first; 0: never.
+   * Queries scan the staging table, so this bounds their cost (~4 ms at 32,768 values); each move
+   * rewrites the last leaf of every series it touches, so more values per move write fewer bytes.
+   */
+  moveRows: number;
+  /** Staged values are moved at least this often (ms), so a quiet gateway's queries scan little; 0: never. */
+  moveMs: number;
 }
 
 /**
@@ -59,7 +73,7 @@ export interface WriterOptions {
  * commit in a few milliseconds and keep each page a batch touches well used (fewer bytes written
  * per message).
  */
-export const defaultWriterOptions: WriterOptions = { maxRows: 4096, workerFrom: 256 };
+export const defaultWriterOptions: WriterOptions = { maxRows: 4096, workerFrom: 256, moveRows: 32_768, moveMs: 60_000 };
 
 /** A worker without a batch of `workerFrom` messages for this long stops. */
 export const WORKER_IDLE_MS = 30_000;
@@ -97,10 +111,28 @@ export class TelemetryWriter {
   /** A listener's failure must not undo a commit nor keep the others from hearing of it. */
   private readonly emit: Announce;
   private readonly flushNow = (): void => this.flush();
+  private readonly mover: StagingMover;
+  /** Values staged since the last move (as far as this writer knows). */
+  private staged: number;
+  /** The next commit moves a chunk of staged values first. */
+  private moveDue = false;
+  private moveTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly deps: TelemetryWriterDeps) {
     this.options = { ...defaultWriterOptions, ...deps.options };
     this.emit = (event, payload) => deps.bus.emit(event, payload);
+    this.mover = new StagingMover(deps.db);
+    // Values a previous run left staged count towards the next move.
+    this.staged = this.mover.staged();
+    this.moveDue = this.options.moveRows > 0 && this.staged >= this.options.moveRows;
+    if (this.options.moveMs > 0) {
+      this.moveTimer = setInterval(() => {
+        if (this.staged === 0) return;
+        this.moveDue = true;
+        if (!this.worker?.busy) this.immediate ??= setImmediate(this.flushNow);
+      }, this.options.moveMs);
+      this.moveTimer.unref();
+    }
   }
 
   /** Queues `job`; `done` runs once its batch is committed, or with the error when the commit failed. */
@@ -128,7 +160,13 @@ export class TelemetryWriter {
   flush(): void {
     if (this.immediate) clearImmediate(this.immediate);
     this.immediate = null;
-    if (this.worker?.busy || this.jobs.length === 0) return;
+    if (this.worker?.busy) return;
+    if (this.moveDue && (this.jobs.length === 0 || !this.worker)) this.moveChunk();
+    if (this.jobs.length === 0) {
+      // The rest of a move follows on the next turn, sockets read in between.
+      if (this.moveDue) this.immediate ??= setImmediate(this.flushNow);
+      return;
+    }
     const { jobs, callbacks } = this.takeBatch();
     const worker = this.pickWorker(jobs.length);
     if (worker) this.commitInWorker(worker, jobs, callbacks);
@@ -154,8 +192,36 @@ export class TelemetryWriter {
     return { jobs: queued.splice(0, n), callbacks: this.callbacks.splice(0, n) };
   }
 
+  /**
+   * Moves every staged value into ts_history now, on the main thread; while the worker commits a
+   * batch, this waits for its write lock (the busy timeout), as the compactor's steps do.
+   */
+  moveStaged(): void {
+    this.mover.moveAll();
+    this.staged = 0;
+    this.moveDue = false;
+  }
+
+  private moveChunk(): void {
+    try {
+      this.moved(this.mover.move());
+    } catch (err) {
+      // They stay staged, readable and safe; the next move takes them along.
+      this.moveDue = false;
+      this.deps.log.error({ err }, 'moving staged telemetry into history failed');
+    }
+  }
+
+  /** A chunk of `n` staged values was moved: a full chunk may have left more. */
+  private moved(n: number): void {
+    this.staged = n < MOVE_CHUNK ? 0 : Math.max(0, this.staged - n);
+    this.moveDue = n === MOVE_CHUNK;
+  }
+
   /** Commits what is queued and refuses further writes. */
   close(): void {
+    if (this.moveTimer) clearInterval(this.moveTimer);
+    this.moveTimer = null;
     this.closing = true;
     const worker = this.worker;
     this.worker = null;
@@ -218,6 +284,10 @@ export class TelemetryWriter {
     // The worker has its own series ids; ours must not outlive rows it deletes.
     for (const job of jobs) if (job.purge) this.deps.rows.forgetDevice(job.deviceId);
     const { batch, refused } = packBatch(jobs, worker.pairs);
+    if (this.moveDue) {
+      batch.move = MOVE_CHUNK;
+      this.moveDue = false;
+    }
     let packed = jobs;
     let told = callbacks;
     if (refused) {
@@ -233,11 +303,12 @@ export class TelemetryWriter {
       }
       if (packed.length === 0) return;
     }
-    worker.commit(batch, (err) => {
+    worker.commit(batch, (err, moved) => {
+      if (moved > 0) this.moved(moved);
       if (err) this.failed(packed, told, err);
       else this.committed(packed, told);
-      // What gathered during this commit is the next batch.
-      if (this.jobs.length) this.flush();
+      // What gathered during this commit is the next batch (or the rest of a move).
+      if (this.jobs.length || this.moveDue) this.flush();
     });
   }
 
@@ -258,6 +329,8 @@ export class TelemetryWriter {
   }
 
   private committed(jobs: readonly WriteJob[], callbacks: readonly Committed[]): void {
+    for (const job of jobs) if (job.telemetry) this.staged += job.telemetry.length;
+    if (this.options.moveRows > 0 && this.staged >= this.options.moveRows) this.moveDue = true;
     // Live views first: the acknowledgements below let devices send more, which waits behind them.
     this.announce(jobs);
     this.tell(callbacks, null);

@@ -9,6 +9,7 @@ import type { Core } from '../../core.ts';
 import type { Announce } from '../../lib/event-bus.ts';
 import type { Services } from '../../module.ts';
 import { ClientRpc } from './client-rpc.ts';
+import { isDiskFull } from '../telemetry/disk-guard.ts';
 import { DeviceDispatch } from './device-dispatch.ts';
 import { connectedDeviceOf, DeviceMessages, type ConnectedDevice } from './device-messages.ts';
 import { DeviceStateTracker } from './device-state.ts';
@@ -105,7 +106,14 @@ export class DeviceTransport implements Transport {
 
   /** Marks every device OFFLINE (nobody is connected yet), then opens the MQTT ports. */
   async start(): Promise<void> {
-    this.deps.devices.markAllOffline();
+    try {
+      this.deps.devices.markAllOffline();
+    } catch (err) {
+      // A full disk must not keep the gateway from starting: devices show their last state until
+      // they connect again, and the console stays reachable to free space.
+      if (!isDiskFull(err)) throw err;
+      this.deps.log.warn('disk full: devices could not be marked offline at start');
+    }
     this.listen();
     this.loadTls();
     await this.broker.start(this.deps.core.config.host, this.deps.core.config.mqttPort);
