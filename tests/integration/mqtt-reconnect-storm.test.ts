@@ -11,18 +11,20 @@ import { deviceImportRoutes } from '../../server/contract/device-import.ts';
 import { deviceRoutes } from '../../server/contract/device.ts';
 import { EventBus } from '../../server/lib/event-bus.ts';
 import { makeApp } from '../helpers/app.ts';
-import { DeviceApi, makeDeviceApp } from '../helpers/devices.ts';
+import { DeviceApi } from '../helpers/devices.ts';
 import { testLicenseKeys } from '../helpers/license.ts';
 import { eventually, mqttUrl } from '../helpers/mqtt.ts';
 import { signIn } from '../helpers/session.ts';
+import { makeProvisionedApp } from '../helpers/setup.ts';
 
 const DEVICES = 1000;
 
 describe('a reconnect storm after a restart', () => {
   it('lets 1,000 devices reconnecting at once all in, none refused or timed out, while the device list keeps answering', { timeout: 120_000 }, async () => {
-    const t = await makeDeviceApp();
-    const product = await t.api.createProduct();
-    const batch = await t.api.ok(deviceImportRoutes.batch, { body: { deviceProfileId: product.id, count: DEVICES, aliasPrefix: 'storm-' } });
+    const t = await makeProvisionedApp();
+    const before = new DeviceApi(t.app, (await signIn(t.app, t.admin.username, t.admin.password)).token);
+    const product = await before.createProduct();
+    const batch = await before.ok(deviceImportRoutes.batch, { body: { deviceProfileId: product.id, count: DEVICES, aliasPrefix: 'storm-' } });
     await t.app.close();
 
     const again = await makeApp({ dataDir: t.dataDir, embeddedLicenseKeys: [testLicenseKeys().publicKeyPem], bus: new EventBus() });
