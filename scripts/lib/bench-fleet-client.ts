@@ -10,11 +10,19 @@ import { root } from '../build.ts';
 import type { ConnectReport, FleetRequest, FleetStats } from './bench-fleet.ts';
 
 export class Fleet {
+  /** Rejects when the process exits: one promise for every request, not a listener each. */
+  private readonly exited: Promise<never>;
+
   private constructor(
     private readonly child: ChildProcessWithoutNullStreams,
     private readonly lines: Interface,
     private readonly stderr: () => string,
-  ) {}
+  ) {
+    this.exited = once(child, 'exit').then(() => {
+      throw new Error(`bench: the fleet process exited:\n${this.stderr()}`);
+    });
+    this.exited.catch(() => undefined);
+  }
 
   static start(): Fleet {
     const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/lib/bench-fleet.ts')], { cwd: root });
@@ -58,12 +66,7 @@ export class Fleet {
   private async request(req: FleetRequest): Promise<unknown> {
     if (this.child.exitCode !== null) throw new Error(`bench: the fleet process exited:\n${this.stderr()}`);
     this.child.stdin.write(`${JSON.stringify(req)}\n`);
-    const [line] = (await Promise.race([
-      once(this.lines, 'line'),
-      once(this.child, 'exit').then(() => {
-        throw new Error(`bench: the fleet process exited:\n${this.stderr()}`);
-      }),
-    ])) as [string];
+    const [line] = (await Promise.race([once(this.lines, 'line'), this.exited])) as [string];
     return JSON.parse(line);
   }
 }

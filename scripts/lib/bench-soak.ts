@@ -11,6 +11,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { WS_MAX_CMDS_PER_MESSAGE } from '../../server/contract/realtime.ts';
 import { telemetryRoutes } from '../../server/contract/telemetry.ts';
 import { root } from '../build.ts';
 import type { RowSpec } from './bench-row.ts';
@@ -86,7 +87,8 @@ export async function soakRows(binary: string, minutes: number): Promise<RowSpec
     let liveUpdates = 0;
     socket.on('message', () => (liveUpdates += 1));
     const cmds = devices.slice(0, FOLLOWED).map((d, k) => ({ type: 'TIMESERIES', cmdId: k + 1, entityType: 'DEVICE', entityId: d.id, scope: 'LATEST_TELEMETRY', keys: 'temperature,humidity' }));
-    socket.send(JSON.stringify({ cmds }));
+    // The server takes a few commands a message, as ThingsBoard's websocket does.
+    for (let i = 0; i < cmds.length; i += WS_MAX_CMDS_PER_MESSAGE) socket.send(JSON.stringify({ cmds: cmds.slice(i, i + WS_MAX_CMDS_PER_MESSAGE) }));
     let querying = true;
     const queryMs: number[] = [];
     const queries = (async () => {
