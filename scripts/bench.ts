@@ -408,7 +408,7 @@ generators run in the bench process on the same machine, so they share its CPUs 
   not in it), with the peak sampled every second, and the server's rate is the PUBACKs per second.
 - **10,000 devices and the reconnect storm** (scripts/lib/bench-scale.ts): 10,000 devices
   batch-generated, the gateway restarted, then 10,000 raw MQTT 3.1.1 sockets from one separate
-  process (scripts/lib/bench-fleet.ts: MQTT.js clients cost the client ~1 GB at that count) connect
+  process (scripts/lib/bench-fleet.ts: raw sockets, lighter than MQTT.js clients; the note gives its RSS) connect
   at once, subscribe to their RPC topic and publish QoS 1 at 1 msg/s each; VmRSS after 30 s. Then
   the gateway is stopped and started on the same data dir and all 10,000 connect again at once:
   seconds to the last CONNACK, devices without CONNACK 0 after 30 s, and the device list's p95
