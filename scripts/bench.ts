@@ -5,8 +5,9 @@
  * docs/BENCHMARKS.md. Builds first when dist/ lacks the console metafile or the x64 binary
  * (`--build` forces it).
  *
- * `--only <group,…>` runs some groups (sizes, coldstart, idle, devices, telemetry, connections, history);
- * the other rows keep the figures of the run that measured them, with its date and load.
+ * `--only <group,…>` runs some groups (sizes, coldstart, idle, devices, telemetry, connections, history,
+ * scale); the other rows keep the figures of the run that measured them, with its date and load.
+ * `--soak MINUTES` runs the soak alone (scripts/lib/bench-soak.ts) and draws docs/bench/soak.png.
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,8 @@ import { historyRows } from './lib/bench-history.ts';
 import { benchLicenceKeys, provision } from './lib/bench-gateway.ts';
 import { cpuMs, KB, mb, MB, median, rssOf, sleep, type Rss } from './lib/bench-measure.ts';
 import { fmt, fmtBudget, load1m, measured, type Row, type RowSpec } from './lib/bench-row.ts';
+import { scaleRows } from './lib/bench-scale.ts';
+import { soakMinutes, soakRows } from './lib/bench-soak.ts';
 import { telemetryRows } from './lib/bench-telemetry.ts';
 
 /** The route table lazy-loads the sign-in page from here (web/routes.tsx). */
@@ -33,15 +36,17 @@ const coldStartRuns = 10;
 const resultsFile = join(root, 'bench/results.json');
 const docFile = join(root, 'docs/BENCHMARKS.md');
 
-const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'connections', 'history'] as const;
+const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'connections', 'history', 'scale', 'soak'] as const;
 type Group = (typeof groups)[number];
 
 /** Rows of placeholders earlier runs wrote before these figures were measured. */
 const retiredIds = new Set(['telemetryThroughput', 'deviceListLatency']);
 
 function selectedGroups(argv: readonly string[]): Set<Group> {
+  // The soak runs for as long as it is told, so only when it is asked for, and alone.
+  if (soakMinutes(argv) !== null) return new Set(['soak']);
   const i = argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
-  if (i < 0) return new Set(groups);
+  if (i < 0) return new Set(groups.filter((g) => g !== 'soak'));
   const value = argv[i]!.includes('=') ? argv[i]!.split('=')[1]! : (argv[i + 1] ?? '');
   const names = value.split(',').map((n) => n.trim()).filter(Boolean);
   const unknown = names.filter((n) => !(groups as readonly string[]).includes(n));
@@ -300,6 +305,11 @@ function merge(fresh: Row[], previous: readonly Row[]): Row[] {
     'telemetryLonePubackP50Ms',
     'telemetryWriteBytesPerMsg',
     'rss1000DevicesMb',
+    'rss10000DevicesMb',
+    'stormConnectedS',
+    'stormConnackTimeouts',
+    'stormDeviceListP95Ms',
+    'soakRssSlopeMbPer10Min',
   ];
   const byId = new Map<string, Row>();
   // Rows written before rows carried their load and date cannot be shown next to fresh ones.
@@ -396,6 +406,18 @@ generators run in the bench process on the same machine, so they share its CPUs 
   (QoS 1, each subscribed to its RPC topic), 1 msg/s each; after 20 s the binary's \`VmRSS\` is
   read from \`/proc/<pid>/status\` (the simulator's clients live in the bench process, so they are
   not in it), with the peak sampled every second, and the server's rate is the PUBACKs per second.
+- **10,000 devices and the reconnect storm** (scripts/lib/bench-scale.ts): 10,000 devices
+  batch-generated, the gateway restarted, then 10,000 raw MQTT 3.1.1 sockets from one separate
+  process (scripts/lib/bench-fleet.ts: raw sockets, lighter than MQTT.js clients; the note gives its RSS) connect
+  at once, subscribe to their RPC topic and publish QoS 1 at 1 msg/s each; VmRSS after 30 s. Then
+  the gateway is stopped and started on the same data dir and all 10,000 connect again at once:
+  seconds to the last CONNACK, devices without CONNACK 0 after 30 s, and the device list's p95
+  while it lasts. Needs \`ulimit -n\` ≥ 10,500 in the shell that runs the bench (both processes
+  inherit it).
+- **Soak** (\`--soak MINUTES\`, scripts/lib/bench-soak.ts): 1,000 devices at 1 msg/s each, a live
+  websocket following 100 of them and history queries every 2 s; VmRSS, event-loop delay (perf_hooks,
+  preloaded through NODE_OPTIONS) and bytes written per message every 10 s, drawn in
+  [bench/soak.png](bench/soak.png); the figure is RSS's slope after the warm-up.
 
 ## Reproduce
 
@@ -404,6 +426,8 @@ export PATH=$PWD/node_modules/.bin:$PATH
 npm run bench                                   # builds dist/ first if it is missing
 npx tsx scripts/bench.ts --build                # rebuild web, server and the x64 binary first
 npx tsx scripts/bench.ts --only devices,telemetry   # some groups: ${groups.join(', ')}
+ulimit -n 20000; npx tsx scripts/bench.ts --only scale   # 10,000 devices: a descriptor per socket
+npx tsx scripts/bench.ts --soak 10              # the soak alone, 10 minutes
 \`\`\`
 
 Results are also written to \`bench/results.json\` (not committed), with the percentiles and
@@ -453,6 +477,8 @@ async function main(): Promise<void> {
     await step('telemetry', () => telemetryRows(binary));
     await step('connections', () => connectionRows(binary));
     await step('history', () => historyRows());
+    await step('scale', () => scaleRows(binary));
+    await step('soak', () => soakRows(binary, soakMinutes(process.argv) ?? 10));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

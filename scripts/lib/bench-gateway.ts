@@ -50,7 +50,7 @@ export function benchLicenceKeys(): { privateKeyPem: string; publicKeyFile: stri
 }
 
 /** main.ts prints the broker's port once it listens, which may be just after the first health 200. */
-async function mqttPortOf(bin: RunningBinary): Promise<number> {
+export async function mqttPortOf(bin: RunningBinary): Promise<number> {
   for (let waited = 0; waited < 5000; waited += 20) {
     const match = /device MQTT on port (\d+)/.exec(bin.output());
     if (match) return Number(match[1]);

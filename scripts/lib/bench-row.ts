@@ -5,7 +5,7 @@
  */
 import { loadavg } from 'node:os';
 
-export type Unit = 'B' | 'KB' | 'MB' | 'ms' | 'msg/s' | '%' | 'B/value';
+export type Unit = 'B' | 'KB' | 'MB' | 'ms' | 'msg/s' | '%' | 'B/value' | 's' | 'count' | 'MB/10 min';
 
 export interface Row {
   id: string;
@@ -89,6 +89,12 @@ export function fmt(value: number | null, unit: Unit): string {
       return `${Math.round(value).toLocaleString('en-US')} B`;
     case 'B/value':
       return `${value.toFixed(2)} B/value`;
+    case 's':
+      return `${value.toFixed(1)} s`;
+    case 'count':
+      return Math.round(value).toLocaleString('en-US');
+    case 'MB/10 min':
+      return `${value.toFixed(2)} MB/10 min`;
   }
 }
 

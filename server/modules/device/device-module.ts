@@ -12,6 +12,7 @@ import { DeviceImportService } from './device-import-service.ts';
 import { DeviceRepository } from './device-repository.ts';
 import { registerDeviceRoutes } from './device-routes.ts';
 import { DeviceService } from './device-service.ts';
+import { DeviceStateWriter } from './device-state-writer.ts';
 import { registerProvisioningRoutes } from './provisioning-routes.ts';
 import { ProvisioningService } from './provisioning-service.ts';
 import m0003 from './migrations/0003-device-management.sql';
@@ -49,7 +50,7 @@ export const deviceModule = defineModule({
     'device-credentials': 'Device credentials: access token, X.509 RSA public key, MQTT basic',
     'device-import': 'CSV import wizard and batch generation for factory provisioning',
   },
-  build: ({ core, log, services: { organizations, products, license } }) => {
+  build: ({ core, log, services: { organizations, products, license }, onClose }) => {
     const { db, bus } = core;
     const deviceRows = new DeviceRepository(db);
     const credentialRows = new CredentialsRepository(db);
@@ -58,8 +59,11 @@ export const deviceModule = defineModule({
     // the licence's limit; the licence view shows the count beside it.
     const devices = new DeviceService({ db, bus, devices: deviceRows, credentials, products, organizations, license });
     license.countDevicesWith(() => deviceRows.count());
-    // The transport announces connections; the device row keeps the state and its times.
-    bus.on('device.stateChanged', ({ deviceId, state, ts }) => deviceRows.setState(deviceId, state, ts));
+    // The transport announces connections; the device row keeps the state and its times, written
+    // many per transaction (device-state-writer.ts).
+    const states = new DeviceStateWriter(db);
+    bus.on('device.stateChanged', ({ deviceId, state, ts }) => states.set(deviceId, state, ts));
+    onClose(() => states.close());
     // A remembered MQTT password (credentials-service.ts) goes with the credentials it was checked against.
     bus.on('device.credentialsChanged', ({ deviceId }) => credentials.forgetVerified(deviceId));
     bus.on('device.deleted', ({ deviceId }) => credentials.forgetVerified(deviceId));

@@ -212,11 +212,6 @@ export class DeviceRepository {
   }
 
   /** Records a connection change the transport announced (`device.stateChanged`). */
-  setState(id: string, state: 'ONLINE' | 'OFFLINE', time: number): void {
-    const column = state === 'ONLINE' ? 'last_online_time' : 'last_offline_time';
-    this.db.prepare(`UPDATE device SET device_state = ?, ${column} = ? WHERE id = ?`).run(state, time, id);
-  }
-
   /** At start-up nobody is connected yet: devices left ONLINE by a stop or a crash are not. */
   setAllOffline(time: number): number {
     return Number(this.db.prepare("UPDATE device SET device_state = 'OFFLINE', last_offline_time = ? WHERE device_state = 'ONLINE'").run(time).changes);

@@ -57,6 +57,13 @@ export const MQTT_CLIENT_ID_MAX = 256;
 export const PROVISION_USERNAME = 'provision';
 export const PROVISION_REQUEST_TOPIC = '/provision/request';
 export const PROVISION_RESPONSE_TOPIC = '/provision/response';
+/**
+ * Connections the kernel may hold completed for the broker to accept (capped by the kernel's
+ * somaxconn). Node's default, 511, is far below a site reconnecting at once after a restart: the
+ * SYNs beyond it are dropped and the devices retry after 1, 3, 7, 15 s, so that with 10,000 devices
+ * many still had no CONNACK after 30 s while the gateway idled (scripts/lib/bench-scale.ts).
+ */
+const ACCEPT_BACKLOG = 16_384;
 /** Deadlines (CONNECT, keepalive) are checked this often. */
 const SWEEP_MS = 1000;
 
@@ -106,7 +113,7 @@ export class MqttBroker implements MqttConnectionHost {
   async start(host: string, port: number): Promise<void> {
     const server = createServer({ noDelay: true }, (socket) => this.accept(socket));
     server.on('error', (err) => this.deps.log.error({ err }, 'MQTT server error'));
-    server.listen(port, host);
+    server.listen({ port, host, backlog: ACCEPT_BACKLOG });
     await once(server, 'listening');
     this.server = server;
     this.port = (server.address() as { port: number }).port;
@@ -124,7 +131,7 @@ export class MqttBroker implements MqttConnectionHost {
       if (suppressed !== null) log.info({ remote: socket.remoteAddress, err: err.message, suppressed }, 'MQTT over TLS handshake failed');
     });
     server.on('error', (err) => log.error({ err }, 'MQTT over TLS server error'));
-    server.listen(port, host);
+    server.listen({ port, host, backlog: ACCEPT_BACKLOG });
     await once(server, 'listening');
     this.tlsServer = server;
     this.tlsPort = (server.address() as { port: number }).port;
@@ -268,6 +275,9 @@ export class MqttBroker implements MqttConnectionHost {
       if (suppressed !== null) log.warn({ remote: socket.remoteAddress, announced, suppressed }, 'MQTT packet over 1 MB: connection closed');
       conn?.end(Reason.packetTooLarge, false);
     });
+    // The coarse clock may be a second or more behind after a busy turn (a reconnect storm): a
+    // connection opened then would look older than it is and be closed before its CONNECT is read.
+    this.clock.now = Date.now();
     conn = new MqttConnection(socket, this, this.clock);
     this.connections.add(conn);
   }

@@ -1,0 +1,69 @@
+/**
+ * Stores the connection states the transport announces (`device.stateChanged`), many per
+ * transaction: when a whole site reconnects after a restart, thousands of devices come ONLINE
+ * within seconds, and one committed UPDATE each (an fsync of the WAL each, on the event loop's
+ * thread) held every CONNACK behind the disk: 10,000 devices needed over 30 s and many gave up
+ * (scripts/lib/bench-scale.ts). The changes of one turn of the event loop are written together at
+ * its end, before the next socket is read, so a client that saw its CONNACK then sees the row.
+ */
+import type { Db } from '../../db/sqlite.ts';
+import { transaction } from '../../db/sqlite.ts';
+
+interface Pending {
+  state: 'ONLINE' | 'OFFLINE';
+  online: number | null;
+  offline: number | null;
+}
+
+export class DeviceStateWriter {
+  private pending = new Map<string, Pending>();
+  private scheduled = false;
+  private closed = false;
+  private readonly online;
+  private readonly offline;
+
+  constructor(private readonly db: Db) {
+    this.online = db.prepare("UPDATE device SET device_state = 'ONLINE', last_online_time = ? WHERE id = ?");
+    this.offline = db.prepare("UPDATE device SET device_state = 'OFFLINE', last_offline_time = ? WHERE id = ?");
+  }
+
+  /** Queues the change; both times survive a flip and back within one turn. */
+  set(deviceId: string, state: 'ONLINE' | 'OFFLINE', ts: number): void {
+    if (this.closed) return;
+    const p = this.pending.get(deviceId) ?? { state, online: null, offline: null };
+    p.state = state;
+    if (state === 'ONLINE') p.online = ts;
+    else p.offline = ts;
+    this.pending.set(deviceId, p);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  /** Writes what is queued, in one transaction. */
+  flush(): void {
+    this.scheduled = false;
+    if (this.pending.size === 0 || this.closed) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    transaction(this.db, () => {
+      for (const [id, p] of batch) {
+        // The last state last, so the row ends in it; the other time is kept as well.
+        if (p.state === 'ONLINE') {
+          if (p.offline !== null) this.offline.run(p.offline, id);
+          this.online.run(p.online, id);
+        } else {
+          if (p.online !== null) this.online.run(p.online, id);
+          this.offline.run(p.offline, id);
+        }
+      }
+    });
+  }
+
+  /** Writes what is left (the modules after this one, the transport among them, have closed). */
+  close(): void {
+    this.flush();
+    this.closed = true;
+  }
+}
