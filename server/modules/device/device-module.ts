@@ -61,7 +61,7 @@ export const deviceModule = defineModule({
     license.countDevicesWith(() => deviceRows.count());
     // The transport announces connections; the device row keeps the state and its times, written
     // many per transaction (device-state-writer.ts).
-    const states = new DeviceStateWriter(db);
+    const states = new DeviceStateWriter(db, (err, count) => log.warn({ err, devices: count }, 'device states not stored'));
     bus.on('device.stateChanged', ({ deviceId, state, ts }) => states.set(deviceId, state, ts));
     onClose(() => states.close());
     // A remembered MQTT password (credentials-service.ts) goes with the credentials it was checked against.

@@ -22,7 +22,11 @@ export class DeviceStateWriter {
   private readonly online;
   private readonly offline;
 
-  constructor(private readonly db: Db) {
+  /** `failed` hears of a batch that could not be written (a full disk): it is dropped, not retried. */
+  constructor(
+    private readonly db: Db,
+    private readonly failed: (err: unknown, devices: number) => void,
+  ) {
     this.online = db.prepare("UPDATE device SET device_state = 'ONLINE', last_online_time = ? WHERE id = ?");
     this.offline = db.prepare("UPDATE device SET device_state = 'OFFLINE', last_offline_time = ? WHERE id = ?");
   }
@@ -47,6 +51,16 @@ export class DeviceStateWriter {
     if (this.pending.size === 0 || this.closed) return;
     const batch = this.pending;
     this.pending = new Map();
+    // Runs on its own turn of the event loop: a throw here would end the process. A state that
+    // cannot be stored is not worth a retry loop; the next change of the device writes it again.
+    try {
+      this.write(batch);
+    } catch (err) {
+      this.failed(err, batch.size);
+    }
+  }
+
+  private write(batch: ReadonlyMap<string, Pending>): void {
     transaction(this.db, () => {
       for (const [id, p] of batch) {
         // The last state last, so the row ends in it; the other time is kept as well.
