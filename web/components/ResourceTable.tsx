@@ -40,6 +40,7 @@ import IconRefresh from '@arco-design/web-react/icon/react-icon/IconRefresh';
 import IconSearch from '@arco-design/web-react/icon/react-icon/IconSearch';
 import { useTranslation } from 'react-i18next';
 import type { ListController } from '../lib/use-list.ts';
+import { useNarrow } from '../lib/use-narrow.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { choosableColumns, columnId, useColumnChoice } from './column-choice.ts';
 import './ResourceTable.css';
@@ -120,6 +121,9 @@ export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, 
   const [view, setView] = useState<ResourceView>(() => (renderCards ? viewFromUrl(defaultView) : 'table'));
   const hasFilters = Object.keys(list.filters).length > 0;
   const choice = useColumnChoice(testId);
+  // A phone's card is narrower than any table: every table scrolls inside it there.
+  const narrow = useNarrow();
+  const scrollX = props.scrollX ?? (narrow ? 'max-content' : undefined);
   const choosable = useMemo(() => choosableColumns(props.columns as ColumnProps<unknown>[]), [props.columns]);
 
   // A selection only makes sense for rows on screen: a new page or a reload clears it.
@@ -291,7 +295,7 @@ export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, 
           loading={list.loading}
           noDataElement={empty}
           pagination={pagination}
-          scroll={props.scrollX ? { x: scrollWidthOf(columns, Boolean(onBulkDelete), props.scrollX) } : undefined}
+          scroll={scrollX ? { x: scrollWidthOf(columns, Boolean(onBulkDelete), scrollX) } : undefined}
           border={false}
           rowSelection={
             onBulkDelete

@@ -22,6 +22,8 @@ export interface AppMenuProps {
   /** Leaves sub-menus out: items stand for their category (mix mode's header). */
   flat?: boolean;
   className?: string;
+  /** Called after an entry was chosen (the narrow screen's menu drawer closes). */
+  onPicked?: () => void;
 }
 
 function MenuIcon({ entry }: { entry: AppRoute }): JSX.Element | null {
@@ -36,7 +38,7 @@ function onPick(key: string): void {
   else void navigateGuarded(key);
 }
 
-export function AppMenu({ nodes, mode, selectedKey, openKeys = [], collapse = false, flat = false, className }: AppMenuProps): JSX.Element {
+export function AppMenu({ nodes, mode, selectedKey, openKeys = [], collapse = false, flat = false, className, onPicked }: AppMenuProps): JSX.Element {
   const { t } = useTranslation(['layout', 'menu']);
   const [open, setOpen] = useState<string[]>(openKeys);
   const wanted = openKeys.join('|');
@@ -76,7 +78,10 @@ export function AppMenu({ nodes, mode, selectedKey, openKeys = [], collapse = fa
         selectedKeys={selectedKey ? [selectedKey] : []}
         openKeys={mode === 'vertical' ? open : undefined}
         onClickSubMenu={(_key, keys) => setOpen(keys)}
-        onClickMenuItem={onPick}
+        onClickMenuItem={(key: string) => {
+          onPick(key);
+          onPicked?.();
+        }}
         autoScrollIntoView
       >
         {render(nodes)}
