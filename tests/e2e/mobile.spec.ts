@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Device } from '../../server/contract/device.ts';
-import type { Product } from '../../server/contract/product.ts';
 import { deviceDetailPath } from '../../server/contract/console-paths.ts';
 import type { Ui } from '../helpers/browser.ts';
+import { seedDevice } from '../helpers/e2e-devices.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 
@@ -23,18 +23,7 @@ let device: Device;
 useE2eSpec('mobile', startE2eGateway, async (ctx) => {
   ({ gateway, ui } = ctx);
   await gateway.provision();
-  const { token } = await gateway.login();
-  const call = async <T>(url: string, body: object): Promise<T> => {
-    const res = await fetch(`${gateway.url}${url}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-  const product = await call<Product>('/api/yt/device_profile', { name: '手机布局产品', deviceType: 'DIRECT_CONNECTION', transportType: 'MQTT' });
-  device = await call<Device>('/api/yt/device', { name: DEVICE, alias: '一号车间温湿度传感器', deviceProfileId: product.id, deviceType: 'DIRECT_CONNECTION' });
+  ({ device } = await seedDevice(gateway, { product: '手机布局产品', device: DEVICE, alias: '一号车间温湿度传感器' }));
   await ui.page.setViewportSize(PHONE);
   await ui.goto('/login');
   await ui.expectVisible('login-page');

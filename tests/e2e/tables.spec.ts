@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../server/contract/languages.ts';
-import type { Product } from '../../server/contract/product.ts';
 import type { Ui } from '../helpers/browser.ts';
+import { seedDevice } from '../helpers/e2e-devices.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 import { text } from '../helpers/locale-text.ts';
@@ -22,18 +22,7 @@ let ui: Ui;
 useE2eSpec('tables', startE2eGateway, async (ctx) => {
   ({ gateway, ui } = ctx);
   await gateway.provision();
-  const { token } = await gateway.login();
-  const call = async <T>(url: string, body: object): Promise<T> => {
-    const res = await fetch(`${gateway.url}${url}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-  const product = await call<Product>('/api/yt/device_profile', { name: '表格布局产品', deviceType: 'DIRECT_CONNECTION', transportType: 'MQTT' });
-  await call('/api/yt/device', { name: DEVICE, alias: '一号车间温湿度传感器', deviceProfileId: product.id, deviceType: 'DIRECT_CONNECTION' });
+  await seedDevice(gateway, { product: '表格布局产品', device: DEVICE, alias: '一号车间温湿度传感器' });
   await ui.goto('/login');
   await signIn(ui, E2E_ADMIN);
   await ui.expectVisible('main-layout');
