@@ -6,7 +6,7 @@
  * (`--build` forces it).
  *
  * `--only <group,…>` runs some groups (sizes, coldstart, idle, devices, telemetry, connections, history,
- * scale); the other rows keep the figures of the run that measured them, with its date and load.
+ * chart, scale); the other rows keep the figures of the run that measured them, with its date and load.
  * `--soak MINUTES` runs the soak alone (scripts/lib/bench-soak.ts) and draws docs/bench/soak.png.
  */
 import { execFileSync } from 'node:child_process';
@@ -20,6 +20,7 @@ import { binaryPath, overBase } from './binary.ts';
 import { root, webEntry, webMetaFile } from './build.ts';
 import { connectionRows } from './lib/bench-connections.ts';
 import { deviceRows } from './lib/bench-devices.ts';
+import { chartRows } from './lib/bench-history-chart.ts';
 import { historyRows } from './lib/bench-history.ts';
 import { benchLicenceKeys, provision } from './lib/bench-gateway.ts';
 import { cpuMs, KB, mb, MB, median, rssOf, sleep, type Rss } from './lib/bench-measure.ts';
@@ -36,7 +37,7 @@ const coldStartRuns = 10;
 const resultsFile = join(root, 'bench/results.json');
 const docFile = join(root, 'docs/BENCHMARKS.md');
 
-const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'connections', 'history', 'scale', 'soak'] as const;
+const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'connections', 'history', 'chart', 'scale', 'soak'] as const;
 type Group = (typeof groups)[number];
 
 /** Rows of placeholders earlier runs wrote before these figures were measured. */
@@ -310,6 +311,8 @@ function merge(fresh: Row[], previous: readonly Row[]): Row[] {
     'stormConnackTimeouts',
     'stormDeviceListP95Ms',
     'soakRssSlopeMbPer10Min',
+    'historyChartDrawMs',
+    'historyChartFetchMs',
   ];
   const byId = new Map<string, Row>();
   // Rows written before rows carried their load and date cannot be shown next to fresh ones.
@@ -418,6 +421,20 @@ generators run in the bench process on the same machine, so they share its CPUs 
   websocket following 100 of them and history queries every 2 s; VmRSS, event-loop delay (perf_hooks,
   preloaded through NODE_OPTIONS) and bytes written per message every 10 s, drawn in
   [bench/soak.png](bench/soak.png); the figure is RSS's slope after the warm-up.
+- **History chart** (scripts/lib/bench-history-chart.ts): one device of the simulator's product stores
+  50,000 temperature readings over MQTT (arrays of 1,000 \`{ts, values}\` with explicit
+  timestamps 60 ms apart, in the last hour; the history API must return all of them). Debian
+  Chromium (headless, through playwright-core, 1440×900) signs in, opens the device's data tab and
+  the property card's history drawer (its first query, with the UI's default limit, loads uPlot and
+  warms up), sets the limit to 50,000 and queries once more as warm-up, then 5 measured times. All
+  times are the page's own clock: fetch is the request's resource timing (start → last byte);
+  parse is \`JSON.parse\` of the answer, timed by a wrapper installed before the page loads;
+  prepare runs from parse end to the chart's \`ec-chart:set-data\` mark (state, series mapping,
+  \`alignSeries\`); draw from that mark to \`ec-chart:drawn\` (uPlot's draw hook); paint from
+  there to the first task after the next animation frame. The chart sets these marks only when the
+  page sets \`window.__ecChartMarks\` (web/components/TimeSeriesChart.tsx). The budgeted figure
+  is last byte → painted (body read as text, parse, prepare, draw, paint): what the browser does
+  with 50,000 points once they arrived; fetch is its own row. Medians of the 5 runs.
 
 ## Reproduce
 
@@ -477,6 +494,7 @@ async function main(): Promise<void> {
     await step('telemetry', () => telemetryRows(binary));
     await step('connections', () => connectionRows(binary));
     await step('history', () => historyRows());
+    await step('chart', () => chartRows(binary));
     await step('scale', () => scaleRows(binary));
     await step('soak', () => soakRows(binary, soakMinutes(process.argv) ?? 10));
   } finally {

@@ -5,6 +5,7 @@
 import './styles/arco.ts';
 import './styles/app.css';
 import './styles/contrast.css';
+import './styles/narrow.css';
 import { Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BootSpinner } from './components/BootSpinner.tsx';

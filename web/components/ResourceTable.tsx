@@ -40,6 +40,9 @@ import IconRefresh from '@arco-design/web-react/icon/react-icon/IconRefresh';
 import IconSearch from '@arco-design/web-react/icon/react-icon/IconSearch';
 import { useTranslation } from 'react-i18next';
 import type { ListController } from '../lib/use-list.ts';
+import { useNarrow } from '../lib/use-narrow.ts';
+import { ColumnChooser } from './ColumnChooser.tsx';
+import { choosableColumns, columnId, useColumnChoice } from './column-choice.ts';
 import './ResourceTable.css';
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
@@ -64,8 +67,28 @@ export interface ResourceTableProps<T, F extends object> {
   defaultView?: ResourceView;
   /** Text of the empty state when no filter is set (e.g. "No products yet"). */
   emptyText?: ReactNode;
-  /** Horizontal scroll width for wide tables. */
+  /**
+   * Lets a wide table scroll sideways inside its card. When every shown column has a numeric
+   * width the scroll width is their sum (so hiding a column narrows it); otherwise this value.
+   */
   scrollX?: number | string;
+}
+
+/** Arco's row selection column, in px. */
+const SELECTION_WIDTH = 40;
+
+/**
+ * The width the shown columns need: their widths' sum (plus the selection column), or `fallback`
+ * when one has no numeric width. A fixed, larger width would leave blank space the sticky actions
+ * column then lies over; the sum lets a table that fits fill its card without a scroll bar.
+ */
+function scrollWidthOf<T>(columns: ColumnProps<T>[], selection: boolean, fallback: number | string): number | string {
+  let sum = selection ? SELECTION_WIDTH : 0;
+  for (const column of columns) {
+    if (typeof column.width !== 'number') return fallback;
+    sum += column.width;
+  }
+  return sum;
 }
 
 /** A column title as plain text, for labels (titles are usually strings). */
@@ -97,13 +120,18 @@ export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, 
   const [selected, setSelected] = useState<string[]>([]);
   const [view, setView] = useState<ResourceView>(() => (renderCards ? viewFromUrl(defaultView) : 'table'));
   const hasFilters = Object.keys(list.filters).length > 0;
+  const choice = useColumnChoice(testId);
+  // A phone's card is narrower than any table: every table scrolls inside it there.
+  const narrow = useNarrow();
+  const scrollX = props.scrollX ?? (narrow ? 'max-content' : undefined);
+  const choosable = useMemo(() => choosableColumns(props.columns as ColumnProps<unknown>[]), [props.columns]);
 
   // A selection only makes sense for rows on screen: a new page or a reload clears it.
   useEffect(() => setSelected([]), [list.items]);
 
   const columns = useMemo(
     () =>
-      props.columns.map((column) => {
+      props.columns.filter((column) => !choice.hidden.has(columnId(column as ColumnProps<unknown>))).map((column) => {
         if (!column.sorter) return column;
         const field = String(column.key ?? column.dataIndex ?? '');
         const order = field === list.sortField ? list.sortOrder : undefined;
@@ -127,7 +155,8 @@ export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, 
         );
         return { ...column, title, sortOrder: order };
       }),
-    [props.columns, list.sortField, list.sortOrder, t, testId],
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- `choice.hidden` is a new Set each render; its content is what matters.
+    [props.columns, list.sortField, list.sortOrder, t, testId, [...choice.hidden].join('|')],
   );
 
   const pagination: PaginationProps = {
@@ -239,6 +268,7 @@ export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, 
               </Radio>
             </Radio.Group>
           ) : null}
+          {choosable.length > 1 && view === 'table' ? <ColumnChooser columns={choosable} choice={choice} testId={testId} /> : null}
           <Button
             icon={<IconRefresh />}
             aria-label={t('refresh')}
@@ -265,7 +295,7 @@ export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, 
           loading={list.loading}
           noDataElement={empty}
           pagination={pagination}
-          scroll={props.scrollX ? { x: props.scrollX } : undefined}
+          scroll={scrollX ? { x: scrollWidthOf(columns, Boolean(onBulkDelete), scrollX) } : undefined}
           border={false}
           rowSelection={
             onBulkDelete

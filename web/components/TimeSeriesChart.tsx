@@ -54,6 +54,16 @@ export interface TimeSeriesChartProps {
   testId?: string;
 }
 
+/**
+ * With `window.__ecChartMarks` set (the bench sets it: scripts/lib/bench-chart.ts), the chart puts
+ * `performance.mark`s on its steps: `ec-chart:align-start`/`-end` around turning series into
+ * uPlot's columns, `ec-chart:set-data` as it hands them to uPlot, `ec-chart:drawn` from uPlot's
+ * draw hook. Off (always, for users), a step costs one property read.
+ */
+function mark(name: string): void {
+  if ((window as { __ecChartMarks?: boolean }).__ecChartMarks === true) performance.mark(name);
+}
+
 const defaultFormat = (value: number): string =>
   Number.isInteger(value) ? String(value) : value.toFixed(Math.abs(value) >= 100 ? 1 : 2).replace(/\.?0+$/, '');
 
@@ -90,6 +100,7 @@ function buildOptions(
     ms: 1,
     padding: [12, 24, 0, 0],
     cursor: { points: { size: 6 } },
+    hooks: { draw: [() => mark('ec-chart:drawn')] },
     scales: {
       x: {
         time: true,
@@ -146,7 +157,13 @@ export function TimeSeriesChart({
   range.current = xRange;
   const timeLabel = t('chart.time');
   const empty = isEmptySeries(series);
-  const data = useMemo(() => (empty ? null : alignSeries(series)), [series, empty]);
+  const data = useMemo(() => {
+    if (empty) return null;
+    mark('ec-chart:align-start');
+    const aligned = alignSeries(series);
+    mark('ec-chart:align-end');
+    return aligned;
+  }, [series, empty]);
   // The chart is rebuilt when what it draws changes shape; new data alone only replaces the data.
   const shape = series.map((s) => `${s.key}\u0000${s.label}\u0000${s.unit ?? ''}\u0000${s.color ?? ''}\u0000${s.markers ? 'm' : ''}`).join('\u0001');
   const dataRef = useRef(data);
@@ -158,6 +175,7 @@ export function TimeSeriesChart({
     let plot: uPlot | null = null;
     const create = (width: number): void => {
       const opts = buildOptions(series, theme, { width, height }, { fill, formatValue, xRange: () => range.current, timeLabel });
+      mark('ec-chart:set-data');
       plot = new uPlot(opts, (dataRef.current ?? [[]]) as uPlot.AlignedData, el);
       chart.current = plot;
     };
@@ -181,7 +199,9 @@ export function TimeSeriesChart({
 
   const [rangeFrom, rangeTo] = xRange ?? [];
   useEffect(() => {
-    if (chart.current && data) chart.current.setData(data as uPlot.AlignedData, true);
+    if (!chart.current || !data) return;
+    mark('ec-chart:set-data');
+    chart.current.setData(data as uPlot.AlignedData, true);
   }, [data, rangeFrom, rangeTo]);
 
   return (

@@ -22,6 +22,8 @@ export interface AppMenuProps {
   /** Leaves sub-menus out: items stand for their category (mix mode's header). */
   flat?: boolean;
   className?: string;
+  /** Called after an entry was chosen (the narrow screen's menu drawer closes). */
+  onPicked?: () => void;
 }
 
 function MenuIcon({ entry }: { entry: AppRoute }): JSX.Element | null {
@@ -37,7 +39,7 @@ function onPick(routes: readonly AppRoute[], key: string): void {
   else void navigateGuarded(key);
 }
 
-export function AppMenu({ nodes, mode, selectedKey, openKeys = [], collapse = false, flat = false, className }: AppMenuProps): JSX.Element {
+export function AppMenu({ nodes, mode, selectedKey, openKeys = [], collapse = false, flat = false, className, onPicked }: AppMenuProps): JSX.Element {
   const routes = useRoutesInForce();
   const { t } = useTranslation(['layout', 'menu']);
   const [open, setOpen] = useState<string[]>(openKeys);
@@ -78,7 +80,10 @@ export function AppMenu({ nodes, mode, selectedKey, openKeys = [], collapse = fa
         selectedKeys={selectedKey ? [selectedKey] : []}
         openKeys={mode === 'vertical' ? open : undefined}
         onClickSubMenu={(_key, keys) => setOpen(keys)}
-        onClickMenuItem={(key) => onPick(routes, key)}
+        onClickMenuItem={(key: string) => {
+          onPick(routes, key);
+          onPicked?.();
+        }}
         autoScrollIntoView
       >
         {render(nodes)}

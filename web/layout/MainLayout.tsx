@@ -3,6 +3,8 @@
  * - sidebar: brand and the whole menu on the left, header beside it;
  * - top: brand and the whole menu (sub-menus as pop-ups) in the header;
  * - mix: brand and the top-level groups in the header, the selected group's entries on the left.
+ * Below 768 px (web/lib/use-narrow.ts) every mode gives way to a header with a menu button and the
+ * whole menu in a drawer (web/layout/MenuDrawer.tsx); the breadcrumb moves above the content.
  * On entry it loads the user and platform info once, with a loading message.
  */
 import { Suspense, useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
@@ -27,7 +29,9 @@ import { AppBreadcrumb } from './AppBreadcrumb.tsx';
 import { AppMenu } from './AppMenu.tsx';
 import { Brand } from './Brand.tsx';
 import { HeaderActions } from './HeaderActions.tsx';
+import { MenuDrawer } from './MenuDrawer.tsx';
 import { SettingsDrawer } from './SettingsDrawer.tsx';
+import { useNarrow } from '../lib/use-narrow.ts';
 import './layout.css';
 
 /** English group names ("Visualization configuration") need more room than Chinese ones. */
@@ -73,7 +77,10 @@ export function MainLayout({ children }: { children: ReactNode }): JSX.Element {
   useSessionInfo();
   const current = useCurrentRoute();
   const entry: AppRoute | undefined = current?.entry;
-  const navMode = useSettings((s) => s.navMode);
+  const narrow = useNarrow();
+  const chosenNavMode = useSettings((s) => s.navMode);
+  // On a phone the header has room for a menu button only: the layout is "top" without its menu.
+  const navMode = narrow ? 'top' : chosenNavMode;
   const pageWidth = useSettings((s) => s.pageWidth);
   const showBreadcrumb = useSettings((s) => s.showBreadcrumb);
   const collapsed = useSettings((s) => s.menuCollapsed);
@@ -103,11 +110,12 @@ export function MainLayout({ children }: { children: ReactNode }): JSX.Element {
   const breadcrumb = showBreadcrumb && entry && !entry.hideBreadcrumb ? <AppBreadcrumb entry={entry} /> : null;
 
   const header = (
-    <Layout.Header className={`main-header main-header--${navMode}`}>
+    <Layout.Header className={`main-header main-header--${navMode}${narrow ? ' main-header--narrow' : ''}`}>
+      {narrow ? <MenuDrawer menu={menu} selectedKey={selectedKey} openKeys={openKeys} /> : null}
       {navMode === 'sidebar' ? null : <Brand />}
       {toggle}
       {navMode === 'sidebar' ? breadcrumb : null}
-      {navMode === 'top' ? (
+      {navMode === 'top' && !narrow ? (
         <AppMenu className="header-menu" nodes={menu} mode="horizontal" selectedKey={selectedKey} />
       ) : null}
       {navMode === 'mix' ? (

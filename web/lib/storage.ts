@@ -12,6 +12,8 @@ export const StorageKey = {
   PLATFORM_INFO: 'PLATFORM_INFO__',
   REMEMBER_ME: 'REMEMBER_ME__',
   LAST_USERNAME: 'LAST_USERNAME__',
+  /** Columns the user hid, per list table (web/components/column-choice.ts). */
+  TABLE_COLUMNS: 'TABLE_COLUMNS__',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

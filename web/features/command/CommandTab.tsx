@@ -79,7 +79,7 @@ export function CommandTab({ device }: DeviceTabProps): JSX.Element {
   };
 
   const columns: ColumnProps<Command>[] = [
-    { title: t('fields.createdTime'), dataIndex: 'createdTime', width: 170, render: (v: number) => formatDateTime(v) },
+    { title: t('fields.createdTime'), dataIndex: 'createdTime', width: 100, render: (v: number) => formatDateTime(v) },
     {
       title: t('fields.commandType'),
       dataIndex: 'commandType',
@@ -109,7 +109,7 @@ export function CommandTab({ device }: DeviceTabProps): JSX.Element {
     {
       title: t('fields.content'),
       dataIndex: 'content',
-      width: 220,
+      width: 200,
       render: (v: string, row) => (
         <Button type="text" size="mini" onClick={() => setViewing({ title: t('fields.content'), text: v })} data-testid={`cmd-content-${row.requestId}`}>
           <span className="ec-cmd-content">{v}</span>
@@ -120,7 +120,7 @@ export function CommandTab({ device }: DeviceTabProps): JSX.Element {
     {
       title: t('fields.responseContent'),
       dataIndex: 'responseContent',
-      width: 220,
+      width: 200,
       render: (v: string | null, row) =>
         v ? (
           <Button type="text" size="mini" onClick={() => setViewing({ title: t('fields.responseContent'), text: v })} data-testid={`cmd-response-${row.requestId}`}>

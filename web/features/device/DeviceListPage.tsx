@@ -4,10 +4,10 @@
  * a confirmed bulk delete, favourite star and public switch per row; create and edit in a drawer,
  * position in a modal, CSV import and batch generation in the import wizard (loaded on first use).
  */
-import { lazy, Suspense, useMemo, useState, type JSX } from 'react';
+import { lazy, Suspense, useMemo, useState, type JSX, type ReactNode } from 'react';
 import { Button, Checkbox, Form, Input, Link, Select, Space, Switch, Tooltip } from '@arco-design/web-react';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
-import { IconEdit, IconImport, IconLocation, IconPlus, IconThunderbolt } from '@arco-design/web-react/icon';
+import { IconDelete, IconEdit, IconEye, IconImport, IconLocation, IconPlus, IconThunderbolt } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import { deviceRoutes, deviceStates, type Device } from '../../../server/contract/device.ts';
 import { deviceTypes } from '../../../server/contract/product.ts';
@@ -71,14 +71,14 @@ export function DeviceListPage(): JSX.Element {
       {
         title: <span className="ec-sr-only">{t('favourite.column')}</span>,
         key: 'isCollect',
-        width: 48,
+        width: 44,
         render: (_: unknown, row: Device) => <FavouriteStar device={row} onChange={refresh} />,
       },
       {
         title: t('fields.name'),
         dataIndex: 'name',
         sorter: true,
-        width: 240,
+        width: 160,
         render: (_: unknown, row: Device) => (
           <div className="ec-device-name">
             <Link
@@ -99,7 +99,7 @@ export function DeviceListPage(): JSX.Element {
         title: t('fields.state'),
         dataIndex: 'deviceState',
         sorter: true,
-        width: 110,
+        width: 92,
         render: (value: Device['deviceState'], row: Device) => (
           <EnumTag ns="device" group="state" value={value} colors={deviceStateColors} testId={`device-state-${row.name}`} />
         ),
@@ -108,15 +108,15 @@ export function DeviceListPage(): JSX.Element {
         title: t('fields.deviceType'),
         dataIndex: 'deviceType',
         sorter: true,
-        width: 140,
+        width: 104,
         render: (value: Device['deviceType']) => <EnumTag ns="product" group="deviceType" value={value} colors={deviceTypeColors} />,
       },
-      { title: t('fields.product'), dataIndex: 'productName', width: 160, ellipsis: true },
-      { title: t('fields.organization'), dataIndex: 'organizationName', width: 150, ellipsis: true, render: (v: string | null) => v ?? '—' },
+      { title: t('fields.product'), dataIndex: 'productName', width: 104, ellipsis: true },
+      { title: t('fields.organization'), dataIndex: 'organizationName', width: 100, ellipsis: true, render: (v: string | null) => v ?? '—' },
       {
         title: t('fields.isPublic'),
         key: 'isPublic',
-        width: 96,
+        width: 64,
         render: (_: unknown, row: Device) => (
           <Switch
             size="small"
@@ -131,50 +131,30 @@ export function DeviceListPage(): JSX.Element {
         title: t('fields.lastOnlineTime'),
         dataIndex: 'lastOnlineTime',
         sorter: true,
-        width: 180,
+        width: 100,
         render: (v: number | null) => (v ? formatDateTime(v) : '—'),
       },
-      { title: t('fields.createdTime'), dataIndex: 'createdTime', sorter: true, width: 180, render: (v: number) => formatDateTime(v) },
+      { title: t('fields.createdTime'), dataIndex: 'createdTime', sorter: true, width: 100, render: (v: number) => formatDateTime(v) },
       {
         title: t('table:actions'),
         key: 'actions',
         fixed: 'right',
-        width: 240,
+        width: 136,
         render: (_: unknown, row: Device) => (
           <Space size={0}>
-            <Button type="text" size="small" onClick={() => open(row)} data-testid={`device-view-${row.name}`}>
-              {t('table:view')}
-            </Button>
-            <Tooltip content={t('table:edit')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<IconEdit />}
-                aria-label={t('table:edit')}
-                onClick={() => setDrawer({ device: row })}
-                data-testid={`device-edit-${row.name}`}
-              />
-            </Tooltip>
-            <Tooltip content={t('location.button')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<IconLocation />}
-                aria-label={t('location.button')}
-                onClick={() => setLocating(row)}
-                data-testid={`device-location-${row.name}`}
-              />
-            </Tooltip>
+            <RowAction label={t('table:view')} icon={<IconEye />} onClick={() => open(row)} testId={`device-view-${row.name}`} />
+            <RowAction label={t('table:edit')} icon={<IconEdit />} onClick={() => setDrawer({ device: row })} testId={`device-edit-${row.name}`} />
+            <RowAction label={t('location.button')} icon={<IconLocation />} onClick={() => setLocating(row)} testId={`device-location-${row.name}`} />
             <ConfirmButton
               testId={`device-delete-${row.name}`}
+              icon={<IconDelete />}
+              aria-label={t('table:delete')}
               title={t('table:deleteConfirm', { name: row.name })}
               onConfirm={async () => {
                 await deleteDevices([row.id]);
                 await list.refresh();
               }}
-            >
-              {t('table:delete')}
-            </ConfirmButton>
+            />
           </Space>
         ),
       },
@@ -257,6 +237,15 @@ export function DeviceListPage(): JSX.Element {
         </Suspense>
       ) : null}
     </div>
+  );
+}
+
+/** An icon button of the actions column: icons keep the sticky column narrow; the label is its name and tooltip. */
+function RowAction({ label, icon, onClick, testId }: { label: string; icon: ReactNode; onClick: () => void; testId: string }): JSX.Element {
+  return (
+    <Tooltip content={label}>
+      <Button type="text" size="small" icon={icon} aria-label={label} onClick={onClick} data-testid={testId} />
+    </Tooltip>
   );
 }
 

@@ -1,0 +1,23 @@
+/**
+ * A product and a device made through the HTTP API with the administrator's token, as a factory
+ * script would, for e2e specs that need a row on the device list before the browser opens it.
+ */
+import type { Device } from '../../server/contract/device.ts';
+import type { Product } from '../../server/contract/product.ts';
+import type { E2eGateway } from './e2e-gateway.ts';
+
+export async function seedDevice(gateway: E2eGateway, names: { product: string; device: string; alias?: string }): Promise<{ product: Product; device: Device }> {
+  const { token } = await gateway.login();
+  const post = async <T>(url: string, body: object): Promise<T> => {
+    const res = await fetch(`${gateway.url}${url}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const product = await post<Product>('/api/yt/device_profile', { name: names.product, deviceType: 'DIRECT_CONNECTION', transportType: 'MQTT' });
+  const device = await post<Device>('/api/yt/device', { name: names.device, alias: names.alias, deviceProfileId: product.id, deviceType: 'DIRECT_CONNECTION' });
+  return { product, device };
+}
