@@ -27,7 +27,8 @@ export interface CodeBlockProps {
 export function CodeBlock({ text, compact = false, wrap = false, testId, label }: CodeBlockProps): JSX.Element {
   const className = ['ec-code', compact ? 'ec-code--compact' : '', wrap ? 'ec-code--wrap' : ''].filter(Boolean).join(' ');
   return (
-    <pre className={className} data-testid={testId} aria-label={label}>
+    // Focusable: a long line scrolls sideways, and keyboard users must be able to scroll it too.
+    <pre className={className} data-testid={testId} aria-label={label} tabIndex={0}>
       {text}
     </pre>
   );

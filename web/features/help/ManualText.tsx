@@ -50,7 +50,7 @@ function Inlines({ inlines, term }: { inlines: readonly Inline[]; term: string }
 function Code({ text, term }: { text: string; term: string }): JSX.Element {
   if (!term || !text.toLowerCase().includes(term)) return <CodeBlock text={text} testId="manual-code" />;
   return (
-    <pre className="ec-code" data-testid="manual-code">
+    <pre className="ec-code" data-testid="manual-code" tabIndex={0}>
       {highlight(text, term)}
     </pre>
   );

@@ -15,7 +15,20 @@ import { loadStorage, saveGlobalRetention, saveProductRetention } from './storag
 import { timeLeftOf } from './time-left.ts';
 import './system-config.css';
 
-function RetentionInput({ value, placeholder, onSave, testId }: { value: number | null; placeholder?: string; onSave: (days: number | null) => Promise<void>; testId: string }): JSX.Element {
+function RetentionInput({
+  value,
+  placeholder,
+  onSave,
+  testId,
+  label,
+}: {
+  value: number | null;
+  placeholder?: string;
+  onSave: (days: number | null) => Promise<void>;
+  testId: string;
+  /** The input's accessible name (its visible label sits in another cell). */
+  label: string;
+}): JSX.Element {
   const { t } = useTranslation('systemConfig');
   const [days, setDays] = useState<number | undefined>(value ?? undefined);
   const [saving, setSaving] = useState(false);
@@ -41,6 +54,7 @@ function RetentionInput({ value, placeholder, onSave, testId }: { value: number 
         placeholder={placeholder}
         suffix={t('storage.days')}
         style={{ width: 170 }}
+        aria-label={label}
         onChange={(v) => setDays(typeof v === 'number' ? v : undefined)}
         data-testid={`${testId}-input`}
       />
@@ -89,6 +103,7 @@ export function HistoryStorageCard(): JSX.Element {
       render: (v: number | null, r) => (
         <RetentionInput
           value={v}
+          label={`${t('storage.retention')}: ${r.productName}`}
           placeholder={t('storage.retentionGlobal', { days: state?.telemetryRetentionDays ?? '' })}
           onSave={async (days) => {
             await saveProductRetention(r.productId, days);
@@ -129,6 +144,7 @@ export function HistoryStorageCard(): JSX.Element {
                 value: (
                   <RetentionInput
                     value={state.telemetryRetentionDays}
+                    label={t('storage.globalRetention')}
                     onSave={async (days) => {
                       if (days !== null) await saveGlobalRetention(days);
                       await load();
