@@ -6,7 +6,7 @@
  */
 import type { RowSpec } from './bench-row.ts';
 import { BENCH_ADMIN, startProvisionedGateway } from './bench-gateway.ts';
-import { count, cpuMs, mb, MB, rssOf, sleep, type Rss } from './bench-measure.ts';
+import { count, cpuMs, mb, MB, rssOf, watchRss } from './bench-measure.ts';
 import { startSimulator, type RunningSimulator } from './simulator.ts';
 
 const DEVICES = 1000;
@@ -32,15 +32,7 @@ export async function connectionRows(binary: string): Promise<RowSpec[]> {
     const connectMs = performance.now() - connectStarted;
     const acked0 = sim.stats().acknowledged;
     const cpu0 = cpuMs(pid);
-    const started = performance.now();
-    let peak: Rss = rssOf(pid);
-    for (let t = 0; t < RUN_MS; t += 1000) {
-      await sleep(1000);
-      const now = rssOf(pid);
-      if (now.rss > peak.rss) peak = now;
-    }
-    const after = rssOf(pid);
-    const seconds = (performance.now() - started) / 1000;
+    const { peak, after, seconds } = await watchRss(pid, RUN_MS);
     const stats = sim.stats();
     const perSecond = (stats.acknowledged - acked0) / seconds;
     const cpuShare = (cpuMs(pid) - cpu0) / 10 / seconds;

@@ -44,6 +44,18 @@ export function rssOf(pid: number): Rss {
   return { rss: kb('VmRSS') * KB, anon: kb('RssAnon') * KB, file: kb('RssFile') * KB };
 }
 
+/** A process's memory over `ms` of load: sampled every second for the peak, read once at the end. */
+export async function watchRss(pid: number, ms: number): Promise<{ peak: Rss; after: Rss; seconds: number }> {
+  const started = performance.now();
+  let peak = rssOf(pid);
+  for (let t = 0; t < ms; t += 1000) {
+    await sleep(1000);
+    const now = rssOf(pid);
+    if (now.rss > peak.rss) peak = now;
+  }
+  return { peak, after: rssOf(pid), seconds: (performance.now() - started) / 1000 };
+}
+
 /**
  * Bytes a process caused to be written to storage (/proc/<pid>/io write_bytes): its worker threads
  * included, counted when a page of the file cache is first dirtied, so WAL frames and checkpoints

@@ -20,7 +20,7 @@ import { openFileLimit } from '../../server/lib/open-file-limit.ts';
 import { startBinary, type RunningBinary } from '../../tests/helpers/binary.ts';
 import type { RowSpec } from './bench-row.ts';
 import { BENCH_ADMIN, benchLicenceKeys, mqttPortOf, provision } from './bench-gateway.ts';
-import { count, cpuMs, mb, MB, percentile, rssOf, sleep, type Rss } from './bench-measure.ts';
+import { count, cpuMs, mb, MB, percentile, rssOf, sleep, watchRss } from './bench-measure.ts';
 import type { ConnectReport } from './bench-fleet.ts';
 import { Fleet } from './bench-fleet-client.ts';
 import { ConsoleHttp } from './console-http.ts';
@@ -137,15 +137,7 @@ export async function scaleRows(binary: string, devices = SCALE_DEVICES): Promis
     await fleet.publish(RATE);
     const s0 = await fleet.stats();
     const cpu0 = cpuMs(pid);
-    const started = performance.now();
-    let peak: Rss = rssOf(pid);
-    for (let t = 0; t < RUN_MS; t += 1000) {
-      await sleep(1000);
-      const now = rssOf(pid);
-      if (now.rss > peak.rss) peak = now;
-    }
-    const after = rssOf(pid);
-    const seconds = (performance.now() - started) / 1000;
+    const { peak, after, seconds } = await watchRss(pid, RUN_MS);
     const s1 = await fleet.stats();
     const perSecond = (s1.acknowledged - s0.acknowledged) / seconds;
     const cpuShare = (cpuMs(pid) - cpu0) / 10 / seconds;
