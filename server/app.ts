@@ -12,7 +12,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Core } from './core.ts';
 import { EventBus } from './lib/event-bus.ts';
-import { openDataDir } from './lib/data-dir.ts';
+import { DATABASE_FILE, openDataDir } from './lib/data-dir.ts';
+import { DatabaseFileWatch } from './lib/database-file-watch.ts';
+import databaseLostPlugin from './plugins/database-lost.ts';
 import type { AssetSource } from './lib/assets.ts';
 import { lazySchemaController } from './lib/lazy-schema-compilers.ts';
 import { Composition, migrationsOf, type EdgeModule, type Services, type Tuning } from './module.ts';
@@ -145,15 +147,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const dataDir = openDataDir(config.dataDir, migrations);
     const bus = options.bus ?? new EventBus();
     bus.useLogger(app.log);
+    const databaseFile = new DatabaseFileWatch(join(config.dataDir, DATABASE_FILE), dataDir.db, app.log, options.tuning?.databaseFile);
     const core: Core = {
       config,
       db: dataDir.db,
+      databaseFile,
       bus,
       secrets: dataDir.secrets,
       version,
       embeddedLicenseKeys: options.embeddedLicenseKeys ?? [],
     };
-    app.addHook('onClose', async () => dataDir.close());
+    app.addHook('onClose', async () => {
+      databaseFile.stop();
+      dataDir.close();
+    });
 
     const modules = new Composition(edgeModules, { core, log: app.log, tuning: options.tuning ?? {} });
     // Registered after the database's hook, so it runs first: modules close (devices go OFFLINE,
@@ -169,8 +176,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
         adminExists: () => accounts.adminExists(),
       },
     });
+    // After the access hook: a caller learns that the database is gone only once signed in.
+    await app.register(databaseLostPlugin, { watch: databaseFile });
     await modules.registerRoutes(app);
     await modules.start();
+    databaseFile.start();
     app.decorate('services', modules.services);
     guideRedirect = () => license.status() === 'MISSING';
     const { mapSettings } = modules.services as Services;

@@ -4,6 +4,7 @@
  */
 import type { Config } from './config.ts';
 import type { Db } from './db/sqlite.ts';
+import type { DatabaseFileWatch } from './lib/database-file-watch.ts';
 import type { EventBus } from './lib/event-bus.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { LicenseStatus } from './contract/license.ts';
@@ -27,6 +28,8 @@ export interface AccessServices {
 export interface Core {
   config: Config;
   db: Db;
+  /** Whether the database file is still there under its name: writes stop once it is not. */
+  databaseFile: DatabaseFileWatch;
   bus: EventBus;
   secrets: Secrets;
   version: string;

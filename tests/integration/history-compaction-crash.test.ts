@@ -3,17 +3,14 @@
  * SIGKILL in the middle of it leaves a database that passes PRAGMA integrity_check and holds every
  * value exactly once, and compaction resumes where it stopped.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { root } from '../../scripts/build.ts';
 import { migrations } from '../../server/app.ts';
 import { openDatabase, transaction } from '../../server/db/sqlite.ts';
 import { TelemetryRepository } from '../../server/modules/telemetry/telemetry-repository.ts';
 import type { TelemetryRow } from '../../server/modules/telemetry/telemetry-rows.ts';
 import { tempDir } from '../helpers/app.ts';
+import { runStorageChild } from '../helpers/storage-child.ts';
 
 const KEYS = ['temperature', 'state', 'flagged'];
 const PER_KEY = 20_000;
@@ -26,22 +23,6 @@ function valueOf(key: string, i: number): TelemetryRow {
   return { ts, key, value: Math.round(Math.sin(i / 50) * 300) / 10 + 0 };
 }
 
-/** Runs the compaction child on `file`; with `killAfterStart`, SIGKILLs it once it has committed some steps. */
-async function compactIn(file: string, killAfterStart: boolean): Promise<string[]> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', join(root, 'tests/helpers/sql-text-loader.mjs'), join(root, 'tests/helpers/compaction-child.ts'), file],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const lines: string[] = [];
-  const exited = once(child, 'exit');
-  for await (const line of createInterface({ input: child.stdout })) {
-    lines.push(line);
-    if (killAfterStart && line === 'compacting') child.kill('SIGKILL');
-  }
-  await exited;
-  return lines;
-}
 
 function readAll(file: string): { integrity: string; blocks: number; values: Record<string, unknown[]> } {
   const db = openDatabase(file, migrations);
@@ -68,14 +49,14 @@ describe('history compaction and a hard kill', () => {
     db.close();
     const expected = Object.fromEntries(KEYS.map((k) => [k, Array.from({ length: PER_KEY }, (_, i) => valueOf(k, i)).map((v) => [v.ts, v.value, v.flag ?? null])]));
 
-    const killed = await compactIn(file, true);
+    const killed = await runStorageChild('compaction-child.ts', [file], 'compacting');
     expect(killed).not.toContain('done');
     const afterKill = readAll(file);
     expect(afterKill.integrity).toBe('ok');
     expect(afterKill.blocks).toBeGreaterThan(0);
     expect(afterKill.values).toEqual(expected);
 
-    expect(await compactIn(file, false)).toContain('done');
+    expect(await runStorageChild('compaction-child.ts', [file], null)).toContain('done');
     const finished = readAll(file);
     expect(finished.integrity).toBe('ok');
     expect(finished.values).toEqual(expected);

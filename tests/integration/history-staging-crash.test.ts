@@ -5,17 +5,14 @@
  * is what arrived after everything moved), a repeated ts answered with its last write; the next
  * move finishes the job.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { root } from '../../scripts/build.ts';
 import { migrations } from '../../server/app.ts';
 import { openDatabase, transaction } from '../../server/db/sqlite.ts';
 import { TelemetryRepository } from '../../server/modules/telemetry/telemetry-repository.ts';
 import type { TelemetryRow } from '../../server/modules/telemetry/telemetry-rows.ts';
 import { tempDir } from '../helpers/app.ts';
+import { runStorageChild } from '../helpers/storage-child.ts';
 
 const KEYS = ['temperature', 'state', 'flagged'];
 const PER_KEY = 100_000;
@@ -33,22 +30,6 @@ function expectedOf(key: string): unknown[] {
   return Array.from({ length: PER_KEY }, (_, i) => valueOf(key, i, i % REPEAT === 0)).map((v) => [v.ts, v.value, v.flag ?? null]);
 }
 
-/** Runs the move child on `file`; with `kill`, SIGKILLs it as it starts moving. */
-async function moveIn(file: string, kill: boolean): Promise<string[]> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', join(root, 'tests/helpers/sql-text-loader.mjs'), join(root, 'tests/helpers/staging-move-child.ts'), file],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const lines: string[] = [];
-  const exited = once(child, 'exit');
-  for await (const line of createInterface({ input: child.stdout })) {
-    lines.push(line);
-    if (kill && line === 'moving') child.kill('SIGKILL');
-  }
-  await exited;
-  return lines;
-}
 
 function readAll(file: string): { integrity: string; staged: number; firstStaged: number | null; rows: number; values: Record<string, unknown[]> } {
   const db = openDatabase(file, migrations);
@@ -80,7 +61,7 @@ describe('moving staged history and a hard kill', () => {
     const expected = Object.fromEntries(KEYS.map((k) => [k, expectedOf(k)]));
     const stagedAll = KEYS.length * PER_KEY + repeated.length;
 
-    const killed = await moveIn(file, true);
+    const killed = await runStorageChild('staging-move-child.ts', [file], 'moving');
     expect(killed).not.toContain('done');
     const afterKill = readAll(file);
     expect(afterKill.integrity).toBe('ok');
@@ -93,7 +74,7 @@ describe('moving staged history and a hard kill', () => {
     expect(afterKill.rows).toBe(Math.min(movedCount, KEYS.length * PER_KEY));
     expect(afterKill.values).toEqual(expected);
 
-    expect(await moveIn(file, false)).toContain('done');
+    expect(await runStorageChild('staging-move-child.ts', [file], null)).toContain('done');
     const finished = readAll(file);
     expect(finished.integrity).toBe('ok');
     expect(finished.staged).toBe(0);

@@ -103,6 +103,7 @@ export const telemetryModule = defineModule({
       devices: services.devices,
       log,
       disk,
+      databaseFile: core.databaseFile,
       budget,
       productRetention,
     });

@@ -30,6 +30,7 @@ import type { CompactionResult, HistoryCompactor } from './history-compactor.ts'
 import type { HistoryBudget } from './history-budget.ts';
 import { DELETE_CHUNK, BLOCK_CHUNK, pruneSeriesBefore } from './history-prune.ts';
 import { DiskFullRefusal, type DiskGuard } from './disk-guard.ts';
+import { DatabaseLostRefusal, type DatabaseFileWatch } from '../../lib/database-file-watch.ts';
 import type { ProductRetentionStore } from './product-retention.ts';
 import type { TelemetryRepository } from './telemetry-repository.ts';
 import { CLIENT_SCOPE, type StoredPoint, type TelemetryRow } from './telemetry-rows.ts';
@@ -59,6 +60,7 @@ export interface TelemetryServiceDeps {
   log: FastifyBaseLogger;
   /** Free disk space: telemetry is refused while it is low. */
   disk: DiskGuard;
+  databaseFile: Pick<DatabaseFileWatch, 'lost'>;
   /** The database size cap and the space pruning returns. */
   budget: HistoryBudget;
   productRetention: ProductRetentionStore;
@@ -89,10 +91,19 @@ export class TelemetryService {
    * they are fresh per message).
    */
   storeTelemetry(device: SourceDevice, values: TelemetryRow[], bytes: number, done: Committed): void {
-    const { checks, disk } = this.deps;
-    if (disk.low) throw new DiskFullRefusal();
+    const { checks } = this.deps;
+    this.refuseWhileStorageDown();
     for (const v of values) checks.property(device.deviceProfileId, v);
     this.deps.writer.enqueue({ deviceId: device.id, deviceProfileId: device.deviceProfileId, bytes, telemetry: values }, done);
+  }
+
+  /**
+   * Device data is not taken while it could not be kept: on a disk below its free-space floor, or
+   * into a database file that was deleted under the gateway (server/lib/database-file-watch.ts).
+   */
+  private refuseWhileStorageDown(): void {
+    if (this.deps.disk.low) throw new DiskFullRefusal();
+    if (this.deps.databaseFile.lost) throw new DatabaseLostRefusal();
   }
 
   /** `storeTelemetry` as a promise. */
@@ -102,12 +113,15 @@ export class TelemetryService {
 
   /** Client attributes: the latest of each key is kept. */
   attributes(device: SourceDevice, values: readonly ParsedValue[], bytes: number): Promise<void> {
+    // Callers are async functions: the refusal reaches them as a rejection.
+    this.refuseWhileStorageDown();
     const attributes = checkedAttributes(this.deps.checks, device.deviceProfileId, values);
     return this.deps.writer.write({ deviceId: device.id, deviceProfileId: device.deviceProfileId, bytes, attributes });
   }
 
   /** Event records matched to the model's events; an unmatched one keeps the device's type and a flag. */
   events(device: SourceDevice, events: readonly ParsedEvent[], bytes: number): Promise<void> {
+    this.refuseWhileStorageDown();
     const now = Date.now();
     const records = events.map((e) => {
       const match = this.deps.checks.event(device.deviceProfileId, e.identifier, e.params);

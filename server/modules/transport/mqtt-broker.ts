@@ -37,6 +37,7 @@ import { MQTT_INFLIGHT_MAX } from '../../contract/device-api.ts';
 import type { CredentialsService } from '../device/credentials-service.ts';
 import { PayloadRefusal } from '../telemetry/device-payload.ts';
 import { DiskFullRefusal } from '../telemetry/disk-guard.ts';
+import { DatabaseLostRefusal } from '../../lib/database-file-watch.ts';
 import type { DeviceDispatch } from './device-dispatch.ts';
 import { connectedDeviceOf, type ConnectedDevice, type DeviceMessages } from './device-messages.ts';
 import type { DeviceStateTracker } from './device-state.ts';
@@ -380,7 +381,7 @@ export class MqttBroker implements MqttConnectionHost {
         settle(Reason.success);
         return;
       }
-      if (err instanceof DiskFullRefusal) {
+      if (err instanceof DiskFullRefusal || err instanceof DatabaseLostRefusal) {
         stats.refuse(err.key, device.id);
         // MQTT 5: PUBACK 0x97 quota exceeded. MQTT 3.1.1 has no refusal: no PUBACK and the
         // connection closes, so the device keeps the message and sends it again on reconnect

@@ -21,6 +21,7 @@ export const Reason = {
   disconnectWithWill: 0x04,
   unspecified: 0x80,
   protocolError: 0x82,
+  implementationSpecificError: 0x83,
   unsupportedProtocolVersion: 0x84,
   clientIdentifierNotValid: 0x85,
   badUserNameOrPassword: 0x86,
@@ -50,6 +51,8 @@ const refusalReasons: Partial<Record<ErrorKey, number>> = {
   'error.transport.gatewayUnknownDevice': Reason.notAuthorized,
   // Low free disk (server/modules/telemetry/disk-guard.ts): the message was fine, the gateway has no room.
   'error.telemetry.diskFull': Reason.quotaExceeded,
+  // The database file was deleted under the gateway (server/lib/database-file-watch.ts): a fault of the gateway, not of the message.
+  'error.storage.databaseLost': Reason.implementationSpecificError,
 };
 
 export function refusalReason(key: ErrorKey): number {
