@@ -26,6 +26,9 @@ export class CloudService {
       platformPort: row.value.platformPort,
       platformKey: row.value.platformKey,
       platformSecretSet: row.value.platformSecret !== '',
+      // Rows stored before these fields existed have neither: no TLS, no cloud sign-in.
+      platformTls: row.value.platformTls ?? false,
+      platformHttpUrl: row.value.platformHttpUrl || null,
       updatedTime: row.updatedTime,
     };
   }
