@@ -34,6 +34,7 @@ import { licenseModule } from './modules/license/license-module.ts';
 import { cloudModule } from './modules/cloud/cloud-module.ts';
 import { setupModule } from './modules/setup/setup-module.ts';
 import { organizationModule } from './modules/organization/organization-module.ts';
+import { cloudAccountModule } from './modules/cloud-account/cloud-account-module.ts';
 import { categoryModule } from './modules/category/category-module.ts';
 import { productModule } from './modules/product/product-module.ts';
 import { deviceModule } from './modules/device/device-module.ts';
@@ -61,6 +62,7 @@ export const edgeModules: readonly EdgeModule[] = [
   cloudModule,
   setupModule,
   organizationModule,
+  cloudAccountModule,
   categoryModule,
   productModule,
   deviceModule,

@@ -17,6 +17,11 @@ export class CloudService {
     return this.rows.get() !== null;
   }
 
+  /** The cloud's REST base for cloud-account sign-in, or null when none is configured. */
+  httpUrl(): string | null {
+    return this.rows.get()?.value.platformHttpUrl || null;
+  }
+
   /** The stored configuration without its secret, or null when the gateway runs standalone. */
   view(): CloudConfigView {
     const row = this.rows.get();
