@@ -3,10 +3,13 @@
  * ThingsBoard-style `POST /api/auth/login` and `GET /api/auth/user` itself) on a real HTTP port.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { authRoutes, TB_NULL_ID } from '../../server/contract/auth.ts';
 import { cloudRoutes, type CloudConfig } from '../../server/contract/cloud.ts';
+import { organizationRoutes } from '../../server/contract/organization.ts';
 import { userRoutes } from '../../server/contract/user.ts';
 import type { Config } from '../../server/config.ts';
 import { makeApp, type TestApp } from '../helpers/app.ts';
@@ -194,4 +197,91 @@ describe('sign-in with a cloud account', () => {
     for (let i = 0; i < 5; i++) expectError(await login(edge, TENANT.username, 'Wrong#Pass1'), 401, 10, 'error.auth.badCredentials');
     expectError(await login(edge, TENANT.username, TENANT.password), 429, 33, 'error.loginRateLimited');
   });
+});
+
+/**
+ * A ThingsBoard cloud as its REST API answers (a gateway has no customers to play one): a customer
+ * user of customer "华东工厂". `hang` makes every call wait forever, as an unreachable address does.
+ */
+async function startThingsBoard(opts: { hang?: boolean } = {}): Promise<{ url: string; close: () => Promise<void> }> {
+  const customerId = 'c0ffee00-0000-11ee-8000-000000000001';
+  const server = createServer((req, res) => {
+    if (opts.hang) return;
+    const send = (status: number, body: unknown): void => {
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    };
+    if (req.method === 'POST' && req.url === '/api/auth/login') {
+      let raw = '';
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      req.on('end', () => {
+        const body = JSON.parse(raw) as { username: string; password: string };
+        if (body.username === 'customer@tb.example' && body.password === 'Cust#Pass1') send(200, { token: 'tb-token', refreshToken: 'tb-refresh' });
+        else send(401, { status: 401, message: 'Invalid username or password', errorCode: 10 });
+      });
+      return;
+    }
+    if (req.headers['x-authorization'] !== 'Bearer tb-token') return send(401, { status: 401, errorCode: 11 });
+    if (req.url === '/api/auth/user') {
+      return send(200, {
+        id: { entityType: 'USER', id: 'u-1' },
+        tenantId: { entityType: 'TENANT', id: 't-1' },
+        customerId: { entityType: 'CUSTOMER', id: customerId },
+        email: 'customer@tb.example',
+        authority: 'CUSTOMER_USER',
+        firstName: 'Wei',
+        lastName: 'Zhang',
+      });
+    }
+    if (req.url === `/api/customer/${customerId}`) return send(200, { id: { entityType: 'CUSTOMER', id: customerId }, title: '华东工厂' });
+    send(404, { status: 404, errorCode: 32 });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('sign-in with a ThingsBoard customer user', () => {
+  it('signs a customer user in as a CUSTOMER_USER of the organization named like the cloud customer', async () => {
+    const tb = await startThingsBoard();
+    try {
+      const edge = await makeLicensedApp();
+      const admin = await createAdmin(edge);
+      const saved = await edge.app.inject({ method: 'PUT', url: cloudRoutes.save.url, headers: authHeader(admin.token), payload: cloudConfig(tb.url) });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const org = await edge.app.inject({ method: 'POST', url: organizationRoutes.create.url, headers: authHeader(admin.token), payload: { name: '华东工厂' } });
+      expect(org.statusCode, org.body).toBe(200);
+
+      const session = await signIn(edge.app, 'customer@tb.example', 'Cust#Pass1');
+      expect(await tbUser(edge, session.token)).toMatchObject({
+        authority: 'CUSTOMER_USER',
+        customerId: { entityType: 'CUSTOMER', id: org.json().id },
+        firstName: 'Wei Zhang',
+      });
+    } finally {
+      await tb.close();
+    }
+  });
+
+  it('falls back to the stored verifier when the cloud does not answer (5 s at most per call)', async () => {
+    const tb = await startThingsBoard();
+    const edge = await startEdge(tb.url);
+    await signIn(edge.app, 'customer@tb.example', 'Cust#Pass1');
+    await tb.close();
+    const hung = await startThingsBoard({ hang: true });
+    try {
+      // No administrator exists yet (a customer user is none), so the setup code still moves the cloud.
+      const moved = await edge.app.inject({ method: 'PUT', url: cloudRoutes.save.url, headers: { [SETUP_CODE_HEADER]: setupCodeOf(edge) }, payload: cloudConfig(hung.url) });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const offline = await signIn(edge.app, 'customer@tb.example', 'Cust#Pass1');
+      expect((await tbUser(edge, offline.token)).authority).toBe('CUSTOMER_USER');
+    } finally {
+      await hung.close();
+    }
+  }, 15_000);
 });
