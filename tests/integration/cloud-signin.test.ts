@@ -285,3 +285,14 @@ describe('sign-in with a ThingsBoard customer user', () => {
     }
   }, 15_000);
 });
+
+describe('parallel first sign-ins', () => {
+  it('links one local user when the same cloud account signs in twice at once', async () => {
+    const { url } = await startCloud();
+    const edge = await startEdge(url);
+    const [a, b] = await Promise.all([login(edge, TENANT.username, TENANT.password), login(edge, TENANT.username, TENANT.password)]);
+    expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
+    const ids = await Promise.all([a, b].map(async (res) => (await tbUser(edge, (res.json() as { token: string }).token)).id));
+    expect(ids[0]).toEqual(ids[1]);
+  });
+});

@@ -108,9 +108,14 @@ export class CloudSignIn implements ExternalSignIn {
     const organizationId = customerTitle ? organizationNamed(this.deps.services.organizations.tree(), customerTitle) : null;
     const verifier = await hashPassword(password);
     const { accounts } = this.deps.services;
+    // Read again inside the transaction: a parallel sign-in of the same account may have created
+    // the user while this one waited for the cloud (a second insert would break the unique name).
     return transaction(this.deps.db, () => {
-      const user = local
-        ? local.role === role ? local : accounts.setRole(local.id, role)!
+      const existing = accounts.findByUsername(username);
+      // A local account that took the name meanwhile stays local.
+      if (existing && existing.id !== local?.id && !this.links.findByUserId(existing.id)) return null;
+      const user = existing
+        ? existing.role === role ? existing : accounts.setRole(existing.id, role)!
         : accounts.create({ username, passwordHash: LINKED_PASSWORD_HASH, role, realName: realNameOf(cloudUser, username) });
       const row: CloudUserLink = { userId: user.id, cloudUserId: cloudUser.id, authority: cloudUser.authority, customerTitle, organizationId, verifier, lastOnlineCheck: Date.now() };
       this.links.save(row);
