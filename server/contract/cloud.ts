@@ -46,7 +46,7 @@ export const CloudConfigViewSchema = Type.Union([
 ]);
 export type CloudConfigView = Static<typeof CloudConfigViewSchema>;
 
-/** A connection test's outcome: `code` is the broker's CONNACK return code (0 accepted). */
+/** A connection test's outcome: `code` is the broker's CONNACK return code (0 accepted), -1 when no CONNACK came (the message says why). */
 export const CloudTestResultSchema = Type.Object({
   ok: Type.Boolean(),
   code: Type.Integer(),

@@ -62,6 +62,7 @@ describe('cloud platform settings', () => {
     const result = await ui.expectVisible('guide-cloud-test-result');
     if (testable) {
       expect(await result.getAttribute('data-result')).toBe('error');
+      await ui.expectText('guide-cloud-test-result', 'no-such-host.invalid');
     } else {
       expect(await result.getAttribute('data-result')).toBe('warning');
       await ui.expectText('guide-cloud-test-result', text('zh_CN', 'guide:cloud.testUnavailable'));

@@ -2,14 +2,16 @@
  * The cloud platform configuration: stored as given, answered without its secret. Absent means the
  * gateway runs standalone.
  */
-import type { CloudConfig, CloudConfigView } from '../../contract/cloud.ts';
+import type { CloudConfig, CloudConfigView, CloudTestResult } from '../../contract/cloud.ts';
 import type { Db } from '../../db/sqlite.ts';
+import { testCloudConnection } from './cloud-connection-test.ts';
 import { CloudRepository } from './cloud-repository.ts';
 
 export class CloudService {
   private readonly rows: CloudRepository;
 
-  constructor(db: Db) {
+  /** `clientId` is the gateway's serial: the client id it connects to the cloud with. */
+  constructor(db: Db, private readonly clientId: string) {
     this.rows = new CloudRepository(db);
   }
 
@@ -36,6 +38,11 @@ export class CloudService {
       platformHttpUrl: row.value.platformHttpUrl || null,
       updatedTime: row.updatedTime,
     };
+  }
+
+  /** Tries `config` without storing it. */
+  test(config: CloudConfig): Promise<CloudTestResult> {
+    return testCloudConnection(config, this.clientId);
   }
 
   save(config: CloudConfig): CloudConfigView {

@@ -20,7 +20,8 @@ export function CloudTestAlert({ outcome, testId }: { outcome: CloudTestOutcome 
     content = t('cloud.testOk', { message: outcome.message });
   } else {
     type = 'error';
-    content = t('cloud.testFailed', { code: outcome.code, message: outcome.message });
+    // A negative code: no CONNACK came at all, so there is no broker code to show.
+    content = outcome.code < 0 ? t('cloud.testUnreachable', { message: outcome.message }) : t('cloud.testFailed', { code: outcome.code, message: outcome.message });
   }
   return (
     <div role={type === 'success' ? 'status' : 'alert'} data-testid={testId} data-result={type} className="ec-cloud-test">
