@@ -36,6 +36,7 @@ import { licenseModule } from './modules/license/license-module.ts';
 import { cloudModule } from './modules/cloud/cloud-module.ts';
 import { setupModule } from './modules/setup/setup-module.ts';
 import { organizationModule } from './modules/organization/organization-module.ts';
+import { cloudAccountModule } from './modules/cloud-account/cloud-account-module.ts';
 import { categoryModule } from './modules/category/category-module.ts';
 import { productModule } from './modules/product/product-module.ts';
 import { deviceModule } from './modules/device/device-module.ts';
@@ -63,6 +64,7 @@ export const edgeModules: readonly EdgeModule[] = [
   cloudModule,
   setupModule,
   organizationModule,
+  cloudAccountModule,
   categoryModule,
   productModule,
   deviceModule,

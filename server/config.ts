@@ -38,6 +38,8 @@ export interface Config {
   historyMaxMb: number | null;
   /** Below this much free space (MB) on the data directory's file system, telemetry is refused. */
   minFreeDiskMb: number;
+  /** How long a cloud account signs in with its stored verifier while the cloud is unreachable, since its last online check. */
+  cloudOfflineDays: number;
 }
 
 interface OptionSpec {
@@ -45,7 +47,7 @@ interface OptionSpec {
   flag: string;
   env: string;
   help: string;
-  kind: 'string' | 'port' | 'list' | 'level' | 'megabytes';
+  kind: 'string' | 'port' | 'list' | 'level' | 'megabytes' | 'days';
   /** A port or a size that may also be `off` (null). */
   off?: true;
 }
@@ -66,6 +68,7 @@ export const options: OptionSpec[] = [
   { key: 'trustedProxies', flag: '--trusted-proxy', env: 'EDGE_TRUSTED_PROXY', kind: 'list', help: 'Address or CIDR of a proxy whose X-Forwarded-For names the client (repeatable; env: comma-separated; default none)' },
   { key: 'historyMaxMb', flag: '--history-max-mb', env: 'EDGE_HISTORY_MAX_MB', kind: 'megabytes', off: true, help: 'Cap on the database size in MB: the oldest history is pruned above it (default off)' },
   { key: 'minFreeDiskMb', flag: '--min-free-disk-mb', env: 'EDGE_MIN_FREE_DISK_MB', kind: 'megabytes', help: 'Telemetry is refused while the data directory has less free space, in MB (default 64)' },
+  { key: 'cloudOfflineDays', flag: '--cloud-offline-days', env: 'EDGE_CLOUD_OFFLINE_DAYS', kind: 'days', help: 'Days a cloud account may sign in while the cloud is unreachable, since its last online sign-in (default 30; 0: never offline)' },
 ];
 
 export const defaults: Config = {
@@ -83,6 +86,7 @@ export const defaults: Config = {
   trustedProxies: [],
   historyMaxMb: null,
   minFreeDiskMb: 64,
+  cloudOfflineDays: 30,
 };
 
 export class ConfigError extends Error {}
@@ -98,10 +102,11 @@ function coerce(spec: OptionSpec, raw: string): unknown {
     case 'level':
       if (!logLevels.includes(raw as LogLevel)) throw new ConfigError(`${spec.flag}: unknown level: ${raw}`);
       return raw;
-    case 'megabytes': {
+    case 'megabytes':
+    case 'days': {
       if (spec.off && raw === 'off') return null;
       const n = Number(raw);
-      if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n)) throw new ConfigError(`${spec.flag}: not a whole number of MB: ${raw}`);
+      if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n)) throw new ConfigError(`${spec.flag}: not a whole number of ${spec.kind === 'days' ? 'days' : 'MB'}: ${raw}`);
       return n;
     }
     case 'list':
@@ -183,6 +188,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
   if ((result.mqttsCert === null) !== (result.mqttsKey === null)) throw new ConfigError('--mqtts-cert and --mqtts-key go together');
   if (result.historyMaxMb !== null && !(Number.isSafeInteger(result.historyMaxMb) && result.historyMaxMb >= 0)) throw new ConfigError('--history-max-mb: expected a whole number of MB or off');
   if (!(Number.isSafeInteger(result.minFreeDiskMb) && result.minFreeDiskMb >= 0)) throw new ConfigError('--min-free-disk-mb: expected a whole number of MB');
+  if (!(Number.isSafeInteger(result.cloudOfflineDays) && result.cloudOfflineDays >= 0)) throw new ConfigError('--cloud-offline-days: expected a whole number of days');
   if (!Array.isArray(result.trustedProxies)) throw new ConfigError('--trusted-proxy: expected a list of addresses or CIDRs');
   for (const entry of result.trustedProxies as unknown[]) {
     if (!isAddressOrCidr(entry)) throw new ConfigError(`--trusted-proxy: not an address or CIDR: ${String(entry)}`);

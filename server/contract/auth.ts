@@ -28,6 +28,38 @@ export const RefreshBodySchema = Type.Object(
 export const ACCESS_TOKEN_TTL_S = 9000;
 export const REFRESH_TOKEN_TTL_S = 7 * 24 * 3600;
 
+/** ThingsBoard's entity id object: `{ entityType, id }`. */
+function entityId<T extends string>(entityType: T) {
+  return Type.Object({ entityType: Type.Literal(entityType), id: Type.String() });
+}
+
+/** ThingsBoard's authorities; ours map onto them (PLATFORM_ADMIN is a tenant administrator there). */
+export const tbAuthorities = ['SYS_ADMIN', 'TENANT_ADMIN', 'CUSTOMER_USER'] as const;
+export type TbAuthority = (typeof tbAuthorities)[number];
+
+/**
+ * The signed-in user in ThingsBoard's `User` shape (its `GET /api/auth/user`), so ThingsBoard REST
+ * clients work against the gateway and one gateway can stand in for the cloud of another.
+ * `customerId` is ThingsBoard's null id (all zero bits of its time-based UUID) for a user of no customer.
+ */
+export const TbUserSchema = Type.Object({
+  id: entityId('USER'),
+  createdTime: Type.Number(),
+  tenantId: entityId('TENANT'),
+  customerId: entityId('CUSTOMER'),
+  email: Type.String(),
+  authority: Type.Enum(tbAuthorities),
+  firstName: Type.Union([Type.String(), Type.Null()]),
+  lastName: Type.Union([Type.String(), Type.Null()]),
+  phone: Type.Union([Type.String(), Type.Null()]),
+  name: Type.String(),
+  additionalInfo: Type.Object({}),
+});
+export type TbUser = Static<typeof TbUserSchema>;
+
+/** ThingsBoard's NULL_UUID, the customer id of users that belong to no customer. */
+export const TB_NULL_ID = '13814000-1dd2-11b2-8080-808080808080';
+
 export const authRoutes = defineRoutes({
   login: {
     method: 'POST',
@@ -60,6 +92,16 @@ export const authRoutes = defineRoutes({
       response: { 200: OkSchema },
     },
     config: { access: 'user', licenseFree: true },
+  },
+  user: {
+    method: 'GET',
+    url: '/api/auth/user',
+    schema: {
+      tags: ['auth'],
+      summary: "The signed-in user in ThingsBoard's User shape (authority, tenantId, customerId, email, names)",
+      response: { 200: TbUserSchema },
+    },
+    config: { access: 'user', permission: 'personal:center', licenseFree: true },
   },
 });
 

@@ -1,12 +1,18 @@
 /**
- * The cloud platform the gateway reports to: its address, port, key and secret. Stored during
- * first boot (setup code) or later by a signed-in user; the secret is never returned.
+ * The cloud platform the gateway reports to: its MQTT address, port, key and secret (an empty
+ * secret means access-token authentication), TLS, and the cloud's REST base for signing in with
+ * cloud accounts. Stored during first boot (setup code) or later by a signed-in user; the secret is
+ * never returned.
  */
 import Type, { type Static } from 'typebox';
 import { EpochMs } from './common.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { defineRoutes } from './route.ts';
 import { HOST_PATTERN, IPV4_PATTERN } from './validation.ts';
+
+export const PLATFORM_HTTP_URL_MAX = 256;
+/** An http or https address with a host and no spaces (a path is allowed: a cloud behind a prefix). */
+export const HTTP_URL_PATTERN = '^https?://[^\\s/?#]+(/[^\\s?#]*)?$';
 
 export const CloudConfigSchema = Type.Object(
   {
@@ -16,7 +22,11 @@ export const CloudConfigSchema = Type.Object(
     ]),
     platformPort: Type.Integer({ minimum: 1, maximum: 65535 }),
     platformKey: Type.String({ minLength: 1, maxLength: 128 }),
-    platformSecret: Type.String({ minLength: 1, maxLength: 128 }),
+    platformSecret: Type.String({ maxLength: 128 }),
+    /** TLS to the broker even on a port other than 8883 (where it is always on). */
+    platformTls: Type.Optional(Type.Boolean()),
+    /** The cloud's REST base (ThingsBoard-style `/api/auth/login`), for signing in with cloud accounts. */
+    platformHttpUrl: Type.Optional(Type.String({ maxLength: PLATFORM_HTTP_URL_MAX, pattern: HTTP_URL_PATTERN })),
   },
   { additionalProperties: false },
 );
@@ -28,11 +38,21 @@ export const CloudConfigViewSchema = Type.Union([
     platformPort: Type.Integer(),
     platformKey: Type.String(),
     platformSecretSet: Type.Boolean(),
+    platformTls: Type.Boolean(),
+    platformHttpUrl: Type.Union([Type.String(), Type.Null()]),
     updatedTime: EpochMs,
   }),
   Type.Null(),
 ]);
 export type CloudConfigView = Static<typeof CloudConfigViewSchema>;
+
+/** A connection test's outcome: `code` is the broker's CONNACK return code (0 accepted), -1 when no CONNACK came (the message says why). */
+export const CloudTestResultSchema = Type.Object({
+  ok: Type.Boolean(),
+  code: Type.Integer(),
+  message: Type.String(),
+});
+export type CloudTestResult = Static<typeof CloudTestResultSchema>;
 
 export const cloudRoutes = defineRoutes({
   get: {
@@ -43,7 +63,7 @@ export const cloudRoutes = defineRoutes({
       summary: 'Cloud platform configuration (secret never returned)',
       response: { 200: CloudConfigViewSchema },
     },
-    config: { access: 'setup' },
+    config: { access: 'setup', permission: 'system:config' },
   },
   save: {
     method: 'PUT',
@@ -54,6 +74,18 @@ export const cloudRoutes = defineRoutes({
       body: CloudConfigSchema,
       response: { 200: CloudConfigViewSchema, 400: ErrorBodySchema },
     },
-    config: { access: 'setup' },
+    config: { access: 'setup', permission: 'system:config' },
+  },
+  /** Tries the given settings without storing them: the broker's CONNACK in words, within 10 s. */
+  test: {
+    method: 'POST',
+    url: '/api/yt/configuration/cloud/test',
+    schema: {
+      tags: ['cloud'],
+      summary: 'Try a cloud platform configuration without storing it',
+      body: CloudConfigSchema,
+      response: { 200: CloudTestResultSchema, 400: ErrorBodySchema },
+    },
+    config: { access: 'setup', permission: 'system:config' },
   },
 });

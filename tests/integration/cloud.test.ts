@@ -73,12 +73,36 @@ describe('cloud platform configuration', () => {
     expect((await get(t)).json()).toBeNull();
   });
 
-  it('refuses a missing or empty key or secret', async () => {
+  it('refuses a missing or empty key, a missing secret, and a key or secret over 128 characters', async () => {
     const t = await makeApp();
     const { platformSecret: _secret, ...noSecret } = VALID;
     expectError(await put(t, noSecret), 400, 31, 'error.validation');
     expectError(await put(t, { ...VALID, platformKey: '' }), 400, 31, 'error.validation');
+    expectError(await put(t, { ...VALID, platformKey: 'k'.repeat(129) }), 400, 31, 'error.validation');
     expectError(await put(t, { ...VALID, platformSecret: 'x'.repeat(129) }), 400, 31, 'error.validation');
+  });
+
+  it('accepts an empty secret (access-token authentication) and keeps TLS and the HTTP address', async () => {
+    const t = await makeApp();
+    const saved = await put(t, { ...VALID, platformSecret: '', platformTls: true, platformHttpUrl: 'https://cloud.example.com:8080' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ platformSecretSet: false, platformTls: true, platformHttpUrl: 'https://cloud.example.com:8080' });
+    expect((await get(t)).json()).toMatchObject({ platformTls: true, platformHttpUrl: 'https://cloud.example.com:8080' });
+  });
+
+  it('answers TLS off and no HTTP address when they were not given', async () => {
+    const t = await makeApp();
+    expect((await put(t, VALID)).json()).toMatchObject({ platformTls: false, platformHttpUrl: null });
+  });
+
+  it('refuses an HTTP address that is not http(s), has spaces or is over 256 characters', async () => {
+    const t = await makeApp();
+    for (const platformHttpUrl of ['ftp://cloud.example.com', 'cloud.example.com', 'http://bad host', `http://c.example.com/${'p'.repeat(240)}`, 'http://']) {
+      const res = await put(t, { ...VALID, platformHttpUrl });
+      const body = expectError(res, 400, 31, 'error.validation');
+      expect(body.details?.some((d) => d.field.includes('platformHttpUrl')), `${platformHttpUrl}: ${res.body}`).toBe(true);
+    }
+    expect((await get(t)).json()).toBeNull();
   });
 
   it('needs the setup code while no administrator exists', async () => {

@@ -34,7 +34,7 @@ describe('configuration', () => {
         '--host', '127.0.0.1', '--port=8081', '--data-dir', '/tmp/edge-data', '--mqtt-port', '1884',
         '--upstream', 'http://10.0.0.2:8080', '--license-public-key', 'a.pem', '--license-public-key=b.pem',
         '--device-sn', 'SN-1', '--log-level', 'debug', '--trusted-proxy', '10.0.0.2', '--trusted-proxy=fd00::/8,192.168.1.0/24',
-        '--history-max-mb', '512', '--min-free-disk-mb=128',
+        '--history-max-mb', '512', '--min-free-disk-mb=128', '--cloud-offline-days', '7',
       ],
       {},
     );
@@ -53,6 +53,7 @@ describe('configuration', () => {
       trustedProxies: ['10.0.0.2', 'fd00::/8', '192.168.1.0/24'],
       historyMaxMb: 512,
       minFreeDiskMb: 128,
+      cloudOfflineDays: 7,
     });
   });
 

@@ -4,6 +4,7 @@
  * and a password change that ends every session of the account in the same transaction.
  */
 import { transaction, type Db } from '../../db/sqlite.ts';
+import type { Role } from '../../contract/user.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import type { PasswordAttempts } from './password-attempts.ts';
 import type { NewUser, ProfilePatch, UserRepository, UserRow } from './user-repository.ts';
@@ -25,6 +26,16 @@ export class AccountService {
 
   create(user: NewUser): UserRow {
     return this.users.create(user);
+  }
+
+  findByUsername(username: string): UserRow | undefined {
+    return this.users.findByUsername(username);
+  }
+
+  /** A new role; open sessions have it at their next call (the access hook reads the row, not the token). */
+  setRole(id: string, role: Role): UserRow | undefined {
+    this.users.updateRole(id, role);
+    return this.users.findById(id);
   }
 
   findById(id: string): UserRow | undefined {

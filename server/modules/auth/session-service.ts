@@ -28,8 +28,20 @@ function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
+/**
+ * A sign-in that another module answers instead of the local password hash (the cloud account
+ * sign-in, server/modules/cloud-account/): it decides which accounts it takes and checks them.
+ */
+export interface ExternalSignIn {
+  /** Whether it checks this name; `user` is the local account of that name, if any. */
+  handles(username: string, user: UserRow | undefined): boolean;
+  /** The local account to sign in, or null when refused; may throw an AppError (code 10) with its own key. */
+  signIn(username: string, password: string): Promise<UserRow | null>;
+}
+
 export class SessionService {
   private readonly refreshTokens: RefreshTokenRepository;
+  private external: ExternalSignIn | null = null;
 
   readonly core: Core;
   readonly users: UserRepository;
@@ -51,18 +63,31 @@ export class SessionService {
    * per address (password-attempts.ts); unknown user names are counted like real ones.
    */
   async login(username: string, password: string, ip: string): Promise<TokenPair> {
-    const user = this.users.findByUsername(username);
+    const local = this.users.findByUsername(username);
+    const external = this.external?.handles(username, local) ? this.external : null;
+    let user: UserRow | null | undefined = local;
     // Usernames compare case-insensitively (COLLATE NOCASE); the throttle lower-cases the key.
+    // An external check counts against the same limits as a local one.
     const ok = await this.attempts.check(
       username,
       ip,
-      () => verifyPassword(password, user?.passwordHash ?? DUMMY_HASH),
+      async () => {
+        if (!external) return verifyPassword(password, local?.passwordHash ?? DUMMY_HASH);
+        user = await external.signIn(username, password);
+        return user !== null;
+      },
       'error.loginRateLimited',
     );
     if (!user || !ok) throw new AppError(ErrorCode.AUTHENTICATION, 'error.auth.badCredentials');
 
     this.refreshTokens.deleteExpired(Date.now());
     return this.issue(user);
+  }
+
+  /** Lets one other module check some sign-ins (see ExternalSignIn); a second registration is a wiring mistake. */
+  useExternalSignIn(external: ExternalSignIn): void {
+    if (this.external) throw new Error('an external sign-in is already registered');
+    this.external = external;
   }
 
   /**

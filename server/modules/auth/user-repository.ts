@@ -105,6 +105,10 @@ export class UserRepository {
       .run(passwordHash, Date.now(), id);
   }
 
+  updateRole(id: string, role: Role): void {
+    this.db.prepare('UPDATE user SET role = ?, update_time = ? WHERE id = ?').run(role, Date.now(), id);
+  }
+
   bumpTokenVersion(id: string): void {
     this.db.prepare('UPDATE user SET token_version = token_version + 1 WHERE id = ?').run(id);
   }

@@ -11,8 +11,9 @@ declare module '../../module.ts' {
 
 export const cloudModule = defineModule({
   name: 'cloud',
-  needs: [],
+  needs: ['license'],
   apiTags: { cloud: 'Cloud platform configuration (setup code during first boot)' },
-  build: ({ core }) => ({ cloud: new CloudService(core.db) }),
+  // The client id is the serial the licence is bound to.
+  build: ({ core, services }) => ({ cloud: new CloudService(core.db, services.license.deviceSn) }),
   routes: registerCloudRoutes,
 });

@@ -2,7 +2,6 @@
  * First-boot calls of the activation wizard. Every write carries the setup code; the code lives in
  * this tab's sessionStorage only (never localStorage), so a reload resumes without retyping it.
  */
-import { cloudRoutes, type CloudConfig, type CloudConfigView } from '../../../server/contract/cloud.ts';
 import { licenseRoutes, SETUP_CODE_HEADER, type SetupAdminBody, type SetupState } from '../../../server/contract/license.ts';
 import { api } from '../../lib/api-client.ts';
 
@@ -47,14 +46,6 @@ const withCode = (code: string): Record<string, string> => ({ [SETUP_CODE_HEADER
 
 export function loadSetupState(): Promise<SetupState> {
   return api(licenseRoutes.setupState, { silent: true });
-}
-
-export function loadCloudConfig(code: string): Promise<CloudConfigView> {
-  return api(cloudRoutes.get, { headers: withCode(code), silent: true });
-}
-
-export function saveCloudConfig(body: CloudConfig, code: string): Promise<CloudConfigView> {
-  return api(cloudRoutes.save, { body, headers: withCode(code), silent: true });
 }
 
 export function createAdmin(body: SetupAdminBody, code: string): Promise<unknown> {
