@@ -27,6 +27,10 @@ export class AccountService {
     return this.users.create(user);
   }
 
+  allIds(): string[] {
+    return this.users.allIds();
+  }
+
   findById(id: string): UserRow | undefined {
     return this.users.findById(id);
   }

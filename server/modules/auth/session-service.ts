@@ -52,17 +52,24 @@ export class SessionService {
    */
   async login(username: string, password: string, ip: string): Promise<TokenPair> {
     const user = this.users.findByUsername(username);
+    const announce = (ok: boolean): void =>
+      this.core.bus.emit('auth.signIn', { ok, username: user?.username ?? username, userId: user?.id ?? null, ip });
     // Usernames compare case-insensitively (COLLATE NOCASE); the throttle lower-cases the key.
-    const ok = await this.attempts.check(
-      username,
-      ip,
-      () => verifyPassword(password, user?.passwordHash ?? DUMMY_HASH),
-      'error.loginRateLimited',
-    );
-    if (!user || !ok) throw new AppError(ErrorCode.AUTHENTICATION, 'error.auth.badCredentials');
+    const ok = await this.attempts
+      .check(username, ip, () => verifyPassword(password, user?.passwordHash ?? DUMMY_HASH), 'error.loginRateLimited')
+      .catch((err: unknown) => {
+        announce(false);
+        throw err;
+      });
+    if (!user || !ok) {
+      announce(false);
+      throw new AppError(ErrorCode.AUTHENTICATION, 'error.auth.badCredentials');
+    }
 
     this.refreshTokens.deleteExpired(Date.now());
-    return this.issue(user);
+    const pair = this.issue(user);
+    announce(true);
+    return pair;
   }
 
   /**
