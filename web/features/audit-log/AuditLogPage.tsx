@@ -1,0 +1,79 @@
+/**
+ * System → Audit log: who did what, when and from where, newest first; filters by user, action
+ * (part of it) and time range, with paging.
+ */
+import { useMemo, type JSX } from 'react';
+import Card from '@arco-design/web-react/es/Card';
+import DatePicker from '@arco-design/web-react/es/DatePicker';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
+import type { ColumnProps } from '@arco-design/web-react/es/Table';
+import Tag from '@arco-design/web-react/es/Tag';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { auditLogRoutes, auditSignIn, auditSignInFailed, type AuditLog } from '../../../server/contract/audit-log.ts';
+import { ResourceTable } from '../../components/ResourceTable.tsx';
+import { DATE_TIME_FORMAT, formatDateTime } from '../../lib/date-format.ts';
+import { useList } from '../../lib/use-list.ts';
+
+/** An epoch-ms filter value from the date picker (which reports a string and a dayjs). */
+const epochOf = (_text: string | undefined, date: Dayjs | undefined): number | undefined => date?.valueOf();
+
+export function AuditLogPage(): JSX.Element {
+  const { t } = useTranslation(['auditLog', 'table']);
+  const list = useList(auditLogRoutes.list, { urlFilters: { userId: 'string', action: 'string', startTime: 'number', endTime: 'number' } });
+
+  const columns = useMemo<ColumnProps<AuditLog>[]>(
+    () => [
+      { title: t('fields.time'), dataIndex: 'time', width: 180, render: (v: number) => formatDateTime(v) },
+      { title: t('fields.user'), dataIndex: 'username', width: 140, render: (v: string | null) => v ?? '—' },
+      {
+        title: t('fields.action'),
+        dataIndex: 'action',
+        width: 280,
+        render: (v: string, row) =>
+          v === auditSignIn || v === auditSignInFailed ? (
+            <Tag color={v === auditSignIn ? 'green' : 'red'} bordered={false} data-testid={`audit-action-${row.id}`}>
+              {t(v === auditSignIn ? 'actions.signIn' : 'actions.signInFailed')}
+            </Tag>
+          ) : (
+            <code data-testid={`audit-action-${row.id}`}>{v}</code>
+          ),
+      },
+      { title: t('fields.summary'), dataIndex: 'summary', ellipsis: true, render: (v: string | null) => v ?? '—' },
+      { title: t('fields.entityId'), dataIndex: 'entityId', width: 200, ellipsis: true, render: (v: string | null) => v ?? '—' },
+      { title: t('fields.statusCode'), dataIndex: 'statusCode', width: 90, render: (v: number | null) => v ?? '—' },
+      { title: t('fields.sourceAddress'), dataIndex: 'sourceAddress', width: 150 },
+    ],
+    [t],
+  );
+
+  return (
+    <Card title={t('title')} bordered={false} data-testid="audit-log-page">
+      <ResourceTable<AuditLog, typeof list.filters>
+        testId="audit-log"
+        list={list}
+        rowKey="id"
+        columns={columns}
+        scrollX={1300}
+        emptyText={t('empty')}
+        filters={
+          <>
+            <Form.Item field="userId" label={t('fields.userId')}>
+              <Input allowClear placeholder={t('userIdPlaceholder')} style={{ width: 200 }} data-testid="audit-log-filter-user" />
+            </Form.Item>
+            <Form.Item field="action" label={t('fields.action')}>
+              <Input allowClear placeholder={t('actionPlaceholder')} style={{ width: 240 }} data-testid="audit-log-filter-action" />
+            </Form.Item>
+            <Form.Item field="startTime" label={t('startTime')} getValueFromEvent={epochOf}>
+              <DatePicker showTime format={DATE_TIME_FORMAT} style={{ width: 200 }} data-testid="audit-log-filter-start" />
+            </Form.Item>
+            <Form.Item field="endTime" label={t('endTime')} getValueFromEvent={epochOf}>
+              <DatePicker showTime format={DATE_TIME_FORMAT} style={{ width: 200 }} data-testid="audit-log-filter-end" />
+            </Form.Item>
+          </>
+        }
+      />
+    </Card>
+  );
+}
