@@ -7,7 +7,7 @@
 import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
-import { DateInput, EpochMs, Nullable, PageOf, PageQuerySchema, ResourceIdSchema } from './common.ts';
+import { DateInput, EpochMs, Nullable, PageOf, PageQuerySchema, ResourceIdSchema, SortQueryProperties } from './common.ts';
 
 /** Actions that are not an HTTP call of a signed-in user; the others are `METHOD /route/:pattern`. */
 export const auditSignIn = 'auth.signIn';
@@ -38,6 +38,8 @@ export const AuditLogQuerySchema = Type.Object({
   action: Type.Optional(Type.String({ maxLength: AUDIT_ACTION_MAX })),
   startTime: Type.Optional(DateInput),
   endTime: Type.Optional(DateInput),
+  /** Newest first unless told `ascend`. */
+  ...SortQueryProperties(['time'] as const),
 });
 export type AuditLogQuery = Static<typeof AuditLogQuerySchema>;
 

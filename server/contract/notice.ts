@@ -142,6 +142,6 @@ export const noticeRoutes = defineRoutes({
     method: 'POST',
     url: '/api/yt/notice/:id/read',
     schema: { tags, summary: 'Mark one of my notices read', params: IdParamsSchema, response: { 200: OkSchema, ...errors } },
-    config: { access: 'user', permission: 'notice:me' },
+    config: { access: 'user', permission: 'notice:me', noAudit: true },
   },
 });

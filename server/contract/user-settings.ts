@@ -61,6 +61,6 @@ export const userSettingsRoutes = defineRoutes({
       body: UserSettingsSchema,
       response: { 200: UserSettingsSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
     },
-    config: { access: 'user', permission: 'personal:settings', licenseFree: true },
+    config: { access: 'user', permission: 'personal:settings', licenseFree: true, noAudit: true },
   },
 });

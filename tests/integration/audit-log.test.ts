@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditLogRoutes, type AuditLog } from '../../server/contract/audit-log.ts';
 import { commandRoutes } from '../../server/contract/command.ts';
+import { userSettingsRoutes } from '../../server/contract/user-settings.ts';
 import { makeDeviceApp, type DeviceTestApp } from '../helpers/devices.ts';
 import { createUser, signIn } from '../helpers/session.ts';
 
@@ -43,6 +44,12 @@ describe('audit log', () => {
     expect((await t.api.ok(auditLogRoutes.list)).total).toBe(before);
   });
 
+  it('leaves out own console settings', async () => {
+    const t = await makeDeviceApp();
+    await t.api.ok(userSettingsRoutes.put, { body: { navMode: 'top' } });
+    expect(await rows(t, { action: 'settings' })).toEqual([]);
+  });
+
   it('filters by user and time range', async () => {
     const t = await makeDeviceApp();
     const other = await createUser(t, 'operator', 'Operator#2024');
@@ -51,6 +58,8 @@ describe('audit log', () => {
     expect(mine.map((r) => r.action)).toEqual(['auth.signIn']);
     expect(await rows(t, { userId: other.id, startTime: mine[0]!.time + 1 })).toEqual([]);
     expect(await rows(t, { userId: other.id, endTime: mine[0]!.time })).toHaveLength(1);
+    const oldestFirst = await rows(t, { sortField: 'time', sortOrder: 'ascend' });
+    expect(oldestFirst.map((r) => r.id)).toEqual((await rows(t)).map((r) => r.id).reverse());
   });
 
   it('prunes to the row cap, keeping the newest rows', async () => {

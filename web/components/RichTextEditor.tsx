@@ -51,11 +51,13 @@ const commands = [
 export function RichTextEditor({ value, onChange, labels, ariaLabel, placeholder, testId, status }: RichTextEditorProps): JSX.Element {
   const area = useRef<HTMLDivElement>(null);
 
-  // Only outside changes (form reset, another notice) are written in: rewriting while the user
-  // types would move the caret to the start.
+  // Only outside changes (form reset, another notice) are written in, never while the user types:
+  // the form hands typed HTML back a render or two later, and writing that older copy in would
+  // drop the newest keystrokes and move the caret to the start.
   useEffect(() => {
     const el = area.current;
-    if (el && el.innerHTML !== (value ?? '')) el.innerHTML = value ?? '';
+    const html = value ?? '';
+    if (el && document.activeElement !== el && el.innerHTML !== html) el.innerHTML = html;
   }, [value]);
 
   const emit = (): void => onChange?.(area.current?.innerHTML ?? '');

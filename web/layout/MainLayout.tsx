@@ -25,7 +25,7 @@ import { useRoutesInForce } from '../stores/menu-routes.ts';
 import type { Language } from '../../server/contract/languages.ts';
 import { useSession } from '../stores/session.ts';
 import { updateSettings, useSettings } from '../stores/settings.ts';
-import { loadServerSettings } from '../stores/settings-server.ts';
+import { syncServerSettings } from '../stores/settings-server.ts';
 import { AppBreadcrumb } from './AppBreadcrumb.tsx';
 import { AppMenu } from './AppMenu.tsx';
 import { Brand } from './Brand.tsx';
@@ -55,7 +55,11 @@ function useSessionInfo(): void {
     if (!hasToken || loaded) return;
     loaded = true;
     const close = Message.loading({ id: 'session-loading', content: t('layout:loadingSession'), duration: 0 });
-    void Promise.allSettled([loadUser(), loadPlatform(), loadServerSettings()]).then(([user]) => {
+    const userThenSettings = loadUser().then(async (user) => {
+      await syncServerSettings(user.userId).catch(() => undefined);
+      return user;
+    });
+    void Promise.allSettled([userThenSettings, loadPlatform()]).then(([user]) => {
       if (user.status === 'rejected') loaded = false;
       close();
     });

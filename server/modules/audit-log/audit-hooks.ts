@@ -21,7 +21,7 @@ const ANSWER_PEEK_MAX = 64 * 1024;
 const ENTITY_IDS_MAX = 20;
 
 function isAudited(request: FastifyRequest, statusCode: number): boolean {
-  return request.user !== null && audited.has(request.method) && statusCode >= 200 && statusCode < 300;
+  return request.user !== null && audited.has(request.method) && statusCode >= 200 && statusCode < 300 && !request.routeOptions.config.noAudit;
 }
 
 /** The entity a call names: its path id, its body's id or ids, or the id it answered with. */

@@ -1,7 +1,7 @@
 /** SQL for `audit_log`; rows are inserted in time order, so the rowid is the age order too. */
 import type { AuditLog, AuditLogQuery } from '../../contract/audit-log.ts';
 import type { Db } from '../../db/sqlite.ts';
-import { containsPattern, pageWindow, Where } from '../../db/list-query.ts';
+import { containsPattern, orderBy, pageWindow, Where } from '../../db/list-query.ts';
 
 interface AuditLogRecord {
   id: string;
@@ -49,7 +49,7 @@ export class AuditLogRepository {
     if (query.endTime !== undefined) where.add('time <= ?', query.endTime);
     const { limit, offset } = pageWindow(query.page, query.pageSize);
     const rows = this.db
-      .prepare(`SELECT * FROM audit_log ${where.sql} ORDER BY time DESC, rowid DESC LIMIT ? OFFSET ?`)
+      .prepare(`SELECT * FROM audit_log ${where.sql} ${orderBy({ time: 'time' }, query.sortField, query.sortOrder, 'time DESC, rowid DESC', 'rowid')} LIMIT ? OFFSET ?`)
       .all(...where.params, limit, offset) as unknown as AuditLogRecord[];
     const { total } = this.db.prepare(`SELECT COUNT(*) AS total FROM audit_log ${where.sql}`).get(...where.params) as { total: number };
     return { items: rows.map(toAuditLog), total };

@@ -25,7 +25,7 @@ export function AuditLogPage(): JSX.Element {
 
   const columns = useMemo<ColumnProps<AuditLog>[]>(
     () => [
-      { title: t('fields.time'), dataIndex: 'time', width: 180, render: (v: number) => formatDateTime(v) },
+      { title: t('fields.time'), dataIndex: 'time', width: 180, sorter: true, render: (v: number) => formatDateTime(v) },
       { title: t('fields.user'), dataIndex: 'username', width: 140, render: (v: string | null) => v ?? '—' },
       {
         title: t('fields.action'),
