@@ -40,7 +40,7 @@ export function MyNoticePage(): JSX.Element {
         ellipsis: true,
         render: (v: string, row) => (
           <span data-testid={`my-notice-title-${row.id}`}>
-            <Badge status={row.read ? 'default' : 'processing'} aria-label={t(row.read ? 'readState.read' : 'readState.unread')} />{' '}
+            <Badge status={row.read ? 'default' : 'processing'} />{' '}
             {row.read ? v : <strong>{v}</strong>}
           </span>
         ),

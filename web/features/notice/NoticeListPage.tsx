@@ -43,7 +43,7 @@ export function NoticeListPage(): JSX.Element {
 
   const columns = useMemo<ColumnProps<Notice>[]>(
     () => [
-      { title: t('fields.title'), dataIndex: 'title', ellipsis: true, render: (v: string) => <strong>{v}</strong> },
+      { title: t('fields.title'), dataIndex: 'title', width: 260, ellipsis: true, render: (v: string) => <strong>{v}</strong> },
       { title: t('fields.type'), dataIndex: 'type', width: 110, render: (v: string, row) => <EnumTag ns="notice" group="type" value={v} colors={noticeTypeColors} testId={`notice-type-${row.id}`} /> },
       { title: t('fields.status'), dataIndex: 'status', width: 110, render: (v: string, row) => <EnumTag ns="notice" group="status" value={v} colors={statusColors} testId={`notice-status-${row.id}`} /> },
       { title: t('fields.receiverType'), dataIndex: 'receiverType', width: 200, render: (v: string) => t(`receiverType.${v}` as 'receiverType.ALL') },
