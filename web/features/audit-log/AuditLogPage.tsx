@@ -9,15 +9,12 @@ import Form from '@arco-design/web-react/es/Form';
 import Input from '@arco-design/web-react/es/Input';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import Tag from '@arco-design/web-react/es/Tag';
-import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { auditLogRoutes, auditSignIn, auditSignInFailed, type AuditLog } from '../../../server/contract/audit-log.ts';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
-import { DATE_TIME_FORMAT, formatDateTime } from '../../lib/date-format.ts';
+import { DATE_TIME_FORMAT, epochOf, formatDateTime } from '../../lib/date-format.ts';
 import { useList } from '../../lib/use-list.ts';
 
-/** An epoch-ms filter value from the date picker (which reports a string and a dayjs). */
-const epochOf = (_text: string | undefined, date: Dayjs | undefined): number | undefined => date?.valueOf();
 
 export function AuditLogPage(): JSX.Element {
   const { t } = useTranslation(['auditLog', 'table']);
