@@ -96,6 +96,21 @@ describe('personal features', () => {
     await ui.expectHidden('notice-drawer');
   });
 
+  it('asks before leaving a settings page with an unsaved edit through the menu', async () => {
+    await ui.goto('/system/system-configuration');
+    await ui.fill('map-tile-url', 'http://192.168.1.20:8080/tiles/{z}/{x}/{y}.png');
+    await ui.clickTestId('menu-Organization');
+    await ui.expectVisible('leave-confirm-cancel');
+    await ui.clickTestId('leave-confirm-cancel');
+    await ui.expectPath('/system/system-configuration');
+    // Undoing the edit leaves nothing unsaved: the menu then goes straight on.
+    await ui.fill('map-tile-url', '');
+    await ui.clickTestId('menu-Organization');
+    await ui.expectPath('/system/organization');
+    await ui.goto('/system/notice');
+    await ui.expectVisible('notice-page');
+  });
+
   it('writes a notice with the editor, publishes it to all users, and reads it in my notices', async () => {
     await ui.clickTestId('notice-create');
     await ui.expectVisible('notice-drawer');
