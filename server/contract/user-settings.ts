@@ -2,7 +2,9 @@
  * The signed-in user's console settings (the settings drawer), kept on the server so they follow
  * the user to another browser; the console caches them in local storage. Every field is optional:
  * the console fills what is missing with its defaults (web/stores/settings.ts), so a setting added
- * later needs no migration. PUT replaces the whole object.
+ * later needs no migration. PUT saves the fields it carries and keeps the others, so the layout
+ * settings and the alarm popup's are saved by different parts of the console without erasing
+ * each other.
  *
  * Fullscreen is not a setting: browsers only enter it from a click.
  */
@@ -57,7 +59,7 @@ export const userSettingsRoutes = defineRoutes({
     url: '/api/yt/user/me/settings',
     schema: {
       tags,
-      summary: "Replace the caller's console settings",
+      summary: "Save the caller's console settings (fields left out keep their saved values)",
       body: UserSettingsSchema,
       response: { 200: UserSettingsSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
     },

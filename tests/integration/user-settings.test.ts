@@ -20,6 +20,13 @@ describe('GET/PUT /api/yt/user/me/settings', () => {
     expect(await viewer.ok(userSettingsRoutes.get)).toEqual({ navMode: 'mix', colorWeak: true });
   });
 
+  it('keeps saved fields a later save leaves out', async () => {
+    const t = await makeDeviceApp();
+    await t.api.ok(userSettingsRoutes.put, { body: { navMode: 'top', alarmPopup: {} } });
+    expect(await t.api.ok(userSettingsRoutes.put, { body: { grayMode: true } })).toEqual({ navMode: 'top', alarmPopup: {}, grayMode: true });
+    expect(await t.api.ok(userSettingsRoutes.get)).toEqual({ navMode: 'top', alarmPopup: {}, grayMode: true });
+  });
+
   it.each([
     ['an unknown navigation mode', { navMode: 'left' }],
     ['a colour that is not #rrggbb', { primaryColor: 'red' }],

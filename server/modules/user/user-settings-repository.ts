@@ -11,7 +11,9 @@ export class UserSettingsRepository {
     return r ? (JSON.parse(r.value) as UserSettings) : {};
   }
 
-  put(userId: string, settings: UserSettings): UserSettings {
+  /** Saves the fields of `settings`; fields it leaves out keep their saved values. Answers the result. */
+  put(userId: string, patch: UserSettings): UserSettings {
+    const settings = { ...this.get(userId), ...patch };
     this.db
       .prepare('INSERT INTO user_setting (id, value, update_time) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET value = excluded.value, update_time = excluded.update_time')
       .run(userId, JSON.stringify(settings), Date.now());
