@@ -163,6 +163,29 @@ describe('personal features', () => {
     await ui.screenshotMatrix('audit-log', () => ui.expectVisible('audit-log-page'));
   });
 
+  it('fits the notice, my-notice and audit pages on a phone', async () => {
+    await ui.page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const [path, ready, shot] of [
+        ['/system/notice', 'notice-page', 'phone-notice'],
+        ['/system/my-notice', 'my-notice-page', 'phone-my-notice'],
+        ['/system/audit-log', 'audit-log-page', 'phone-audit-log'],
+      ] as const) {
+        await ui.goto(path);
+        await ui.expectVisible(ready);
+        const widths = await ui.page.evaluate(() => {
+          const content = document.querySelector('.main-content');
+          return { page: document.scrollingElement!.scrollWidth, content: content ? content.scrollWidth - content.clientWidth : 0, screen: window.innerWidth };
+        });
+        expect(widths.page).toBeLessThanOrEqual(widths.screen);
+        expect(widths.content).toBe(0);
+        await ui.screenshot(shot);
+      }
+    } finally {
+      await ui.page.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
+
   it('asks before signing out, and stays signed in on cancel', async () => {
     await ui.clickTestId('user-menu');
     await ui.clickTestId('user-menu-logout');
