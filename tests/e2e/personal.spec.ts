@@ -160,6 +160,10 @@ describe('personal features', () => {
     await ui.expectPageText('POST /api/yt/notice');
     await ui.goto('/system/audit-log');
     await ui.expectPageText(text('zh_CN', 'auditLog:actions.signIn'));
+    // A user name narrows the log to that user.
+    await ui.page.locator('[data-testid^="audit-user-"]').first().click();
+    await ui.page.waitForFunction(() => new URLSearchParams(location.search).has('userId'));
+    await ui.expectPageText(text('zh_CN', 'auditLog:actions.signIn'));
     await ui.screenshotMatrix('audit-log', () => ui.expectVisible('audit-log-page'));
   });
 
