@@ -50,6 +50,9 @@ import { realtimeModule } from './modules/realtime/realtime-module.ts';
 import { apiUsageModule } from './modules/api-usage/api-usage-module.ts';
 import { menuModule } from './modules/menu/menu-module.ts';
 import { mapModule } from './modules/map/map-module.ts';
+import { noticeModule } from './modules/notice/notice-module.ts';
+import { auditLogModule } from './modules/audit-log/audit-log-module.ts';
+import auditHooks from './modules/audit-log/audit-hooks.ts';
 
 /**
  * Every edge-core module, in the order they are built, get their routes and start; they close in
@@ -78,6 +81,8 @@ export const edgeModules: readonly EdgeModule[] = [
   apiUsageModule,
   menuModule,
   mapModule,
+  noticeModule,
+  auditLogModule,
 ];
 
 /** Every migration of every module, in number order: what a database of this version has applied. */
@@ -180,6 +185,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
     // After the access hook: a caller learns that the database is gone only once signed in.
     await app.register(databaseLostPlugin, { watch: databaseFile });
+    // On the root instance, before the modules' routes, so every route of every module is audited.
+    const { auditLog } = modules.services as Services;
+    await app.register(auditHooks, { record: (entry) => auditLog.record(entry) });
     await modules.registerRoutes(app);
     await modules.start();
     databaseFile.start();

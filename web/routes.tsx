@@ -145,6 +145,9 @@ export const pages: Record<ConsoleComponentName, PageLoader> = {
   CloudEventPage: named(() => import('./features/cloud-event/CloudEventPage.tsx'), 'CloudEventPage'),
   NetworkConfigurationPage: named(() => import('./features/network/NetworkConfigurationPage.tsx'), 'NetworkConfigurationPage'),
   SystemConfigurationPage: named(() => import('./features/system-config/SystemConfigurationPage.tsx'), 'SystemConfigurationPage'),
+  NoticeListPage: named(() => import('./features/notice/NoticeListPage.tsx'), 'NoticeListPage'),
+  MyNoticePage: named(() => import('./features/notice/MyNoticePage.tsx'), 'MyNoticePage'),
+  AuditLogPage: named(() => import('./features/audit-log/AuditLogPage.tsx'), 'AuditLogPage'),
   LogoManagePage: named(() => import('./features/operation/LogoManagePage.tsx'), 'LogoManagePage'),
 };
 

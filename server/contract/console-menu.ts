@@ -100,6 +100,9 @@ export const consoleMenu = [
   { path: p.cloudEvent, name: 'CloudEvent', titleKey: 'menu:cloudEvent', menuType: 'menu', component: 'CloudEventPage', group: 'System', sort: 3, layout: 'main' },
   { path: p.networkConfiguration, name: 'NetworkConfiguration', titleKey: 'menu:networkConfiguration', menuType: 'menu', component: 'NetworkConfigurationPage', group: 'System', sort: 4, layout: 'main', hideMenu: true },
   { path: p.systemConfiguration, name: 'SystemConfiguration', titleKey: 'menu:systemConfiguration', menuType: 'menu', component: 'SystemConfigurationPage', group: 'System', sort: 5, layout: 'main' },
+  { path: p.notice, name: 'Notice', titleKey: 'menu:notice', menuType: 'menu', component: 'NoticeListPage', group: 'System', sort: 6, layout: 'main' },
+  { path: p.myNotice, name: 'MyNotice', titleKey: 'menu:myNotice', menuType: 'menu', component: 'MyNoticePage', group: 'System', sort: 7, layout: 'main' },
+  { path: p.auditLog, name: 'AuditLog', titleKey: 'menu:auditLog', menuType: 'menu', component: 'AuditLogPage', group: 'System', sort: 8, layout: 'main' },
 
   // Operation management (after System; the user popover's system-config icon opens it in a new tab)
   { path: p.operationManage, name: 'OperationManage', titleKey: 'menu:operationManage', menuType: 'category', sort: 9, icon: 'operation', layout: 'main' },

@@ -50,6 +50,9 @@ export const consolePaths = {
   cloudEvent: '/system/cloud-event',
   networkConfiguration: '/system/network-configuration',
   systemConfiguration: '/system/system-configuration',
+  notice: '/system/notice',
+  myNotice: '/system/my-notice',
+  auditLog: '/system/audit-log',
 
   operationManage: '/operation-manage',
   logoManage: '/operation-manage/logo',

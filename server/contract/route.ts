@@ -41,6 +41,8 @@ export interface RouteDef {
     firstBootOnly?: boolean;
     /** The call waits for something to happen before answering (a long poll): never logged as slow. */
     longPoll?: boolean;
+    /** A change too small to audit (own console settings, a read mark): the audit log skips it. */
+    noAudit?: boolean;
   };
 }
 

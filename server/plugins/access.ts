@@ -23,6 +23,7 @@ declare module 'fastify' {
     permission?: string;
     licenseFree?: boolean;
     firstBootOnly?: boolean;
+    noAudit?: boolean;
   }
 }
 

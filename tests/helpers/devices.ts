@@ -14,7 +14,7 @@ import { productRoutes, type Product, type ProductBody } from '../../server/cont
 import type { RouteDef } from '../../server/contract/route.ts';
 import type { TestApp } from './app.ts';
 import { signIn } from './session.ts';
-import { makeProvisionedApp } from './setup.ts';
+import { makeProvisionedApp, type AdminCredentials } from './setup.ts';
 
 type SchemaAt<S, K extends string> = S extends Record<K, infer T extends TSchema> ? Static<T> : undefined;
 export type ResponseOf<R extends RouteDef> = R['schema']['response'] extends Record<200, infer T extends TSchema> ? Static<T> : unknown;
@@ -100,6 +100,8 @@ export class DeviceApi extends ContractClient {
 
 export interface DeviceTestApp extends TestApp {
   api: DeviceApi;
+  /** The administrator the DSL is signed in as. */
+  admin: AdminCredentials;
   /** The same routes without a token. */
   anonymous: ContractClient;
 }

@@ -62,7 +62,7 @@ describe('the console menu', () => {
       { RuleEngine: ['SceneLinkage'] },
       { Visualization: ['VisualizationTemplate', 'VisualizationSandbox'] },
       { VideoCenter: ['Video'] },
-      { System: ['Organization', 'EdgeState', 'CloudEvent', 'SystemConfiguration'] },
+      { System: ['Organization', 'EdgeState', 'CloudEvent', 'SystemConfiguration', 'Notice', 'MyNotice', 'AuditLog'] },
       { OperationManage: ['LogoManage'] },
     ]);
   });

@@ -18,6 +18,7 @@ function texts<T>(): T {
 }
 
 const resources = {
+  auditLog: texts<typeof import('../../locales/zh_CN/auditLog.json')>(),
   auth: texts<typeof import('../../locales/zh_CN/auth.json')>(),
   category: texts<typeof import('../../locales/zh_CN/category.json')>(),
   command: texts<typeof import('../../locales/zh_CN/command.json')>(),
@@ -34,6 +35,7 @@ const resources = {
   license: texts<typeof import('../../locales/zh_CN/license.json')>(),
   manual: texts<typeof import('../../locales/zh_CN/manual.json')>(),
   menu: texts<typeof import('../../locales/zh_CN/menu.json')>(),
+  notice: texts<typeof import('../../locales/zh_CN/notice.json')>(),
   organization: texts<typeof import('../../locales/zh_CN/organization.json')>(),
   product: texts<typeof import('../../locales/zh_CN/product.json')>(),
   profile: texts<typeof import('../../locales/zh_CN/profile.json')>(),

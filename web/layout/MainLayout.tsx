@@ -5,7 +5,7 @@
  * - mix: brand and the top-level groups in the header, the selected group's entries on the left.
  * Below 768 px (web/lib/use-narrow.ts) every mode gives way to a header with a menu button and the
  * whole menu in a drawer (web/layout/MenuDrawer.tsx); the breadcrumb moves above the content.
- * On entry it loads the user and platform info once, with a loading message.
+ * On entry it loads the user and platform info and the user's saved settings once, with a loading message.
  */
 import { Suspense, useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { useRoutesInForce } from '../stores/menu-routes.ts';
 import type { Language } from '../../server/contract/languages.ts';
 import { useSession } from '../stores/session.ts';
 import { updateSettings, useSettings } from '../stores/settings.ts';
+import { syncServerSettings } from '../stores/settings-server.ts';
 import { AppBreadcrumb } from './AppBreadcrumb.tsx';
 import { AppMenu } from './AppMenu.tsx';
 import { Brand } from './Brand.tsx';
@@ -54,7 +55,11 @@ function useSessionInfo(): void {
     if (!hasToken || loaded) return;
     loaded = true;
     const close = Message.loading({ id: 'session-loading', content: t('layout:loadingSession'), duration: 0 });
-    void Promise.allSettled([loadUser(), loadPlatform()]).then(([user]) => {
+    const userThenSettings = loadUser().then(async (user) => {
+      await syncServerSettings(user.userId).catch(() => undefined);
+      return user;
+    });
+    void Promise.allSettled([userThenSettings, loadPlatform()]).then(([user]) => {
       if (user.status === 'rejected') loaded = false;
       close();
     });

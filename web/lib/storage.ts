@@ -14,6 +14,8 @@ export const StorageKey = {
   LAST_USERNAME: 'LAST_USERNAME__',
   /** Columns the user hid, per list table (web/components/column-choice.ts). */
   TABLE_COLUMNS: 'TABLE_COLUMNS__',
+  /** Whose settings PROJECT_SETTINGS holds (web/stores/settings-server.ts). */
+  SETTINGS_OWNER: 'SETTINGS_OWNER__',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

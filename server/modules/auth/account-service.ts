@@ -38,6 +38,10 @@ export class AccountService {
     return this.users.findById(id);
   }
 
+  allIds(): string[] {
+    return this.users.allIds();
+  }
+
   findById(id: string): UserRow | undefined {
     return this.users.findById(id);
   }

@@ -27,6 +27,8 @@ declare module '../../lib/event-bus.ts' {
   interface Events {
     /** A user's sessions were revoked (password change, logout): close their websockets. */
     'user.sessionsRevoked': { userId: AuthUser['id'] };
+    /** A sign-in succeeded or failed (wrong password, unknown user, throttled): for the audit log. */
+    'auth.signIn': { ok: boolean; username: string; userId: AuthUser['id'] | null; ip: string };
   }
 }
 

@@ -66,22 +66,34 @@ export class SessionService {
     const local = this.users.findByUsername(username);
     const external = this.external?.handles(username, local) ? this.external : null;
     let user: UserRow | null | undefined = local;
+    const announce = (ok: boolean): void =>
+      this.core.bus.emit('auth.signIn', { ok, username: user?.username ?? username, userId: user?.id ?? null, ip });
     // Usernames compare case-insensitively (COLLATE NOCASE); the throttle lower-cases the key.
     // An external check counts against the same limits as a local one.
-    const ok = await this.attempts.check(
-      username,
-      ip,
-      async () => {
-        if (!external) return verifyPassword(password, local?.passwordHash ?? DUMMY_HASH);
-        user = await external.signIn(username, password);
-        return user !== null;
-      },
-      'error.loginRateLimited',
-    );
-    if (!user || !ok) throw new AppError(ErrorCode.AUTHENTICATION, 'error.auth.badCredentials');
+    const ok = await this.attempts
+      .check(
+        username,
+        ip,
+        async () => {
+          if (!external) return verifyPassword(password, local?.passwordHash ?? DUMMY_HASH);
+          user = await external.signIn(username, password);
+          return user !== null;
+        },
+        'error.loginRateLimited',
+      )
+      .catch((err: unknown) => {
+        announce(false);
+        throw err;
+      });
+    if (!user || !ok) {
+      announce(false);
+      throw new AppError(ErrorCode.AUTHENTICATION, 'error.auth.badCredentials');
+    }
 
     this.refreshTokens.deleteExpired(Date.now());
-    return this.issue(user);
+    const pair = this.issue(user);
+    announce(true);
+    return pair;
   }
 
   /** Lets one other module check some sign-ins (see ExternalSignIn); a second registration is a wiring mistake. */

@@ -81,6 +81,11 @@ export class UserRepository {
     return this.findById(id)!;
   }
 
+  /** Every user's id (notice receivers "all"). */
+  allIds(): string[] {
+    return (this.db.prepare('SELECT id FROM user ORDER BY create_time, rowid').all() as { id: string }[]).map((r) => r.id);
+  }
+
   findById(id: string): UserRow | undefined {
     const r = this.db.prepare('SELECT * FROM user WHERE id = ?').get(id) as UserRecord | undefined;
     return r && toRow(r);

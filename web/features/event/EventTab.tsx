@@ -12,14 +12,13 @@ import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import Tag from '@arco-design/web-react/es/Tag';
 import Tooltip from '@arco-design/web-react/es/Tooltip';
 import IconExclamationCircle from '@arco-design/web-react/icon/react-icon/IconExclamationCircle';
-import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { eventRecordRoutes, eventTypes, type EventRecord } from '../../../server/contract/event-record.ts';
 import type { ThingModelParam } from '../../../server/contract/thing-model.ts';
 import { EnumSelect } from '../../components/EnumSelect.tsx';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
-import { DATE_TIME_FORMAT, formatDateTime } from '../../lib/date-format.ts';
+import { DATE_TIME_FORMAT, epochOf, formatDateTime } from '../../lib/date-format.ts';
 import { useList } from '../../lib/use-list.ts';
 import { formatValue, rawText, shownText } from '../telemetry/valueFormat.ts';
 import type { DeviceTabProps } from '../device/deviceTab.ts';
@@ -28,8 +27,6 @@ import './event.css';
 
 export const eventTypeColors: Record<string, string> = { INFO: 'blue', ALERT: 'orange', ERROR: 'red' };
 
-/** An epoch-ms filter value from the date picker (which reports a string and a dayjs). */
-const epochOf = (_text: string | undefined, date: Dayjs | undefined): number | undefined => date?.valueOf();
 
 /** Output parameters as `name: value` rows; keys the model does not name are shown as they came. */
 function ParamList({ params, outputs, testId }: { params: unknown; outputs: readonly ThingModelParam[]; testId: string }): JSX.Element {

@@ -15,6 +15,7 @@ import { FormError } from '../../components/FormError.tsx';
 import { errorMessage, serverFieldErrors } from '../../lib/error-text.ts';
 import { trimmedRule } from '../../lib/form-rules.ts';
 import { loadMapSettings, saveMapSettings } from '../device/mapSettingsApi.ts';
+import { useLeaveGuard } from '../../lib/leave-guard.ts';
 
 interface MapValues {
   tileUrl: string;
@@ -26,6 +27,10 @@ export function MapSettingsCard(): JSX.Element {
   const [loaded, setLoaded] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The address as last loaded or saved: an edit that differs is unsaved, and leaving asks first.
+  const [savedUrl, setSavedUrl] = useState('');
+  const [dirty, setDirty] = useState(false);
+  useLeaveGuard(dirty);
 
   useEffect(() => {
     let live = true;
@@ -33,6 +38,7 @@ export function MapSettingsCard(): JSX.Element {
       (s) => {
         if (!live) return;
         form.setFieldsValue({ tileUrl: s.tileUrl ?? '' });
+        setSavedUrl(s.tileUrl ?? '');
         setLoaded(true);
       },
       (err: unknown) => live && setFailure(errorMessage(err)),
@@ -48,6 +54,8 @@ export function MapSettingsCard(): JSX.Element {
     try {
       const saved = await saveMapSettings({ tileUrl: values.tileUrl?.trim() || null });
       form.setFieldsValue({ tileUrl: saved.tileUrl ?? '' });
+      setSavedUrl(saved.tileUrl ?? '');
+      setDirty(false);
       Message.success(t('map.saved'));
     } catch (err) {
       const mapped = serverFieldErrors(err, values, ['tileUrl'] as const);
@@ -61,7 +69,13 @@ export function MapSettingsCard(): JSX.Element {
   return (
     <Card title={<h2 className="ec-system-config__title">{t('map.title')}</h2>} bordered={false}>
         <Alert type="info" content={t('map.intro')} className="ec-system-config__intro" />
-        <Form<MapValues> form={form} layout="vertical" onSubmit={(v) => void submit(v)} disabled={!loaded || saving}>
+        <Form<MapValues>
+          form={form}
+          layout="vertical"
+          onSubmit={(v) => void submit(v)}
+          onValuesChange={(_, all) => setDirty((all.tileUrl ?? '') !== savedUrl)}
+          disabled={!loaded || saving}
+        >
           <Form.Item field="tileUrl" label={t('map.tileUrl')} rules={[trimmedRule(tileUrlProblem)]} extra={t('map.tileUrlHint')}>
             <Input placeholder="http://192.168.1.20:8080/tiles/{z}/{x}/{y}.png" maxLength={TILE_URL_MAX} autoComplete="off" data-testid="map-tile-url" />
           </Form.Item>

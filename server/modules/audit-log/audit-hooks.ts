@@ -1,0 +1,70 @@
+/**
+ * Records every successful POST, PUT or DELETE of a signed-in user in the audit log: the route
+ * pattern as the action, its summary, and the entity it named. Registered on the root instance
+ * (server/app.ts) so that it sees the routes of every module. Sign-ins come from an event instead
+ * (no user is signed in yet when they are called).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AuditEntry } from './audit-log-service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The id of what a create answered with, noted before the reply is sent. */
+    auditCreatedId?: string;
+  }
+}
+
+const audited = new Set(['POST', 'PUT', 'DELETE']);
+/** Created ids are read from answers up to this size; bigger answers are lists or files. */
+const ANSWER_PEEK_MAX = 64 * 1024;
+const ENTITY_IDS_MAX = 20;
+
+function isAudited(request: FastifyRequest, statusCode: number): boolean {
+  return request.user !== null && audited.has(request.method) && statusCode >= 200 && statusCode < 300 && !request.routeOptions.config.noAudit;
+}
+
+/** The entity a call names: its path id, its body's id or ids, or the id it answered with. */
+function entityOf(request: FastifyRequest): string | null {
+  const params = request.params as { id?: unknown } | undefined;
+  if (typeof params?.id === 'string') return params.id;
+  const body = request.body as { id?: unknown; ids?: unknown } | undefined;
+  if (body && typeof body === 'object') {
+    if (typeof body.id === 'string') return body.id;
+    if (Array.isArray(body.ids)) {
+      const ids = body.ids.filter((id): id is string => typeof id === 'string');
+      return ids.slice(0, ENTITY_IDS_MAX).join(',') + (ids.length > ENTITY_IDS_MAX ? ',…' : '');
+    }
+  }
+  return request.auditCreatedId ?? null;
+}
+
+async function auditHooks(app: FastifyInstance, opts: { record: (entry: AuditEntry) => void }): Promise<void> {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!isAudited(request, reply.statusCode) || typeof payload !== 'string' || payload.length > ANSWER_PEEK_MAX) return payload;
+    if (!payload.startsWith('{')) return payload;
+    try {
+      const id = (JSON.parse(payload) as { id?: unknown }).id;
+      if (typeof id === 'string') request.auditCreatedId = id;
+    } catch {
+      // Not JSON after all: nothing to note.
+    }
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (!isAudited(request, reply.statusCode)) return;
+    const user = request.user!;
+    opts.record({
+      userId: user.id,
+      username: user.username,
+      action: `${request.method} ${request.routeOptions.url ?? request.url}`,
+      summary: request.routeOptions.schema?.summary ?? null,
+      entityId: entityOf(request),
+      statusCode: reply.statusCode,
+      sourceAddress: request.ip,
+    });
+  });
+}
+
+export default fp(auditHooks, { name: 'audit-hooks' });

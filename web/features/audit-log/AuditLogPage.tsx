@@ -1,0 +1,91 @@
+/**
+ * System → Audit log: who did what, when and from where, newest first; filters by user, action
+ * (part of it) and time range, with paging.
+ */
+import { useMemo, type JSX } from 'react';
+import Button from '@arco-design/web-react/es/Button';
+import Card from '@arco-design/web-react/es/Card';
+import DatePicker from '@arco-design/web-react/es/DatePicker';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
+import type { ColumnProps } from '@arco-design/web-react/es/Table';
+import Tag from '@arco-design/web-react/es/Tag';
+import { useTranslation } from 'react-i18next';
+import { auditLogRoutes, auditSignIn, auditSignInFailed, type AuditLog } from '../../../server/contract/audit-log.ts';
+import { ResourceTable } from '../../components/ResourceTable.tsx';
+import { DATE_TIME_FORMAT, epochOf, formatDateTime } from '../../lib/date-format.ts';
+import { useList } from '../../lib/use-list.ts';
+
+
+export function AuditLogPage(): JSX.Element {
+  const { t } = useTranslation(['auditLog', 'table']);
+  const list = useList(auditLogRoutes.list, { urlFilters: { userId: 'string', action: 'string', startTime: 'number', endTime: 'number' } });
+
+  const columns = useMemo<ColumnProps<AuditLog>[]>(
+    () => [
+      { title: t('fields.time'), dataIndex: 'time', width: 180, sorter: true, render: (v: number) => formatDateTime(v) },
+      {
+        title: t('fields.user'),
+        dataIndex: 'username',
+        width: 140,
+        // A click narrows the log to that user (the filter takes a user id, which nobody types).
+        render: (v: string | null, row) =>
+          row.userId ? (
+            <Button type="text" size="mini" onClick={() => list.setFilters({ ...list.filters, userId: row.userId! })} title={t('filterByUser', { name: v ?? row.userId })} data-testid={`audit-user-${row.id}`}>
+              {v ?? row.userId}
+            </Button>
+          ) : (
+            (v ?? '—')
+          ),
+      },
+      {
+        title: t('fields.action'),
+        dataIndex: 'action',
+        width: 280,
+        render: (v: string, row) =>
+          v === auditSignIn || v === auditSignInFailed ? (
+            <Tag color={v === auditSignIn ? 'green' : 'red'} bordered={false} data-testid={`audit-action-${row.id}`}>
+              {t(v === auditSignIn ? 'actions.signIn' : 'actions.signInFailed')}
+            </Tag>
+          ) : (
+            <code data-testid={`audit-action-${row.id}`}>{v}</code>
+          ),
+      },
+      { title: t('fields.summary'), dataIndex: 'summary', ellipsis: true, render: (v: string | null) => v ?? '—' },
+      { title: t('fields.entityId'), dataIndex: 'entityId', width: 200, ellipsis: true, render: (v: string | null) => v ?? '—' },
+      { title: t('fields.statusCode'), dataIndex: 'statusCode', width: 90, render: (v: number | null) => v ?? '—' },
+      { title: t('fields.sourceAddress'), dataIndex: 'sourceAddress', width: 150 },
+    ],
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- the user filter reads the list's filters when clicked; setFilters follows the list.
+    [t, list.filters, list.setFilters],
+  );
+
+  return (
+    <Card title={t('title')} bordered={false} data-testid="audit-log-page">
+      <ResourceTable<AuditLog, typeof list.filters>
+        testId="audit-log"
+        list={list}
+        rowKey="id"
+        columns={columns}
+        scrollX={1300}
+        emptyText={t('empty')}
+        filters={
+          <>
+            <Form.Item field="userId" label={t('fields.userId')}>
+              <Input allowClear placeholder={t('userIdPlaceholder')} style={{ width: 200 }} data-testid="audit-log-filter-user" />
+            </Form.Item>
+            <Form.Item field="action" label={t('fields.action')}>
+              <Input allowClear placeholder={t('actionPlaceholder')} style={{ width: 240 }} data-testid="audit-log-filter-action" />
+            </Form.Item>
+            <Form.Item field="startTime" label={t('startTime')} getValueFromEvent={epochOf}>
+              <DatePicker showTime format={DATE_TIME_FORMAT} style={{ width: 200 }} data-testid="audit-log-filter-start" />
+            </Form.Item>
+            <Form.Item field="endTime" label={t('endTime')} getValueFromEvent={epochOf}>
+              <DatePicker showTime format={DATE_TIME_FORMAT} style={{ width: 200 }} data-testid="audit-log-filter-end" />
+            </Form.Item>
+          </>
+        }
+      />
+    </Card>
+  );
+}
