@@ -3,6 +3,7 @@ import type { SQLInputValue } from 'node:sqlite';
 import type { Alarm, AlarmDetails, AlarmListQuery, AlarmSeverity, AlarmStatus } from '../../contract/alarm.ts';
 import type { Db } from '../../db/sqlite.ts';
 import { pageWindow, Where } from '../../db/list-query.ts';
+import type { AlarmFilter } from './alarm-filter.ts';
 
 interface AlarmRecord {
   id: string;
@@ -45,19 +46,6 @@ function toAlarm(r: AlarmRecord): Alarm {
     count: r.count,
     details: JSON.parse(r.details) as AlarmDetails,
   };
-}
-
-/** Filters of a list or count, as SQL. */
-export interface AlarmFilter {
-  statuses?: readonly AlarmStatus[];
-  severities?: readonly AlarmSeverity[];
-  types?: readonly string[];
-  deviceIds?: readonly string[];
-  organizationIds?: readonly string[];
-  sceneLinkageId?: string;
-  startTime?: number;
-  endTime?: number;
-  text?: string;
 }
 
 function placeholders(n: number): string {

@@ -14,7 +14,8 @@ import type { EventBus } from '../../lib/event-bus.ts';
 import { translate } from '../../lib/messages.ts';
 import { notFound, violationError } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { AlarmRepository, filterOfQuery, type AlarmFilter } from './alarm-repository.ts';
+import type { AlarmFilter } from './alarm-filter.ts';
+import { AlarmRepository, filterOfQuery } from './alarm-repository.ts';
 
 export interface AlarmServiceDeps {
   db: Db;

@@ -16,7 +16,7 @@ import type {
   NotificationsCmd,
 } from '../../contract/realtime.ts';
 import { NOTIFICATIONS_LIMIT_DEFAULT, WsErrorCode } from '../../contract/realtime.ts';
-import type { AlarmFilter } from '../alarm/alarm-repository.ts';
+import type { AlarmFilter } from '../alarm/alarm-filter.ts';
 import type { LiveData } from './live-data.ts';
 import { filteredIds, Subscription, type LiveSink } from './live-subscriptions.ts';
 
