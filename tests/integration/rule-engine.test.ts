@@ -128,7 +128,13 @@ describe('rule engine on live telemetry', () => {
     expect(entry.actions[0]?.error).toBe('error.command.serviceInvalid');
     // The offline device's command is queued (ASYNC) and goes out when it connects.
     const records = await t.api.ok(commandRoutes.list, { params: { id: other.id } });
-    expect(records.items[0]).toMatchObject({ id: entry.actions[1]?.resultId, status: 'QUEUED', commandType: 'SERVICE', callType: 'ASYNC' });
+    expect(records.items[0]).toMatchObject({
+      id: entry.actions[1]?.resultId,
+      status: 'QUEUED',
+      commandType: 'SERVICE',
+      callType: 'ASYNC',
+      source: { type: 'SCENE_LINKAGE', id: scene.id, name: scene.name },
+    });
     expect((await logOf(t, scene.id))[0]?.id).toBe(entry.id);
     const [alarm] = await alarmsOf(t);
     expect(alarm).toMatchObject({ type: 'manual', severity: 'MAJOR', deviceId: null });

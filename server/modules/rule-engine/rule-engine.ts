@@ -13,7 +13,7 @@
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Alarm } from '../../contract/alarm.ts';
-import type { CommandBody } from '../../contract/command.ts';
+import type { CommandBody, CommandSource } from '../../contract/command.ts';
 import type { Device } from '../../contract/device.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { TelemetryEntry } from '../../contract/telemetry.ts';
@@ -35,7 +35,7 @@ export interface RuleEngineDeps {
   scenes: SceneService;
   alarms: Pick<AlarmService, 'raise' | 'clearRaisedBy' | 'search'>;
   notifications: Pick<NotificationService, 'notify'>;
-  commands: { send(deviceId: string, body: CommandBody): Promise<{ id: string }> };
+  commands: { send(deviceId: string, body: CommandBody, source: CommandSource): Promise<{ id: string }> };
   devices: { get(id: string): Device; page(query: { page: number; pageSize: number; deviceProfileId?: string }): { items: Device[] } };
   /** Latest value of each of `keys` of a device. */
   latest(deviceId: string, keys: readonly string[]): Record<string, unknown>;
@@ -329,7 +329,7 @@ export class RuleEngine {
               callType: 'ASYNC',
               way: 'oneway',
               content: action.content,
-            });
+            }, { type: 'SCENE_LINKAGE', id: scene.id, name: scene.name });
             actions.push({ index, type: action.type, outcome: 'SUCCESS', resultId: command.id, error: null });
           } else {
             const alarm = this.deps.alarms.raise({
