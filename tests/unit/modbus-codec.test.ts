@@ -13,7 +13,7 @@ const hr = (originalDataType: ModbusDataType, extra: Partial<ModbusDescriptor> =
 /** Registers of big-endian bytes ABCD… reordered as `order` lays them on the wire. */
 function wire(be: number[], order: string): number[] {
   const letters = 'ABCDEFGH';
-  const bytes = [...order].map((c) => be[letters.indexOf(c)]!);
+  const bytes = order.split('').map((c) => be[letters.indexOf(c)]!);
   const out: number[] = [];
   for (let i = 0; i < bytes.length; i += 2) out.push((bytes[i]! << 8) | bytes[i + 1]!);
   return out;

@@ -49,7 +49,7 @@ describe('RTU reader', () => {
   it('reports a bad CRC and an exception', () => {
     const reader = new RtuReader();
     const bad = Buffer.from(answer);
-    bad[bad.length - 1] ^= 0xff;
+    bad[bad.length - 1] = bad[bad.length - 1]! ^ 0xff;
     reader.feed(bad);
     expect(reader.match(1, request)).toEqual({ kind: 'crc' });
     reader.feed(rtuFrame(1, Buffer.from([0x83, 2])));

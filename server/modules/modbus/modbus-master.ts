@@ -11,7 +11,7 @@ import type { Language } from '../../contract/languages.ts';
 import type { Services } from '../../module.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { translate } from '../../lib/messages.ts';
-import type { TcpDevice } from '../device/device-repository.ts';
+import type { TcpDevice } from '../device/tcp-device.ts';
 import type { TelemetryRow } from '../telemetry/telemetry-rows.ts';
 import { DtuLink } from './dtu-link.ts';
 import type { ModbusLink } from './modbus-link.ts';

@@ -5,7 +5,7 @@
  * connected; Modbus slaves are ONLINE while they answer (server/modules/modbus/).
  */
 import { defineModule } from '../../module.ts';
-import type { TcpDevice } from '../device/device-repository.ts';
+import type { TcpDevice } from '../device/tcp-device.ts';
 import { TcpAccessServer } from './tcp-access-server.ts';
 import { TcpConnections } from './tcp-connections.ts';
 

@@ -10,7 +10,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { TCP_IDENTIFY_TIMEOUT_MS } from '../../contract/modbus.ts';
-import type { TcpDevice } from '../device/device-repository.ts';
+import type { TcpDevice } from '../device/tcp-device.ts';
 import type { TcpConnections } from './tcp-connections.ts';
 
 /** Bytes a device may send per second before it is disconnected as flooding. */
