@@ -35,6 +35,8 @@ async function modbusProduct(t: LiveTestApp & { models: ThingModelApi }, body: R
   await point('energy', intType({ min: 0, max: 2147483647 }), { operationType: 'INPUT_REGISTER_READ', registerAddress: 4, originalDataType: 'UINT32_ABCD' });
   await point('relay', boolType, { operationType: 'COIL_READ_WRITE', registerAddress: 3, originalDataType: 'BOOLEAN' }, 'rw');
   await point('setpoint', intType({ min: -1000, max: 1000 }), { operationType: 'HOLDING_REGISTER_READ_WRITE', registerAddress: 10, originalDataType: 'INT16_AB' }, 'rw');
+  // Register 104 does not exist on the test slaves: writes to it are refused with an exception.
+  await point('ghost', intType({ min: -1000, max: 1000 }), { operationType: 'HOLDING_REGISTER_WRITE', registerAddress: 104, originalDataType: 'INT16_AB' }, 'rw');
   await t.models.publish(product.id);
   return product;
 }
@@ -101,6 +103,13 @@ describe('Modbus TCP devices the gateway dials (pymodbus)', () => {
     });
     expect(sent.status).toBe('SUCCESSFUL');
     expect(await slave.get(1, 'hr', 10)).toEqual([0xfff9]);
+    const refused: Command = await t.api.ok(commandRoutes.send, {
+      params: { id: device.id },
+      body: { commandType: 'ATTRIBUTE', callType: 'SYNC', way: 'twoway', content: { ghost: 1 } },
+    });
+    expect(refused).toMatchObject({ status: 'FAILED', responseContent: '{"ghost":"Illegal data address"}' });
+    const exception = await t.api.ok(modbusRoutes.write, { params: { id: device.id }, body: { identifier: 'ghost', value: 3 }, lang: 'zh-CN' });
+    expect(exception).toMatchObject({ outcome: 'EXCEPTION', exceptionCode: 2, functionCode: 6, message: '非法数据地址' });
 
     // The slave stops: after two failed cycles the device is OFFLINE.
     await slave.stop();
@@ -126,6 +135,50 @@ describe('Modbus TCP devices the gateway dials (pymodbus)', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('setpoint,');
     expect(csv.body).toContain('0x000A,INT16_AB');
+    expect(plan.writeOnly).toEqual(['ghost']);
+  });
+
+  it('imports a point table: new properties, updated descriptors, rejected rows with reasons', async () => {
+    const t = await app();
+    const product = await modbusProduct(t);
+    const csv = [
+      'identifier,name,dataType,registerAddress,originalDataType,scaleFactor,bit,registerCount,access',
+      'voltage,电压,DOUBLE,0x0020,FLOAT_ABCD,1,,2,INPUT_REGISTER_READ',
+      'setpoint,设定值,INT,0x000C,INT16_AB,1,,,HOLDING_REGISTER_READ_WRITE',
+      'alarm,告警,INT,0x0030,BITS,1,3,,HOLDING_REGISTER_READ',
+      'broken,坏,INT,0x0040,FLOAT_ABCD,1,,1,HOLDING_REGISTER_READ',
+      'nope,缺,INT,,INT16_AB,1,,,HOLDING_REGISTER_READ',
+    ].join('\r\n');
+    const boundary = 'b0undary';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="points.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/yt/device_profile/${product.id}/modbus/points/import`,
+      headers: { authorization: `Bearer ${t.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': 'en-US' },
+      payload,
+    });
+    expect(res.statusCode).toBe(200);
+    const result = res.json() as { created: number; updated: number; rejected: { row: number; name: string; reasons: { field: string; key: string }[] }[] };
+    expect(result).toMatchObject({ created: 2, updated: 1 });
+    expect(result.rejected.map((r) => [r.row, r.name, r.reasons[0]?.key])).toEqual([
+      [5, 'broken', 'error.thingModel.modbus.registerCountTooSmall'],
+      [6, 'nope', 'error.field.required'],
+    ]);
+    const plan = await t.api.ok(modbusRoutes.plan, { params: { id: product.id }, query: { source: 'draft' } });
+    expect(plan.requests.find((r) => r.function === 4 && r.identifiers.includes('voltage'))).toMatchObject({ start: 32, count: 2 });
+    expect(plan.requests.find((r) => r.identifiers.includes('setpoint'))?.identifiers).toContain('setpoint');
+    const items = await t.models.items(product.id);
+    expect(items.find((i) => i.identifier === 'setpoint')?.extensionDesc?.registerAddress).toBe(12);
+  });
+
+  it('keeps the polling settings and registration rules of products and devices', async () => {
+    const t = await app();
+    const product = await t.models.createModbusProduct({});
+    expect(product).toMatchObject({ pollIntervalMs: 5000, modbusGapMax: 8 });
+    expectError(await t.api.call(deviceRoutes.create, { body: { name: 'x1', deviceType: 'DIRECT_CONNECTION', deviceProfileId: product.id, registration: { format: 'ASCII', value: 'tab\there' } } }), 400, 31, 'error.device.registration');
+    expectError(await t.api.call(deviceRoutes.create, { body: { name: 'x2', deviceType: 'DIRECT_CONNECTION', deviceProfileId: product.id, registration: { format: 'HEX', value: 'ABC' } } }), 400, 31, 'error.device.registration');
+    const slow = await t.models.createModbusProduct({ pollIntervalMs: 50 }).catch((err: unknown) => err);
+    expect(slow).toBeInstanceOf(Error);
   });
 });
 
