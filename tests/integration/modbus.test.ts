@@ -269,4 +269,44 @@ describe('DTUs over the TCP access port (pymodbus RTU over TCP)', () => {
     // The gateway is unaffected: the API still answers.
     expect((await t.api.call(deviceRoutes.list, {})).statusCode).toBe(200);
   });
+
+  it('counts a custom TCP device\'s frames, lets another module subscribe and write back, and replaces an older connection of the same device', async () => {
+    const t = await app();
+    const product = await t.api.createProduct({ transportType: 'TCP', tcpProtocolType: 'CUSTOM', tcpAuthType: 'REGISTRATION_PACKAGE' });
+    const device = await t.api.createDevice({ deviceProfileId: product.id, registration: { format: 'ASCII', value: 'PUMP-7' } });
+    const connections = t.app.services!.tcpAccess!.connections;
+    const heard: string[] = [];
+    connections.onFrames(device.id, (chunk) => heard.push(chunk.toString('latin1')));
+    const open = () =>
+      new Promise<import('node:net').Socket>((resolve) => {
+        const socket = connect(tcpPort(t), '127.0.0.1', () => resolve(socket));
+        socket.on('error', () => undefined);
+      });
+    const first = await open();
+    const firstClosed = new Promise<void>((resolve) => first.on('close', () => resolve()));
+    first.write('PUMP-7');
+    await eventually(() => state(t, device.id), (s) => s === 'ONLINE');
+    first.write('PUMP-7\x01\x02');
+    await eventually(() => heard.length, (n) => n === 1);
+    const echoed = new Promise<Buffer>((resolve) => first.once('data', resolve));
+    expect(connections.write(device.id, Buffer.from('ok'))).toBe(true);
+    expect((await echoed).toString()).toBe('ok');
+    const link = await t.api.ok(modbusRoutes.link, { params: { id: device.id } });
+    expect(link).toMatchObject({ mode: 'DTU', connected: true, registration: 'PUMP-7', lastFrameHex: '50554D502D370102' });
+    expect(link.counters.framesIn).toBe(1);
+
+    // The DTU reconnects (a mobile network dropped it) while the old socket lingers: the old one goes.
+    const second = await open();
+    second.write('PUMP-7');
+    await firstClosed;
+    expect(await state(t, device.id)).toBe('ONLINE');
+
+    // Flooding the port closes the connection; the gateway keeps serving.
+    const flooded = new Promise<void>((resolve) => second.on('close', () => resolve()));
+    const chunk = Buffer.alloc(64 * 1024, 0x41);
+    for (let i = 0; i < 8 && !second.destroyed; i++) second.write(chunk);
+    await flooded;
+    expect(t.app.services!.tcpAccess!.server.refusals.floods).toBe(1);
+    await eventually(() => state(t, device.id), (s) => s === 'OFFLINE');
+  });
 });
