@@ -3,6 +3,8 @@
 
 Modes (argv):
   tcp <port> <units>             a Modbus TCP server on 127.0.0.1:<port> serving unit ids <units> (comma list)
+  tcp-many <first-port> <count>  <count> Modbus TCP servers (unit 1 each) on consecutive ports, one
+                                 process (the bench's 200 slaves); input register i holds i
   dtu <host:port> <registration-hex> <auth> <units>
                                  an RTU-over-TCP DTU: connects OUT to the gateway's TCP access port,
                                  sends its registration (REGISTER_SEND: once first; DATA_CARRY: in
@@ -147,9 +149,31 @@ async def run_dtu(target, registration, auth, units):
     await control(context, stop, muted)
 
 
+async def run_tcp_many(first, count):
+    servers = []
+    for i in range(count):
+        slave = make_slave()
+        slave.setValues(4, 0, list(range(200)))
+        context = ModbusServerContext(slaves={1: slave}, single=False)
+        server = await StartAsyncTcpServer(context=context, address=("127.0.0.1", first + i), defer_start=True, allow_reuse_address=True)
+        servers.append((server, asyncio.ensure_future(server.serve_forever())))
+    for server, _ in servers:
+        await server.serving
+    out({"ready": True})
+
+    async def stop():
+        for server, task in servers:
+            await server.server_close()
+            task.cancel()
+
+    await control(ModbusServerContext(slaves={}, single=False), stop, set())
+
+
 def main():
     mode = sys.argv[1]
-    if mode == "tcp":
+    if mode == "tcp-many":
+        asyncio.run(run_tcp_many(int(sys.argv[2]), int(sys.argv[3])))
+    elif mode == "tcp":
         units = [int(u) for u in sys.argv[3].split(",")]
         asyncio.run(run_tcp(int(sys.argv[2]), units))
     else:

@@ -1,13 +1,13 @@
 /**
  * Real Modbus slaves for tests: tests/helpers/modbus-slave.py (Debian python3-pymodbus) as a Modbus
  * TCP server or as an RTU-over-TCP DTU that connects to the gateway, with a line-per-command
- * control channel to set and read registers, stop serving or mute one unit.
+ * control channel to set and read registers, stop serving or mute one unit. Free of vitest, so the
+ * bench (scripts/lib/bench-modbus.ts) starts its slaves with it too.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterEach } from 'vitest';
 
 const script = fileURLToPath(new URL('./modbus-slave.py', import.meta.url));
 /** Debian's interpreter: python3-pymodbus is installed for it, not for other pythons on PATH. */
@@ -16,15 +16,17 @@ const PYTHON = '/usr/bin/python3';
 type Table = 'hr' | 'ir' | 'co' | 'di';
 
 const running: ChildProcessWithoutNullStreams[] = [];
-afterEach(() => {
-  for (const p of running.splice(0)) p.kill();
-});
 
 export class ModbusSlave {
   private readonly replies: ((line: Record<string, unknown>) => void)[] = [];
 
   private constructor(private readonly child: ChildProcessWithoutNullStreams) {
     createInterface({ input: child.stdout }).on('line', (line) => this.replies.shift()?.(JSON.parse(line) as Record<string, unknown>));
+  }
+
+  /** Ends every slave process started (tests call it after each test). */
+  static killAll(): void {
+    for (const p of running.splice(0)) p.kill();
   }
 
   private static async start(args: string[]): Promise<ModbusSlave> {
@@ -45,6 +47,11 @@ export class ModbusSlave {
     const port = await freePort();
     const slave = await ModbusSlave.start(['tcp', String(port), units.join(',')]);
     return Object.assign(slave, { port });
+  }
+
+  /** `count` Modbus TCP servers (unit 1 each) on consecutive ports from `firstPort`, in one process. */
+  static many(firstPort: number, count: number): Promise<ModbusSlave> {
+    return ModbusSlave.start(['tcp-many', String(firstPort), String(count)]);
   }
 
   /** A DTU that connects to `port` and registers with `registration` the `auth` way. */

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { commandRoutes, type Command } from '../../server/contract/command.ts';
 import { deviceRoutes, type Device } from '../../server/contract/device.ts';
 import { modbusRoutes } from '../../server/contract/modbus.ts';
@@ -12,6 +12,8 @@ import { eventually, tokenOf } from '../helpers/mqtt.ts';
 import { intType, propertyBody, ThingModelApi } from '../helpers/thing-model.ts';
 
 const tuning = { modbusTimeoutMs: 300, tcpIdentifyTimeoutMs: 500 };
+
+afterEach(() => ModbusSlave.killAll());
 
 async function app(): Promise<LiveTestApp & { models: ThingModelApi }> {
   const t = await makeLiveApp({ tuning });
