@@ -296,6 +296,11 @@ describe('DTUs over the TCP access port (pymodbus RTU over TCP)', () => {
     const link = await t.api.ok(modbusRoutes.link, { params: { id: device.id } });
     expect(link).toMatchObject({ mode: 'DTU', connected: true, registration: 'PUMP-7', lastFrameHex: '50554D502D370102' });
     expect(link.counters.framesIn).toBe(1);
+    // A HEX command is written to the device's socket as it is.
+    const raw = new Promise<Buffer>((resolve) => first.once('data', resolve));
+    const command: Command = await t.api.ok(commandRoutes.send, { params: { id: device.id }, body: { commandType: 'CUSTOM', callType: 'ASYNC', way: 'oneway', content: '01 05 00 03 FF 00' } });
+    expect((await raw).toString('hex')).toBe('01050003ff00');
+    expect(command.status).not.toBe('FAILED');
 
     // The DTU reconnects (a mobile network dropped it) while the old socket lingers: the old one goes.
     const second = await open();
