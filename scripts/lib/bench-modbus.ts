@@ -75,13 +75,16 @@ async function firstFreePort(): Promise<number> {
 export async function modbusRows(binary: string): Promise<RowSpec[]> {
   const firstPort = await firstFreePort();
   const slaves = await ModbusSlave.many(firstPort, SLAVES);
+  console.log(`bench: modbus: ${SLAVES} slaves from port ${firstPort}`);
   const gw = await startProvisionedGateway(binary);
   try {
     const pid = gw.bin.pid;
     const ids = await setUp(gw, firstPort);
+    console.log(`bench: modbus: ${ids.length} slaves set up, warming up`);
     await sleep(WARMUP_MS);
     const before = await answered(gw, ids);
     const cpu0 = cpuMs(pid);
+    console.log('bench: modbus: measuring');
     const { peak, after, seconds } = await watchRss(pid, RUN_MS);
     const cpuShare = (cpuMs(pid) - cpu0) / 10 / seconds;
     const end = await answered(gw, ids);
