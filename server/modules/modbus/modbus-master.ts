@@ -23,6 +23,8 @@ import { outcomeOf, SlavePoller, zeroCounters, type SlaveSettings } from './slav
 
 /** How long a slave has to answer one request (default; tests and the bench may change it). */
 export const MODBUS_TIMEOUT_MS = 1_000;
+/** The same problem of one slave is logged at most this often (counted always). */
+const PROBLEM_LOG_MS = 60_000;
 /** Slaves and links are checked against the devices this often, and on every connection change. */
 const RECONCILE_MS = 5_000;
 
@@ -123,7 +125,11 @@ export class ModbusMaster {
       if (!poller) {
         const created = new SlavePoller(id, link, settings, {
           values: (rows, ts) => this.store(device, rows, ts),
-          alive: (alive) => this.deps.transport.holdOnline(id, alive),
+          alive: (alive) => {
+            this.deps.transport.holdOnline(id, alive);
+            if (!alive) this.deps.log.warn({ deviceId: id }, 'Modbus slave stopped answering; OFFLINE, retried with backoff');
+          },
+          problem: (kind, detail) => this.logProblem(id, kind, detail),
         });
         this.pollers.set(id, created);
         created.start();
@@ -227,6 +233,17 @@ export class ModbusMaster {
       } else bus.emit('device.rpcFailed', { deviceId, requestId, payload: answer });
     })();
     return true;
+  }
+
+  /** Last log time per slave and kind: a slave sending garbage every second logs once a minute. */
+  private readonly logged = new Map<string, number>();
+
+  private logProblem(deviceId: string, kind: PointOutcome, detail: Record<string, unknown>): void {
+    const key = `${deviceId}:${kind}`;
+    const now = Date.now();
+    if (now - (this.logged.get(key) ?? 0) < PROBLEM_LOG_MS) return;
+    this.logged.set(key, now);
+    this.deps.log.warn({ deviceId, kind, ...detail }, 'Modbus request failed (counted on the device page)');
   }
 
   private settingsOf(device: TcpDevice): SlaveSettings {

@@ -33,6 +33,8 @@ export interface SlaveSettings {
 export interface SlaveEvents {
   values(rows: { key: string; value: PointValue }[], ts: number): void;
   alive(alive: boolean): void;
+  /** Something went wrong that the counters count (the caller logs it, rate-limited). */
+  problem(kind: PointOutcome, detail: Record<string, unknown>): void;
 }
 
 export function zeroCounters(): TcpCounters {
@@ -96,6 +98,12 @@ export class SlavePoller {
   plan(): ModbusRequest[] {
     if (this.planCache?.settings !== this.settings) {
       const fitting = this.settings.points.filter((p) => descriptorFits(p.descriptor));
+      for (const p of this.settings.points) {
+        if (fitting.includes(p)) continue;
+        // A register count that does not fit its type (stored before the rule, or imported): never read.
+        this.points.set(p.identifier, { value: null, ts: null, outcome: 'BAD_DESCRIPTOR', exceptionCode: null });
+        this.events.problem('BAD_DESCRIPTOR', { identifier: p.identifier });
+      }
       this.planCache = { settings: this.settings, plan: planRequests(fitting, this.settings.gapMax, this.split) };
     }
     return this.planCache.plan;
@@ -170,6 +178,9 @@ export class SlavePoller {
       this.lastFrameHex = result.frame.toString('hex').toUpperCase();
       this.lastFrameTs = Date.now();
     }
+    if (result.kind !== 'registers' && result.kind !== 'bits' && result.kind !== 'written' && result.kind !== 'notConnected') {
+      this.events.problem(outcomeOf(result), { function: pdu[0], code: result.kind === 'exception' ? result.code : undefined });
+    } else if (result.dropped) this.events.problem('BAD_FRAME', { dropped: result.dropped });
     switch (result.kind) {
       case 'timeout':
         this.counters.timeouts++;
