@@ -234,6 +234,18 @@ describe('DTUs over the TCP access port (pymodbus RTU over TCP)', () => {
     );
   });
 
+  it('takes REGISTRATION_PACKAGE DTUs, whose answers carry the registration in front', async () => {
+    const t = await app();
+    const product = await modbusProduct(t, { tcpAuthType: 'REGISTRATION_PACKAGE' });
+    const device = await t.api.createDevice({ deviceProfileId: product.id, addressCode: '11', registration: { format: 'ASCII', value: 'SITE-9' } });
+    const dtu = await ModbusSlave.dtu(tcpPort(t), Buffer.from('SITE-9'), 'REGISTRATION_PACKAGE', [0x11]);
+    await fill(dtu, 0x11);
+    await eventually(() => latest(t, device.id), (v) => v.power === 1.5, 8000);
+    const link = await t.api.ok(modbusRoutes.link, { params: { id: device.id } });
+    expect(link).toMatchObject({ mode: 'DTU', connected: true, registration: 'SITE-9', carrierDeviceId: null });
+    expect(link.counters.badFrames).toBe(0);
+  });
+
   it('splits a request that bridges registers the slave refuses', async () => {
     const t = await app();
     const product = await t.models.createModbusProduct({ pollIntervalMs: 200 });
