@@ -24,7 +24,7 @@ interface Exit {
 
 /** Runs the gateway with `dataDir` and waits for it to exit on its own, at most `waitMs`. */
 function runUntilExit(server: string, dataDir: string, opts: { prefix?: string[]; waitMs?: number } = {}): Promise<Exit> {
-  const args = ['--host', '127.0.0.1', '--port', '0', '--mqtt-port', '0', '--mqtts-port', 'off', '--data-dir', dataDir, '--log-level', 'warn'];
+  const args = ['--host', '127.0.0.1', '--port', '0', '--mqtt-port', '0', '--mqtts-port', 'off', '--tcp-port', '0', '--data-dir', dataDir, '--log-level', 'warn'];
   const [command, ...rest] = [...(opts.prefix ?? []), server, ...args];
   const child = spawn(command!, rest, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

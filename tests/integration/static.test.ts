@@ -161,7 +161,7 @@ describe('console files in the whole app', () => {
   it('redirects to /guide on first boot and serves the console once a licence is uploaded', async () => {
     const keys = testLicenseKeys();
     const dataDir = tempDir();
-    const config = { ...defaults, port: 0, mqttPort: 0, mqttsPort: 0, dataDir, deviceSn: 'TEST-SN-0001' };
+    const config = { ...defaults, port: 0, mqttPort: 0, mqttsPort: 0, tcpPort: 0, dataDir, deviceSn: 'TEST-SN-0001' };
     const app = await buildApp({
       config,
       version: '0.0.0-test',
@@ -185,7 +185,7 @@ describe('console files in the whole app', () => {
 
   it('answers every path with the JSON 404 when the build has no console', async () => {
     const dataDir = tempDir();
-    const app = await buildApp({ config: { ...defaults, port: 0, mqttPort: 0, mqttsPort: 0, dataDir }, version: '0.0.0-test' });
+    const app = await buildApp({ config: { ...defaults, port: 0, mqttPort: 0, mqttsPort: 0, tcpPort: 0, dataDir }, version: '0.0.0-test' });
     apps.push(app);
     const res = await app.inject({ url: '/' });
     expect(res.statusCode).toBe(404);

@@ -26,6 +26,7 @@ import type { ProductService } from '../product/product-service.ts';
 import type { CredentialsService } from './credentials-service.ts';
 import { deviceViolations, draftOf, type DeviceDraft, type DeviceRefs } from './device-rules.ts';
 import type { DeviceRepository, DeviceRow } from './device-repository.ts';
+import type { TcpDevice } from './tcp-device.ts';
 
 export interface DeviceServiceDeps {
   db: Db;
@@ -47,7 +48,10 @@ export interface NewDevice {
 
 /** A device with only its name, type, product and place filled in (the rest unset). */
 function bareDraft(fields: Pick<DeviceDraft, 'name' | 'deviceType' | 'deviceProfileId' | 'organizationId' | 'gatewayId'>): DeviceDraft {
-  return { alias: null, addressCode: null, label: null, longitude: null, latitude: null, address: null, isPublic: false, description: null, ...fields };
+  return {
+    alias: null, addressCode: null, label: null, longitude: null, latitude: null, address: null, isPublic: false, description: null,
+    registration: null, modbusTcp: null, ...fields,
+  };
 }
 
 export class DeviceService {
@@ -61,6 +65,7 @@ export class DeviceService {
       organizationExists: (id) => organizations.exists(id),
       deviceType: (id) => devices.typeOf(id),
       nameOwner: (name) => devices.nameOwner(name),
+      registrationOwner: (hex) => devices.registrationOwner(hex),
     };
   }
 
@@ -82,7 +87,13 @@ export class DeviceService {
       organizationExists: remember((id) => direct.organizationExists(id)),
       deviceType: remember((id) => direct.deviceType(id)),
       nameOwner: (name) => direct.nameOwner(name),
+      registrationOwner: (hex) => direct.registrationOwner(hex),
     };
+  }
+
+  /** Devices of TCP products with their registration bytes, address codes and polling settings. */
+  tcpDevices(): TcpDevice[] {
+    return this.deps.devices.tcpDevices();
   }
 
   page(query: DeviceListQuery): DevicePage {
