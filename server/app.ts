@@ -37,6 +37,7 @@ import { organizationModule } from './modules/organization/organization-module.t
 import { categoryModule } from './modules/category/category-module.ts';
 import { productModule } from './modules/product/product-module.ts';
 import { deviceModule } from './modules/device/device-module.ts';
+import { usersModule } from './modules/users/users-module.ts';
 import { thingModelModule } from './modules/thing-model/thing-model-module.ts';
 import { telemetryModule } from './modules/telemetry/telemetry-module.ts';
 import { transportModule } from './modules/transport/transport-module.ts';
@@ -64,6 +65,7 @@ export const edgeModules: readonly EdgeModule[] = [
   categoryModule,
   productModule,
   deviceModule,
+  usersModule,
   thingModelModule,
   telemetryModule,
   transportModule,
@@ -159,7 +161,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Registered after the database's hook, so it runs first: modules close (devices go OFFLINE,
     // queued telemetry is committed) while the database is still open.
     app.addHook('onClose', async () => modules.close());
-    const { accounts, sessions, license } = modules.services as Services;
+    const { accounts, sessions, license, deviceScopes } = modules.services as Services;
     Object.assign(apiTags, modules.apiTags());
     await app.register(accessPlugin, {
       setupCode: core.secrets.setupCode,
@@ -167,6 +169,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         verifyAccessToken: (token) => sessions.verifyAccessToken(token),
         licenseStatus: () => license.status(),
         adminExists: () => accounts.adminExists(),
+        deviceScopeOf: (user) => deviceScopes.scopeOf(user),
+        deviceVisible: (scope, deviceId) => deviceScopes.visible(scope, deviceId),
       },
     });
     await modules.registerRoutes(app);

@@ -43,7 +43,7 @@ export const cloudRoutes = defineRoutes({
       summary: 'Cloud platform configuration (secret never returned)',
       response: { 200: CloudConfigViewSchema },
     },
-    config: { access: 'setup' },
+    config: { access: 'setup', permission: 'system:config' },
   },
   save: {
     method: 'PUT',
@@ -54,6 +54,6 @@ export const cloudRoutes = defineRoutes({
       body: CloudConfigSchema,
       response: { 200: CloudConfigViewSchema, 400: ErrorBodySchema },
     },
-    config: { access: 'setup' },
+    config: { access: 'setup', permission: 'system:config' },
   },
 });

@@ -182,7 +182,7 @@ export const commandRoutes = defineRoutes({
       body: CommandBodySchema,
       response: { 200: CommandSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:command' },
+    config: { access: 'user', permission: 'device:command', deviceParam: 'id' },
   },
   list: {
     method: 'GET',
@@ -194,7 +194,7 @@ export const commandRoutes = defineRoutes({
       querystring: CommandListQuerySchema,
       response: { 200: CommandPageSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:command' },
+    config: { access: 'user', permission: 'device:command', deviceParam: 'id' },
   },
   withdraw: {
     method: 'DELETE',
@@ -205,7 +205,7 @@ export const commandRoutes = defineRoutes({
       params: CommandParamsSchema,
       response: { 200: CommandSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:command' },
+    config: { access: 'user', permission: 'device:command', deviceParam: 'id' },
   },
   reboot: {
     method: 'POST',
@@ -216,6 +216,6 @@ export const commandRoutes = defineRoutes({
       params: IdParamsSchema,
       response: { 200: CommandSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:command' },
+    config: { access: 'user', permission: 'device:command', deviceParam: 'id' },
   },
 });

@@ -70,7 +70,7 @@ export const userRoutes = defineRoutes({
     method: 'GET',
     url: '/api/yt/user/me/info',
     schema: { tags: ['user'], summary: "The signed-in user's info", response: { 200: UserInfoSchema } },
-    config: { access: 'user', licenseFree: true },
+    config: { access: 'user', permission: 'personal:center', licenseFree: true },
   },
   updateProfile: {
     method: 'PUT',
@@ -81,7 +81,7 @@ export const userRoutes = defineRoutes({
       body: ProfileBodySchema,
       response: { 200: UserInfoSchema, 400: ErrorBodySchema },
     },
-    config: { access: 'user' },
+    config: { access: 'user', permission: 'personal:center' },
   },
   resetPassword: {
     method: 'POST',
@@ -92,7 +92,7 @@ export const userRoutes = defineRoutes({
       body: ResetPasswordBodySchema,
       response: { 200: OkSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
     },
-    config: { access: 'user' },
+    config: { access: 'user', permission: 'personal:center' },
   },
   /**
    * The spec's password change by multipart form: the fields of `resetPassword` as form fields,
@@ -108,6 +108,6 @@ export const userRoutes = defineRoutes({
       body: ResetPasswordBodySchema,
       response: { 200: OkSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
     },
-    config: { access: 'user' },
+    config: { access: 'user', permission: 'personal:center' },
   },
 });
