@@ -12,12 +12,13 @@ declare module '../../module.ts' {
 
 export const realtimeModule = defineModule({
   name: 'realtime',
-  needs: ['sessions', 'license', 'devices', 'telemetry', 'sharedAttributes'],
-  build: ({ core, log, services: { sessions, license, devices, telemetry, sharedAttributes } }) => ({
+  needs: ['sessions', 'license', 'devices', 'telemetry', 'sharedAttributes', 'deviceScopes'],
+  build: ({ core, log, services: { sessions, license, devices, telemetry, sharedAttributes, deviceScopes } }) => ({
     realtime: new LiveHub({
       bus: core.bus,
       data: new LiveData(telemetry, devices, sharedAttributes),
       verifyAccessToken: (token) => sessions.verifyAccessToken(token),
+      deviceScopeOf: (user) => deviceScopes.scopeOf(user),
       accessTokenExpiresAt: (token) => sessions.accessTokenExpiresAt(token),
       licenseStatus: () => license.status(),
       log,

@@ -48,6 +48,8 @@ export interface SessionHost {
   data: LiveData;
   /** The user behind a token, or why not (a key for the close reason). */
   authenticate(token: string): AuthUser | ErrorKey;
+  /** The live data `user` may see (organization scoping). */
+  dataFor(user: AuthUser): LiveData;
   /** Registers the session under its user; false when the user has too many sockets. */
   admit(session: WsSession): boolean;
   /** The token the session holds now, checked again from time to time. */
@@ -65,6 +67,7 @@ const closeReasons: Partial<Record<ErrorKey, string>> = {
   'error.auth.tokenInvalid': 'invalid token',
   'error.license.required': 'licence required',
   'error.license.expired': 'licence expired',
+  'error.permissionDenied': 'permission denied',
 };
 
 /** The close reason for an authentication refusal. */
@@ -92,6 +95,8 @@ const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 export class WsSession implements LiveSink {
   user: AuthUser | null = null;
+  /** What this session's user may see; commands run only after authentication sets it. */
+  private data: LiveData;
   /** Set by the hub's keep-alive: false until the next pong. */
   alive = true;
   private readonly subscriptions = new Map<number, Subscription>();
@@ -101,7 +106,9 @@ export class WsSession implements LiveSink {
     readonly socket: WebSocket,
     private readonly host: SessionHost,
     readonly lang: Language,
-  ) {}
+  ) {
+    this.data = host.data;
+  }
 
   /** Authenticates with the URL's token; false when the socket was closed for it. */
   authenticate(token: string): boolean {
@@ -118,6 +125,7 @@ export class WsSession implements LiveSink {
       }
     } else {
       this.user = who;
+      this.data = this.host.dataFor(who);
       if (!this.host.admit(this)) {
         this.close(WS_POLICY_VIOLATION, 'too many connections');
         return false;
@@ -192,24 +200,24 @@ export class WsSession implements LiveSink {
     }
     switch (type) {
       case 'TIMESERIES':
-        this.start(cmd, new TimeseriesSubscription(cmd.cmdId, this, this.host.data, this.check<TimeseriesCmd>(cmd, TimeseriesCmdSchema)));
+        this.start(cmd, new TimeseriesSubscription(cmd.cmdId, this, this.data, this.check<TimeseriesCmd>(cmd, TimeseriesCmdSchema)));
         return;
       case 'TIMESERIES_HISTORY':
         this.history(this.check<HistoryCmd>(cmd, HistoryCmdSchema));
         return;
       case 'ATTRIBUTES':
-        this.start(cmd, new AttributesSubscription(cmd.cmdId, this, this.host.data, this.check<AttributesCmd>(cmd, AttributesCmdSchema)));
+        this.start(cmd, new AttributesSubscription(cmd.cmdId, this, this.data, this.check<AttributesCmd>(cmd, AttributesCmdSchema)));
         return;
       case 'ENTITY_DATA':
         this.entityData(cmd, this.check<EntityDataCmd>(cmd, EntityDataCmdSchema));
         return;
       case 'ENTITY_COUNT': {
         const body = this.check<EntityCountCmd>(cmd, EntityCountCmdSchema);
-        this.start(cmd, new EntityCountSubscription(cmd.cmdId, this, this.host.data, body.query.entityFilter));
+        this.start(cmd, new EntityCountSubscription(cmd.cmdId, this, this.data, body.query.entityFilter));
         return;
       }
       case 'COMMANDS':
-        this.start(cmd, new CommandsSubscription(cmd.cmdId, this, this.host.data, this.check<CommandsCmd>(cmd, CommandsCmdSchema)));
+        this.start(cmd, new CommandsSubscription(cmd.cmdId, this, this.data, this.check<CommandsCmd>(cmd, CommandsCmdSchema)));
         return;
       case 'AUTH':
         // Handled with the message; a bare AUTH command has nothing more to do.
@@ -248,7 +256,7 @@ export class WsSession implements LiveSink {
 
   private history(cmd: HistoryCmd): void {
     const keys = keyList(cmd.keys);
-    const points = this.host.data.telemetry.timeseries(cmd.entityId, {
+    const points = this.data.telemetry.timeseries(cmd.entityId, {
       keys: keys?.join(','),
       startTs: cmd.startTs,
       endTs: cmd.endTs,
@@ -287,7 +295,7 @@ export class WsSession implements LiveSink {
       });
     }
     const latest = [...(body.query.latestValues ?? []), ...(body.latestCmd?.keys ?? [])];
-    this.start(cmd, new EntityDataSubscription(cmd.cmdId, this, this.host.data, body.query.entityFilter, body.query.entityFields ?? [], latest, series));
+    this.start(cmd, new EntityDataSubscription(cmd.cmdId, this, this.data, body.query.entityFilter, body.query.entityFields ?? [], latest, series));
   }
 
   private failed(cmd: ClientCmd, err: unknown): void {
