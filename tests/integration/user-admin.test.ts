@@ -29,9 +29,10 @@ describe('account administration', () => {
   });
 
   it('refuses a taken username (any case), a weak password and an unknown organization', async () => {
-    const { api, admin } = await makeDeviceApp();
+    const { api } = await makeDeviceApp();
+    const [admin] = (await api.ok(userAdminRoutes.list)).items;
     const base = { realName: 'x', role: 'TENANT_ADMIN' as const, organizationIds: [], enabled: true, password: 'Strong#Pass1' };
-    const taken = await api.call(userAdminRoutes.create, { body: { ...base, username: admin.username.toUpperCase() } });
+    const taken = await api.call(userAdminRoutes.create, { body: { ...base, username: admin!.username.toUpperCase() } });
     expect(taken.json()).toMatchObject({ code: 30, key: 'error.userAdmin.usernameTaken' });
     const weak = await api.call(userAdminRoutes.create, { body: { ...base, username: 'weak', password: 'weak' } });
     expect(weak.json()).toMatchObject({ code: 45, key: 'error.password.policy' });
