@@ -50,6 +50,7 @@ export const consolePaths = {
   cloudEvent: '/system/cloud-event',
   networkConfiguration: '/system/network-configuration',
   systemConfiguration: '/system/system-configuration',
+  user: '/system/user',
 
   operationManage: '/operation-manage',
   logoManage: '/operation-manage/logo',
