@@ -51,6 +51,7 @@ export function UserListPage(): JSX.Element {
       {
         title: t('roleLabel'),
         dataIndex: 'role',
+        width: 170,
         render: (v: string, row) => <EnumTag ns="userAdmin" group="role" value={v} colors={roleColors} testId={`user-role-${row.id}`} />,
       },
       {
@@ -71,7 +72,7 @@ export function UserListPage(): JSX.Element {
       {
         title: t('table:actions'),
         key: 'actions',
-        width: 230,
+        width: 260,
         fixed: 'right',
         render: (_: unknown, row) => (
           <span style={{ display: 'inline-flex', gap: 4 }}>
@@ -105,7 +106,7 @@ export function UserListPage(): JSX.Element {
         list={list}
         rowKey="id"
         columns={columns}
-        scrollX={1100}
+        scrollX={1200}
         emptyText={t('empty')}
         filters={
           <>
