@@ -11,6 +11,7 @@ import type { EntityCountUpdate, ErrorUpdate, TelemetryUpdate } from '../../serv
 import { WsErrorCode } from '../../server/contract/realtime.ts';
 import { telemetryRoutes } from '../../server/contract/telemetry.ts';
 import { userAdminRoutes } from '../../server/contract/user-admin.ts';
+import { workbenchRoutes } from '../../server/contract/workbench.ts';
 import { LiveClient, makeLiveApp } from '../helpers/live.ts';
 import { connectDevice, eventually, tokenOf } from '../helpers/mqtt.ts';
 import { createRoleUser } from '../helpers/roles.ts';
@@ -34,6 +35,12 @@ describe('organization scoping of a customer', () => {
     expect(page.items.map((d) => d.id)).toEqual([mine.id]);
     expect(page.total).toBe(1);
     expect((await t.api.ok(deviceRoutes.list, { query: { pageSize: 100 } })).total).toBe(3);
+  });
+
+  it('counts only their devices on the workbench', async () => {
+    const { t, customer } = await scopedGateway();
+    expect((await customer.api.ok(workbenchRoutes.summary)).devices.total).toBe(1);
+    expect((await t.api.ok(workbenchRoutes.summary)).devices.total).toBe(3);
   });
 
   it('answers 404 for another organization’s device, and for one in no organization, on every device call', async () => {

@@ -13,12 +13,14 @@ import { getSession, useSession } from './session.ts';
 
 interface PermissionState {
   mine: MyPermissions | null;
+  /** The last load failed (network): the shell goes on with no permissions rather than wait forever. */
+  failed: boolean;
 }
 
-export const usePermissionStore = create<PermissionState>(() => ({ mine: storage.get<MyPermissions>(StorageKey.PERMISSIONS) }));
+export const usePermissionStore = create<PermissionState>(() => ({ mine: storage.get<MyPermissions>(StorageKey.PERMISSIONS), failed: false }));
 
 useSession.subscribe((state, previous) => {
-  if (previous.token && !state.token) usePermissionStore.setState({ mine: null });
+  if (previous.token && !state.token) usePermissionStore.setState({ mine: null, failed: false });
 });
 
 let loading: Promise<MyPermissions | null> | null = null;
@@ -29,10 +31,13 @@ export function loadPermissions(): Promise<MyPermissions | null> {
   loading ??= api(userAdminRoutes.myPermissions, { silent: true })
     .then((mine) => {
       storage.set(StorageKey.PERMISSIONS, mine, { persistent: getSession().remember });
-      usePermissionStore.setState({ mine });
+      usePermissionStore.setState({ mine, failed: false });
       return mine;
     })
-    .catch(() => null)
+    .catch(() => {
+      usePermissionStore.setState({ failed: true });
+      return null;
+    })
     .finally(() => (loading = null));
   return loading;
 }
@@ -46,12 +51,13 @@ onForbidden(() => void loadPermissions());
 export function useMyPermissions(): readonly string[] | null {
   const token = useSession((s) => s.token);
   const mine = usePermissionStore((s) => s.mine);
-  const waiting = Boolean(token) && mine === null;
+  const failed = usePermissionStore((s) => s.failed);
+  const waiting = Boolean(token) && mine === null && !failed;
   useEffect(() => {
     if (waiting) void loadPermissions();
   }, [waiting]);
   if (!token) return [];
-  return mine?.permissions ?? null;
+  return mine?.permissions ?? (failed ? [] : null);
 }
 
 /** The same check outside components (tab registries' `shownFor`), from the stored list. */
