@@ -19,6 +19,7 @@ import { CurrentRouteContext, type CurrentRoute } from './lib/current-route.ts';
 import { pageTitle, resolveRoute, setupRedirect, tokenGuardRedirect, type PageLoader } from './lib/route-model.ts';
 import type { MenuTitleKey } from './app-route.ts';
 import { useMyPermissions } from './stores/permissions.ts';
+import { permissions as everyPermission } from '../server/contract/permissions.ts';
 import { useConsoleRoutes } from './stores/menu-routes.ts';
 import { useSession } from './stores/session.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
@@ -90,7 +91,15 @@ function Shell(): JSX.Element {
   const token = useSession((s) => s.token);
   const checked = useSetupCheck();
   const routes = useConsoleRoutes();
-  const permissions = useMyPermissions();
+  // Public pages (sign-in, activation) need no permissions and must call nothing behind sign-in;
+  // without a token nothing is forbidden yet: the token guard below sends the user to sign in, and
+  // the page is judged by their permissions once they have some.
+  const publicPage = useMemo(() => {
+    const open = routes ? resolveRoute(routes, pathname, everyPermission) : null;
+    return open?.kind === 'page' && Boolean(open.entry.public);
+  }, [routes, pathname]);
+  const mine = useMyPermissions(!publicPage);
+  const permissions = token && !publicPage ? mine : everyPermission;
   const resolution = useMemo(
     () => (routes && permissions ? resolveRoute(routes, pathname, permissions) : null),
     [routes, pathname, permissions],

@@ -57,6 +57,13 @@ describe('users and roles', () => {
     await ui.expectPageText(E2E_ADMIN.username);
     await ui.expectPageText(text('zh_CN', 'userAdmin:role.SYS_ADMIN'));
     await ui.screenshotMatrix('user-list', () => ui.expectVisible('user-page'));
+    // A phone's width: the table scrolls sideways inside the page, the page itself does not.
+    const desktop = ui.page.viewportSize()!;
+    await ui.page.setViewportSize({ width: 390, height: 844 });
+    await ui.expectVisible('user-create');
+    expect(await ui.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await ui.screenshot('user-list-phone');
+    await ui.page.setViewportSize(desktop);
   });
 
   it('creates a customer of one organization with a password they sign in with', async () => {

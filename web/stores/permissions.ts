@@ -13,14 +13,17 @@ import { getSession, useSession } from './session.ts';
 
 interface PermissionState {
   mine: MyPermissions | null;
-  /** The last load failed (network): the shell goes on with no permissions rather than wait forever. */
-  failed: boolean;
+  /**
+   * The access token a load failed with (a network failure): with that token the shell goes on
+   * with no permissions rather than wait forever; a new sign-in loads again.
+   */
+  failedFor: string | null;
 }
 
-export const usePermissionStore = create<PermissionState>(() => ({ mine: storage.get<MyPermissions>(StorageKey.PERMISSIONS), failed: false }));
+export const usePermissionStore = create<PermissionState>(() => ({ mine: storage.get<MyPermissions>(StorageKey.PERMISSIONS), failedFor: null }));
 
 useSession.subscribe((state, previous) => {
-  if (previous.token && !state.token) usePermissionStore.setState({ mine: null, failed: false });
+  if (previous.token && !state.token) usePermissionStore.setState({ mine: null, failedFor: null });
 });
 
 let loading: Promise<MyPermissions | null> | null = null;
@@ -31,11 +34,12 @@ export function loadPermissions(): Promise<MyPermissions | null> {
   loading ??= api(userAdminRoutes.myPermissions, { silent: true })
     .then((mine) => {
       storage.set(StorageKey.PERMISSIONS, mine, { persistent: getSession().remember });
-      usePermissionStore.setState({ mine, failed: false });
+      usePermissionStore.setState({ mine, failedFor: null });
       return mine;
     })
     .catch(() => {
-      usePermissionStore.setState({ failed: true });
+      // After a refused session the token is gone already: nothing to remember then.
+      usePermissionStore.setState({ failedFor: getSession().token });
       return null;
     })
     .finally(() => (loading = null));
@@ -46,13 +50,14 @@ onForbidden(() => void loadPermissions());
 
 /**
  * The permission strings in force: [] without a session, null while a signed-in user's list is
- * still loading (the shell waits rather than calling a permitted page forbidden).
+ * still loading (the shell waits rather than calling a permitted page forbidden). `needed` false
+ * (a public page) loads nothing.
  */
-export function useMyPermissions(): readonly string[] | null {
+export function useMyPermissions(needed = true): readonly string[] | null {
   const token = useSession((s) => s.token);
   const mine = usePermissionStore((s) => s.mine);
-  const failed = usePermissionStore((s) => s.failed);
-  const waiting = Boolean(token) && mine === null && !failed;
+  const failed = usePermissionStore((s) => s.failedFor !== null && s.failedFor === token);
+  const waiting = needed && Boolean(token) && mine === null && !failed;
   useEffect(() => {
     if (waiting) void loadPermissions();
   }, [waiting]);
