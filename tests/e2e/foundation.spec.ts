@@ -37,7 +37,7 @@ const MENU: [group: string, entries: string[]][] = [
   ['ruleEngine', ['sceneLinkage']],
   ['visualization', ['template', 'sandbox']],
   ['videoCenter', ['video']],
-  ['system', ['organization', 'marginalState', 'cloudEvent', 'systemConfiguration']],
+  ['system', ['organization', 'marginalState', 'cloudEvent', 'systemConfiguration', 'user']],
   ['operationManage', ['logoManage']],
 ];
 
