@@ -96,6 +96,15 @@ describe('organization scoping of a customer', () => {
     expect(await ws.answer<EntityCountUpdate>(3)).toMatchObject({ errorCode: 0, count: 1 });
   });
 
+  it('keeps a platform administrator’s socket open but refuses its device subscriptions', async () => {
+    const { t, mine } = await scopedGateway();
+    const platform = await createRoleUser(t.api, 'PLATFORM_ADMIN');
+    const ws = await LiveClient.open(t, { token: platform.token });
+    ws.send({ cmds: [{ type: 'TIMESERIES', cmdId: 1, entityType: 'DEVICE', entityId: mine.id, scope: 'LATEST_TELEMETRY' }] });
+    expect(await ws.answer<ErrorUpdate>(1)).toMatchObject({ errorCode: WsErrorCode.UNAUTHORIZED });
+    expect(ws.socket.readyState).toBe(ws.socket.OPEN);
+  });
+
   it('sees the devices of an organization added to their memberships', async () => {
     const { t, other, customer, plant } = await scopedGateway();
     await t.api.ok(userAdminRoutes.update, {

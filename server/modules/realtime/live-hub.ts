@@ -104,14 +104,15 @@ export class LiveHub implements SessionHost {
     if (licence === 'EXPIRED') return 'error.license.expired';
     const user = this.deps.verifyAccessToken(token);
     if (user === 'expired') return 'error.auth.tokenExpired';
-    if (!user) return 'error.auth.tokenInvalid';
-    // Live data is device telemetry: a role without it has nothing to subscribe to.
-    if (!roleHolds(user.role, 'device:telemetry')) return 'error.permissionDenied';
-    return user;
+    return user ?? 'error.auth.tokenInvalid';
   }
 
-  /** The live data the user may see: their organizations' devices for a customer, else all. */
-  dataFor(user: AuthUser): LiveData {
+  /**
+   * The live data the user may see: their organizations' devices for a customer, else all; none
+   * for a role without device telemetry (its device commands are refused, the socket stays open).
+   */
+  dataFor(user: AuthUser): LiveData | null {
+    if (!roleHolds(user.role, 'device:telemetry')) return null;
     return this.data.within(this.deps.deviceScopeOf(user));
   }
 
