@@ -40,6 +40,7 @@ import { cloudAccountModule } from './modules/cloud-account/cloud-account-module
 import { categoryModule } from './modules/category/category-module.ts';
 import { productModule } from './modules/product/product-module.ts';
 import { deviceModule } from './modules/device/device-module.ts';
+import { usersModule } from './modules/users/users-module.ts';
 import { thingModelModule } from './modules/thing-model/thing-model-module.ts';
 import { telemetryModule } from './modules/telemetry/telemetry-module.ts';
 import { transportModule } from './modules/transport/transport-module.ts';
@@ -73,10 +74,11 @@ export const edgeModules: readonly EdgeModule[] = [
   cloudModule,
   setupModule,
   organizationModule,
-  cloudAccountModule,
   categoryModule,
   productModule,
   deviceModule,
+  usersModule,
+  cloudAccountModule,
   thingModelModule,
   telemetryModule,
   transportModule,
@@ -185,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Registered after the database's hook, so it runs first: modules close (devices go OFFLINE,
     // queued telemetry is committed) while the database is still open.
     app.addHook('onClose', async () => modules.close());
-    const { accounts, sessions, license } = modules.services as Services;
+    const { accounts, sessions, license, deviceScopes } = modules.services as Services;
     Object.assign(apiTags, modules.apiTags());
     await app.register(accessPlugin, {
       setupCode: core.secrets.setupCode,
@@ -193,6 +195,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         verifyAccessToken: (token) => sessions.verifyAccessToken(token),
         licenseStatus: () => license.status(),
         adminExists: () => accounts.adminExists(),
+        deviceScopeOf: (user) => deviceScopes.scopeOf(user),
+        deviceVisible: (scope, deviceId) => deviceScopes.visible(scope, deviceId),
       },
     });
     // After the access hook: a caller learns that the database is gone only once signed in.

@@ -9,6 +9,7 @@ import type { EventBus } from './lib/event-bus.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { LicenseStatus } from './contract/license.ts';
 import type { Role } from './contract/user.ts';
+import type { DeviceScope } from './lib/device-scope.ts';
 
 /** Who is calling, resolved from the bearer token by the access hook. */
 export interface AuthUser {
@@ -23,6 +24,10 @@ export interface AccessServices {
   verifyAccessToken(token: string): AuthUser | null | 'expired';
   licenseStatus(): LicenseStatus;
   adminExists(): boolean;
+  /** Which devices the user may see (server/lib/device-scope.ts). */
+  deviceScopeOf(user: AuthUser): DeviceScope;
+  /** Whether a device named by a route is within the scope (a missing device counts as visible). */
+  deviceVisible(scope: DeviceScope, deviceId: string): boolean;
 }
 
 export interface Core {

@@ -18,7 +18,8 @@ import { consolePaths } from '../server/contract/console-paths.ts';
 import { CurrentRouteContext, type CurrentRoute } from './lib/current-route.ts';
 import { pageTitle, resolveRoute, setupRedirect, tokenGuardRedirect, type PageLoader } from './lib/route-model.ts';
 import type { MenuTitleKey } from './app-route.ts';
-import { NO_PERMISSIONS } from './routes.tsx';
+import { useMyPermissions } from './stores/permissions.ts';
+import { permissions as everyPermission } from '../server/contract/permissions.ts';
 import { useConsoleRoutes } from './stores/menu-routes.ts';
 import { useSession } from './stores/session.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
@@ -90,12 +91,24 @@ function Shell(): JSX.Element {
   const token = useSession((s) => s.token);
   const checked = useSetupCheck();
   const routes = useConsoleRoutes();
-  const resolution = useMemo(() => (routes ? resolveRoute(routes, pathname, NO_PERMISSIONS) : null), [routes, pathname]);
+  // Public pages (sign-in, activation) need no permissions and must call nothing behind sign-in;
+  // without a token nothing is forbidden yet: the token guard below sends the user to sign in, and
+  // the page is judged by their permissions once they have some.
+  const publicPage = useMemo(() => {
+    const open = routes ? resolveRoute(routes, pathname, everyPermission) : null;
+    return open?.kind === 'page' && Boolean(open.entry.public);
+  }, [routes, pathname]);
+  const mine = useMyPermissions(!publicPage);
+  const permissions = token && !publicPage ? mine : everyPermission;
+  const resolution = useMemo(
+    () => (routes && permissions ? resolveRoute(routes, pathname, permissions) : null),
+    [routes, pathname, permissions],
+  );
   const current: CurrentRoute | null = resolution?.kind === 'page' ? { entry: resolution.entry, params: resolution.params } : null;
   useDocumentTitle(current?.entry.titleKey);
   useFavicon();
 
-  // The back-end menu loads once per session before any page is resolved against it.
+  // The back-end menu and the user's permissions load once per session before any page is resolved against them.
   if (!checked || !resolution) return <BootSpinner />;
   if (resolution.kind === 'redirect') return <Redirect key={resolution.to} to={resolution.to} replace />;
   if (resolution.kind === 'notFound') return <Redirect key="notFound" to={consolePaths.exception} replace />;

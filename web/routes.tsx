@@ -17,6 +17,7 @@ import type { DeviceTabProps } from './features/device/deviceTab.ts';
 import type { ProductTabProps } from './features/product/productTab.ts';
 import type { PageLoader } from './lib/route-model.ts';
 import { lazyPanel, tabRegistry } from './lib/tab-registry.ts';
+import { holdsPermission } from './stores/permissions.ts';
 
 /**
  * A page module's named export as a lazy() loader (the project has no default exports); `props`
@@ -61,12 +62,14 @@ export const deviceTabs = tabRegistry<DeviceTabProps>([
     titleKey: 'telemetry:shared.tab',
     sort: 25,
     panel: lazyPanel(() => import('./features/telemetry/SharedAttributesTab.tsx'), 'SharedAttributesTab'),
+    shownFor: () => holdsPermission('device:attributes'),
   },
   {
     key: 'command',
     titleKey: 'command:tab',
     sort: 40,
     panel: lazyPanel(() => import('./features/command/CommandTab.tsx'), 'CommandTab'),
+    shownFor: () => holdsPermission('device:command'),
   },
   {
     key: 'event',
@@ -86,6 +89,7 @@ export const deviceTabs = tabRegistry<DeviceTabProps>([
     titleKey: 'credentials:tab',
     sort: 70,
     panel: lazyPanel(() => import('./features/device/CredentialsTab.tsx'), 'CredentialsTab'),
+    shownFor: () => holdsPermission('device:credentials:view'),
   },
 ]);
 
@@ -144,6 +148,7 @@ export const pages: Record<ConsoleComponentName, PageLoader> = {
   EdgeStatePage: named(() => import('./features/edge-state/EdgeStatePage.tsx'), 'EdgeStatePage'),
   CloudEventPage: named(() => import('./features/cloud-event/CloudEventPage.tsx'), 'CloudEventPage'),
   NetworkConfigurationPage: named(() => import('./features/network/NetworkConfigurationPage.tsx'), 'NetworkConfigurationPage'),
+  UserListPage: named(() => import('./features/user-admin/UserListPage.tsx'), 'UserListPage'),
   SystemConfigurationPage: named(() => import('./features/system-config/SystemConfigurationPage.tsx'), 'SystemConfigurationPage'),
   NoticeListPage: named(() => import('./features/notice/NoticeListPage.tsx'), 'NoticeListPage'),
   MyNoticePage: named(() => import('./features/notice/MyNoticePage.tsx'), 'MyNoticePage'),
@@ -155,6 +160,3 @@ export const pages: Record<ConsoleComponentName, PageLoader> = {
 export const routes: readonly AppRoute[] = consoleMenu.map(
   (def): AppRoute => ('component' in def ? { ...def, page: pages[def.component] } : def),
 );
-
-/** Permissions of the signed-in user; no role gates the console yet, so the list is empty. */
-export const NO_PERMISSIONS: readonly string[] = [];

@@ -91,7 +91,7 @@ export const authRoutes = defineRoutes({
       summary: "Sign out: revokes the caller's refresh tokens and closes their websockets",
       response: { 200: OkSchema },
     },
-    config: { access: 'user', licenseFree: true },
+    config: { access: 'user', permission: 'personal:center', licenseFree: true },
   },
   user: {
     method: 'GET',

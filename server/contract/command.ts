@@ -191,7 +191,7 @@ export const commandRoutes = defineRoutes({
       body: CommandBodySchema,
       response: { 200: CommandSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:command' },
+    config: { access: 'user', permission: 'device:command', deviceParam: 'id' },
   },
   list: {
     method: 'GET',
@@ -203,7 +203,7 @@ export const commandRoutes = defineRoutes({
       querystring: CommandListQuerySchema,
       response: { 200: CommandPageSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:command' },
+    config: { access: 'user', permission: 'device:command', deviceParam: 'id' },
   },
   withdraw: {
     method: 'DELETE',
@@ -214,7 +214,7 @@ export const commandRoutes = defineRoutes({
       params: CommandParamsSchema,
       response: { 200: CommandSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:command' },
+    config: { access: 'user', permission: 'device:command', deviceParam: 'id' },
   },
   reboot: {
     method: 'POST',
@@ -225,6 +225,6 @@ export const commandRoutes = defineRoutes({
       params: IdParamsSchema,
       response: { 200: CommandSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:command' },
+    config: { access: 'user', permission: 'device:command', deviceParam: 'id' },
   },
 });

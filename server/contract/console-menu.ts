@@ -60,53 +60,54 @@ export const consoleMenu = [
 
   // Dashboard (1)
   { path: p.dashboard, name: 'Dashboard', titleKey: 'menu:dashboard', menuType: 'category', sort: 1, icon: 'dashboard', layout: 'main' },
-  { path: p.workbench, name: 'Workbench', titleKey: 'menu:workbench', menuType: 'menu', component: 'WorkbenchPage', group: 'Dashboard', sort: 1, layout: 'main' },
+  { path: p.workbench, name: 'Workbench', titleKey: 'menu:workbench', menuType: 'menu', component: 'WorkbenchPage', group: 'Dashboard', sort: 1, permission: 'dashboard:view', layout: 'main' },
 
   // Device manage (3)
   { path: p.deviceManage, name: 'DeviceManage', titleKey: 'menu:deviceManage', menuType: 'category', sort: 3, icon: 'device', layout: 'main' },
-  { path: p.product, name: 'Product', titleKey: 'menu:product', menuType: 'menu', component: 'ProductListPage', group: 'DeviceManage', sort: 1, layout: 'main' },
-  { path: p.productDetail, name: 'ProductDetail', titleKey: 'menu:productDetail', menuType: 'menu', component: 'ProductDetailPage', group: 'DeviceManage', sort: 2, layout: 'main', hideMenu: true, currentActiveMenu: p.product },
-  { path: p.device, name: 'Device', titleKey: 'menu:device', menuType: 'menu', component: 'DeviceListPage', group: 'DeviceManage', sort: 3, layout: 'main' },
-  { path: p.deviceDetail, name: 'DeviceDetail', titleKey: 'menu:deviceDetail', menuType: 'menu', component: 'DeviceDetailPage', group: 'DeviceManage', sort: 4, layout: 'main', hideMenu: true, currentActiveMenu: p.device },
-  { path: p.category, name: 'Category', titleKey: 'menu:category', menuType: 'menu', component: 'CategoryListPage', group: 'DeviceManage', sort: 5, layout: 'main' },
+  { path: p.product, name: 'Product', titleKey: 'menu:product', menuType: 'menu', component: 'ProductListPage', group: 'DeviceManage', sort: 1, permission: 'device_profile:list', layout: 'main' },
+  { path: p.productDetail, name: 'ProductDetail', titleKey: 'menu:productDetail', menuType: 'menu', component: 'ProductDetailPage', group: 'DeviceManage', sort: 2, permission: 'device_profile:view', layout: 'main', hideMenu: true, currentActiveMenu: p.product },
+  { path: p.device, name: 'Device', titleKey: 'menu:device', menuType: 'menu', component: 'DeviceListPage', group: 'DeviceManage', sort: 3, permission: 'device:list', layout: 'main' },
+  { path: p.deviceDetail, name: 'DeviceDetail', titleKey: 'menu:deviceDetail', menuType: 'menu', component: 'DeviceDetailPage', group: 'DeviceManage', sort: 4, permission: 'device:view', layout: 'main', hideMenu: true, currentActiveMenu: p.device },
+  { path: p.category, name: 'Category', titleKey: 'menu:category', menuType: 'menu', component: 'CategoryListPage', group: 'DeviceManage', sort: 5, permission: 'product_category:list', layout: 'main' },
 
   // Soft gateway (4)
   { path: p.softGateway, name: 'SoftGateway', titleKey: 'menu:softGateway', menuType: 'category', sort: 4, icon: 'gateway', layout: 'main' },
-  { path: p.nodeRed, name: 'NodeRed', titleKey: 'menu:nodeRed', menuType: 'menu', component: 'NodeRedListPage', group: 'SoftGateway', sort: 1, layout: 'main' },
-  { path: p.nodeRedDetail, name: 'NodeRedDetail', titleKey: 'menu:nodeRedDetail', menuType: 'menu', component: 'NodeRedDetailPage', group: 'SoftGateway', sort: 2, layout: 'main', hideMenu: true, currentActiveMenu: p.nodeRed },
-  { path: p.protocolModule, name: 'ProtocolModule', titleKey: 'menu:protocolModule', menuType: 'menu', component: 'ProtocolModuleListPage', group: 'SoftGateway', sort: 3, layout: 'main' },
+  { path: p.nodeRed, name: 'NodeRed', titleKey: 'menu:nodeRed', menuType: 'menu', component: 'NodeRedListPage', group: 'SoftGateway', sort: 1, permission: 'soft_gateway:manage', layout: 'main' },
+  { path: p.nodeRedDetail, name: 'NodeRedDetail', titleKey: 'menu:nodeRedDetail', menuType: 'menu', component: 'NodeRedDetailPage', group: 'SoftGateway', sort: 2, permission: 'soft_gateway:manage', layout: 'main', hideMenu: true, currentActiveMenu: p.nodeRed },
+  { path: p.protocolModule, name: 'ProtocolModule', titleKey: 'menu:protocolModule', menuType: 'menu', component: 'ProtocolModuleListPage', group: 'SoftGateway', sort: 3, permission: 'soft_gateway:manage', layout: 'main' },
 
   // Maintenance (5)
   { path: p.maintenance, name: 'Maintenance', titleKey: 'menu:maintenance', menuType: 'category', sort: 5, icon: 'maintenance', layout: 'main' },
-  { path: p.alarmRecord, name: 'AlarmRecord', titleKey: 'menu:alarmRecord', menuType: 'menu', component: 'AlarmRecordPage', group: 'Maintenance', sort: 1, layout: 'main' },
+  { path: p.alarmRecord, name: 'AlarmRecord', titleKey: 'menu:alarmRecord', menuType: 'menu', component: 'AlarmRecordPage', group: 'Maintenance', sort: 1, permission: 'alarm:list', layout: 'main' },
 
   // Rule engine (5, the same sort as Maintenance: table order breaks the tie)
   { path: p.ruleEngine, name: 'RuleEngine', titleKey: 'menu:ruleEngine', menuType: 'category', sort: 5, icon: 'rule', layout: 'main' },
-  { path: p.sceneLinkage, name: 'SceneLinkage', titleKey: 'menu:sceneLinkage', menuType: 'menu', component: 'SceneLinkageListPage', group: 'RuleEngine', sort: 1, layout: 'main' },
+  { path: p.sceneLinkage, name: 'SceneLinkage', titleKey: 'menu:sceneLinkage', menuType: 'menu', component: 'SceneLinkageListPage', group: 'RuleEngine', sort: 1, permission: 'scene_linkage:list', layout: 'main' },
 
   // Visualization configuration (6)
   { path: p.visualization, name: 'Visualization', titleKey: 'menu:visualization', menuType: 'category', sort: 6, icon: 'visualization', layout: 'main' },
-  { path: p.visualizationTemplate, name: 'VisualizationTemplate', titleKey: 'menu:template', menuType: 'menu', component: 'TemplatePage', group: 'Visualization', sort: 1, layout: 'main' },
-  { path: p.visualizationSandbox, name: 'VisualizationSandbox', titleKey: 'menu:sandbox', menuType: 'menu', component: 'SandboxPage', group: 'Visualization', sort: 2, layout: 'main' },
+  { path: p.visualizationTemplate, name: 'VisualizationTemplate', titleKey: 'menu:template', menuType: 'menu', component: 'TemplatePage', group: 'Visualization', sort: 1, permission: 'visualization:manage', layout: 'main' },
+  { path: p.visualizationSandbox, name: 'VisualizationSandbox', titleKey: 'menu:sandbox', menuType: 'menu', component: 'SandboxPage', group: 'Visualization', sort: 2, permission: 'visualization:manage', layout: 'main' },
 
   // Video center (7)
   { path: p.videoCenter, name: 'VideoCenter', titleKey: 'menu:videoCenter', menuType: 'category', sort: 7, icon: 'video', layout: 'main' },
-  { path: p.video, name: 'Video', titleKey: 'menu:video', menuType: 'menu', component: 'VideoListPage', group: 'VideoCenter', sort: 1, layout: 'main' },
+  { path: p.video, name: 'Video', titleKey: 'menu:video', menuType: 'menu', component: 'VideoListPage', group: 'VideoCenter', sort: 1, permission: 'video:manage', layout: 'main' },
 
   // System (8)
   { path: p.system, name: 'System', titleKey: 'menu:system', menuType: 'category', sort: 8, icon: 'system', layout: 'main' },
-  { path: p.organization, name: 'Organization', titleKey: 'menu:organization', menuType: 'menu', component: 'OrganizationPage', group: 'System', sort: 1, layout: 'main' },
-  { path: p.edgeState, name: 'EdgeState', titleKey: 'menu:marginalState', menuType: 'menu', component: 'EdgeStatePage', group: 'System', sort: 2, layout: 'main' },
-  { path: p.cloudEvent, name: 'CloudEvent', titleKey: 'menu:cloudEvent', menuType: 'menu', component: 'CloudEventPage', group: 'System', sort: 3, layout: 'main' },
-  { path: p.networkConfiguration, name: 'NetworkConfiguration', titleKey: 'menu:networkConfiguration', menuType: 'menu', component: 'NetworkConfigurationPage', group: 'System', sort: 4, layout: 'main', hideMenu: true },
-  { path: p.systemConfiguration, name: 'SystemConfiguration', titleKey: 'menu:systemConfiguration', menuType: 'menu', component: 'SystemConfigurationPage', group: 'System', sort: 5, layout: 'main' },
-  { path: p.notice, name: 'Notice', titleKey: 'menu:notice', menuType: 'menu', component: 'NoticeListPage', group: 'System', sort: 6, layout: 'main' },
-  { path: p.myNotice, name: 'MyNotice', titleKey: 'menu:myNotice', menuType: 'menu', component: 'MyNoticePage', group: 'System', sort: 7, layout: 'main' },
-  { path: p.auditLog, name: 'AuditLog', titleKey: 'menu:auditLog', menuType: 'menu', component: 'AuditLogPage', group: 'System', sort: 8, layout: 'main' },
+  { path: p.organization, name: 'Organization', titleKey: 'menu:organization', menuType: 'menu', component: 'OrganizationPage', group: 'System', sort: 1, permission: 'organization:list', layout: 'main' },
+  { path: p.edgeState, name: 'EdgeState', titleKey: 'menu:marginalState', menuType: 'menu', component: 'EdgeStatePage', group: 'System', sort: 2, permission: 'edge:state', layout: 'main' },
+  { path: p.cloudEvent, name: 'CloudEvent', titleKey: 'menu:cloudEvent', menuType: 'menu', component: 'CloudEventPage', group: 'System', sort: 3, permission: 'edge:cloud_event:list', layout: 'main' },
+  { path: p.networkConfiguration, name: 'NetworkConfiguration', titleKey: 'menu:networkConfiguration', menuType: 'menu', component: 'NetworkConfigurationPage', group: 'System', sort: 4, permission: 'system:network', layout: 'main', hideMenu: true },
+  { path: p.user, name: 'User', titleKey: 'menu:user', menuType: 'menu', component: 'UserListPage', group: 'System', sort: 6, permission: 'user:list', layout: 'main' },
+  { path: p.systemConfiguration, name: 'SystemConfiguration', titleKey: 'menu:systemConfiguration', menuType: 'menu', component: 'SystemConfigurationPage', group: 'System', sort: 5, permission: 'system:config', layout: 'main' },
+  { path: p.notice, name: 'Notice', titleKey: 'menu:notice', menuType: 'menu', component: 'NoticeListPage', group: 'System', sort: 7, permission: 'notice:list', layout: 'main' },
+  { path: p.myNotice, name: 'MyNotice', titleKey: 'menu:myNotice', menuType: 'menu', component: 'MyNoticePage', group: 'System', sort: 8, permission: 'notice:me', layout: 'main' },
+  { path: p.auditLog, name: 'AuditLog', titleKey: 'menu:auditLog', menuType: 'menu', component: 'AuditLogPage', group: 'System', sort: 9, permission: 'audit_log:list', layout: 'main' },
 
   // Operation management (after System; the user popover's system-config icon opens it in a new tab)
   { path: p.operationManage, name: 'OperationManage', titleKey: 'menu:operationManage', menuType: 'category', sort: 9, icon: 'operation', layout: 'main' },
-  { path: p.logoManage, name: 'LogoManage', titleKey: 'menu:logoManage', menuType: 'menu', component: 'LogoManagePage', group: 'OperationManage', sort: 1, layout: 'main' },
+  { path: p.logoManage, name: 'LogoManage', titleKey: 'menu:logoManage', menuType: 'menu', component: 'LogoManagePage', group: 'OperationManage', sort: 1, permission: 'platform:info:update', layout: 'main' },
 ] as const satisfies readonly MenuDefinition[];
 
 export type ConsoleComponentName = Extract<(typeof consoleMenu)[number], { component: string }>['component'];
@@ -152,6 +153,6 @@ export const menuRoutes = defineRoutes({
       summary: "The console's menu tree (the console's back-end menu mode), children ordered by sort",
       response: { 200: Type.Array(MenuItemSchema), 401: ErrorBodySchema },
     },
-    config: { access: 'user', licenseFree: true },
+    config: { access: 'user', permission: 'personal:center', licenseFree: true },
   },
 });

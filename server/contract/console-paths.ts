@@ -53,6 +53,7 @@ export const consolePaths = {
   notice: '/system/notice',
   myNotice: '/system/my-notice',
   auditLog: '/system/audit-log',
+  user: '/system/user',
 
   operationManage: '/operation-manage',
   logoManage: '/operation-manage/logo',

@@ -98,7 +98,7 @@ export const credentialsRoutes = defineRoutes({
       params: IdParamsSchema,
       response: { 200: DeviceCredentialsSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:credentials:view' },
+    config: { access: 'user', permission: 'device:credentials:view', deviceParam: 'id' },
   },
   update: {
     method: 'PUT',
@@ -110,7 +110,7 @@ export const credentialsRoutes = defineRoutes({
       body: DeviceCredentialsBodySchema,
       response: { 200: DeviceCredentialsSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:credentials:update' },
+    config: { access: 'user', permission: 'device:credentials:update', deviceParam: 'id' },
   },
   regenerate: {
     method: 'POST',
@@ -121,6 +121,6 @@ export const credentialsRoutes = defineRoutes({
       params: IdParamsSchema,
       response: { 200: DeviceCredentialsSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:credentials:update' },
+    config: { access: 'user', permission: 'device:credentials:update', deviceParam: 'id' },
   },
 });

@@ -24,7 +24,7 @@ export const deviceAccessRoutes = defineRoutes({
     method: 'GET',
     url: '/api/yt/device_access',
     schema: { tags: ['device-access'], summary: 'MQTT ports devices connect to', response: { 200: DeviceAccessSchema } },
-    config: { access: 'user' },
+    config: { access: 'user', permission: 'device_access:view' },
   },
   certificate: {
     method: 'GET',
@@ -34,6 +34,6 @@ export const deviceAccessRoutes = defineRoutes({
       summary: 'The certificate (PEM) of the MQTT over TLS port, for devices to pin as their CA file; 404 when TLS is off',
       response: { 404: ErrorBodySchema },
     },
-    config: { access: 'user' },
+    config: { access: 'user', permission: 'device_access:view' },
   },
 });

@@ -202,7 +202,7 @@ export const deviceRoutes = defineRoutes({
     method: 'GET',
     url: '/api/yt/device/:id',
     schema: { tags, summary: 'One device', params: IdParamsSchema, response: { 200: DeviceSchema, ...errors } },
-    config: { access: 'user', permission: 'device:view' },
+    config: { access: 'user', permission: 'device:view', deviceParam: 'id' },
   },
   create: {
     method: 'POST',
@@ -247,7 +247,7 @@ export const deviceRoutes = defineRoutes({
       body: DeviceCollectBodySchema,
       response: { 200: DeviceSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:update' },
+    config: { access: 'user', permission: 'device:update', deviceParam: 'id' },
   },
   public: {
     method: 'PUT',
@@ -259,7 +259,7 @@ export const deviceRoutes = defineRoutes({
       body: DevicePublicBodySchema,
       response: { 200: DeviceSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:update' },
+    config: { access: 'user', permission: 'device:update', deviceParam: 'id' },
   },
   location: {
     method: 'PUT',
@@ -271,6 +271,6 @@ export const deviceRoutes = defineRoutes({
       body: DeviceLocationBodySchema,
       response: { 200: DeviceSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:update' },
+    config: { access: 'user', permission: 'device:update', deviceParam: 'id' },
   },
 });

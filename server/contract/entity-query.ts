@@ -80,6 +80,6 @@ export const entityQueryRoutes = defineRoutes({
       response: { 200: EntityDataPageSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
     },
     // It reports the licence's effect on the APIs, so it answers without a valid licence too.
-    config: { access: 'user', licenseFree: true },
+    config: { access: 'user', permission: 'dashboard:view', licenseFree: true },
   },
 });

@@ -58,6 +58,6 @@ export const eventRecordRoutes = defineRoutes({
       querystring: EventListQuerySchema,
       response: { 200: EventPageSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:event' },
+    config: { access: 'user', permission: 'device:event', deviceParam: 'id' },
   },
 });

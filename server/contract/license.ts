@@ -94,7 +94,7 @@ export const licenseRoutes = defineRoutes({
       consumes: ['multipart/form-data'],
       response: { 200: LicenseInfoSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
     },
-    config: { access: 'setup' },
+    config: { access: 'setup', permission: 'license:upload' },
   },
   setupState: {
     method: 'GET',

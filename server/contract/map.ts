@@ -23,7 +23,7 @@ export const mapRoutes = defineRoutes({
     method: 'GET',
     url: '/api/yt/configuration/map',
     schema: { tags: ['map'], summary: 'Map tile URL (null: no map)', response: { 200: MapSettingsSchema } },
-    config: { access: 'user' },
+    config: { access: 'user', permission: 'map:view' },
   },
   save: {
     method: 'PUT',
@@ -34,6 +34,6 @@ export const mapRoutes = defineRoutes({
       body: MapSettingsSchema,
       response: { 200: MapSettingsSchema, 400: ErrorBodySchema },
     },
-    config: { access: 'user' },
+    config: { access: 'user', permission: 'system:config' },
   },
 });

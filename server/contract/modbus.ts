@@ -264,7 +264,7 @@ export const modbusRoutes = defineRoutes({
       params: IdParamsSchema,
       response: { 200: TcpLinkSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:modbus:view' },
+    config: { access: 'user', permission: 'device:modbus:view', deviceParam: 'id' },
   },
   points: {
     method: 'GET',
@@ -275,7 +275,7 @@ export const modbusRoutes = defineRoutes({
       params: IdParamsSchema,
       response: { 200: ModbusPointListSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:modbus:view' },
+    config: { access: 'user', permission: 'device:modbus:view', deviceParam: 'id' },
   },
   read: {
     method: 'POST',
@@ -287,7 +287,7 @@ export const modbusRoutes = defineRoutes({
       body: ModbusReadBodySchema,
       response: { 200: ModbusReadResultSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:modbus:read' },
+    config: { access: 'user', permission: 'device:modbus:read', deviceParam: 'id' },
   },
   write: {
     method: 'POST',
@@ -299,7 +299,7 @@ export const modbusRoutes = defineRoutes({
       body: ModbusWriteBodySchema,
       response: { 200: ModbusWriteResultSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:modbus:write' },
+    config: { access: 'user', permission: 'device:modbus:write', deviceParam: 'id' },
   },
   plan: {
     method: 'GET',

@@ -34,7 +34,7 @@ export const ossRoutes = defineRoutes({
       consumes: ['multipart/form-data'],
       response: { 200: UploadResultSchema, 400: ErrorBodySchema, 413: ErrorBodySchema },
     },
-    config: { access: 'user' },
+    config: { access: 'user', permission: 'oss:upload' },
   },
   /**
    * Public on purpose: <img> tags send no bearer token, and the name is a content hash that cannot
@@ -55,6 +55,6 @@ export const ossRoutes = defineRoutes({
       querystring: OssDeleteQuerySchema,
       response: { 200: OkSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
     },
-    config: { access: 'user' },
+    config: { access: 'user', permission: 'oss:delete' },
   },
 });

@@ -33,8 +33,16 @@ export interface RouteDef {
   schema: RouteSchema;
   config: {
     access: RouteAccess;
-    /** Permission string, for when roles gate routes (not checked yet); unset means any signed-in user. */
+    /**
+     * Permission string of server/contract/permissions.ts. Required on `user` routes (the start is
+     * refused without one); on `setup` routes it is checked whenever a signed-in user calls.
+     */
     permission?: string;
+    /**
+     * The path parameter that names a device (`'id'`): a caller limited to some organizations
+     * (server/contract/permissions.ts, roleIsScoped) gets 404 for a device outside them.
+     */
+    deviceParam?: 'id';
     /** A `user` route that still works with a missing or expired licence (logout, own info). */
     licenseFree?: boolean;
     /** Only during first boot: once an administrator exists the call answers 409. */

@@ -65,7 +65,7 @@ function rpcRoute(url: string, summary: string) {
     method: 'POST' as const,
     url,
     schema: { tags, summary, params: IdParamsSchema, body: RpcBodySchema, response: answer },
-    config: { access: 'user' as const, permission: 'device:command' },
+    config: { access: 'user' as const, permission: 'device:command', deviceParam: 'id' as const },
   };
 }
 

@@ -46,8 +46,8 @@ const Done = Type.Unsafe<undefined>({ description: 'Done: an empty body, as Thin
 
 const tags = ['telemetry'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 413: ErrorBodySchema };
-const write = { access: 'user', permission: 'device:attributes' } as const;
-const read = { access: 'user', permission: 'device:telemetry' } as const;
+const write = { access: 'user', permission: 'device:attributes', deviceParam: 'id' } as const;
+const read = { access: 'user', permission: 'device:telemetry', deviceParam: 'id' } as const;
 
 function saveRoute(url: string, summary: string) {
   return {

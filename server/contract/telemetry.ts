@@ -128,7 +128,7 @@ export const telemetryRoutes = defineRoutes({
       querystring: TimeseriesQuerySchema,
       response: { 200: TimeseriesValuesSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:telemetry' },
+    config: { access: 'user', permission: 'device:telemetry', deviceParam: 'id' },
   },
   timeseriesKeys: {
     method: 'GET',
@@ -139,7 +139,7 @@ export const telemetryRoutes = defineRoutes({
       params: IdParamsSchema,
       response: { 200: TimeseriesKeysSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:telemetry' },
+    config: { access: 'user', permission: 'device:telemetry', deviceParam: 'id' },
   },
   attributes: {
     method: 'GET',
@@ -151,7 +151,7 @@ export const telemetryRoutes = defineRoutes({
       querystring: AttributesQuerySchema,
       response: { 200: Type.Array(AttributeValueSchema), ...errors },
     },
-    config: { access: 'user', permission: 'device:telemetry' },
+    config: { access: 'user', permission: 'device:telemetry', deviceParam: 'id' },
   },
   getSettings: {
     method: 'GET',

@@ -1,7 +1,12 @@
 /**
  * The one hook that enforces each route's `config.access` (server/contract/route.ts): bearer
- * tokens for `user` routes, the setup code for first-boot provisioning, and the licence gate
- * (code 99) — so no route checks these by itself and no URL whitelist exists.
+ * tokens for `user` routes, the setup code for first-boot provisioning, the licence gate
+ * (code 99), the caller's role against the route's permission (server/contract/permissions.ts,
+ * 403 code 20) and organization scoping of the device a route names (404) — so no route checks
+ * these by itself and no URL whitelist exists.
+ *
+ * Routes are checked as they are registered: a `user` route without a permission, or with one the
+ * table does not know, stops the start with a sentence naming it.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -9,7 +14,9 @@ import fp from 'fastify-plugin';
 import { TB_AUTHORIZATION_HEADER } from '../contract/auth.ts';
 import { ErrorCode } from '../contract/errors.ts';
 import { SETUP_CODE_HEADER } from '../contract/license.ts';
+import { isPermission, roleHolds } from '../contract/permissions.ts';
 import type { RouteDef } from '../contract/route.ts';
+import type { DeviceScope } from '../lib/device-scope.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { AccessServices, AuthUser } from '../core.ts';
 
@@ -17,10 +24,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the access hook on routes that resolved a signed-in user. */
     user: AuthUser | null;
+    /** The devices the caller may see (server/lib/device-scope.ts); null: all, or no signed-in user. */
+    deviceScope: DeviceScope;
   }
   interface FastifyContextConfig {
     access?: RouteDef['config']['access'];
     permission?: string;
+    deviceParam?: RouteDef['config']['deviceParam'];
     licenseFree?: boolean;
     firstBootOnly?: boolean;
     noAudit?: boolean;
@@ -48,6 +58,36 @@ export interface AccessOptions {
 async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<void> {
   const { services, setupCode } = opts;
   app.decorateRequest('user', null);
+  app.decorateRequest('deviceScope', null);
+
+  app.addHook('onRoute', (route) => {
+    const config = route.config as RouteDef['config'] | undefined;
+    if (!config?.access) return;
+    const name = `${String(route.method)} ${route.url}`;
+    if (config.access === 'user' && !config.permission) {
+      throw new Error(`route ${name} is for signed-in users but names no permission (config.permission, server/contract/permissions.ts)`);
+    }
+    if (config.permission && !isPermission(config.permission)) {
+      throw new Error(`route ${name} names permission "${config.permission}", which server/contract/permissions.ts does not list`);
+    }
+    if (config.access !== 'public' && /\/device\/:id(\/|$)/i.test(route.url) && !config.deviceParam) {
+      throw new Error(`route ${name} names a device by :id but has no config.deviceParam, so organization scoping would miss it`);
+    }
+  });
+
+  /** After sign-in: the role must hold the route's permission; a device the route names must be in scope. */
+  const authorize = (request: FastifyRequest, user: AuthUser): void => {
+    const config = request.routeOptions.config;
+    if (config.permission && !roleHolds(user.role, config.permission)) {
+      throw new AppError(ErrorCode.PERMISSION_DENIED, 'error.permissionDenied');
+    }
+    request.deviceScope = services.deviceScopeOf(user);
+    const param = config.deviceParam;
+    const deviceId = param ? (request.params as Record<string, unknown> | undefined)?.[param] : undefined;
+    if (typeof deviceId === 'string' && !services.deviceVisible(request.deviceScope, deviceId)) {
+      throw new AppError(ErrorCode.ITEM_NOT_FOUND, 'error.notFound');
+    }
+  };
 
   const resolveUser = (request: FastifyRequest): AuthUser => {
     const token = bearerToken(request);
@@ -81,10 +121,12 @@ async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<
         return;
       }
       request.user = resolveUser(request);
+      authorize(request, request.user);
       return;
     }
     request.user = resolveUser(request);
     if (!config.licenseFree) requireLicense();
+    authorize(request, request.user);
   });
 }
 

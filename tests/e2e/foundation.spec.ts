@@ -37,7 +37,7 @@ const MENU: [group: string, entries: string[]][] = [
   ['ruleEngine', ['sceneLinkage']],
   ['visualization', ['template', 'sandbox']],
   ['videoCenter', ['video']],
-  ['system', ['organization', 'marginalState', 'cloudEvent', 'systemConfiguration', 'notice', 'myNotice', 'auditLog']],
+  ['system', ['organization', 'marginalState', 'cloudEvent', 'systemConfiguration', 'user', 'notice', 'myNotice', 'auditLog']],
   ['operationManage', ['logoManage']],
 ];
 

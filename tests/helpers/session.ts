@@ -22,7 +22,7 @@ export async function createUser(
   t: TestApp,
   username: string,
   password: string,
-  role: Role = 'TENANT_ADMIN',
+  role: Role = 'SYS_ADMIN',
 ): Promise<UserRow> {
   const db = openDatabase(join(t.dataDir, 'edge.db'), migrations);
   try {
@@ -48,9 +48,9 @@ export interface SignedIn extends TokenPair {
   password: string;
 }
 
-/** A TENANT_ADMIN created directly in the database and signed in. */
+/** A SYS_ADMIN created directly in the database and signed in. */
 export async function createAdmin(t: TestApp, username = ADMIN_USERNAME, password = ADMIN_PASSWORD): Promise<SignedIn> {
-  const user = await createUser(t, username, password, 'TENANT_ADMIN');
+  const user = await createUser(t, username, password, 'SYS_ADMIN');
   return { user, username, password, ...(await signIn(t.app, username, password)) };
 }
 

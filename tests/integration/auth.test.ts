@@ -14,7 +14,6 @@ import {
 import { migrations } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/sqlite.ts';
 import { hashPassword } from '../../server/lib/password.ts';
-import { UserRepository } from '../../server/modules/auth/user-repository.ts';
 import { makeApp, tempDir, type TestApp } from '../helpers/app.ts';
 import { expectError } from '../helpers/error-body.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, authHeader, createAdmin, createUser, signIn } from '../helpers/session.ts';
@@ -61,11 +60,11 @@ describe('POST /api/auth/login', () => {
     expect(pair.token.split('.')).toHaveLength(3);
     expect(pair.refreshToken.length).toBeGreaterThanOrEqual(43); // 32 random bytes, base64url
     const claims = claimsOf(pair.token);
-    expect(claims).toMatchObject({ sub: admin.user.id, username: ADMIN_USERNAME, role: 'TENANT_ADMIN', tv: 0 });
+    expect(claims).toMatchObject({ sub: admin.user.id, username: ADMIN_USERNAME, role: 'SYS_ADMIN', tv: 0 });
     expect(Number(claims.exp) - Number(claims.iat)).toBe(ACCESS_TOKEN_TTL_S);
     const info = await me(t, pair.token);
     expect(info.statusCode).toBe(200);
-    expect(info.json()).toMatchObject({ userId: admin.user.id, username: ADMIN_USERNAME, role: 'TENANT_ADMIN' });
+    expect(info.json()).toMatchObject({ userId: admin.user.id, username: ADMIN_USERNAME, role: 'SYS_ADMIN' });
   });
 
   it('refuses a wrong password with 401 code 10', async () => {
@@ -221,7 +220,10 @@ describe('POST /api/auth/token', () => {
     const dataDir = tempDir();
     const before = migrations.filter((m) => m.name < '0009');
     const db = openDatabase(join(dataDir, 'edge.db'), before);
-    const user = new UserRepository(db).create({ username: ADMIN_USERNAME, passwordHash: await hashPassword(ADMIN_PASSWORD), role: 'TENANT_ADMIN', realName: 'admin' });
+    // The columns of that time only (later migrations add more; UserRepository writes them).
+    const user = { id: 'first-admin' };
+    db.prepare('INSERT INTO user (id, username, password_hash, role, real_name, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(user.id, ADMIN_USERNAME, await hashPassword(ADMIN_PASSWORD), 'TENANT_ADMIN', 'admin', Date.now(), Date.now());
     const oldToken = randomBytes(32).toString('base64url');
     db.prepare('INSERT INTO refresh_token (id, user_id, expires_time, create_time) VALUES (?, ?, ?, ?)')
       .run(createHash('sha256').update(oldToken).digest('hex'), user.id, Date.now() + 3600_000, Date.now());
@@ -258,7 +260,7 @@ describe('access tokens', () => {
     return signAccessToken(loadSecrets(t.dataDir).jwtKey, {
       sub: admin.user.id,
       username: admin.username,
-      role: 'TENANT_ADMIN',
+      role: 'SYS_ADMIN',
       tv: 0,
       iat: now,
       exp: now + 60,
@@ -283,7 +285,7 @@ describe('access tokens', () => {
     const admin = await createAdmin(t);
     const [header, payload, signature] = admin.token.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const forged = Buffer.from(JSON.stringify({ ...claims, role: 'SYS_ADMIN' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...claims, username: 'someone-else' })).toString('base64url');
     expectError(await me(t, `${header}.${forged}.${signature}`), 401, 10, 'error.auth.tokenInvalid');
   });
 

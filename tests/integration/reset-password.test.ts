@@ -30,7 +30,7 @@ describe('edge-console reset-password', () => {
   it('sets a one-time password that signs in, and the old password no longer does', async () => {
     const t = await makeApp();
     const db = openDatabase(join(t.dataDir, 'edge.db'), migrations);
-    new UserRepository(db).create({ username: 'admin', passwordHash: await hashPassword('Old-pass1'), role: 'TENANT_ADMIN', realName: 'admin' });
+    new UserRepository(db).create({ username: 'admin', passwordHash: await hashPassword('Old-pass1'), role: 'SYS_ADMIN', realName: 'admin' });
     db.close();
 
     const { code, out } = await run(['--username', 'admin', '--data-dir', t.dataDir]);

@@ -57,7 +57,7 @@ describe('first boot over HTTP', () => {
 
     const session = await signIn(t.app, 'edgeadmin', STRONG);
     const me = await t.app.inject({ method: 'GET', url: userRoutes.me.url, headers: authHeader(session.token) });
-    expect(me.json()).toMatchObject({ username: 'edgeadmin', realName: 'edgeadmin', role: 'TENANT_ADMIN' });
+    expect(me.json()).toMatchObject({ username: 'edgeadmin', realName: 'edgeadmin', role: 'SYS_ADMIN' });
     const platform = await t.app.inject({ method: 'GET', url: platformRoutes.info.url });
     expect(platform.json()).toMatchObject({ name: 'Plant 3 Gateway' });
   });

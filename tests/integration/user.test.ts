@@ -43,7 +43,7 @@ describe('GET /api/yt/user/me/info', () => {
       phoneNumber: null,
       email: null,
       avatar: null,
-      role: 'TENANT_ADMIN',
+      role: 'SYS_ADMIN',
       createTime: admin.user.createTime,
     });
   });

@@ -3,7 +3,11 @@ import { consoleMenu, type MenuItem } from '../../server/contract/console-menu.t
 import { menuTree } from '../../server/modules/menu/menu-tree.ts';
 import { pageFor, routesFromMenu } from '../../web/lib/menu-pages.ts';
 import { buildMenu, resolveRoute, type AnyRoute, type MenuNode, type PageLoader } from '../../web/lib/route-model.ts';
-import { NO_PERMISSIONS, pages, routes } from '../../web/routes.tsx';
+import { pages, routes } from '../../web/routes.tsx';
+import { permissionsOf } from '../../server/contract/permissions.ts';
+
+/** The super administrator's: every entry is accessible. */
+const ALL_PERMISSIONS = permissionsOf('SYS_ADMIN');
 
 const loader = (): PageLoader => async () => ({ default: () => null });
 const notFound = loader();
@@ -85,13 +89,13 @@ describe('the back-end menu mode', () => {
 
   it('builds from the server’s menu the same menu as the console’s own route table', () => {
     const fixed = routes.filter((r) => r.fixed);
-    expect(names(buildMenu([...fixed, ...fromServer], NO_PERMISSIONS))).toEqual(names(buildMenu(routes, NO_PERMISSIONS)));
+    expect(names(buildMenu([...fixed, ...fromServer], ALL_PERMISSIONS))).toEqual(names(buildMenu(routes, ALL_PERMISSIONS)));
   });
 
   it('opens each page of the server’s menu with the page the route table has for it', () => {
-    const resolved = resolveRoute(fromServer, '/device-manage/device', NO_PERMISSIONS);
+    const resolved = resolveRoute(fromServer, '/device-manage/device', ALL_PERMISSIONS);
     expect(resolved).toMatchObject({ kind: 'page', entry: { name: 'Device' } });
     expect(resolved.kind === 'page' && resolved.entry.page).toBe(pages.DeviceListPage);
-    expect(resolveRoute(fromServer, '/device-manage', NO_PERMISSIONS)).toEqual({ kind: 'redirect', to: '/device-manage/product' });
+    expect(resolveRoute(fromServer, '/device-manage', ALL_PERMISSIONS)).toEqual({ kind: 'redirect', to: '/device-manage/product' });
   });
 });

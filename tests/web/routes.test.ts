@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppRoute } from '../../web/app-route.ts';
-import { deviceTabs, NO_PERMISSIONS, productTabs, routes } from '../../web/routes.tsx';
+import { deviceTabs, productTabs, routes } from '../../web/routes.tsx';
+import { permissionsOf } from '../../server/contract/permissions.ts';
 import {
   activeMenuKey,
   breadcrumbFor,
@@ -20,6 +21,9 @@ import {
 } from '../../web/lib/route-model.ts';
 import { consolePath, consolePaths, deviceDetailPath, productDetailPath } from '../../server/contract/console-paths.ts';
 
+/** The super administrator's: every entry is accessible. */
+const ALL_PERMISSIONS = permissionsOf('SYS_ADMIN');
+
 const page = async (): Promise<{ default: () => null }> => ({ default: () => null });
 
 function entry(path: string, name: string, extra: Partial<AnyRoute> = {}): AnyRoute {
@@ -37,7 +41,7 @@ function byName(name: string): AppRoute {
 }
 
 describe('the console menu', () => {
-  const menu = buildMenu(routes, NO_PERMISSIONS);
+  const menu = buildMenu(routes, ALL_PERMISSIONS);
 
   it('lists the groups in their sort order', () => {
     expect(menu.map((n) => n.entry.name)).toEqual([
@@ -62,9 +66,20 @@ describe('the console menu', () => {
       { RuleEngine: ['SceneLinkage'] },
       { Visualization: ['VisualizationTemplate', 'VisualizationSandbox'] },
       { VideoCenter: ['Video'] },
-      { System: ['Organization', 'EdgeState', 'CloudEvent', 'SystemConfiguration', 'Notice', 'MyNotice', 'AuditLog'] },
+      { System: ['Organization', 'EdgeState', 'CloudEvent', 'SystemConfiguration', 'User', 'Notice', 'MyNotice', 'AuditLog'] },
       { OperationManage: ['LogoManage'] },
     ]);
+  });
+
+  it('gives a customer the reduced menu of their permissions, without empty groups', () => {
+    expect(titles(buildMenu(routes, permissionsOf('CUSTOMER_USER')))).toEqual([
+      { Dashboard: ['Workbench'] },
+      { DeviceManage: ['Product', 'Device'] },
+      { Maintenance: ['AlarmRecord'] },
+      { RuleEngine: ['SceneLinkage'] },
+      { System: ['Organization'] },
+    ]);
+    expect(resolveRoute(routes, '/system/user', permissionsOf('CUSTOMER_USER'))).toMatchObject({ kind: 'forbidden' });
   });
 
   it('gives every group an icon and keeps public and system pages out of the menu', () => {
@@ -76,7 +91,7 @@ describe('the console menu', () => {
   });
 
   it('keeps the network configuration route reachable although it is hidden', () => {
-    expect(resolveRoute(routes, '/system/network-configuration', NO_PERMISSIONS)).toMatchObject({
+    expect(resolveRoute(routes, '/system/network-configuration', ALL_PERMISSIONS)).toMatchObject({
       kind: 'page',
       entry: { name: 'NetworkConfiguration' },
     });
@@ -130,19 +145,19 @@ describe('menu derivation rules', () => {
 
 describe('routing', () => {
   it('redirects the root to the workbench and each category to its first child', () => {
-    expect(resolveRoute(routes, '/', NO_PERMISSIONS)).toEqual({ kind: 'redirect', to: '/dashboard/workbench' });
-    expect(resolveRoute(routes, '/dashboard', NO_PERMISSIONS)).toEqual({ kind: 'redirect', to: '/dashboard/workbench' });
-    expect(resolveRoute(routes, '/device-manage', NO_PERMISSIONS)).toEqual({ kind: 'redirect', to: '/device-manage/product' });
-    expect(resolveRoute(routes, '/visualization/configuration', NO_PERMISSIONS)).toEqual({
+    expect(resolveRoute(routes, '/', ALL_PERMISSIONS)).toEqual({ kind: 'redirect', to: '/dashboard/workbench' });
+    expect(resolveRoute(routes, '/dashboard', ALL_PERMISSIONS)).toEqual({ kind: 'redirect', to: '/dashboard/workbench' });
+    expect(resolveRoute(routes, '/device-manage', ALL_PERMISSIONS)).toEqual({ kind: 'redirect', to: '/device-manage/product' });
+    expect(resolveRoute(routes, '/visualization/configuration', ALL_PERMISSIONS)).toEqual({
       kind: 'redirect',
       to: '/visualization/configuration/template',
     });
-    expect(resolveRoute(routes, '/operation-manage', NO_PERMISSIONS)).toEqual({ kind: 'redirect', to: '/operation-manage/logo' });
+    expect(resolveRoute(routes, '/operation-manage', ALL_PERMISSIONS)).toEqual({ kind: 'redirect', to: '/operation-manage/logo' });
   });
 
   it('reports unknown paths as not found so the shell can show the exception page', () => {
-    expect(resolveRoute(routes, '/no/such/page', NO_PERMISSIONS)).toEqual({ kind: 'notFound' });
-    expect(resolveRoute(routes, '/device-manage/product/1/2/3', NO_PERMISSIONS)).toEqual({ kind: 'notFound' });
+    expect(resolveRoute(routes, '/no/such/page', ALL_PERMISSIONS)).toEqual({ kind: 'notFound' });
+    expect(resolveRoute(routes, '/device-manage/product/1/2/3', ALL_PERMISSIONS)).toEqual({ kind: 'notFound' });
   });
 
   it('matches detail routes with their required and optional parameters', () => {
@@ -157,10 +172,10 @@ describe('routing', () => {
 
   it('routes the console paths other code links to', () => {
     for (const path of [consolePaths.login, consolePaths.exception, consolePaths.guide, consolePaths.offlineWord, consolePaths.expiredLicense, consolePaths.forgotPassword, consolePaths.workbench]) {
-      expect(resolveRoute(routes, path, NO_PERMISSIONS).kind).toBe('page');
+      expect(resolveRoute(routes, path, ALL_PERMISSIONS).kind).toBe('page');
     }
     for (const path of [consolePaths.root, consolePaths.dashboard, consolePaths.operationManage]) {
-      expect(resolveRoute(routes, path, NO_PERMISSIONS).kind).toBe('redirect');
+      expect(resolveRoute(routes, path, ALL_PERMISSIONS).kind).toBe('redirect');
     }
   });
 
@@ -265,7 +280,7 @@ describe('detail page tabs', () => {
   it('opens every device tab by its path segment on the device detail page', () => {
     expect(deviceTabs.all().map((t) => t.key)).toEqual(['info', 'thingModel', 'attributes', 'command', 'event', 'subDevices', 'credentials']);
     for (const tab of deviceTabs.all()) {
-      expect(resolveRoute(routes, deviceDetailPath('7', tab.key), NO_PERMISSIONS)).toMatchObject({
+      expect(resolveRoute(routes, deviceDetailPath('7', tab.key), ALL_PERMISSIONS)).toMatchObject({
         kind: 'page',
         entry: { name: 'DeviceDetail' },
         params: { id: '7', alarm: tab.key },

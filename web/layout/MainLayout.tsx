@@ -20,7 +20,7 @@ import { loadPlatform, loadUser } from '../features/auth/sessionApi.ts';
 import { useCurrentRoute } from '../lib/current-route.ts';
 import { activeMenuKey, buildMenu, openMenuKeys, topLevelOf, type MenuNode } from '../lib/route-model.ts';
 import type { AppRoute } from '../app-route.ts';
-import { NO_PERMISSIONS } from '../routes.tsx';
+import { useMyPermissions } from '../stores/permissions.ts';
 import { useRoutesInForce } from '../stores/menu-routes.ts';
 import type { Language } from '../../server/contract/languages.ts';
 import { useSession } from '../stores/session.ts';
@@ -32,6 +32,7 @@ import { Brand } from './Brand.tsx';
 import { HeaderActions } from './HeaderActions.tsx';
 import { MenuDrawer } from './MenuDrawer.tsx';
 import { SettingsDrawer } from './SettingsDrawer.tsx';
+import { MustChangePassword } from './MustChangePassword.tsx';
 import { useNarrow } from '../lib/use-narrow.ts';
 import './layout.css';
 
@@ -93,7 +94,8 @@ export function MainLayout({ children }: { children: ReactNode }): JSX.Element {
   const [drawer, setDrawer] = useState(false);
 
   const routes = useRoutesInForce();
-  const menu = useMemo(() => buildMenu(routes, NO_PERMISSIONS), [routes]);
+  const permissions = useMyPermissions();
+  const menu = useMemo(() => buildMenu(routes, permissions ?? []), [routes, permissions]);
   const selectedKey = entry ? activeMenuKey(entry) : undefined;
   const openKeys = entry ? openMenuKeys(routes, entry) : [];
   const top = entry ? topLevelOf(routes, entry) : undefined;
@@ -189,6 +191,7 @@ export function MainLayout({ children }: { children: ReactNode }): JSX.Element {
         </>
       )}
       <SettingsDrawer visible={drawer} onClose={() => setDrawer(false)} />
+      <MustChangePassword />
     </Layout>
   );
 }

@@ -30,6 +30,7 @@ import { languages } from '../../server/contract/languages.ts';
 import { switchLanguage, switchTheme } from './preferences.ts';
 import { useFullscreen } from './useFullscreen.ts';
 import { initials } from './initials.ts';
+import { Permitted } from '../components/Permitted.tsx';
 
 const ProfileModal = lazy(() => import('../features/profile/ProfileModal.tsx').then((m) => ({ default: m.ProfileModal })));
 const ChangePasswordModal = lazy(() =>
@@ -129,12 +130,14 @@ export function UserMenu(): JSX.Element {
       </div>
       <Item icon={<IconEdit />} label={t('layout:user.profile')} testId="user-menu-profile" onClick={run(() => setProfile(true))} />
       <Item icon={<IconLock />} label={t('layout:user.password')} testId="user-menu-password" onClick={run(() => setPassword(true))} />
-      <Item
-        icon={<IconSettings />}
-        label={t('layout:user.systemConfig')}
-        testId="user-menu-system-config"
-        onClick={run(() => openInNewTab(consolePaths.operationManage))}
-      />
+      <Permitted perm="platform:info:update">
+        <Item
+          icon={<IconSettings />}
+          label={t('layout:user.systemConfig')}
+          testId="user-menu-system-config"
+          onClick={run(() => openInNewTab(consolePaths.operationManage))}
+        />
+      </Permitted>
       <Item icon={<IconSafe />} label={t('layout:user.license')} testId="user-menu-license" onClick={run(() => setLicense(true))} />
       <div className="user-menu__divider" role="separator" />
       {themes.map((mode) => (

@@ -17,7 +17,7 @@
 import type { Static, TSchema } from 'typebox';
 import { navigate } from 'wouter/use-browser-location';
 import type { RouteDef } from '../../server/contract/route.ts';
-import type { ErrorBody } from '../../server/contract/errors.ts';
+import { ErrorCode, type ErrorBody } from '../../server/contract/errors.ts';
 import { authRoutes, type TokenPair } from '../../server/contract/auth.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { acceptLanguage, type Language } from '../../server/contract/languages.ts';
@@ -135,6 +135,17 @@ function goTo(path: string): void {
   if (window.location.pathname !== path.split('?')[0]) navigate(path, { replace: true });
 }
 
+const forbiddenListeners = new Set<() => void>();
+
+/**
+ * Runs `listener` whenever the server answers 403 code 20 (the permission store reloads the
+ * user's permissions then: a role may have changed). Returns the unsubscribe.
+ */
+export function onForbidden(listener: () => void): () => void {
+  forbiddenListeners.add(listener);
+  return () => forbiddenListeners.delete(listener);
+}
+
 /** Session consequences of an error (session ended, licence invalid); true when the user was sent away. */
 function handleSessionErrors(route: RouteDef, err: ApiError): boolean {
   if (isLicenseError(err.code, err.message)) {
@@ -212,6 +223,7 @@ async function send<R extends RouteDef>(route: R, opts: CallOptions<R>, retried:
   const refreshable = res.status === 401 && !isLicenseError(err.code, err.message) && !isSessionCall;
   if (refreshable && !retried && (await refreshSession())) return send(route, opts, true);
   handleSessionErrors(route, err);
+  if (res.status === 403 && err.code === ErrorCode.PERMISSION_DENIED) for (const listener of forbiddenListeners) listener();
   throw err;
 }
 

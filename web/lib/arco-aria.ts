@@ -46,6 +46,11 @@ const fixes: readonly AriaFix[] = [
     selector: '.arco-select[aria-label] input',
     apply: (el) => setIfDifferent(el, 'aria-label', el.closest('.arco-select')?.getAttribute('aria-label') ?? ''),
   },
+  // TreeSelect: the same for a multiple tree select's tag input.
+  {
+    selector: '.arco-tree-select[aria-label] input',
+    apply: (el) => setIfDifferent(el, 'aria-label', el.closest('.arco-tree-select')?.getAttribute('aria-label') ?? ''),
+  },
   // Alert: the close button holds only an icon.
   { selector: '.arco-alert-close-btn', apply: (el) => setIfDifferent(el, 'aria-label', i18n.t('common:a11yClose')) },
   // Tree: aria-level counts from 0, but ARIA levels start at 1 (aria-valid-attr-value). Arco

@@ -8,6 +8,8 @@ export const StorageKey = {
   REFRESH_TOKEN: 'REFRESH_TOKEN__',
   MENU_LIST: 'MENU_LIST__',
   TENANT_INFO: 'TENANT_INFO__',
+  /** The signed-in user's role and permission strings (spec section 6's permission cache). */
+  PERMISSIONS: 'PERMISSIONS__',
   PROJECT_SETTINGS: 'PROJECT_CFG_KEY__',
   PLATFORM_INFO: 'PLATFORM_INFO__',
   REMEMBER_ME: 'REMEMBER_ME__',

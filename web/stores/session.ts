@@ -61,7 +61,7 @@ export const sessionActions = {
     return true;
   },
   reset(): void {
-    for (const key of [StorageKey.TOKEN, StorageKey.REFRESH_TOKEN, StorageKey.MENU_LIST, StorageKey.TENANT_INFO, StorageKey.PLATFORM_INFO]) {
+    for (const key of [StorageKey.TOKEN, StorageKey.REFRESH_TOKEN, StorageKey.MENU_LIST, StorageKey.TENANT_INFO, StorageKey.PERMISSIONS, StorageKey.PLATFORM_INFO]) {
       storage.remove(key);
     }
     useSession.setState({ token: null, refreshToken: null, user: null, platform: null });

@@ -3,6 +3,7 @@
  * statuses, ack and clear singly and in batches, counts per organization subtree. Every change is
  * announced as `alarm.changed` (the live ALARM_DATA / ALARM_COUNT views and the workbench card).
  */
+import { inScope, organizationsWithin, type DeviceScope } from '../../lib/device-scope.ts';
 import type { Alarm, AlarmBatchResult, AlarmDetails, AlarmListQuery, AlarmPage, AlarmProfile, AlarmSeverity, AlarmStatus } from '../../contract/alarm.ts';
 import { alarmSeverities, alarmStatuses } from '../../contract/alarm.ts';
 import type { Device } from '../../contract/device.ts';
@@ -61,11 +62,13 @@ export class AlarmService {
     this.rows = new AlarmRepository(deps.db);
   }
 
-  page(query: AlarmListQuery): AlarmPage {
+  /** `scope`: a customer's organizations (server/lib/device-scope.ts); alarms of other devices are not there for them. */
+  page(query: AlarmListQuery, scope: DeviceScope = null): AlarmPage {
     if (query.startTime !== undefined && query.endTime !== undefined && query.endTime < query.startTime) {
       throw violationError([{ field: 'endTime', key: 'error.alarm.rangeInvalid' }], 'querystring');
     }
-    return this.rows.page(filterOfQuery(query), query.page, query.pageSize);
+    const filter = filterOfQuery(query);
+    return this.rows.page({ ...filter, organizationIds: organizationsWithin(scope, filter.organizationIds) }, query.page, query.pageSize);
   }
 
   search(filter: AlarmFilter, page: number, pageSize: number): AlarmPage {
@@ -76,9 +79,10 @@ export class AlarmService {
     return this.rows.count(filter);
   }
 
-  get(id: string): Alarm {
+  /** An alarm outside `scope` is answered as one that does not exist. */
+  get(id: string, scope: DeviceScope = null): Alarm {
     const alarm = this.rows.findById(id);
-    if (!alarm) throw notFound();
+    if (!alarm || !inScope(scope, alarm.organizationId ?? null)) throw notFound();
     return alarm;
   }
 
@@ -126,27 +130,38 @@ export class AlarmService {
     return open.length;
   }
 
-  ack(id: string): Alarm {
-    return this.move(this.get(id), ackOf, 'ack_ts');
+  ack(id: string, scope: DeviceScope = null): Alarm {
+    return this.move(this.get(id, scope), ackOf, 'ack_ts');
   }
 
-  clear(id: string): Alarm {
-    return this.move(this.get(id), clearOf, 'clear_ts');
+  clear(id: string, scope: DeviceScope = null): Alarm {
+    return this.move(this.get(id, scope), clearOf, 'clear_ts');
   }
 
-  batchAck(ids: readonly string[]): AlarmBatchResult {
+  batchAck(ids: readonly string[], scope: DeviceScope = null): AlarmBatchResult {
+    this.assertAllVisible(ids, scope);
     return this.batch(ids, ackOf, 'ack_ts');
   }
 
-  batchClear(ids: readonly string[]): AlarmBatchResult {
+  batchClear(ids: readonly string[], scope: DeviceScope = null): AlarmBatchResult {
+    this.assertAllVisible(ids, scope);
     return this.batch(ids, clearOf, 'clear_ts');
   }
 
+  /** A batch naming an alarm outside the caller's scope changes nothing (unknown ids are the batch's own 404). */
+  private assertAllVisible(ids: readonly string[], scope: DeviceScope): void {
+    if (scope === null) return;
+    for (const id of ids) {
+      const alarm = this.rows.findById(id);
+      if (alarm && !inScope(scope, alarm.organizationId ?? null)) throw notFound();
+    }
+  }
+
   /** Counts of an organization and every organization below it. */
-  profile(organizationId: string): AlarmProfile {
+  profile(organizationId: string, scope: DeviceScope = null): AlarmProfile {
     const organizationIds = descendantsOf(this.deps.organizations.tree(), organizationId);
     if (!organizationIds) throw notFound();
-    return this.profileOf({ organizationIds });
+    return this.profileOf({ organizationIds: organizationsWithin(scope, organizationIds) });
   }
 
   /** Counts of every alarm (the workbench card). */

@@ -7,7 +7,7 @@ import { transaction, type Db } from '../../db/sqlite.ts';
 import type { Role } from '../../contract/user.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import type { PasswordAttempts } from './password-attempts.ts';
-import type { NewUser, ProfilePatch, UserRepository, UserRow } from './user-repository.ts';
+import type { AccountPatch, NewUser, ProfilePatch, UserRepository, UserRow } from './user-repository.ts';
 import type { SessionService } from './session-service.ts';
 
 export type { UserRow } from './user-repository.ts';
@@ -44,6 +44,39 @@ export class AccountService {
 
   findById(id: string): UserRow | undefined {
     return this.users.findById(id);
+  }
+
+  page(query: Parameters<UserRepository['page']>[0]): { items: UserRow[]; total: number } {
+    return this.users.page(query);
+  }
+
+  enabledAdminIds(): string[] {
+    return this.users.enabledAdminIds();
+  }
+
+  /** An administrator's edit; disabling the account or changing its role ends its sessions at once. */
+  updateAccount(id: string, patch: AccountPatch): void {
+    transaction(this.db, () => {
+      const before = this.users.findById(id);
+      this.users.updateAccount(id, patch);
+      if (before && (!patch.enabled || before.role !== patch.role)) this.sessions.revokeSessions(id);
+    });
+  }
+
+  /** Ends the account's sessions and websockets, then deletes it (its refresh tokens go with it). */
+  delete(id: string): void {
+    transaction(this.db, () => {
+      this.sessions.revokeSessions(id);
+      this.users.delete(id);
+    });
+  }
+
+  /** An administrator's reset: the new password works at once, and must be changed at the next sign-in. */
+  resetPassword(id: string, passwordHash: string): void {
+    transaction(this.db, () => {
+      this.users.updatePassword(id, passwordHash, true);
+      this.sessions.revokeSessions(id);
+    });
   }
 
   updateProfile(id: string, patch: ProfilePatch): UserRow | undefined {

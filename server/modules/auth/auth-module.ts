@@ -8,6 +8,8 @@ import { AccountService } from './account-service.ts';
 import { registerAuthRoutes } from './auth-routes.ts';
 import m0001 from './migrations/0001-foundation.sql';
 import m0009 from './migrations/0009-refresh-token-family.sql';
+import m0025 from './migrations/0025-sys-admin-role.sql';
+import m0026 from './migrations/0026-user-enabled.sql';
 import { PasswordAttempts } from './password-attempts.ts';
 import { SessionService } from './session-service.ts';
 import { UserRepository } from './user-repository.ts';
@@ -25,7 +27,7 @@ declare module '../../module.ts' {
 
 declare module '../../lib/event-bus.ts' {
   interface Events {
-    /** A user's sessions were revoked (password change, logout): close their websockets. */
+    /** A user's sessions were revoked (password change, logout, disabled or deleted): close their websockets. */
     'user.sessionsRevoked': { userId: AuthUser['id'] };
     /** A sign-in succeeded or failed (wrong password, unknown user, throttled): for the audit log. */
     'auth.signIn': { ok: boolean; username: string; userId: AuthUser['id'] | null; ip: string };
@@ -38,6 +40,8 @@ export const authModule = defineModule({
   migrations: [
     { name: '0001-foundation', sql: m0001 },
     { name: '0009-refresh-token-family', sql: m0009 },
+    { name: '0025-sys-admin-role', sql: m0025 },
+    { name: '0026-user-enabled', sql: m0026 },
   ],
   apiTags: { auth: 'Sign-in, token refresh, sign-out' },
   build: ({ core, log, tuning }) => {

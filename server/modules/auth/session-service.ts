@@ -89,6 +89,11 @@ export class SessionService {
       announce(false);
       throw new AppError(ErrorCode.AUTHENTICATION, 'error.auth.badCredentials');
     }
+    // Told only to whoever knows the password: it is their account that is off.
+    if (!user.enabled) {
+      announce(false);
+      throw new AppError(ErrorCode.AUTHENTICATION, 'error.auth.accountDisabled');
+    }
 
     this.refreshTokens.deleteExpired(Date.now());
     const pair = this.issue(user);
@@ -121,7 +126,7 @@ export class SessionService {
         return { replayOf: family };
       }
       const user = row.expiresTime > now ? this.users.findById(row.userId) : undefined;
-      return user ? this.issue(user, row.familyId) : null;
+      return user?.enabled ? this.issue(user, row.familyId) : null;
     });
     // Thrown after the transaction: a throw inside it would roll the family's revocation back.
     if (outcome === null || 'replayOf' in outcome) {
@@ -151,7 +156,7 @@ export class SessionService {
     const claims = verifyAccessTokenSignature(this.core.secrets.jwtKey, token);
     if (claims === null || claims === 'expired') return claims;
     const user = this.users.findById(claims.sub);
-    if (!user || user.tokenVersion !== claims.tv) return null;
+    if (!user || !user.enabled || user.tokenVersion !== claims.tv) return null;
     if (claims.fam !== undefined && !this.refreshTokens.familyExists(claims.fam)) return null;
     return { id: user.id, username: user.username, role: user.role };
   }

@@ -24,7 +24,7 @@ declare module '../../module.ts' {
 
 export const cloudAccountModule = defineModule({
   name: 'cloud-account',
-  needs: ['accounts', 'sessions', 'cloud', 'organizations'],
+  needs: ['accounts', 'sessions', 'cloud', 'organizations', 'userAdmin'],
   migrations: [{ name: '0023-cloud-user-link', sql: m0023 }],
   build: ({ core, log, services }) => {
     const signIn = new CloudSignIn({ db: core.db, log, services, offlineDays: core.config.cloudOfflineDays });

@@ -33,7 +33,7 @@ const LINKED_PASSWORD_HASH = 'cloud-linked';
 export interface CloudSignInDeps {
   db: Db;
   log: FastifyBaseLogger;
-  services: Pick<Services, 'accounts' | 'sessions' | 'cloud' | 'organizations'>;
+  services: Pick<Services, 'accounts' | 'sessions' | 'cloud' | 'organizations' | 'userAdmin'>;
   offlineDays: number;
 }
 
@@ -119,6 +119,8 @@ export class CloudSignIn implements ExternalSignIn {
         : accounts.create({ username, passwordHash: LINKED_PASSWORD_HASH, role, realName: realNameOf(cloudUser, username) });
       const row: CloudUserLink = { userId: user.id, cloudUserId: cloudUser.id, authority: cloudUser.authority, customerTitle, organizationId, verifier, lastOnlineCheck: Date.now() };
       this.links.save(row);
+      // A customer sees the devices of the organization named like its cloud customer, and only those.
+      if (role === 'CUSTOMER_USER') this.deps.services.userAdmin.setMemberships(user.id, organizationId ? [organizationId] : []);
       return user;
     });
   }

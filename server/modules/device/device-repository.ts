@@ -9,6 +9,7 @@ import type { Db } from '../../db/sqlite.ts';
 import type { RegistrationFormat } from '../../contract/tcp-device.ts';
 import type { TcpDevice } from './tcp-device.ts';
 import { registrationHex } from '../../contract/rules/tcp-registration.ts';
+import type { DeviceScope } from '../../lib/device-scope.ts';
 import { containsPattern, orderBy, pageWindow, Where } from '../../db/list-query.ts';
 
 interface DeviceRecord {
@@ -147,8 +148,12 @@ export class DeviceRepository {
    * and its descendants. Default order: newest first (index device_create_time and the
    * (filter, create_time) indexes).
    */
-  page(query: DeviceListQuery): { items: Device[]; total: number } {
+  page(query: DeviceListQuery, scope: DeviceScope = null): { items: Device[]; total: number } {
     const where = new Where();
+    if (scope) {
+      const ids = scope.organizationIds;
+      where.add(ids.length ? `d.organization_id IN (${ids.map(() => '?').join(',')})` : '0', ...ids);
+    }
     if (query.name) {
       const pattern = containsPattern(query.name);
       where.add("(d.name LIKE ? ESCAPE '\\' OR d.alias LIKE ? ESCAPE '\\')", pattern, pattern);

@@ -28,7 +28,7 @@ export async function registerDeviceRoutes(
 
   await registerUploads(app);
 
-  app.route({ ...deviceRoutes.list, schemaErrorFormatter, handler: async (request) => devices.page(request.query) });
+  app.route({ ...deviceRoutes.list, schemaErrorFormatter, handler: async (request) => devices.page(request.query, request.deviceScope) });
   app.route({ ...deviceRoutes.get, schemaErrorFormatter, handler: async (request) => devices.get(request.params.id) });
   app.route({ ...deviceRoutes.create, schemaErrorFormatter, handler: async (request) => devices.create(request.body) });
   app.route({ ...deviceRoutes.update, schemaErrorFormatter, handler: async (request) => devices.update(request.body) });

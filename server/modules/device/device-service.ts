@@ -21,6 +21,7 @@ import { assertNoViolations, notFound, refusedFor } from '../../lib/field-errors
 import { newId } from '../../lib/ids.ts';
 import { optionalText } from '../../lib/optional-text.ts';
 import type { LicenseService } from '../license/license-service.ts';
+import type { DeviceScope } from '../../lib/device-scope.ts';
 import type { OrganizationService } from '../organization/organization-service.ts';
 import type { ProductService } from '../product/product-service.ts';
 import type { CredentialsService } from './credentials-service.ts';
@@ -96,8 +97,9 @@ export class DeviceService {
     return this.deps.devices.tcpDevices();
   }
 
-  page(query: DeviceListQuery): DevicePage {
-    return this.deps.devices.page(query);
+  /** `scope`: only the devices of those organizations (a customer's list, server/lib/device-scope.ts). */
+  page(query: DeviceListQuery, scope: DeviceScope = null): DevicePage {
+    return this.deps.devices.page(query, scope);
   }
 
   get(id: string): Device {

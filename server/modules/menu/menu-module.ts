@@ -7,7 +7,8 @@ import { menuTree } from './menu-tree.ts';
 
 function registerMenuRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  // One tree for everyone: no role gates the menu yet (every entry is without a permission).
+  // One tree for everyone: entries carry their permission, and the console leaves out those the
+  // user's permission list (web/stores/permissions.ts) lacks, as in its own menu mode.
   const tree = menuTree(consoleMenu);
   app.route({ ...menuRoutes.list, handler: async () => tree });
 }

@@ -1,7 +1,7 @@
 /** Notices to all users, organizations, departments or individuals, with a read state per receiver. */
 import { defineModule } from '../../module.ts';
 import m0028 from './migrations/0028-notice.sql';
-import { NoticeReceivers, noMembership } from './notice-receivers.ts';
+import { NoticeReceivers } from './notice-receivers.ts';
 import { NoticeRepository } from './notice-repository.ts';
 import { registerNoticeRoutes } from './notice-routes.ts';
 import { NoticeService } from './notice-service.ts';
@@ -21,7 +21,7 @@ declare module '../../lib/event-bus.ts' {
 
 export const noticeModule = defineModule({
   name: 'notice',
-  needs: ['accounts', 'organizations'],
+  needs: ['accounts', 'organizations', 'userAdmin', 'notifications'],
   migrations: [{ name: '0028-notice', sql: m0028 }],
   apiTags: { notice: 'Notices and my notices (read state per user)' },
   build: ({ core, services }) => {
@@ -29,10 +29,14 @@ export const noticeModule = defineModule({
       allUserIds: () => services.accounts.allIds(),
       userExists: (id) => services.accounts.findById(id) !== undefined,
       organizationTree: () => services.organizations.tree(),
-      // Accounts have no organization membership yet (notice-receivers.ts).
-      membersOf: noMembership,
+      membersOf: (organizationIds) => services.userAdmin.memberIdsOf(organizationIds),
     });
-    return { notices: new NoticeService({ core, notices: new NoticeRepository(core.db), receivers }) };
+    const notices = new NoticeService({ core, notices: new NoticeRepository(core.db), receivers });
+    // A published notice reaches its receivers' header bell as a GENERAL notification (its title).
+    core.bus.on('notice.published', ({ noticeId, userIds }) => {
+      if (userIds.length) services.notifications.notify({ userIds, type: 'GENERAL', subject: notices.get(noticeId).title, text: null, info: {} });
+    });
+    return { notices };
   },
   routes: registerNoticeRoutes,
 });

@@ -3,8 +3,8 @@
  *
  * ALL and INDIVIDUAL are resolved from the accounts. ORGANIZATION (the node's members) and
  * DEPARTMENT (members of the node and every node below it) need the user ↔ organization membership,
- * which comes from `membersOf` as handed in by the module manifest (notice-module.ts). Until
- * accounts have organization membership it is `noMembership`, and those receivers resolve to nobody.
+ * which comes from `membersOf` as handed in by the module manifest (notice-module.ts): the users'
+ * organization membership (server/modules/users/membership-repository.ts).
  */
 import type { NoticeReceiverType } from '../../contract/notice.ts';
 import type { OrganizationTreeNode } from '../../contract/organization.ts';
@@ -12,7 +12,6 @@ import type { OrganizationTreeNode } from '../../contract/organization.ts';
 /** The users that are members of any of `organizationIds` (the nodes themselves, not below). */
 export type MembersOf = (organizationIds: readonly string[]) => string[];
 
-export const noMembership: MembersOf = () => [];
 
 export interface ReceiverSources {
   /** Every user's id. */

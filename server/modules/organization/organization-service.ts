@@ -49,6 +49,11 @@ export class OrganizationService {
     return this.deps.organizations.exists(id);
   }
 
+  /** The organization and every organization below it. */
+  subtreeIds(id: string): string[] {
+    return this.deps.organizations.subtreeIds(id);
+  }
+
   create(body: OrganizationBody): Organization {
     const now = Date.now();
     const org: Organization = {

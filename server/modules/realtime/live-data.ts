@@ -9,6 +9,8 @@ import type { Aggregation, TimeseriesOrder } from '../../contract/telemetry.ts';
 import type { TelemetryEntry } from '../../contract/telemetry.ts';
 import type { DeviceService } from '../device/device-service.ts';
 import type { LiveAlarms, LiveNotifications } from './alarm-subscriptions.ts';
+import { inScope, organizationsWithin, type DeviceScope } from '../../lib/device-scope.ts';
+import { notFound } from '../../lib/field-errors.ts';
 
 
 export interface TimeseriesRequest {
@@ -105,6 +107,53 @@ export class LiveData {
     readonly alarms: LiveAlarms,
     readonly notifications: LiveNotifications,
   ) {}
+
+  /**
+   * The same data limited to the devices of `scope` (server/lib/device-scope.ts): a device outside
+   * it is answered as one that does not exist, and filters only match devices within it.
+   */
+  within(scope: DeviceScope): LiveData {
+    if (scope === null) return this;
+    const { telemetry, devices, shared } = this;
+    const visible = (id: string): boolean => {
+      try {
+        return inScope(scope, devices.get(id).organizationId ?? null);
+      } catch {
+        return false;
+      }
+    };
+    const guard = (id: string): string => {
+      if (!visible(id)) throw notFound();
+      return id;
+    };
+    return new LiveData(
+      {
+        timeseries: (id, query) => telemetry.timeseries(guard(id), query),
+        keys: (id) => telemetry.keys(guard(id)),
+        attributesOf: (id, keys) => telemetry.attributesOf(guard(id), keys),
+      },
+      {
+        get: (id) => devices.get(guard(id)),
+        page: (query) => devices.page(query, scope),
+        refs: () => {
+          const refs = devices.refs();
+          return {
+            productType: (id) => refs.productType(id),
+            organizationExists: (id) => refs.organizationExists(id),
+            deviceType: (id) => (visible(id) ? refs.deviceType(id) : undefined),
+            nameOwner: (name) => refs.nameOwner(name),
+            registrationOwner: (hex) => refs.registrationOwner(hex),
+          };
+        },
+      },
+      { values: (id, sharedScope, keys) => shared.values(guard(id), sharedScope, keys) },
+      {
+        search: (filter, page, pageSize) => this.alarms.search({ ...filter, organizationIds: organizationsWithin(scope, filter.organizationIds) }, page, pageSize),
+        count: (filter) => this.alarms.count({ ...filter, organizationIds: organizationsWithin(scope, filter.organizationIds) }),
+      },
+      this.notifications,
+    );
+  }
 
   device(id: string): Device {
     return this.devices.get(id);

@@ -15,6 +15,8 @@ import type { AuthUser } from '../../core.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import type { Language } from '../../contract/languages.ts';
 import type { LiveData } from './live-data.ts';
+import type { DeviceScope } from '../../lib/device-scope.ts';
+import { roleHolds } from '../../contract/permissions.ts';
 import type { Subscription } from './live-subscriptions.ts';
 import { AlarmFollower, NotificationFollower } from './alarm-subscriptions.ts';
 import { closeReasonOf, WsSession, type SessionHost } from './ws-session.ts';
@@ -27,6 +29,8 @@ export interface LiveHubDeps {
   bus: EventBus;
   data: LiveData;
   verifyAccessToken(token: string): AuthUser | null | 'expired';
+  /** Which devices the user may see (server/lib/device-scope.ts). */
+  deviceScopeOf(user: AuthUser): DeviceScope;
   /** When a valid token expires (ms since the epoch), or null. */
   accessTokenExpiresAt(token: string): number | null;
   licenseStatus(): LicenseStatus;
@@ -110,6 +114,15 @@ export class LiveHub implements SessionHost {
     const user = this.deps.verifyAccessToken(token);
     if (user === 'expired') return 'error.auth.tokenExpired';
     return user ?? 'error.auth.tokenInvalid';
+  }
+
+  /**
+   * The live data the user may see: their organizations' devices for a customer, else all; none
+   * for a role without device telemetry (its device commands are refused, the socket stays open).
+   */
+  dataFor(user: AuthUser): LiveData | null {
+    if (!roleHolds(user.role, 'device:telemetry')) return null;
+    return this.data.within(this.deps.deviceScopeOf(user));
   }
 
   admit(session: WsSession): boolean {

@@ -12,12 +12,13 @@ declare module '../../module.ts' {
 
 export const realtimeModule = defineModule({
   name: 'realtime',
-  needs: ['sessions', 'license', 'devices', 'telemetry', 'sharedAttributes', 'alarms', 'notifications'],
-  build: ({ core, log, services: { sessions, license, devices, telemetry, sharedAttributes, alarms, notifications } }) => ({
+  needs: ['sessions', 'license', 'devices', 'telemetry', 'sharedAttributes', 'alarms', 'notifications', 'deviceScopes'],
+  build: ({ core, log, services: { sessions, license, devices, telemetry, sharedAttributes, alarms, notifications, deviceScopes } }) => ({
     realtime: new LiveHub({
       bus: core.bus,
       data: new LiveData(telemetry, devices, sharedAttributes, alarms, notifications),
       verifyAccessToken: (token) => sessions.verifyAccessToken(token),
+      deviceScopeOf: (user) => deviceScopes.scopeOf(user),
       accessTokenExpiresAt: (token) => sessions.accessTokenExpiresAt(token),
       licenseStatus: () => license.status(),
       log,

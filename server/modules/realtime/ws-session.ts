@@ -64,6 +64,8 @@ export interface SessionHost {
   data: LiveData;
   /** The user behind a token, or why not (a key for the close reason). */
   authenticate(token: string): AuthUser | ErrorKey;
+  /** The live data `user` may see (organization scoping); null for a role without device telemetry. */
+  dataFor(user: AuthUser): LiveData | null;
   /** Registers the session under its user; false when the user has too many sockets. */
   admit(session: WsSession): boolean;
   /** The token the session holds now, checked again from time to time. */
@@ -108,6 +110,8 @@ const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 export class WsSession implements LiveSink {
   user: AuthUser | null = null;
+  /** The device data this session's user may see (null: their role reads no device telemetry). */
+  private data: LiveData | null = null;
   /** Set by the hub's keep-alive: false until the next pong. */
   alive = true;
   private readonly subscriptions = new Map<number, Subscription>();
@@ -134,6 +138,7 @@ export class WsSession implements LiveSink {
       }
     } else {
       this.user = who;
+      this.data = this.host.dataFor(who);
       if (!this.host.admit(this)) {
         this.close(WS_POLICY_VIOLATION, 'too many connections');
         return false;
@@ -208,24 +213,24 @@ export class WsSession implements LiveSink {
     }
     switch (type) {
       case 'TIMESERIES':
-        this.start(cmd, new TimeseriesSubscription(cmd.cmdId, this, this.host.data, this.check<TimeseriesCmd>(cmd, TimeseriesCmdSchema)));
+        this.start(cmd, new TimeseriesSubscription(cmd.cmdId, this, this.devices, this.check<TimeseriesCmd>(cmd, TimeseriesCmdSchema)));
         return;
       case 'TIMESERIES_HISTORY':
         this.history(this.check<HistoryCmd>(cmd, HistoryCmdSchema));
         return;
       case 'ATTRIBUTES':
-        this.start(cmd, new AttributesSubscription(cmd.cmdId, this, this.host.data, this.check<AttributesCmd>(cmd, AttributesCmdSchema)));
+        this.start(cmd, new AttributesSubscription(cmd.cmdId, this, this.devices, this.check<AttributesCmd>(cmd, AttributesCmdSchema)));
         return;
       case 'ENTITY_DATA':
         this.entityData(cmd, this.check<EntityDataCmd>(cmd, EntityDataCmdSchema));
         return;
       case 'ENTITY_COUNT': {
         const body = this.check<EntityCountCmd>(cmd, EntityCountCmdSchema);
-        this.start(cmd, new EntityCountSubscription(cmd.cmdId, this, this.host.data, body.query.entityFilter));
+        this.start(cmd, new EntityCountSubscription(cmd.cmdId, this, this.devices, body.query.entityFilter));
         return;
       }
       case 'COMMANDS':
-        this.start(cmd, new CommandsSubscription(cmd.cmdId, this, this.host.data, this.check<CommandsCmd>(cmd, CommandsCmdSchema)));
+        this.start(cmd, new CommandsSubscription(cmd.cmdId, this, this.devices, this.check<CommandsCmd>(cmd, CommandsCmdSchema)));
         return;
       case 'ALARM_DATA':
         this.start(cmd, new AlarmDataSubscription(cmd.cmdId, this, this.host.data, this.host.data.alarms, this.check<AlarmDataCmd>(cmd, AlarmDataCmdSchema)));
@@ -259,6 +264,12 @@ export class WsSession implements LiveSink {
     }
   }
 
+  /** Device data for a command; refused for a role without device telemetry (server/contract/permissions.ts). */
+  private get devices(): LiveData {
+    if (!this.data) throw new WsRefusal(WsErrorCode.UNAUTHORIZED, 'error.permissionDenied', {});
+    return this.data;
+  }
+
   private check<T>(cmd: ClientCmd, schema: Parameters<typeof schemaProblem>[0]): T {
     const problem = schemaProblem(schema, cmd.body);
     if (problem) throw new WsRefusal(WsErrorCode.BAD_REQUEST, 'error.ws.badCmd', { type: cmd.type, reason: problem });
@@ -287,7 +298,7 @@ export class WsSession implements LiveSink {
 
   private history(cmd: HistoryCmd): void {
     const keys = keyList(cmd.keys);
-    const points = this.host.data.telemetry.timeseries(cmd.entityId, {
+    const points = this.devices.telemetry.timeseries(cmd.entityId, {
       keys: keys?.join(','),
       startTs: cmd.startTs,
       endTs: cmd.endTs,
@@ -326,7 +337,7 @@ export class WsSession implements LiveSink {
       });
     }
     const latest = [...(body.query.latestValues ?? []), ...(body.latestCmd?.keys ?? [])];
-    this.start(cmd, new EntityDataSubscription(cmd.cmdId, this, this.host.data, body.query.entityFilter, body.query.entityFields ?? [], latest, series));
+    this.start(cmd, new EntityDataSubscription(cmd.cmdId, this, this.devices, body.query.entityFilter, body.query.entityFields ?? [], latest, series));
   }
 
   private failed(cmd: ClientCmd, err: unknown): void {

@@ -30,7 +30,7 @@ export class SetupService {
   }
 
   /**
-   * Creates the TENANT_ADMIN account and stores the platform name, in one durable transaction.
+   * Creates the SYS_ADMIN account (the gateway's owner) and stores the platform name, in one durable transaction.
    * The access hook already answers 409 once an administrator exists; the check is repeated after
    * hashing because two first-boot requests can both pass the hook while the hash is computed.
    */
@@ -45,7 +45,7 @@ export class SetupService {
       if (this.deps.accounts.adminExists()) {
         throw new AppError(ErrorCode.VERSION_CONFLICT, 'error.setup.adminExists', {}, { status: 409 });
       }
-      this.deps.accounts.create({ username: body.username, passwordHash, role: 'TENANT_ADMIN', realName: body.username });
+      this.deps.accounts.create({ username: body.username, passwordHash, role: 'SYS_ADMIN', realName: body.username });
       if (platformName) this.deps.platform.setName(platformName);
     });
   }

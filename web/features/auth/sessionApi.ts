@@ -6,12 +6,14 @@ import type { UserInfo } from '../../../server/contract/user.ts';
 import type { PlatformInfo } from '../../../server/contract/platform.ts';
 import { api } from '../../lib/api-client.ts';
 import { sessionActions } from '../../stores/session.ts';
+import { loadPermissions } from '../../stores/permissions.ts';
 
 /** Sign-in: log in, store the tokens, fetch the user info and store it. */
 export async function signIn(username: string, password: string, remember: boolean): Promise<UserInfo> {
   const pair = await api(authRoutes.login, { body: { username, password }, silent: true });
   sessionActions.setTokens(pair, remember);
-  return loadUser();
+  const [user] = await Promise.all([loadUser(), loadPermissions()]);
+  return user;
 }
 
 export async function loadUser(): Promise<UserInfo> {

@@ -21,6 +21,7 @@ import { deviceStateColors, deviceTypeColors } from './deviceStyle.ts';
 import type { DeviceTabs } from './deviceTab.ts';
 import { FavouriteStar } from './FavouriteStar.tsx';
 import './device.css';
+import { Permitted } from '../../components/Permitted.tsx';
 
 export interface DeviceDetailPageProps {
   /** The tab bar, in sort order. */
@@ -170,9 +171,11 @@ function DeviceHeader({ device, onDeviceChange }: { device: Device; onDeviceChan
             {t('credentials:copyId')}
           </Button>
         </Tooltip>
-        <Button icon={<IconCopy />} onClick={() => void copyToken()} data-testid="device-copy-token">
-          {t('credentials:copyToken')}
-        </Button>
+        <Permitted perm="device:credentials:view">
+          <Button icon={<IconCopy />} onClick={() => void copyToken()} data-testid="device-copy-token">
+            {t('credentials:copyToken')}
+          </Button>
+        </Permitted>
       </Space>
     </header>
   );

@@ -15,10 +15,13 @@ import type { DeviceTabProps } from './deviceTab.ts';
 import { LocationModal } from './LocationModal.tsx';
 import { useTileUrl } from './mapSettingsApi.ts';
 import { SlippyMap } from './SlippyMap.tsx';
+import { Permitted } from '../../components/Permitted.tsx';
+import { usePermission } from '../../stores/permissions.ts';
 import './device.css';
 
 export function DeviceInfoTab({ device, onDeviceChange }: DeviceTabProps): JSX.Element {
   const { t } = useTranslation(['device', 'table']);
+  const canUpdate = usePermission('device:update');
   const [editing, setEditing] = useState(false);
   const [locating, setLocating] = useState(false);
   const [switching, setSwitching] = useState(false);
@@ -59,6 +62,7 @@ export function DeviceInfoTab({ device, onDeviceChange }: DeviceTabProps): JSX.E
           size="small"
           checked={device.isPublic}
           loading={switching}
+          disabled={!canUpdate}
           checkedText={t('public')}
           uncheckedText={t('private')}
           onChange={(v: boolean) => void togglePublic(v)}
@@ -78,12 +82,14 @@ export function DeviceInfoTab({ device, onDeviceChange }: DeviceTabProps): JSX.E
   return (
     <section className="ec-device-panel" data-testid="device-info-panel" aria-label={t('tabs.info')}>
       <div className="ec-device-panel__actions">
-        <Button icon={<IconLocation />} onClick={() => setLocating(true)} data-testid="device-info-location">
-          {t('location.button')}
-        </Button>
-        <Button type="primary" icon={<IconEdit />} onClick={() => setEditing(true)} data-testid="device-info-edit">
-          {t('table:edit')}
-        </Button>
+        <Permitted perm="device:update">
+          <Button icon={<IconLocation />} onClick={() => setLocating(true)} data-testid="device-info-location">
+            {t('location.button')}
+          </Button>
+          <Button type="primary" icon={<IconEdit />} onClick={() => setEditing(true)} data-testid="device-info-edit">
+            {t('table:edit')}
+          </Button>
+        </Permitted>
       </div>
       <Descriptions column={{ xs: 1, md: 2 }} data={data} border labelStyle={{ width: 140 }} />
       {tileUrl && !tilesFailed && device.longitude !== null && device.latitude !== null ? (

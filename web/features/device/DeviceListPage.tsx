@@ -27,12 +27,16 @@ import { FavouriteStar } from './FavouriteStar.tsx';
 import { LocationModal } from './LocationModal.tsx';
 import { useProductOptions } from './useDeviceOptions.ts';
 import type { ImportTab } from './import/DeviceImportModal.tsx';
+import { Permitted } from '../../components/Permitted.tsx';
+import { usePermission } from '../../stores/permissions.ts';
 import './device.css';
 
 const DeviceImportModal = lazy(() => import('./import/DeviceImportModal.tsx').then((m) => ({ default: m.DeviceImportModal })));
 
 export function DeviceListPage(): JSX.Element {
   const { t } = useTranslation(['device', 'table']);
+  const canUpdate = usePermission('device:update');
+  const canDelete = usePermission('device:delete');
   const list = useList(deviceRoutes.list, {
     urlFilters: {
       name: 'string',
@@ -121,6 +125,7 @@ export function DeviceListPage(): JSX.Element {
           <Switch
             size="small"
             checked={row.isPublic}
+            disabled={!canUpdate}
             aria-label={t('publicOf', { name: row.name })}
             onChange={(v: boolean) => void togglePublic(row, v)}
             data-testid={`device-public-${row.name}`}
@@ -143,8 +148,11 @@ export function DeviceListPage(): JSX.Element {
         render: (_: unknown, row: Device) => (
           <Space size={0}>
             <RowAction label={t('table:view')} icon={<IconEye />} onClick={() => open(row)} testId={`device-view-${row.name}`} />
-            <RowAction label={t('table:edit')} icon={<IconEdit />} onClick={() => setDrawer({ device: row })} testId={`device-edit-${row.name}`} />
-            <RowAction label={t('location.button')} icon={<IconLocation />} onClick={() => setLocating(row)} testId={`device-location-${row.name}`} />
+            <Permitted perm="device:update">
+              <RowAction label={t('table:edit')} icon={<IconEdit />} onClick={() => setDrawer({ device: row })} testId={`device-edit-${row.name}`} />
+              <RowAction label={t('location.button')} icon={<IconLocation />} onClick={() => setLocating(row)} testId={`device-location-${row.name}`} />
+            </Permitted>
+            <Permitted perm="device:delete">
             <ConfirmButton
               testId={`device-delete-${row.name}`}
               icon={<IconDelete />}
@@ -155,12 +163,13 @@ export function DeviceListPage(): JSX.Element {
                 await list.refresh();
               }}
             />
+            </Permitted>
           </Space>
         ),
       },
     ],
     // oxlint-disable-next-line react-hooks/exhaustive-deps -- `list` is a fresh object each render; its refresh and the labels are what matter.
-    [t, list.refresh],
+    [t, list.refresh, canUpdate],
   );
 
   return (
@@ -172,7 +181,7 @@ export function DeviceListPage(): JSX.Element {
         columns={columns}
         scrollX={1600}
         emptyText={t('empty')}
-        onBulkDelete={(ids) => deleteDevices(ids)}
+        onBulkDelete={canDelete ? (ids) => deleteDevices(ids) : undefined}
         filters={
           <>
             <Form.Item field="name" label={t('fields.name')}>
@@ -217,15 +226,19 @@ export function DeviceListPage(): JSX.Element {
         }
         toolbar={
           <>
-            <Button type="primary" icon={<IconPlus />} onClick={() => setDrawer({ device: null })} data-testid="device-create">
-              {t('actions.create')}
-            </Button>
-            <Button icon={<IconImport />} onClick={() => setImportTab('csv')} data-testid="device-import">
-              {t('actions.import')}
-            </Button>
-            <Button icon={<IconThunderbolt />} onClick={() => setImportTab('generate')} data-testid="device-batch">
-              {t('actions.batch')}
-            </Button>
+            <Permitted perm="device:create">
+              <Button type="primary" icon={<IconPlus />} onClick={() => setDrawer({ device: null })} data-testid="device-create">
+                {t('actions.create')}
+              </Button>
+            </Permitted>
+            <Permitted perm="device:import">
+              <Button icon={<IconImport />} onClick={() => setImportTab('csv')} data-testid="device-import">
+                {t('actions.import')}
+              </Button>
+              <Button icon={<IconThunderbolt />} onClick={() => setImportTab('generate')} data-testid="device-batch">
+                {t('actions.batch')}
+              </Button>
+            </Permitted>
           </>
         }
       />

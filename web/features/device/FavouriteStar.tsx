@@ -4,11 +4,14 @@ import { Button } from '@arco-design/web-react';
 import { IconStar, IconStarFill } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../server/contract/device.ts';
+import { usePermission } from '../../stores/permissions.ts';
 import { setCollect } from './deviceApi.ts';
 
 export function FavouriteStar({ device, onChange }: { device: Device; onChange: (device: Device) => void }): JSX.Element {
   const { t } = useTranslation('device');
   const [busy, setBusy] = useState(false);
+  // The favourite flag is part of the device (device:update): a read-only role sees it, unchangeable.
+  const canChange = usePermission('device:update');
   const label = device.isCollect ? t('favourite.remove') : t('favourite.add');
   const toggle = async (): Promise<void> => {
     setBusy(true);
@@ -30,6 +33,7 @@ export function FavouriteStar({ device, onChange }: { device: Device; onChange: 
       aria-pressed={device.isCollect}
       title={label}
       loading={busy}
+      disabled={!canChange}
       onClick={() => void toggle()}
       data-testid={`device-favourite-${device.name}`}
     />

@@ -1,0 +1,22 @@
+/**
+ * Which devices a caller may see: the organizations a customer belongs to and every organization
+ * below them, or null for a role that sees every device (server/contract/permissions.ts,
+ * roleIsScoped). Built once per request by the access hook (server/plugins/access.ts) from
+ * server/modules/users/device-scope-service.ts; lists filter by it, and a device outside it is
+ * answered 404 as if it did not exist.
+ */
+export type DeviceScope = { readonly organizationIds: readonly string[] } | null;
+
+/** Whether a device of `organizationId` (null: in no organization) is within `scope`. */
+export function inScope(scope: DeviceScope, organizationId: string | null): boolean {
+  return scope === null || (organizationId !== null && scope.organizationIds.includes(organizationId));
+}
+
+/**
+ * The organizations a filter may match within `scope`: the ones asked for that are in it, or all
+ * of the scope's when none were asked for (null scope: the filter as asked).
+ */
+export function organizationsWithin(scope: DeviceScope, asked: readonly string[] | undefined): readonly string[] | undefined {
+  if (scope === null) return asked;
+  return asked ? asked.filter((id) => scope.organizationIds.includes(id)) : scope.organizationIds;
+}

@@ -1,0 +1,131 @@
+/**
+ * Users and roles in the browser, through the built x64 binary in Chromium: the administrator
+ * creates a customer of one organization on System → User; the customer signs in, sees the reduced
+ * menu and only their organization's device, finds no edit button, and a direct edit call is
+ * refused with 403 code 20. Screens in zh_CN/en_US × light/dark (test-results/screenshots/users).
+ */
+import { describe, expect, it } from 'vitest';
+import type { TokenPair } from '../../server/contract/auth.ts';
+import type { Device } from '../../server/contract/device.ts';
+import type { Organization } from '../../server/contract/organization.ts';
+import type { Product } from '../../server/contract/product.ts';
+import type { Ui } from '../helpers/browser.ts';
+import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
+import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
+import { text } from '../helpers/locale-text.ts';
+
+const ORG = 'E2E工厂';
+const OTHER_ORG = 'E2E其他';
+const CUSTOMER = { username: 'viewer1', password: 'Viewer#2024ok' };
+
+let gateway: E2eGateway;
+let ui: Ui;
+let admin: TokenPair;
+let mine: Device;
+let theirs: Device;
+
+async function call<T>(token: string, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${gateway.url}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const raw = await res.text();
+  return { status: res.status, body: (raw ? JSON.parse(raw) : undefined) as T };
+}
+
+useE2eSpec('users', startE2eGateway, async (ctx) => {
+  ({ gateway, ui } = ctx);
+  await gateway.provision();
+  admin = await gateway.login();
+  const org = (await call<Organization>(admin.token, 'POST', '/api/yt/organization', { name: ORG })).body;
+  const other = (await call<Organization>(admin.token, 'POST', '/api/yt/organization', { name: OTHER_ORG })).body;
+  const product = (await call<Product>(admin.token, 'POST', '/api/yt/device_profile', { name: 'E2E产品', deviceType: 'DIRECT_CONNECTION', transportType: 'MQTT' })).body;
+  const device = (name: string, organizationId: string) =>
+    call<Device>(admin.token, 'POST', '/api/yt/device', { name, deviceType: 'DIRECT_CONNECTION', deviceProfileId: product.id, organizationId });
+  mine = (await device('E2E-Mine-01', org.id)).body;
+  theirs = (await device('E2E-Theirs-01', other.id)).body;
+  await ui.goto('/login');
+  await signIn(ui, E2E_ADMIN);
+  await ui.expectVisible('main-layout');
+});
+
+describe('users and roles', () => {
+  it('lists the administrator on System → User', async () => {
+    await ui.goto('/system/user');
+    await ui.expectVisible('user-page');
+    await ui.expectPageText(E2E_ADMIN.username);
+    await ui.expectPageText(text('zh_CN', 'userAdmin:role.SYS_ADMIN'));
+    await ui.screenshotMatrix('user-list', () => ui.expectVisible('user-page'));
+    // A phone's width: the table scrolls sideways inside the page, the page itself does not.
+    const desktop = ui.page.viewportSize()!;
+    await ui.page.setViewportSize({ width: 390, height: 844 });
+    await ui.expectVisible('user-create');
+    expect(await ui.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await ui.screenshot('user-list-phone');
+    await ui.page.setViewportSize(desktop);
+  });
+
+  it('creates a customer of one organization with a password they sign in with', async () => {
+    await ui.clickTestId('user-create');
+    await ui.expectVisible('user-drawer');
+    await ui.fill('user-form-username', CUSTOMER.username);
+    await ui.fill('user-form-realName', '值班员');
+    await ui.fill('user-form-password', CUSTOMER.password);
+    await ui.clickTestId('user-form-organizations');
+    await ui.page.locator('.arco-tree-select-popup .arco-tree-node-title', { hasText: ORG }).first().click();
+    await ui.testId('user-drawer').getByText(text('zh_CN', 'userAdmin:createTitle')).first().click();
+    await ui.screenshot('user-drawer-create');
+    await ui.clickTestId('user-drawer-submit');
+    await ui.expectHidden('user-drawer');
+    await ui.expectPageText(text('zh_CN', 'userAdmin:created'));
+    await ui.expectPageText(CUSTOMER.username);
+    await ui.expectPageText(ORG);
+  });
+
+  it('signs the customer in to a reduced menu', async () => {
+    await ui.clickTestId('user-menu');
+    await ui.clickTestId('user-menu-logout');
+    await ui.clickTestId('logout-confirm-ok');
+    await ui.expectVisible('login-username');
+    await signIn(ui, CUSTOMER);
+    await ui.expectVisible('main-layout');
+    // Entries of closed groups are in the page but not on show.
+    for (const shown of ['menu-Workbench', 'menu-Device', 'menu-AlarmRecord', 'menu-Organization']) {
+      expect(await ui.testId(shown).count(), shown).toBe(1);
+    }
+    for (const hidden of ['menu-User', 'menu-Category', 'menu-SystemConfiguration', 'menu-CloudEvent', 'menu-SoftGateway', 'menu-VideoCenter']) {
+      expect(await ui.testId(hidden).count(), hidden).toBe(0);
+    }
+  });
+
+  it('shows the customer only their organization’s device, without edit buttons', async () => {
+    await ui.goto('/device-manage/device');
+    await ui.expectVisible(`device-open-${mine.name}`);
+    await ui.expectPageText(text('zh_CN', 'table:total', { total: 1 }));
+    for (const hidden of [`device-edit-${mine.name}`, `device-delete-${mine.name}`, 'device-create', 'device-import', `device-open-${theirs.name}`]) {
+      expect(await ui.testId(hidden).count(), hidden).toBe(0);
+    }
+    await ui.screenshotMatrix('customer-devices', () => ui.expectVisible(`device-open-${mine.name}`));
+  });
+
+  it('refuses the customer a device edit by a direct call (403 code 20), another organization’s device (404) and the users page', async () => {
+    const customer = await gateway.login(CUSTOMER);
+    const edit = await call<{ code: number }>(customer.token, 'PUT', '/api/yt/device', {
+      id: mine.id,
+      name: 'renamed',
+      deviceType: mine.deviceType,
+      deviceProfileId: mine.deviceProfileId,
+    });
+    expect(edit.status).toBe(403);
+    expect(edit.body.code).toBe(20);
+    // Signing out in the browser ended every session of the administrator: a new one.
+    admin = await gateway.login();
+    expect((await call(admin.token, 'GET', `/api/yt/device/${mine.id}`)).body).toMatchObject({ name: mine.name });
+    expect((await call(customer.token, 'GET', `/api/yt/device/${theirs.id}`)).status).toBe(404);
+
+    await ui.goto('/system/user');
+    await ui.expectPageText(text('zh_CN', 'exception:forbidden'));
+    await ui.screenshot('customer-forbidden');
+  });
+});
