@@ -43,12 +43,30 @@
  *   after a creation or status change (QUEUED, SENT, DELIVERED, SUCCESSFUL, …), in the order they
  *   happened. The list itself is read over HTTP (`GET /api/yt/device/{id}/command`, with paging).
  *   COMMANDS_UNSUBSCRIBE ends it.
- * - ALARM_DATA, ALARM_COUNT and the NOTIFICATIONS commands: an error update (alarms and
- *   notifications arrive in a later version; no invented counts).
+ * - ALARM_DATA (ThingsBoard's shape): `query: { entityFilter?, pageLink: { page (0-based),
+ *   pageSize, textSearch?, statusList?, severityList?, typeList?, startTs?, endTs?, timeWindow? } }`
+ *   → first `{ cmdId, data: { data: AlarmData[], totalPages, totalElements, hasNext }, update: null,
+ *   allowedEntities, totalEntities, cmdUpdateType: 'ALARM_DATA' }` (newest first), then
+ *   `{ data: null, update: [AlarmData] }` for each created or changed alarm that matches the filter
+ *   (or matched it before the change). statusList: ThingsBoard's search statuses ANY, ACTIVE,
+ *   CLEARED, ACK, UNACK (all given must hold) or our four statuses (any of them). entityFilter:
+ *   the devices' filters above; none = every alarm.
+ * - ALARM_COUNT: `query: { entityFilter?, statusList?, severityList?, typeList? }` → `{ cmdId,
+ *   count, cmdUpdateType: 'ALARM_COUNT_DATA' }`, again after each change of an alarm.
+ * - NOTIFICATIONS `{ cmdId, limit }` (default 10): `{ cmdId, totalUnreadCount, notifications:
+ *   [the newest `limit` unread], update: null, cmdUpdateType: 'NOTIFICATIONS' }`, then on a new one
+ *   `{ update: Notification, totalUnreadCount, notifications: null }`, and after marks the whole
+ *   list again. NOTIFICATIONS_COUNT `{ cmdId }`: `{ cmdId, totalUnreadCount, cmdUpdateType:
+ *   'NOTIFICATIONS_COUNT' }`, again after each change. Both end with NOTIFICATIONS_UNSUBSCRIBE.
+ *   MARK_NOTIFICATIONS_AS_READ `{ cmdId, notifications: [ids] }` and
+ *   MARK_ALL_NOTIFICATIONS_AS_READ `{ cmdId }` mark the user's own; their subscriptions update.
  * At most WS_MAX_SUBSCRIPTIONS live subscriptions per socket.
  */
 import Type, { type Static } from 'typebox';
 import type { Command } from './command.ts';
+import type { Alarm } from './alarm.ts';
+import { AlarmSeveritySchema, alarmStatuses } from './alarm.ts';
+import type { Notification } from './notification.ts';
 import { AggregationSchema, HISTORY_LIMIT_MAX } from './telemetry.ts';
 
 export const WS_PATH = '/api/ws';
@@ -81,8 +99,8 @@ export const WsErrorCode = {
 } as const;
 export type WsErrorCode = (typeof WsErrorCode)[keyof typeof WsErrorCode];
 
-/** Commands of features this version does not have yet (alarms, notifications): refused, never faked. */
-export const unsupportedWsCmdTypes = [
+/** Alarm and notification commands (server/contract/alarm.ts, server/contract/notification.ts). */
+export const alarmWsCmdTypes = [
   'ALARM_DATA',
   'ALARM_COUNT',
   'NOTIFICATIONS',
@@ -90,6 +108,8 @@ export const unsupportedWsCmdTypes = [
   'MARK_NOTIFICATIONS_AS_READ',
   'MARK_ALL_NOTIFICATIONS_AS_READ',
 ] as const;
+/** Commands of features this version does not have yet: refused, never faked. */
+export const unsupportedWsCmdTypes = [] as const;
 
 /** Every command type of the protocol (`cmds[].type`), the unsupported ones included. */
 export const wsCmdTypes = [
@@ -100,7 +120,7 @@ export const wsCmdTypes = [
   'ENTITY_DATA',
   'ENTITY_COUNT',
   'COMMANDS',
-  ...unsupportedWsCmdTypes,
+  ...alarmWsCmdTypes,
   'ATTRIBUTES_UNSUBSCRIBE',
   'TIMESERIES_UNSUBSCRIBE',
   'ENTITY_DATA_UNSUBSCRIBE',
@@ -247,6 +267,63 @@ export const CommandsCmdSchema = Type.Object({
 });
 export type CommandsCmd = Static<typeof CommandsCmdSchema>;
 
+/** ThingsBoard's alarm search statuses, and our four statuses. */
+export const alarmSearchStatuses = ['ANY', 'ACTIVE', 'CLEARED', 'ACK', 'UNACK', ...alarmStatuses] as const;
+export const AlarmSearchStatusSchema = Type.Enum(alarmSearchStatuses);
+export type AlarmSearchStatus = (typeof alarmSearchStatuses)[number];
+
+const AlarmFilterFields = {
+  statusList: Type.Optional(Type.Array(AlarmSearchStatusSchema, { maxItems: 10 })),
+  severityList: Type.Optional(Type.Array(AlarmSeveritySchema, { maxItems: 5 })),
+  typeList: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 50 })),
+  /** Accepted, not used: alarms are raised on devices only. */
+  searchPropagatedAlarms: Type.Optional(Type.Boolean()),
+};
+
+/** ALARM_DATA: a page of alarms, then changes. */
+export const AlarmDataCmdSchema = Type.Object({
+  cmdId: CmdId,
+  query: Type.Object({
+    entityFilter: Type.Optional(EntityFilterSchema),
+    pageLink: Type.Object({
+      /** 0-based, as ThingsBoard. */
+      page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+      pageSize: Type.Integer({ minimum: 1, maximum: 100 }),
+      /** Part of the alarm type, scene or device name. */
+      textSearch: Type.Optional(Type.String({ maxLength: 255 })),
+      ...AlarmFilterFields,
+      startTs: Type.Optional(Ms),
+      endTs: Type.Optional(Ms),
+      /** The last `timeWindow` ms (instead of startTs). */
+      timeWindow: Type.Optional(Type.Integer({ minimum: 1 })),
+      /** Accepted; the order is always createdTime, newest first. */
+      sortOrder: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    }),
+    alarmFields: Type.Optional(EntityKeys),
+    entityFields: Type.Optional(EntityKeys),
+    latestValues: Type.Optional(EntityKeys),
+  }),
+});
+export type AlarmDataCmd = Static<typeof AlarmDataCmdSchema>;
+
+/** ALARM_COUNT: how many alarms match, then again after changes. */
+export const AlarmCountCmdSchema = Type.Object({
+  cmdId: CmdId,
+  query: Type.Optional(Type.Object({ entityFilter: Type.Optional(EntityFilterSchema), ...AlarmFilterFields })),
+});
+export type AlarmCountCmd = Static<typeof AlarmCountCmdSchema>;
+
+export const NOTIFICATIONS_LIMIT_DEFAULT = 10;
+export const NotificationsCmdSchema = Type.Object({ cmdId: CmdId, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) });
+export type NotificationsCmd = Static<typeof NotificationsCmdSchema>;
+export const NotificationsCountCmdSchema = Type.Object({ cmdId: CmdId });
+export const MarkNotificationsAsReadCmdSchema = Type.Object({
+  cmdId: CmdId,
+  notifications: Type.Array(EntityId, { minItems: 1, maxItems: 1000 }),
+});
+export type MarkNotificationsAsReadCmd = Static<typeof MarkNotificationsAsReadCmdSchema>;
+export const MarkAllNotificationsAsReadCmdSchema = Type.Object({ cmdId: CmdId });
+
 export const UnsubscribeCmdSchema = Type.Object({ cmdId: CmdId });
 
 /** What a client sends (after `JSON.parse`); every part optional. */
@@ -341,6 +418,52 @@ export interface CommandsUpdate {
   cmdUpdateType: 'COMMANDS';
 }
 
+/** An alarm as ALARM_DATA sends it: the alarm with ThingsBoard's originator fields. */
+export type AlarmData = Alarm & {
+  entityId: { entityType: 'DEVICE'; id: string } | null;
+  originatorName: string | null;
+  latest: Record<string, never>;
+};
+
+export interface AlarmDataUpdate {
+  cmdId: number;
+  errorCode: WsErrorCode;
+  errorMsg: string | null;
+  data: { data: AlarmData[]; totalPages: number; totalElements: number; hasNext: boolean } | null;
+  update: AlarmData[] | null;
+  allowedEntities: number;
+  totalEntities: number;
+  cmdUpdateType: 'ALARM_DATA';
+}
+
+export interface AlarmCountUpdate {
+  cmdId: number;
+  errorCode: WsErrorCode;
+  errorMsg: string | null;
+  count: number;
+  cmdUpdateType: 'ALARM_COUNT_DATA';
+}
+
+export interface NotificationsUpdate {
+  cmdId: number;
+  errorCode: WsErrorCode;
+  errorMsg: string | null;
+  totalUnreadCount: number;
+  /** The newest unread (first answer and after marks), else null. */
+  notifications: Notification[] | null;
+  /** A new notification, else null. */
+  update: Notification | null;
+  cmdUpdateType: 'NOTIFICATIONS';
+}
+
+export interface NotificationsCountUpdate {
+  cmdId: number;
+  errorCode: WsErrorCode;
+  errorMsg: string | null;
+  totalUnreadCount: number;
+  cmdUpdateType: 'NOTIFICATIONS_COUNT';
+}
+
 /** An answer that only reports a failure (unknown, unsupported or invalid command). */
 export interface ErrorUpdate {
   cmdId: number;
@@ -351,4 +474,14 @@ export interface ErrorUpdate {
   cmdUpdateType: string | null;
 }
 
-export type WsUpdate = TelemetryUpdate | EntityDataUpdate | EntityTimeseriesUpdate | EntityCountUpdate | CommandsUpdate | ErrorUpdate;
+export type WsUpdate =
+  | TelemetryUpdate
+  | EntityDataUpdate
+  | EntityTimeseriesUpdate
+  | EntityCountUpdate
+  | CommandsUpdate
+  | AlarmDataUpdate
+  | AlarmCountUpdate
+  | NotificationsUpdate
+  | NotificationsCountUpdate
+  | ErrorUpdate;

@@ -17,7 +17,7 @@ import {
   WS_MAX_SUBSCRIPTIONS,
   WS_POLICY_VIOLATION,
   WsErrorCode,
-  unsupportedWsCmdTypes,
+  alarmWsCmdTypes,
   type AttributesCmd,
   type CommandsCmd,
   type EntityCountCmd,
@@ -72,7 +72,7 @@ export function closeReasonOf(key: ErrorKey): string {
   return closeReasons[key] ?? 'unauthorized';
 }
 
-const unsupported = new Set<string>(unsupportedWsCmdTypes);
+const unsupported = new Set<string>(alarmWsCmdTypes);
 
 const updateTypes: Record<string, string> = {
   TIMESERIES: 'TIMESERIES',
