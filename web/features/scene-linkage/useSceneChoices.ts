@@ -3,7 +3,7 @@
  * each product's PUBLISHED thing model and its devices. A product's model or devices are fetched
  * the first time a part names the product; later parts naming it reuse the answer.
  */
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import type { Device } from '../../../server/contract/device.ts';
 import type { ProductOption } from '../../../server/contract/product.ts';
 import type { ThingModelTsl } from '../../../server/contract/thing-model.ts';
@@ -56,33 +56,35 @@ function useChoices(): SceneChoices {
   return choices;
 }
 
-function usePromised<T>(load: (() => Promise<T>) | null, deps: unknown[]): T | undefined {
-  const [value, setValue] = useState<T | undefined>(undefined);
+/** What `load` resolves to, loaded again when `key` changes (the drawer remounts its parts on each opening). */
+function usePromised<T>(load: (() => Promise<T>) | null, key: string): T | undefined {
+  const [value, setValue] = useState<{ key: string; value: T } | undefined>(undefined);
+  const latest = useRef(load);
+  latest.current = load;
   useEffect(() => {
-    setValue(undefined);
-    if (!load) return undefined;
+    const run = latest.current;
+    if (!run) return undefined;
     let live = true;
-    void load().then((v) => live && setValue(v));
+    void run().then((v) => live && setValue({ key, value: v }));
     return () => {
       live = false;
     };
-    // oxlint-disable-next-line react-hooks/exhaustive-deps -- the callers name what the load depends on.
-  }, deps);
-  return value;
+  }, [key]);
+  return value && value.key === key ? value.value : undefined;
 }
 
 export function useProducts(): ProductOption[] {
   const choices = useChoices();
-  return usePromised(() => choices.products, [choices]) ?? [];
+  return usePromised(() => choices.products, 'products') ?? [];
 }
 
 export function usePublishedModelOf(deviceProfileId: string | undefined): ModelState {
   const choices = useChoices();
-  const model = usePromised(deviceProfileId ? () => choices.model(deviceProfileId) : null, [choices, deviceProfileId]);
+  const model = usePromised(deviceProfileId ? () => choices.model(deviceProfileId) : null, deviceProfileId ?? '');
   return deviceProfileId ? model : null;
 }
 
 export function useProductDevices(deviceProfileId: string | undefined): Device[] {
   const choices = useChoices();
-  return usePromised(deviceProfileId ? () => choices.productDevices(deviceProfileId) : null, [choices, deviceProfileId]) ?? [];
+  return usePromised(deviceProfileId ? () => choices.productDevices(deviceProfileId) : null, deviceProfileId ?? '') ?? [];
 }
