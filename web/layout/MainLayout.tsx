@@ -28,6 +28,7 @@ import { updateSettings, useSettings } from '../stores/settings.ts';
 import { AppBreadcrumb } from './AppBreadcrumb.tsx';
 import { AppMenu } from './AppMenu.tsx';
 import { Brand } from './Brand.tsx';
+import { AlarmPopup } from '../features/alarm/AlarmPopup.tsx';
 import { HeaderActions } from './HeaderActions.tsx';
 import { MenuDrawer } from './MenuDrawer.tsx';
 import { SettingsDrawer } from './SettingsDrawer.tsx';
@@ -184,6 +185,7 @@ export function MainLayout({ children }: { children: ReactNode }): JSX.Element {
         </>
       )}
       <SettingsDrawer visible={drawer} onClose={() => setDrawer(false)} />
+      <AlarmPopup />
     </Layout>
   );
 }
