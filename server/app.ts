@@ -42,6 +42,10 @@ import { telemetryModule } from './modules/telemetry/telemetry-module.ts';
 import { transportModule } from './modules/transport/transport-module.ts';
 import { commandModule } from './modules/command/command-module.ts';
 import { eventRecordModule } from './modules/event-record/event-record-module.ts';
+import { alarmModule } from './modules/alarm/alarm-module.ts';
+import { notificationModule } from './modules/notification/notification-module.ts';
+import { sceneLinkageModule } from './modules/scene-linkage/scene-linkage-module.ts';
+import { ruleEngineModule } from './modules/rule-engine/rule-engine-module.ts';
 import { workbenchModule } from './modules/workbench/workbench-module.ts';
 import { realtimeModule } from './modules/realtime/realtime-module.ts';
 import { apiUsageModule } from './modules/api-usage/api-usage-module.ts';
@@ -69,6 +73,10 @@ export const edgeModules: readonly EdgeModule[] = [
   transportModule,
   commandModule,
   eventRecordModule,
+  alarmModule,
+  notificationModule,
+  sceneLinkageModule,
+  ruleEngineModule,
   workbenchModule,
   realtimeModule,
   apiUsageModule,

@@ -24,8 +24,8 @@
  *   `clearRules[i]` clears the alarm raised through `triggers[i]` when it compares true on a message
  *   of that device (null: cleared by hand only).
  *
- * Bad input: 400 code 30 `error.scene.invalid` with `details` naming each field
- * (`triggers.0.key`, …) and the rule's key; unknown scene 404 code 32 `error.notFound`. Nothing is
+ * Bad input: 400 code 31, `key` the first broken rule's, with `details` naming each field
+ * (`body.triggers.0.key`, …) and its rule's key; unknown scene 404 code 32 `error.notFound`. Nothing is
  * saved when anything is refused. The pure checks are in server/contract/rules/scene-linkage.ts.
  */
 import Type, { type Static } from 'typebox';
@@ -120,13 +120,11 @@ export const WeekdaySchema = Type.Integer({ minimum: 1, maximum: 7 });
 
 /**
  * A compared value: a number (NUMERIC; DATE_TIME as epoch ms), a boolean (BOOLEAN) or text
- * (STRING; DATE_TIME as an ISO date). One schema `type` list, not anyOf, so ajv's coercion does not
- * turn a number into text.
+ * (STRING; DATE_TIME as an ISO date). No schema `type`: a type list would need ajv's union types,
+ * and anyOf would let its coercion turn `true` into 1; the scene checks
+ * (server/contract/rules/scene-linkage.ts, sceneValueProblem) refuse anything but these three.
  */
-export const SceneValueSchema = Type.Unsafe<string | number | boolean>({
-  type: ['string', 'number', 'boolean'],
-  maxLength: SCENE_VALUE_TEXT_MAX,
-});
+export const SceneValueSchema = Type.Unsafe<string | number | boolean>({ description: 'number, boolean or text, as valueType says' });
 export type SceneValue = Static<typeof SceneValueSchema>;
 
 const DeviceIds = Type.Array(ResourceIdSchema, { maxItems: SCENE_DEVICE_IDS_MAX });
@@ -255,7 +253,12 @@ export const CustomScheduleSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export const ScheduleSchema = Type.Union([AnyTimeScheduleSchema, SpecificTimeScheduleSchema, CustomScheduleSchema]);
+/**
+ * ANY_TIME last: ajv (removeAdditional) strips a branch's unknown fields before checking its
+ * `scheduleType`, so the branch with the fewest required fields must be tried last. Likewise
+ * HAND_ACT is the last trigger.
+ */
+export const ScheduleSchema = Type.Union([SpecificTimeScheduleSchema, CustomScheduleSchema, AnyTimeScheduleSchema]);
 export type Schedule = Static<typeof ScheduleSchema>;
 
 const sceneFields = {

@@ -43,7 +43,7 @@ export const WorkbenchSummarySchema = Type.Object({
   devices: Type.Object({ total: Count, online: Count, offline: Count, inactive: Count }),
   /** Device messages received since local midnight, and in all. */
   messages: Type.Object({ today: Count, total: Count }),
-  /** False until alarms exist (a later version): the counts are then 0, not a guess. */
+  /** True since alarms exist (server/contract/alarm.ts); kept for consoles that still read it. */
   alarmsAvailable: Type.Boolean(),
   alarms: Type.Object({ total: Count, unacknowledged: Count }),
   system: Type.Object({

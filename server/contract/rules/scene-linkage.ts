@@ -6,7 +6,7 @@
  */
 import type { DataType, ThingModelParam } from '../thing-model.ts';
 import type { Condition, DeviceTrigger, Schedule, SceneCreateBody, SceneValue, TriggerOperation, TriggerValueType } from '../scene-linkage.ts';
-import { DURATION_MAX_MS, REPEAT_MAX, REPEAT_MIN, operationsByValueType, timeUnitMs } from '../scene-linkage.ts';
+import { DURATION_MAX_MS, REPEAT_MAX, REPEAT_MIN, SCENE_VALUE_TEXT_MAX, operationsByValueType, timeUnitMs } from '../scene-linkage.ts';
 import { problem, type Problem } from './problem.ts';
 
 /** What a scene check needs to know about one published thing model item. */
@@ -77,7 +77,8 @@ export const valueTypesByDataType: Readonly<Record<DataType['type'], readonly Tr
 
 /** A compared value against its value type and, when known, the item's data type (range, enum items). */
 export function sceneValueProblem(valueType: TriggerValueType, value: SceneValue | undefined, dataType?: DataType): Problem | null {
-  if (value === undefined || value === '') return problem('error.field.required');
+  if (value === undefined || value === null || value === '') return problem('error.field.required');
+  if (typeof value === 'object') return problem('error.scene.valueInvalid', { valueType });
   if (dataType && !valueTypesByDataType[dataType.type].includes(valueType)) {
     return problem('error.scene.valueTypeMismatch', { valueType, dataType: dataType.type });
   }
@@ -94,7 +95,7 @@ export function sceneValueProblem(valueType: TriggerValueType, value: SceneValue
     case 'BOOLEAN':
       return typeof value === 'boolean' ? null : problem('error.scene.valueInvalid', { valueType });
     case 'STRING':
-      return typeof value === 'string' ? null : problem('error.scene.valueInvalid', { valueType });
+      return typeof value === 'string' && value.length <= SCENE_VALUE_TEXT_MAX ? null : problem('error.scene.valueInvalid', { valueType });
     case 'DATE_TIME':
       return dateTimeMs(value) === undefined ? problem('error.scene.valueInvalid', { valueType }) : null;
   }
@@ -165,6 +166,9 @@ function deviceTriggerViolations(at: string, t: DeviceTrigger, ctx: SceneCheckCo
     t.deviceTriggerType === 'DEVICE_EVENT'
       ? comparisonViolations(at, t, ctx, 'events', t.param)
       : comparisonViolations(at, t, ctx, 'properties');
+  if (t.value !== undefined && (t.value === null || typeof t.value === 'object')) {
+    out.push({ field: `${at}.value`, ...problem('error.scene.valueInvalid', { valueType: t.valueType ?? 'STRING' }) });
+  }
   if (t.conditionType === 'DURATION') {
     if (!t.duration) out.push({ field: `${at}.duration`, ...problem('error.scene.durationRequired') });
     else if (t.duration.value * timeUnitMs[t.duration.unit] > DURATION_MAX_MS) {

@@ -8,6 +8,7 @@ import type { EntityData, EntityKey, TsData, TsValue } from '../../contract/real
 import type { Aggregation, TimeseriesOrder } from '../../contract/telemetry.ts';
 import type { TelemetryEntry } from '../../contract/telemetry.ts';
 import type { DeviceService } from '../device/device-service.ts';
+import type { LiveAlarms, LiveNotifications } from './alarm-subscriptions.ts';
 
 
 export interface TimeseriesRequest {
@@ -101,6 +102,8 @@ export class LiveData {
     readonly telemetry: LiveTelemetry,
     readonly devices: Pick<DeviceService, 'get' | 'page' | 'refs'>,
     readonly shared: LiveSharedAttributes,
+    readonly alarms: LiveAlarms,
+    readonly notifications: LiveNotifications,
   ) {}
 
   device(id: string): Device {

@@ -16,6 +16,7 @@ import type { EventBus } from '../../lib/event-bus.ts';
 import type { Language } from '../../contract/languages.ts';
 import type { LiveData } from './live-data.ts';
 import type { Subscription } from './live-subscriptions.ts';
+import { AlarmFollower, NotificationFollower } from './alarm-subscriptions.ts';
 import { closeReasonOf, WsSession, type SessionHost } from './ws-session.ts';
 
 const KEEPALIVE_MS = 30_000;
@@ -41,6 +42,8 @@ export class LiveHub implements SessionHost {
   private readonly expiryTimers = new Map<WsSession, NodeJS.Timeout>();
   private readonly byDevice = new Map<string, Set<Subscription>>();
   private readonly deviceSetFollowers = new Set<Subscription>();
+  private readonly alarmFollowers = new Set<AlarmFollower>();
+  private readonly notificationFollowers = new Set<NotificationFollower>();
   private readonly offBus: (() => void)[];
   private readonly keepalive: NodeJS.Timeout;
 
@@ -59,6 +62,12 @@ export class LiveHub implements SessionHost {
         this.each(deviceId, (sub) => sub.attributesChanged(deviceId, scope, values));
       }),
       bus.on('command.changed', ({ deviceId, command }) => this.each(deviceId, (sub) => sub.commandChanged(deviceId, command))),
+      bus.on('alarm.changed', ({ alarm, previous }) => {
+        for (const sub of this.alarmFollowers) this.guarded(() => sub.alarmChanged(alarm, previous));
+      }),
+      bus.on('notification.changed', ({ userId, created }) => {
+        for (const sub of this.notificationFollowers) if (sub.userId === userId) this.guarded(() => sub.notificationChanged(created));
+      }),
       bus.on('device.created', () => this.deviceSetChanged()),
       bus.on('device.deleted', () => this.deviceSetChanged()),
       bus.on('user.sessionsRevoked', ({ userId }) => {
@@ -125,6 +134,8 @@ export class LiveHub implements SessionHost {
       this.byDevice.set(id, set);
     }
     if (sub.followsDeviceSet) this.deviceSetFollowers.add(sub);
+    if (sub instanceof AlarmFollower) this.alarmFollowers.add(sub);
+    if (sub instanceof NotificationFollower) this.notificationFollowers.add(sub);
   }
 
   unsubscribe(_session: WsSession, sub: Subscription): void {
@@ -134,6 +145,8 @@ export class LiveHub implements SessionHost {
       if (set?.size === 0) this.byDevice.delete(id);
     }
     this.deviceSetFollowers.delete(sub);
+    if (sub instanceof AlarmFollower) this.alarmFollowers.delete(sub);
+    if (sub instanceof NotificationFollower) this.notificationFollowers.delete(sub);
   }
 
   remove(session: WsSession): void {
@@ -169,6 +182,14 @@ export class LiveHub implements SessionHost {
       } catch (err) {
         this.log.error({ err, deviceId }, 'live update failed');
       }
+    }
+  }
+
+  private guarded(fn: () => void): void {
+    try {
+      fn();
+    } catch (err) {
+      this.log.error({ err }, 'live alarm or notification update failed');
     }
   }
 

@@ -7,8 +7,14 @@ import type { WebSocket } from 'ws';
 import type { AuthUser } from '../../core.ts';
 import { ErrorCode, type ErrorKey } from '../../contract/errors.ts';
 import {
+  AlarmCountCmdSchema,
+  AlarmDataCmdSchema,
   AttributesCmdSchema,
   CommandsCmdSchema,
+  MarkAllNotificationsAsReadCmdSchema,
+  MarkNotificationsAsReadCmdSchema,
+  NotificationsCmdSchema,
+  NotificationsCountCmdSchema,
   EntityCountCmdSchema,
   EntityDataCmdSchema,
   HistoryCmdSchema,
@@ -17,8 +23,12 @@ import {
   WS_MAX_SUBSCRIPTIONS,
   WS_POLICY_VIOLATION,
   WsErrorCode,
-  alarmWsCmdTypes,
+  unsupportedWsCmdTypes,
+  type AlarmCountCmd,
+  type AlarmDataCmd,
   type AttributesCmd,
+  type MarkNotificationsAsReadCmd,
+  type NotificationsCmd,
   type CommandsCmd,
   type EntityCountCmd,
   type EntityDataCmd,
@@ -30,6 +40,12 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import type { Language } from '../../contract/languages.ts';
 import { translate } from '../../lib/messages.ts';
+import {
+  AlarmCountSubscription,
+  AlarmDataSubscription,
+  NotificationsCountSubscription,
+  NotificationsSubscription,
+} from './alarm-subscriptions.ts';
 import { CommandsSubscription } from './command-subscription.ts';
 import { toTsData, type LiveData } from './live-data.ts';
 import {
@@ -72,7 +88,7 @@ export function closeReasonOf(key: ErrorKey): string {
   return closeReasons[key] ?? 'unauthorized';
 }
 
-const unsupported = new Set<string>(alarmWsCmdTypes);
+const unsupported = new Set<string>(unsupportedWsCmdTypes);
 
 const updateTypes: Record<string, string> = {
   TIMESERIES: 'TIMESERIES',
@@ -210,6 +226,29 @@ export class WsSession implements LiveSink {
       }
       case 'COMMANDS':
         this.start(cmd, new CommandsSubscription(cmd.cmdId, this, this.host.data, this.check<CommandsCmd>(cmd, CommandsCmdSchema)));
+        return;
+      case 'ALARM_DATA':
+        this.start(cmd, new AlarmDataSubscription(cmd.cmdId, this, this.host.data, this.host.data.alarms, this.check<AlarmDataCmd>(cmd, AlarmDataCmdSchema)));
+        return;
+      case 'ALARM_COUNT':
+        this.start(cmd, new AlarmCountSubscription(cmd.cmdId, this, this.host.data, this.host.data.alarms, this.check<AlarmCountCmd>(cmd, AlarmCountCmdSchema)));
+        return;
+      case 'NOTIFICATIONS': {
+        const body = this.check<NotificationsCmd>(cmd, NotificationsCmdSchema);
+        this.start(cmd, new NotificationsSubscription(cmd.cmdId, this, this.host.data, this.user!.id, this.host.data.notifications, body));
+        return;
+      }
+      case 'NOTIFICATIONS_COUNT':
+        this.check(cmd, NotificationsCountCmdSchema);
+        this.start(cmd, new NotificationsCountSubscription(cmd.cmdId, this, this.host.data, this.user!.id, this.host.data.notifications));
+        return;
+      case 'MARK_NOTIFICATIONS_AS_READ':
+        // No answer of its own, as in ThingsBoard: the user's NOTIFICATIONS subscriptions update.
+        this.host.data.notifications.markRead(this.user!.id, this.check<MarkNotificationsAsReadCmd>(cmd, MarkNotificationsAsReadCmdSchema).notifications);
+        return;
+      case 'MARK_ALL_NOTIFICATIONS_AS_READ':
+        this.check(cmd, MarkAllNotificationsAsReadCmdSchema);
+        this.host.data.notifications.markAllRead(this.user!.id);
         return;
       case 'AUTH':
         // Handled with the message; a bare AUTH command has nothing more to do.

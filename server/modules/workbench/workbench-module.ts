@@ -12,7 +12,7 @@ declare module '../../module.ts' {
 
 export const workbenchModule = defineModule({
   name: 'workbench',
-  needs: ['devices', 'products', 'telemetryStorage'],
+  needs: ['devices', 'products', 'telemetryStorage', 'alarms'],
   apiTags: { workbench: 'Workbench: counts, gateway CPU, memory and disk, message volume' },
   build: ({ core, services }) => ({
     workbench: new WorkbenchService({ ...services, messages: new MessageCounter(core.db, core.bus), dataDir: core.config.dataDir }),

@@ -31,7 +31,7 @@ export function bucketStart(ts: number, intervalMs: number, offsetMs = localOffs
   return Math.floor((ts + offsetMs) / intervalMs) * intervalMs - offsetMs;
 }
 
-export interface WorkbenchServiceDeps extends Pick<Services, 'devices' | 'products' | 'telemetryStorage'> {
+export interface WorkbenchServiceDeps extends Pick<Services, 'devices' | 'products' | 'telemetryStorage' | 'alarms'> {
   messages: MessageCounter;
   dataDir: string;
   now?: () => number;
@@ -65,12 +65,17 @@ export class WorkbenchService {
         inactive: deviceCount('INACTIVE'),
       },
       messages: { today: this.deps.messages.countBetween(midnight, now + 1), total: this.deps.messages.total() },
-      // No alarms until the rule engine is built: say so instead of showing 0 as a fact.
-      alarmsAvailable: false,
-      alarms: { total: 0, unacknowledged: 0 },
+      alarmsAvailable: true,
+      alarms: this.alarmCounts(),
       system: { cpu, memory: memoryUsage(), disk },
       storage: { telemetryRefused: this.deps.telemetryStorage.telemetryRefused },
     };
+  }
+
+  /** Every alarm, and the unacknowledged ones (the console follows changes with ALARM_COUNT on /api/ws). */
+  private alarmCounts(): WorkbenchSummary['alarms'] {
+    const { total, unacknowledged } = this.deps.alarms.profileOf({});
+    return { total, unacknowledged };
   }
 
   messageVolume(query: MessageVolumeQuery): MessageVolume {

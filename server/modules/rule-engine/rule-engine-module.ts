@@ -1,0 +1,40 @@
+/**
+ * The rule engine: runs enabled scenes on telemetry (after its commit), device events, cron
+ * schedules, other scenes and the execute call (rule-engine.ts).
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { sceneLinkageRoutes } from '../../contract/scene-linkage.ts';
+import { defineModule } from '../../module.ts';
+import { RuleEngine } from './rule-engine.ts';
+
+declare module '../../module.ts' {
+  interface Services {
+    ruleEngine: RuleEngine;
+  }
+}
+
+export const ruleEngineModule = defineModule({
+  name: 'rule-engine',
+  needs: ['scenes', 'alarms', 'notifications', 'commands', 'devices', 'telemetry'],
+  build: ({ core, log, services }) => ({
+    ruleEngine: new RuleEngine({
+      bus: core.bus,
+      log,
+      scenes: services.scenes,
+      alarms: services.alarms,
+      notifications: services.notifications,
+      commands: services.commands,
+      devices: services.devices,
+      latest: (deviceId, keys) => {
+        const values = services.telemetry.timeseries(deviceId, { keys: keys.join(',') });
+        return Object.fromEntries(Object.entries(values).map(([key, points]) => [key, points[0]?.value]));
+      },
+    }),
+  }),
+  routes: (fastify, { ruleEngine }) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+    app.route({ ...sceneLinkageRoutes.execute, handler: async (request) => ruleEngine.execute(request.params.id) });
+  },
+  start: ({ ruleEngine }) => ruleEngine.start(),
+  close: ({ ruleEngine }) => ruleEngine.close(),
+});

@@ -1,0 +1,410 @@
+/**
+ * The rule engine: runs enabled scenes (server/contract/scene-linkage.ts) on stored telemetry,
+ * reported events, cron schedules, other scenes and the execute call.
+ *
+ * Cost per message: telemetry arrives after its batch committed (`telemetry.stored`); a product
+ * that no rule names is one Set lookup, and each entry one Map lookup by (product, key), so rules
+ * that do not name a key cost nothing for it.
+ *
+ * State (SIMPLE's last truth, DURATION timers, REPEATING counts) lives in memory per (scene,
+ * trigger, device): after a restart it starts again from the first value that arrives (README).
+ * A failing action is written to the scene's log; it never stops the other actions or the engine.
+ */
+import { Cron } from 'croner';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Alarm } from '../../contract/alarm.ts';
+import type { CommandBody } from '../../contract/command.ts';
+import type { Device } from '../../contract/device.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import type { TelemetryEntry } from '../../contract/telemetry.ts';
+import type { ActionResult, Condition, DeviceTrigger, Scene, SceneLogEntry, TriggerType } from '../../contract/scene-linkage.ts';
+import { timeUnitMs } from '../../contract/scene-linkage.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
+import { notFound } from '../../lib/field-errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { AlarmService } from '../alarm/alarm-service.ts';
+import type { NotificationService } from '../notification/notification-service.ts';
+import type { SceneService } from '../scene-linkage/scene-service.ts';
+import { compareValue } from './compare.ts';
+import { inSchedule } from './schedule-window.ts';
+
+export interface RuleEngineDeps {
+  bus: EventBus;
+  log: FastifyBaseLogger;
+  scenes: SceneService;
+  alarms: Pick<AlarmService, 'raise' | 'clearRaisedBy' | 'search'>;
+  notifications: Pick<NotificationService, 'notify'>;
+  commands: { send(deviceId: string, body: CommandBody): Promise<{ id: string }> };
+  devices: { get(id: string): Device; page(query: { page: number; pageSize: number; deviceProfileId?: string }): { items: Device[] } };
+  /** Latest value of each of `keys` of a device. */
+  latest(deviceId: string, keys: readonly string[]): Record<string, unknown>;
+  now?: () => number;
+}
+
+/** A device trigger or clear rule as indexed under (product, key). */
+interface Watch {
+  scene: Scene;
+  index: number;
+  kind: 'trigger' | 'clear';
+  /** Empty: every device of the product. */
+  devices: ReadonlySet<string>;
+  trigger?: DeviceTrigger;
+  clear?: Condition;
+}
+
+/** What fired a scene. */
+interface Firing {
+  triggerIndex: number | null;
+  triggerType: TriggerType;
+  device: Device | null;
+  key: string | null;
+  operation: string | null;
+  threshold: unknown;
+  value: unknown;
+}
+
+/** Per (scene, trigger, device): SIMPLE's last truth, a DURATION timer, a REPEATING count. */
+interface TriggerState {
+  last: boolean;
+  count: number;
+  timer: NodeJS.Timeout | null;
+}
+
+/** SCENE_TRIGGER chains stop this deep (saving refuses cycles; this guards what was stored before). */
+const MAX_CHAIN_DEPTH = 16;
+
+const keyOf = (a: string, b: string): string => `${a}\u0000${b}`;
+
+export class RuleEngine {
+  private readonly enabled = new Map<string, Scene>();
+  /** (product, telemetry key) → triggers and clear rules. */
+  private readonly byKey = new Map<string, Watch[]>();
+  /** (product, event identifier) → DEVICE_EVENT triggers. */
+  private readonly byEvent = new Map<string, Watch[]>();
+  /** Products some rule watches: the first check of every message. */
+  private readonly products = new Set<string>();
+  /** Scene id → the scenes (and trigger index) that fire when it fires. */
+  private readonly chained = new Map<string, { scene: Scene; index: number }[]>();
+  private readonly crons = new Map<string, Cron[]>();
+  private readonly states = new Map<string, TriggerState>();
+  /** Open alarms by (scene, trigger, device): a clear rule reads the table only when one is open. */
+  private readonly open = new Set<string>();
+  private readonly offs: (() => void)[] = [];
+  private readonly now: () => number;
+
+  constructor(private readonly deps: RuleEngineDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** Loads enabled scenes and open alarms, and follows telemetry, events, scene and alarm changes. */
+  start(): void {
+    for (const scene of this.deps.scenes.all()) if (scene.enabled) this.enabled.set(scene.id, scene);
+    this.rebuild();
+    for (let page = 1; ; page++) {
+      const { items } = this.deps.alarms.search({ statuses: ['ACTIVE_UNACK', 'ACTIVE_ACK'] }, page, 100);
+      for (const alarm of items) this.trackOpen(alarm);
+      if (items.length < 100) break;
+    }
+    const { bus } = this.deps;
+    this.offs.push(
+      bus.on('telemetry.stored', ({ deviceId, deviceProfileId, entries }) => this.onTelemetry(deviceId, deviceProfileId, entries)),
+      bus.on('device.eventReported', ({ deviceId, identifier, params }) => this.onEvent(deviceId, identifier, params)),
+      bus.on('scene.changed', ({ id, scene }) => this.onSceneChanged(id, scene)),
+      bus.on('alarm.changed', ({ alarm }) => this.trackOpen(alarm)),
+    );
+  }
+
+  close(): void {
+    for (const off of this.offs.splice(0)) off();
+    this.stopCrons();
+    for (const state of this.states.values()) if (state.timer) clearTimeout(state.timer);
+    this.states.clear();
+  }
+
+  /** The execute call: runs a scene now (its HAND_ACT trigger, if any, is named in the log). */
+  async execute(sceneId: string): Promise<SceneLogEntry> {
+    const scene = this.deps.scenes.find(sceneId);
+    if (!scene) throw notFound();
+    if (!inSchedule(scene.schedule, this.now())) throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.scene.outsideSchedule');
+    const index = scene.triggers.findIndex((t) => t.type === 'HAND_ACT');
+    return this.run(scene, { triggerIndex: index < 0 ? null : index, triggerType: 'HAND_ACT', device: null, key: null, operation: null, threshold: null, value: null }, 0);
+  }
+
+  private onSceneChanged(id: string, scene: Scene | null): void {
+    this.enabled.delete(id);
+    for (const [key, state] of this.states) {
+      if (key.startsWith(`${id}\u0000`)) {
+        if (state.timer) clearTimeout(state.timer);
+        this.states.delete(key);
+      }
+    }
+    if (scene?.enabled) this.enabled.set(id, scene);
+    this.rebuild();
+  }
+
+  private trackOpen(alarm: Alarm): void {
+    const index = alarm.details.triggerIndex;
+    if (index === null) return;
+    const key = [alarm.sceneLinkageId, index, alarm.deviceId ?? ''].join('\u0000');
+    if (alarm.status === 'ACTIVE_UNACK' || alarm.status === 'ACTIVE_ACK') this.open.add(key);
+    else this.open.delete(key);
+  }
+
+  /** Rebuilds the indexes and cron jobs from the enabled scenes (on start and after each scene change). */
+  private rebuild(): void {
+    this.byKey.clear();
+    this.byEvent.clear();
+    this.products.clear();
+    this.chained.clear();
+    this.stopCrons();
+    const add = (map: Map<string, Watch[]>, product: string, key: string, watch: Watch): void => {
+      const k = keyOf(product, key);
+      const list = map.get(k);
+      if (list) list.push(watch);
+      else map.set(k, [watch]);
+      this.products.add(product);
+    };
+    for (const scene of this.enabled.values()) {
+      scene.triggers.forEach((t, index) => {
+        if (t.type === 'DEVICE_TRIGGER') {
+          const watch: Watch = { scene, index, kind: 'trigger', devices: new Set(t.deviceIds), trigger: t };
+          add(t.deviceTriggerType === 'DEVICE_EVENT' ? this.byEvent : this.byKey, t.deviceProfileId, t.key, watch);
+        } else if (t.type === 'SCENE_TRIGGER') {
+          const list = this.chained.get(t.sceneId) ?? [];
+          list.push({ scene, index });
+          this.chained.set(t.sceneId, list);
+        } else if (t.type === 'SCHEDULE_TRIGGER') {
+          this.schedule(scene, index, t.cron, t.timeZone);
+        }
+      });
+      scene.clearRules.forEach((c, index) => {
+        if (c) add(this.byKey, c.deviceProfileId, c.key, { scene, index, kind: 'clear', devices: new Set(c.deviceIds), clear: c });
+      });
+    }
+  }
+
+  private schedule(scene: Scene, index: number, cron: string, timeZone: string): void {
+    try {
+      const job = new Cron(
+        cron,
+        { timezone: timeZone, protect: true, catch: (err) => this.deps.log.error({ err, sceneId: scene.id }, 'scheduled scene failed') },
+        () => this.fire(scene, { triggerIndex: index, triggerType: 'SCHEDULE_TRIGGER', device: null, key: null, operation: null, threshold: null, value: null }),
+      );
+      const jobs = this.crons.get(scene.id) ?? [];
+      jobs.push(job);
+      this.crons.set(scene.id, jobs);
+    } catch (err) {
+      // Saving checks the expression; one stored by an older version that croner refuses is skipped.
+      this.deps.log.error({ err, sceneId: scene.id }, 'scene cron expression refused');
+    }
+  }
+
+  private stopCrons(): void {
+    for (const jobs of this.crons.values()) for (const job of jobs) job.stop();
+    this.crons.clear();
+  }
+
+  private onTelemetry(deviceId: string, productId: string, entries: readonly TelemetryEntry[]): void {
+    if (!this.products.has(productId)) return;
+    for (const entry of entries) {
+      const watches = this.byKey.get(keyOf(productId, entry.key));
+      if (!watches) continue;
+      for (const watch of watches) {
+        if (watch.devices.size > 0 && !watch.devices.has(deviceId)) continue;
+        if (watch.kind === 'clear') this.checkClear(watch, deviceId, entry.value);
+        else this.checkTrigger(watch, deviceId, entry.value);
+      }
+    }
+  }
+
+  private onEvent(deviceId: string, identifier: string, params: unknown): void {
+    if (this.products.size === 0) return;
+    let productId: string;
+    try {
+      productId = this.deps.devices.get(deviceId).deviceProfileId;
+    } catch {
+      return;
+    }
+    const watches = this.byEvent.get(keyOf(productId, identifier));
+    if (!watches) return;
+    for (const watch of watches) {
+      if (watch.devices.size > 0 && !watch.devices.has(deviceId)) continue;
+      const t = watch.trigger!;
+      const value = t.param !== undefined && params !== null && typeof params === 'object' ? (params as Record<string, unknown>)[t.param] : params;
+      if (t.param !== undefined && t.operation && t.valueType && t.value !== undefined) {
+        if (!compareValue(t.operation, t.valueType, value, t.value, t.ignoreCase)) continue;
+      }
+      this.fireOnDevice(watch, deviceId, value);
+    }
+  }
+
+  private checkClear(watch: Watch, deviceId: string, value: unknown): void {
+    if (!this.open.has([watch.scene.id, watch.index, deviceId].join('\u0000'))) return;
+    const c = watch.clear!;
+    if (!compareValue(c.operation, c.valueType, value, c.value, c.ignoreCase)) return;
+    try {
+      this.deps.alarms.clearRaisedBy(watch.scene.id, watch.index, deviceId);
+    } catch (err) {
+      this.deps.log.error({ err, sceneId: watch.scene.id }, 'clearing an alarm failed');
+    }
+  }
+
+  private checkTrigger(watch: Watch, deviceId: string, value: unknown): void {
+    const t = watch.trigger!;
+    if (!t.operation || !t.valueType || t.value === undefined) return;
+    const truth = compareValue(t.operation, t.valueType, value, t.value, t.ignoreCase);
+    const stateKey = [watch.scene.id, watch.index, deviceId].join('\u0000');
+    let state = this.states.get(stateKey);
+    if (!state) {
+      if (!truth) return; // nothing to remember for a false value on a fresh trigger
+      state = { last: false, count: 0, timer: null };
+      this.states.set(stateKey, state);
+    }
+    const was = state.last;
+    state.last = truth;
+    switch (t.conditionType) {
+      case 'SIMPLE':
+        if (truth && !was) this.fireOnDevice(watch, deviceId, value);
+        break;
+      case 'DURATION':
+        if (!truth) {
+          if (state.timer) clearTimeout(state.timer);
+          state.timer = null;
+        } else if (!was) {
+          const ms = (t.duration?.value ?? 0) * timeUnitMs[t.duration?.unit ?? 'SECONDS'];
+          const held = value;
+          state.timer = setTimeout(() => {
+            state.timer = null;
+            this.fireOnDevice(watch, deviceId, held);
+          }, ms);
+        }
+        break;
+      case 'REPEATING':
+        state.count = truth ? state.count + 1 : 0;
+        if (state.count >= (t.repeat ?? 1)) {
+          state.count = 0;
+          this.fireOnDevice(watch, deviceId, value);
+        }
+        break;
+    }
+    if (!truth && !state.timer) this.states.delete(stateKey);
+  }
+
+  private fireOnDevice(watch: Watch, deviceId: string, value: unknown): void {
+    let device: Device;
+    try {
+      device = this.deps.devices.get(deviceId);
+    } catch {
+      return; // deleted meanwhile
+    }
+    const t = watch.trigger!;
+    this.fire(watch.scene, {
+      triggerIndex: watch.index,
+      triggerType: 'DEVICE_TRIGGER',
+      device,
+      key: t.param ? `${t.key}.${t.param}` : t.key,
+      operation: t.operation ?? null,
+      threshold: t.value ?? null,
+      value,
+    });
+  }
+
+  /** Runs a scene in the background (the caller is an event listener or a timer). */
+  private fire(scene: Scene, firing: Firing, depth = 0): void {
+    if (!inSchedule(scene.schedule, this.now())) return;
+    this.run(scene, firing, depth).catch((err: unknown) => this.deps.log.error({ err, sceneId: scene.id }, 'scene run failed'));
+  }
+
+  /** Conditions, then each action in order, then the log entry and the scenes chained on this one. */
+  private async run(scene: Scene, firing: Firing, depth: number): Promise<SceneLogEntry> {
+    const conditionsMet = this.conditionsHold(scene.conditions, firing.device);
+    const actions: ActionResult[] = [];
+    if (conditionsMet) {
+      for (const [index, action] of scene.actions.entries()) {
+        try {
+          if (action.type === 'DEVICE_OUT') {
+            const command = await this.deps.commands.send(action.deviceId, {
+              commandType: action.commandType,
+              callType: 'ASYNC',
+              way: 'oneway',
+              content: action.content,
+            });
+            actions.push({ index, type: action.type, outcome: 'SUCCESS', resultId: command.id, error: null });
+          } else {
+            const alarm = this.deps.alarms.raise({
+              scene: { id: scene.id, name: scene.name },
+              triggerIndex: firing.triggerIndex,
+              device: firing.device,
+              severity: action.severity,
+              type: action.alarmType,
+              details: {
+                triggerIndex: firing.triggerIndex,
+                key: firing.key,
+                operation: firing.operation,
+                threshold: firing.threshold,
+                value: firing.value,
+                message: action.message ?? null,
+              },
+            });
+            this.deps.notifications.notify({
+              type: 'ALARM',
+              subject: action.alarmType,
+              text: action.message ?? null,
+              info: {
+                alarmId: alarm.id,
+                severity: action.severity,
+                deviceId: firing.device?.id ?? null,
+                deviceName: firing.device?.name ?? null,
+                sceneLinkageId: scene.id,
+              },
+            });
+            actions.push({ index, type: action.type, outcome: 'SUCCESS', resultId: alarm.id, error: null });
+          }
+        } catch (err) {
+          const error = err instanceof AppError ? err.key : err instanceof Error ? err.message : String(err);
+          actions.push({ index, type: action.type, outcome: 'FAILED', resultId: null, error });
+        }
+      }
+    }
+    const entry: SceneLogEntry = {
+      id: newId(),
+      sceneLinkageId: scene.id,
+      ts: this.now(),
+      triggerIndex: firing.triggerIndex,
+      triggerType: firing.triggerType,
+      deviceId: firing.device?.id ?? null,
+      value: firing.value === undefined ? null : firing.value,
+      conditionsMet,
+      actions,
+    };
+    try {
+      this.deps.scenes.log(entry);
+    } catch (err) {
+      // The scene was deleted while it ran: nothing to log it under.
+      this.deps.log.debug({ err, sceneId: scene.id }, 'scene log not written');
+    }
+    if (conditionsMet && depth < MAX_CHAIN_DEPTH) {
+      for (const next of this.chained.get(scene.id) ?? []) {
+        this.fire(next.scene, { ...firing, triggerIndex: next.index, triggerType: 'SCENE_TRIGGER' }, depth + 1);
+      }
+    }
+    return entry;
+  }
+
+  /**
+   * Every condition holds on the latest values. Devices compared: the ones named; with none named,
+   * the device that fired (when it is of the condition's product), else any device of the product.
+   */
+  private conditionsHold(conditions: readonly Condition[], fired: Device | null): boolean {
+    return conditions.every((c) => {
+      const holds = (deviceId: string): boolean => {
+        const value = this.deps.latest(deviceId, [c.key])[c.key];
+        return value !== undefined && compareValue(c.operation, c.valueType, value, c.value, c.ignoreCase);
+      };
+      if (c.deviceIds.length > 0) return c.deviceIds.every(holds);
+      if (fired && fired.deviceProfileId === c.deviceProfileId) return holds(fired.id);
+      return this.deps.devices.page({ page: 1, pageSize: 100, deviceProfileId: c.deviceProfileId }).items.some((d) => holds(d.id));
+    });
+  }
+}
