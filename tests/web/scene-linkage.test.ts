@@ -102,8 +102,8 @@ describe('the editor values and the scene body', () => {
 
   it('writes a DEVICE_OUT’s typed inputs as the command content, and reads them back', () => {
     expect(body.actions[0]).toEqual({ type: 'MSG_NOTIFY', severity: 'CRITICAL', alarmType: '高温' });
-    expect(JSON.parse(body.actions[1]!.type === 'DEVICE_OUT' ? (body.actions[1].content as string) : '')).toEqual({ method: 'stop', params: { force: true } });
-    expect(JSON.parse(body.actions[2]!.type === 'DEVICE_OUT' ? (body.actions[2].content as string) : '')).toEqual({ power: false });
+    expect(JSON.parse(body.actions[1]?.type === 'DEVICE_OUT' ? (body.actions[1].content as string) : '')).toEqual({ method: 'stop', params: { force: true } });
+    expect(JSON.parse(body.actions[2]?.type === 'DEVICE_OUT' ? (body.actions[2].content as string) : '')).toEqual({ power: false });
     const saved = { ...body, id: 's1', description: null, schedule: body.schedule ?? { scheduleType: 'ANY_TIME' }, createdTime: 0, updatedTime: 0 } as Scene;
     const back = sceneValues(saved, () => 'p1');
     expect(back.actions[1]).toMatchObject({ commandType: 'SERVICE', service: 'stop', params: { force: '1' }, deviceProfileId: 'p1' });
