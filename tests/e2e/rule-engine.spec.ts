@@ -92,12 +92,14 @@ describe('scene linkage, alarms and notifications in the console', () => {
     await choose('scene-trigger-0-product', PRODUCT);
     await choose('scene-trigger-0-key', '温度 (temperature)');
     await ui.expectText('scene-trigger-0-value-type', text('zh_CN', 'scene:valueType.NUMERIC'));
-    // Out of the model's range: the shared rule refuses it on the field before anything is sent.
-    await ui.fill('scene-trigger-0-value', '500');
-    await ui.fill('scene-action-0-alarm-type', ALARM_TYPE);
+    // Nothing is sent while the value and the alarm type are missing: both say so on their field.
     await ui.clickTestId('scene-drawer-submit');
-    await ui.expectPageText(text('zh_CN', 'errors:scene.valueOutOfRange', { min: -40, max: 125 }));
+    await ui.expectFieldError('scene-action-0-alarm-type', text('zh_CN', 'scene:rule.required'));
+    await ui.expectFieldError('scene-trigger-0-value', text('zh_CN', 'scene:rule.required'));
+    // The value input keeps to the model's range (−40..125 °C) and shows it with the unit.
+    await ui.expectText('scene-trigger-0-value', '°C');
     await ui.fill('scene-trigger-0-value', '80');
+    await ui.fill('scene-action-0-alarm-type', ALARM_TYPE);
     await ui.screenshot('editor-filled');
     await ui.clickTestId('scene-drawer-submit');
     await ui.expectHidden('scene-drawer-submit');

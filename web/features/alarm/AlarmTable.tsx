@@ -155,10 +155,10 @@ export function AlarmTable<F extends object>({ list, devices, openId, testId }: 
         filters={
           <>
             <Form.Item field="status" label={t('field.status')}>
-              <EnumSelect ns="alarm" group="status" values={alarmStatuses} allowClear testId={`${testId}-filter-status`} style={{ width: 180 }} />
+              <EnumSelect ns="alarm" group="status" values={alarmStatuses} allowClear placeholder={t('field.status')} testId={`${testId}-filter-status`} style={{ width: 180 }} />
             </Form.Item>
             <Form.Item field="severity" label={t('field.severity')}>
-              <EnumSelect ns="alarm" group="severity" values={alarmSeverities} allowClear testId={`${testId}-filter-severity`} style={{ width: 140 }} />
+              <EnumSelect ns="alarm" group="severity" values={alarmSeverities} allowClear placeholder={t('field.severity')} testId={`${testId}-filter-severity`} style={{ width: 140 }} />
             </Form.Item>
             {devices ? (
               <Form.Item field="deviceId" label={t('field.device')}>

@@ -41,7 +41,7 @@ export function ActionFields({ form, field, testId }: { form: FormInstance; fiel
       {type === 'MSG_NOTIFY' ? (
         <div className="ec-scene-row">
           <Form.Item field={`${field}.severity`} label={t('field.severity')} rules={[{ required: true, message: t('rule.required') }]}>
-            <EnumSelect ns="alarm" group="severity" values={alarmSeverities} testId={`${testId}-severity`} style={{ width: 160 }} />
+            <EnumSelect ns="alarm" group="severity" values={alarmSeverities} placeholder={t('field.severity')} testId={`${testId}-severity`} style={{ width: 160 }} />
           </Form.Item>
           <Form.Item field={`${field}.alarmType`} label={t('field.alarmType')} rules={[{ required: true, message: t('rule.required') }]}>
             <Input maxLength={ALARM_TYPE_MAX} placeholder={t('field.alarmTypePlaceholder')} aria-label={t('field.alarmType')} style={{ width: 220 }} data-testid={`${testId}-alarm-type`} />

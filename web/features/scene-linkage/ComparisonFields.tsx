@@ -173,10 +173,10 @@ export function ComparisonFields({ form, field, testId, keyKind = 'property', co
       {compared ? (
         <div className="ec-scene-row">
           <Form.Item field={`${field}.valueType`} label={t('field.valueType')} rules={[{ required: true, message: t('rule.required') }]}>
-            <EnumSelect ns="scene" group="valueType" values={triggerValueTypes} testId={`${testId}-value-type`} style={{ width: 140 }} />
+            <EnumSelect ns="scene" group="valueType" values={triggerValueTypes} placeholder={t('field.valueType')} testId={`${testId}-value-type`} style={{ width: 140 }} />
           </Form.Item>
           <Form.Item field={`${field}.operation`} label={t('field.operation')} rules={[{ required: true, message: t('rule.required') }]}>
-            <EnumSelect ns="scene" group="operation" values={operationsByValueType[valueType]} testId={`${testId}-operation`} style={{ width: 160 }} />
+            <EnumSelect ns="scene" group="operation" values={operationsByValueType[valueType]} placeholder={t('field.operation')} testId={`${testId}-operation`} style={{ width: 160 }} />
           </Form.Item>
           <ValueField field={`${field}.value`} valueType={valueType} dataType={dataType} testId={`${testId}-value`} />
           {valueType === 'STRING' ? (
@@ -221,7 +221,7 @@ function ValueField({ field, valueType, dataType, testId }: { field: string; val
   if (valueType === 'NUMERIC' && dataType?.type === 'ENUM') {
     return (
       <Form.Item field={field} label={label} rules={[required]}>
-        <Select getPopupContainer={popup} aria-label={label} data-testid={testId} style={{ width: 200 }}>
+        <Select placeholder={label} getPopupContainer={popup} aria-label={label} data-testid={testId} style={{ width: 200 }}>
           {dataType.specs.map((item) => (
             <Select.Option key={item.value} value={item.value}>{`${item.description} (${item.value})`}</Select.Option>
           ))}

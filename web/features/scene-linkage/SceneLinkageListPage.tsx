@@ -167,7 +167,7 @@ export function SceneLinkageListPage(): JSX.Element {
               <Input allowClear placeholder={t('namePlaceholder')} data-testid="scene-filter-name" style={{ width: 200 }} />
             </Form.Item>
             <Form.Item field="enabled" label={t('enabledFilter')}>
-              <Select allowClear style={{ width: 140 }} data-testid="scene-filter-enabled" getPopupContainer={() => document.body}>
+              <Select allowClear placeholder={t('enabledFilter')} style={{ width: 140 }} data-testid="scene-filter-enabled" getPopupContainer={() => document.body}>
                 <Select.Option value={true as unknown as string}>{t('enabledValue.true')}</Select.Option>
                 <Select.Option value={false as unknown as string}>{t('enabledValue.false')}</Select.Option>
               </Select>

@@ -13,6 +13,7 @@ export function TimeZoneSelect({ value, onChange, testId }: { value?: string; on
       onChange={onChange}
       showSearch
       allowCreate
+      placeholder={t('field.timeZone')}
       getPopupContainer={() => document.body}
       aria-label={t('field.timeZone')}
       style={{ width: 220 }}

@@ -52,6 +52,7 @@ export function TriggerFields({ form, field, testId, scenes }: TriggerFieldsProp
             ns="scene"
             group="triggerType"
             values={triggerTypes}
+            placeholder={t('field.triggerType')}
             testId={`${testId}-type`}
             style={{ width: 180 }}
             onChange={(next) => {
@@ -98,7 +99,7 @@ export function TriggerFields({ form, field, testId, scenes }: TriggerFieldsProp
                   <InputNumber min={1} precision={0} aria-label={t('field.duration')} style={{ width: 120 }} data-testid={`${testId}-duration`} />
                 </Form.Item>
                 <Form.Item field={`${field}.duration.unit`} label={t('field.durationUnit')} initialValue="SECONDS">
-                  <EnumSelect ns="scene" group="timeUnit" values={timeUnits} testId={`${testId}-duration-unit`} style={{ width: 120 }} />
+                  <EnumSelect ns="scene" group="timeUnit" values={timeUnits} placeholder={t('field.durationUnit')} testId={`${testId}-duration-unit`} style={{ width: 120 }} />
                 </Form.Item>
               </>
             ) : null}
