@@ -112,6 +112,11 @@ describe('the editor values and the scene body', () => {
     expect(back.triggers[1]!.clear).toEqual({ enabled: false });
   });
 
+  it('reads a form that left out its empty lists and untouched parts', () => {
+    const partial = sceneBody({ name: 'x', triggers: [{ type: 'HAND_ACT', clear: { enabled: false } }], actions: [{ type: 'MSG_NOTIFY', severity: 'MAJOR', alarmType: 'a' }] });
+    expect(partial).toMatchObject({ conditions: [], schedule: { scheduleType: 'ANY_TIME' }, clearRules: [null], enabled: true });
+  });
+
   it('is checked by the shared scene rules, each problem on the field that shows it', () => {
     const bad = sceneBody({ ...values, triggers: [{ ...threshold, value: 500, clear: { enabled: false } }] }, () => model);
     const violations = sceneFormViolations({ body: bad, models: new Map([['p1', model]]), scenes: [] });

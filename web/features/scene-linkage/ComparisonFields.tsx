@@ -62,6 +62,7 @@ export function ProductDeviceFields({ form, field, testId }: Pick<ComparisonFiel
       <Form.Item field={`${field}.deviceProfileId`} label={t('field.product')} rules={[{ required: true, message: t('rule.required') }]}>
         <Select
           placeholder={t('field.productPlaceholder')}
+          style={{ width: 220 }}
           showSearch
           filterOption={(input, option) => String((option as { props?: { children?: unknown } }).props?.children ?? '').toLowerCase().includes(input.toLowerCase())}
           getPopupContainer={popup}

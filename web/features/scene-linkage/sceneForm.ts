@@ -288,17 +288,19 @@ function scheduleOf(v: ScheduleValues): Schedule {
 }
 
 /** The scene body of the editor's values; `modelOf` gives a product's published model (DEVICE_OUT content). */
-export function sceneBody(v: SceneValues, modelOf: (deviceProfileId: string | undefined) => ThingModelTsl | null = () => null): SceneCreateBody {
+export function sceneBody(v: Partial<SceneValues>, modelOf: (deviceProfileId: string | undefined) => ThingModelTsl | null = () => null): SceneCreateBody {
+  // A form hands over only the fields on show: an empty list or an untouched part may be absent.
+  const triggers = v.triggers ?? [];
   const description = v.description?.trim();
   return {
-    name: v.name.trim(),
+    name: (v.name ?? '').trim(),
     description: description ? description : null,
-    enabled: v.enabled,
-    schedule: scheduleOf(v.schedule),
-    triggers: v.triggers.map(triggerOf),
-    conditions: v.conditions.map(conditionOf),
-    actions: v.actions.map((a) => actionOf(a, modelOf)),
-    clearRules: v.triggers.map((t) => (t.clear?.enabled ? conditionOf(t.clear) : null)),
+    enabled: v.enabled ?? true,
+    schedule: scheduleOf(v.schedule ?? { scheduleType: 'ANY_TIME' }),
+    triggers: triggers.map(triggerOf),
+    conditions: (v.conditions ?? []).map(conditionOf),
+    actions: (v.actions ?? []).map((a) => actionOf(a, modelOf)),
+    clearRules: triggers.map((t) => (t.clear?.enabled ? conditionOf(t.clear) : null)),
   };
 }
 
