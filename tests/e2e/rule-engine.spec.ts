@@ -161,6 +161,8 @@ describe('scene linkage, alarms and notifications in the console', () => {
   });
 
   it('shows the notification under the header bell and marks it read', async () => {
+    // The last popup may still lie over the header: close it as a user would.
+    await ui.page.evaluate(() => document.querySelectorAll<HTMLElement>('.arco-notification-close-btn').forEach((b) => b.click()));
     await ui.expectText('bell-count', '1');
     await ui.clickTestId('header-bell');
     await ui.expectVisible('bell-list');

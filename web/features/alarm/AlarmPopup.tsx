@@ -32,14 +32,16 @@ export function AlarmPopup(): null {
         Notification.remove(POPUP_ID);
         void navigateGuarded(`${consolePaths.alarmRecord}?alarmId=${encodeURIComponent(alarm.id)}`);
       };
-      Notification.warning({
+      // The two worst severities show as errors, the others as warnings.
+      const notify = alarm.severity === 'CRITICAL' || alarm.severity === 'MAJOR' ? Notification.error : Notification.warning;
+      notify({
         id: POPUP_ID,
         position: 'topRight',
         duration: durationS * 1000,
         closable: true,
         title: t('popup.title', { severity: t(`severity.${alarm.severity}`), type: alarm.type }),
         content: (
-          <button type="button" className="ec-alarm-popup" onClick={open} data-testid="alarm-popup" aria-label={t('action.openRecord')}>
+          <button type="button" className="ec-alarm-popup" onClick={open} data-testid="alarm-popup" title={t('action.openRecord')}>
             {t('popup.content', {
               device: alarm.deviceAlias || alarm.deviceName || t('popup.noDevice'),
               scene: alarm.sceneName,

@@ -36,7 +36,7 @@ export function ScheduleFields({ form }: { form: FormInstance }): JSX.Element {
   return (
     <>
       <div className="ec-scene-row">
-        <Form.Item field="schedule.scheduleType" label={t('field.triggerType')} aria-label={t('part.schedule')}>
+        <Form.Item field="schedule.scheduleType" label={t('field.scheduleType')}>
           <EnumSelect
             ns="scene"
             group="scheduleType"
