@@ -140,7 +140,7 @@ describe('scene linkage, alarms and notifications in the console', () => {
     await ui.expectVisible('alarm-detail');
     await ui.expectText('alarm-detail-value', '90.5');
     await ui.expectText('alarm-detail-status', text('zh_CN', 'alarm:status.ACTIVE_UNACK'));
-    await ui.page.keyboard.press('Escape');
+    await ui.page.locator('[data-testid="alarm-detail"] .arco-drawer-close-icon').click();
     await ui.expectHidden('alarm-detail');
   });
 

@@ -94,7 +94,7 @@ export function AlarmTable<F extends object>({ list, devices, openId, testId }: 
       {
         title: t('field.status'),
         dataIndex: 'status',
-        width: 170,
+        width: 200,
         render: (v: string, row) => <EnumTag ns="alarm" group="status" value={v} colors={alarmStatusColors} testId={`${testId}-status-${row.id}`} />,
       },
       { title: t('field.startTs'), dataIndex: 'startTs', width: 170, render: (v: number) => formatDateTime(v) },
@@ -140,7 +140,7 @@ export function AlarmTable<F extends object>({ list, devices, openId, testId }: 
         list={list}
         rowKey="id"
         columns={columns}
-        scrollX={1230}
+        scrollX={1260}
         emptyText={t('empty')}
         bulkActions={(selected, done) => (
           <>
