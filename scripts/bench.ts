@@ -5,7 +5,7 @@
  * docs/BENCHMARKS.md. Builds first when dist/ lacks the console metafile or the x64 binary
  * (`--build` forces it).
  *
- * `--only <group,…>` runs some groups (sizes, coldstart, idle, devices, telemetry, connections, history,
+ * `--only <group,…>` runs some groups (sizes, coldstart, idle, devices, telemetry, rules, connections, history,
  * chart, scale); the other rows keep the figures of the run that measured them, with its date and load.
  * `--soak MINUTES` runs the soak alone (scripts/lib/bench-soak.ts) and draws docs/bench/soak.png.
  */
@@ -25,6 +25,7 @@ import { historyRows } from './lib/bench-history.ts';
 import { benchLicenceKeys, provision } from './lib/bench-gateway.ts';
 import { cpuMs, KB, mb, MB, median, rssOf, sleep, type Rss } from './lib/bench-measure.ts';
 import { fmt, fmtBudget, load1m, measured, type Row, type RowSpec } from './lib/bench-row.ts';
+import { ruleRows } from './lib/bench-rules.ts';
 import { scaleRows } from './lib/bench-scale.ts';
 import { soakMinutes, soakRows } from './lib/bench-soak.ts';
 import { telemetryRows } from './lib/bench-telemetry.ts';
@@ -37,7 +38,7 @@ const coldStartRuns = 10;
 const resultsFile = join(root, 'bench/results.json');
 const docFile = join(root, 'docs/BENCHMARKS.md');
 
-const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'connections', 'history', 'chart', 'scale', 'soak'] as const;
+const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'rules', 'connections', 'history', 'chart', 'scale', 'soak'] as const;
 type Group = (typeof groups)[number];
 
 /** Rows of placeholders earlier runs wrote before these figures were measured. */
@@ -492,6 +493,7 @@ async function main(): Promise<void> {
     await step('idle', () => idleRows(binary));
     await step('devices', () => deviceRows(binary));
     await step('telemetry', () => telemetryRows(binary));
+    await step('rules', () => ruleRows(binary));
     await step('connections', () => connectionRows(binary));
     await step('history', () => historyRows());
     await step('chart', () => chartRows(binary));

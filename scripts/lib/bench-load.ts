@@ -44,6 +44,8 @@ export interface DriveOptions {
   window: number;
   warmupMs: number;
   durationMs: number;
+  /** Measures until this settles instead of for `durationMs` (a load kept up while something else is measured). */
+  until?: Promise<unknown>;
   /** Messages per second per publisher; left out: as fast as the window allows. */
   ratePerPublisher?: number;
   /** The payload of publisher `i`'s `seq`-th message (called when it is sent). */
@@ -123,7 +125,7 @@ export async function drive(clients: readonly MqttClient[], opts: DriveOptions):
   const cpuBefore = process.cpuUsage();
   measuring = true;
   const from = performance.now();
-  await sleep(opts.durationMs);
+  await (opts.until ? opts.until.catch(() => undefined) : sleep(opts.durationMs));
   measuring = false;
   const to = performance.now();
   const cpu = process.cpuUsage(cpuBefore);

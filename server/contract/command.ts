@@ -106,6 +106,13 @@ export const ATTRIBUTE_RPC_METHOD = 'setAttributes';
 export const RAW_RPC_METHOD = 'raw';
 export const REBOOT_RPC_METHOD = 'reboot';
 
+/**
+ * Who issued a command other than a user's call: a scene's DEVICE_OUT action
+ * (server/contract/scene-linkage.ts), with the scene's name as it was then.
+ */
+export const CommandSourceSchema = Type.Object({ type: Type.Literal('SCENE_LINKAGE'), id: Type.String(), name: Type.String() });
+export type CommandSource = Static<typeof CommandSourceSchema>;
+
 export const CommandSchema = Type.Object({
   id: Type.String(),
   deviceId: Type.String(),
@@ -131,6 +138,8 @@ export const CommandSchema = Type.Object({
   deliveredTime: Nullable(EpochMs),
   respondedTime: Nullable(EpochMs),
   updatedTime: EpochMs,
+  /** Null for a user's call. */
+  source: Nullable(CommandSourceSchema),
 });
 export type Command = Static<typeof CommandSchema>;
 

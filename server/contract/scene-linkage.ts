@@ -300,6 +300,10 @@ export const SceneListQuerySchema = Type.Object(
     /** Part of the name (case-insensitive). */
     name: Type.Optional(Type.String({ maxLength: SCENE_NAME_MAX })),
     enabled: Type.Optional(Type.Boolean()),
+    /** Scenes with a DEVICE_OUT action to this device (the device page's task tab). */
+    deviceId: Type.Optional(ResourceIdSchema),
+    /** Scenes with a trigger of this type (SCHEDULE_TRIGGER for the task tab). */
+    triggerType: Type.Optional(TriggerTypeSchema),
   },
   { additionalProperties: false },
 );

@@ -128,10 +128,42 @@ describe('rule engine on live telemetry', () => {
     expect(entry.actions[0]?.error).toBe('error.command.serviceInvalid');
     // The offline device's command is queued (ASYNC) and goes out when it connects.
     const records = await t.api.ok(commandRoutes.list, { params: { id: other.id } });
-    expect(records.items[0]).toMatchObject({ id: entry.actions[1]?.resultId, status: 'QUEUED', commandType: 'SERVICE', callType: 'ASYNC' });
+    expect(records.items[0]).toMatchObject({
+      id: entry.actions[1]?.resultId,
+      status: 'QUEUED',
+      commandType: 'SERVICE',
+      callType: 'ASYNC',
+      source: { type: 'SCENE_LINKAGE', id: scene.id, name: scene.name },
+    });
     expect((await logOf(t, scene.id))[0]?.id).toBe(entry.id);
     const [alarm] = await alarmsOf(t);
     expect(alarm).toMatchObject({ type: 'manual', severity: 'MAJOR', deviceId: null });
+  });
+
+  it('fires a DEVICE_EVENT trigger when the device reports the event with a matching output parameter', async () => {
+    const t = await makeBoilerApp();
+    await createScene(
+      t,
+      overheatScene(t.product.id, {
+        triggers: [overheatTrigger(t.product.id, { deviceTriggerType: 'DEVICE_EVENT', key: 'overheat', param: 'temperature', operation: 'GREATER', value: 100 })],
+      }),
+    );
+    const report = (temperature: number) => t.mqtt.publishAsync('v1/devices/me/events', JSON.stringify({ identifier: 'overheat', type: 'ALERT', params: { temperature } }), { qos: 1 });
+    await report(90);
+    await report(120);
+    const [alarm] = await eventually(() => alarmsOf(t), (list) => list.length === 1);
+    expect(alarm?.details).toMatchObject({ key: 'overheat.temperature', value: 120 });
+  });
+
+  it('lists the scheduled scenes that command a device (the device page task tab)', async () => {
+    const t = await makeBoilerApp();
+    const stop = { type: 'DEVICE_OUT' as const, deviceId: t.device.id, commandType: 'SERVICE' as const, content: { method: 'stop', params: {} } };
+    const nightly = await createScene(t, overheatScene(t.product.id, { name: 'nightly', triggers: [{ type: 'SCHEDULE_TRIGGER', cron: '0 2 * * *', timeZone: 'Asia/Shanghai' }], actions: [stop] }));
+    await createScene(t, overheatScene(t.product.id, { name: 'on_heat', actions: [stop] }));
+    await createScene(t, overheatScene(t.product.id, { name: 'alarm_only', triggers: [{ type: 'SCHEDULE_TRIGGER', cron: '0 3 * * *', timeZone: 'UTC' }] }));
+    const page = await t.api.ok(sceneLinkageRoutes.list, { query: { deviceId: t.device.id, triggerType: 'SCHEDULE_TRIGGER' } });
+    expect(page.items.map((s) => s.id)).toEqual([nightly.id]);
+    expect((await t.api.ok(sceneLinkageRoutes.list, { query: { deviceId: t.device.id } })).total).toBe(2);
   });
 
   it('runs a scene chained on another (SCENE_TRIGGER)', async () => {

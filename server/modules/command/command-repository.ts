@@ -1,4 +1,4 @@
-/** SQL for `device_command` (migrations 0006 and 0008), camelCase ⇄ snake_case. */
+/** SQL for `device_command` (migrations 0006, 0008 and 0018), camelCase ⇄ snake_case. */
 import type { StatementSync } from 'node:sqlite';
 import type {
   Command,
@@ -7,6 +7,7 @@ import type {
   CommandListQuery,
   CommandPage,
   CommandResponseType,
+  CommandSource,
   CommandStatus,
   CommandType,
   CommandWay,
@@ -36,6 +37,7 @@ interface CommandRecord {
   delivered_time: number | null;
   responded_time: number | null;
   update_time: number;
+  source: string | null;
 }
 
 /** A command with what the service needs besides the record: the RPC and the answer deadline. */
@@ -69,6 +71,7 @@ function toRow(r: CommandRecord): CommandRow {
     deliveredTime: r.delivered_time,
     respondedTime: r.responded_time,
     updatedTime: r.update_time,
+    source: r.source === null ? null : (JSON.parse(r.source) as CommandSource),
   };
 }
 
@@ -104,8 +107,8 @@ export class CommandRepository {
     this.insertStatement = db.prepare(
       `INSERT INTO device_command (id, device_id, request_id, command_type, call_type, way, format, content, method, params,
          status, response_type, response_content, timeout_ms, expires_time, deadline_time, create_time, sent_time,
-         delivered_time, responded_time, update_time)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         delivered_time, responded_time, update_time, source)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.findStatement = db.prepare('SELECT * FROM device_command WHERE id = ?');
   }
@@ -114,7 +117,7 @@ export class CommandRepository {
     this.insertStatement.run(
       c.id, c.deviceId, c.requestId, c.commandType, c.callType, c.way, c.format, c.content, c.method, c.params,
       c.status, c.responseType, c.responseContent, c.timeoutMs, c.expiresTime, c.deadlineTime, c.createdTime, c.sentTime,
-      c.deliveredTime, c.respondedTime, c.updatedTime,
+      c.deliveredTime, c.respondedTime, c.updatedTime, c.source === null ? null : JSON.stringify(c.source),
     );
   }
 

@@ -19,6 +19,7 @@ import { NOTIFICATIONS_LIMIT_DEFAULT, WsErrorCode } from '../../contract/realtim
 import type { AlarmFilter } from '../alarm/alarm-filter.ts';
 import type { LiveData } from './live-data.ts';
 import { filteredIds, Subscription, type LiveSink } from './live-subscriptions.ts';
+import { OncePerTurn } from './once-per-turn.ts';
 
 /** The alarm and notification reads of the live views. */
 export interface LiveAlarms {
@@ -95,8 +96,12 @@ export abstract class AlarmFollower extends Subscription {
 
 export class AlarmDataSubscription extends AlarmFollower {
   private readonly filter: AlarmFilter;
-  private changed = new Map<string, AlarmData>();
-  private flush: NodeJS.Immediate | null = null;
+  private readonly changed = new Map<string, AlarmData>();
+  private readonly flush = new OncePerTurn(() => {
+    const update = [...this.changed.values()];
+    this.changed.clear();
+    this.sink.send({ cmdId: this.cmdId, errorCode: WsErrorCode.NO_ERROR, errorMsg: null, data: null, update, allowedEntities: 0, totalEntities: 0, cmdUpdateType: 'ALARM_DATA' });
+  });
 
   constructor(
     cmdId: number,
@@ -130,24 +135,19 @@ export class AlarmDataSubscription extends AlarmFollower {
   alarmChanged(alarm: Alarm, previous: Alarm | null): void {
     if (!alarmMatches(alarm, this.filter) && !(previous && alarmMatches(previous, this.filter))) return;
     this.changed.set(alarm.id, alarmData(alarm));
-    this.flush ??= setImmediate(() => {
-      this.flush = null;
-      const update = [...this.changed.values()];
-      this.changed.clear();
-      this.sink.send({ cmdId: this.cmdId, errorCode: WsErrorCode.NO_ERROR, errorMsg: null, data: null, update, allowedEntities: 0, totalEntities: 0, cmdUpdateType: 'ALARM_DATA' });
-    });
+    this.flush.request();
   }
 
   override close(): void {
-    if (this.flush) clearImmediate(this.flush);
-    this.flush = null;
+    this.flush.cancel();
+    this.changed.clear();
   }
 }
 
 export class AlarmCountSubscription extends AlarmFollower {
   private readonly filter: AlarmFilter;
   private last = -1;
-  private recount: NodeJS.Immediate | null = null;
+  private readonly recount = new OncePerTurn(() => this.send());
 
   constructor(
     cmdId: number,
@@ -166,15 +166,11 @@ export class AlarmCountSubscription extends AlarmFollower {
 
   alarmChanged(alarm: Alarm, previous: Alarm | null): void {
     if (!alarmMatches(alarm, this.filter) && !(previous && alarmMatches(previous, this.filter))) return;
-    this.recount ??= setImmediate(() => {
-      this.recount = null;
-      this.send();
-    });
+    this.recount.request();
   }
 
   override close(): void {
-    if (this.recount) clearImmediate(this.recount);
-    this.recount = null;
+    this.recount.cancel();
   }
 
   private send(): void {

@@ -25,6 +25,7 @@ import type { AttributeValue, TelemetryEntry } from '../../contract/telemetry.ts
 import type { Aggregation } from '../../contract/telemetry.ts';
 import { matchDevices, type FilterMatch } from './entity-filters.ts';
 import { entityHistory, EntityTsFollower } from './entity-timeseries.ts';
+import { OncePerTurn } from './once-per-turn.ts';
 import { entriesToTsData, latestTs, serverAttributes, toTsData, type LiveData } from './live-data.ts';
 
 /** Where a subscription's answers go: the socket's session. */
@@ -376,7 +377,7 @@ export class EntityCountSubscription extends Subscription {
   readonly deviceIds: readonly string[] = [];
   override readonly followsDeviceSet = true;
   private last = -1;
-  private recount: NodeJS.Immediate | null = null;
+  private readonly recount = new OncePerTurn(() => this.sendCount());
 
   constructor(
     cmdId: number,
@@ -393,15 +394,11 @@ export class EntityCountSubscription extends Subscription {
 
   override devicesChanged(): void {
     // An import announces thousands of devices in one go: count once after them.
-    this.recount ??= setImmediate(() => {
-      this.recount = null;
-      this.sendCount();
-    });
+    this.recount.request();
   }
 
   override close(): void {
-    if (this.recount) clearImmediate(this.recount);
-    this.recount = null;
+    this.recount.cancel();
   }
 
   private sendCount(): void {

@@ -3,8 +3,8 @@
  * reported events, cron schedules, other scenes and the execute call.
  *
  * Cost per message: telemetry arrives after its batch committed (`telemetry.stored`); a product
- * that no rule names is one Set lookup, and each entry one Map lookup by (product, key), so rules
- * that do not name a key cost nothing for it.
+ * that no rule names is one Set lookup, and each entry one Map lookup by (product, key) and then
+ * one by device, so rules that do not name a key, or name other devices, cost nothing for it.
  *
  * State (SIMPLE's last truth, DURATION timers, REPEATING counts) lives in memory per (scene,
  * trigger, device): after a restart it starts again from the first value that arrives (README).
@@ -13,7 +13,7 @@
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Alarm } from '../../contract/alarm.ts';
-import type { CommandBody } from '../../contract/command.ts';
+import type { CommandBody, CommandSource } from '../../contract/command.ts';
 import type { Device } from '../../contract/device.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { TelemetryEntry } from '../../contract/telemetry.ts';
@@ -35,7 +35,7 @@ export interface RuleEngineDeps {
   scenes: SceneService;
   alarms: Pick<AlarmService, 'raise' | 'clearRaisedBy' | 'search'>;
   notifications: Pick<NotificationService, 'notify'>;
-  commands: { send(deviceId: string, body: CommandBody): Promise<{ id: string }> };
+  commands: { send(deviceId: string, body: CommandBody, source: CommandSource): Promise<{ id: string }> };
   devices: { get(id: string): Device; page(query: { page: number; pageSize: number; deviceProfileId?: string }): { items: Device[] } };
   /** Latest value of each of `keys` of a device. */
   latest(deviceId: string, keys: readonly string[]): Record<string, unknown>;
@@ -47,10 +47,22 @@ interface Watch {
   scene: Scene;
   index: number;
   kind: 'trigger' | 'clear';
-  /** Empty: every device of the product. */
-  devices: ReadonlySet<string>;
   trigger?: DeviceTrigger;
   clear?: Condition;
+  /** Triggers: state per device (the engine's map for this scene and trigger, kept across rebuilds). */
+  states?: Map<string, TriggerState>;
+}
+
+/** The watches of one (product, key): those on every device of the product, and those naming devices. */
+interface KeyWatches {
+  anyDevice: Watch[];
+  byDevice: Map<string, Watch[]>;
+}
+
+const noWatches: readonly Watch[] = [];
+
+function watchesFor(entry: KeyWatches, deviceId: string): [readonly Watch[], readonly Watch[]] {
+  return [entry.anyDevice, entry.byDevice.get(deviceId) ?? noWatches];
 }
 
 /** What fired a scene. */
@@ -79,15 +91,16 @@ const keyOf = (a: string, b: string): string => `${a}\u0000${b}`;
 export class RuleEngine {
   private readonly enabled = new Map<string, Scene>();
   /** (product, telemetry key) → triggers and clear rules. */
-  private readonly byKey = new Map<string, Watch[]>();
+  private readonly byKey = new Map<string, KeyWatches>();
   /** (product, event identifier) → DEVICE_EVENT triggers. */
-  private readonly byEvent = new Map<string, Watch[]>();
+  private readonly byEvent = new Map<string, KeyWatches>();
   /** Products some rule watches: the first check of every message. */
   private readonly products = new Set<string>();
   /** Scene id → the scenes (and trigger index) that fire when it fires. */
   private readonly chained = new Map<string, { scene: Scene; index: number }[]>();
   private readonly crons = new Map<string, Cron[]>();
-  private readonly states = new Map<string, TriggerState>();
+  /** Scene id → trigger index → device id → state. */
+  private readonly states = new Map<string, Map<number, Map<string, TriggerState>>>();
   /** Open alarms by (scene, trigger, device): a clear rule reads the table only when one is open. */
   private readonly open = new Set<string>();
   private readonly offs: (() => void)[] = [];
@@ -118,8 +131,23 @@ export class RuleEngine {
   close(): void {
     for (const off of this.offs.splice(0)) off();
     this.stopCrons();
-    for (const state of this.states.values()) if (state.timer) clearTimeout(state.timer);
-    this.states.clear();
+    for (const id of [...this.states.keys()]) this.forgetStates(id);
+  }
+
+  /** Cancels a scene's timers and forgets its counts (it changed, went or the engine stops). */
+  private forgetStates(sceneId: string): void {
+    for (const byDevice of this.states.get(sceneId)?.values() ?? []) {
+      for (const state of byDevice.values()) if (state.timer) clearTimeout(state.timer);
+    }
+    this.states.delete(sceneId);
+  }
+
+  private statesOf(sceneId: string, index: number): Map<string, TriggerState> {
+    let byTrigger = this.states.get(sceneId);
+    if (!byTrigger) this.states.set(sceneId, (byTrigger = new Map()));
+    let byDevice = byTrigger.get(index);
+    if (!byDevice) byTrigger.set(index, (byDevice = new Map()));
+    return byDevice;
   }
 
   /** The execute call: runs a scene now (its HAND_ACT trigger, if any, is named in the log). */
@@ -133,12 +161,7 @@ export class RuleEngine {
 
   private onSceneChanged(id: string, scene: Scene | null): void {
     this.enabled.delete(id);
-    for (const [key, state] of this.states) {
-      if (key.startsWith(`${id}\u0000`)) {
-        if (state.timer) clearTimeout(state.timer);
-        this.states.delete(key);
-      }
-    }
+    this.forgetStates(id);
     if (scene?.enabled) this.enabled.set(id, scene);
     this.rebuild();
   }
@@ -158,18 +181,23 @@ export class RuleEngine {
     this.products.clear();
     this.chained.clear();
     this.stopCrons();
-    const add = (map: Map<string, Watch[]>, product: string, key: string, watch: Watch): void => {
+    const add = (map: Map<string, KeyWatches>, product: string, key: string, deviceIds: readonly string[], watch: Watch): void => {
       const k = keyOf(product, key);
-      const list = map.get(k);
-      if (list) list.push(watch);
-      else map.set(k, [watch]);
+      let entry = map.get(k);
+      if (!entry) map.set(k, (entry = { anyDevice: [], byDevice: new Map() }));
+      if (deviceIds.length === 0) entry.anyDevice.push(watch);
+      for (const id of new Set(deviceIds)) {
+        const list = entry.byDevice.get(id);
+        if (list) list.push(watch);
+        else entry.byDevice.set(id, [watch]);
+      }
       this.products.add(product);
     };
     for (const scene of this.enabled.values()) {
       scene.triggers.forEach((t, index) => {
         if (t.type === 'DEVICE_TRIGGER') {
-          const watch: Watch = { scene, index, kind: 'trigger', devices: new Set(t.deviceIds), trigger: t };
-          add(t.deviceTriggerType === 'DEVICE_EVENT' ? this.byEvent : this.byKey, t.deviceProfileId, t.key, watch);
+          const watch: Watch = { scene, index, kind: 'trigger', trigger: t, states: this.statesOf(scene.id, index) };
+          add(t.deviceTriggerType === 'DEVICE_EVENT' ? this.byEvent : this.byKey, t.deviceProfileId, t.key, t.deviceIds, watch);
         } else if (t.type === 'SCENE_TRIGGER') {
           const list = this.chained.get(t.sceneId) ?? [];
           list.push({ scene, index });
@@ -179,7 +207,7 @@ export class RuleEngine {
         }
       });
       scene.clearRules.forEach((c, index) => {
-        if (c) add(this.byKey, c.deviceProfileId, c.key, { scene, index, kind: 'clear', devices: new Set(c.deviceIds), clear: c });
+        if (c) add(this.byKey, c.deviceProfileId, c.key, c.deviceIds, { scene, index, kind: 'clear', clear: c });
       });
     }
   }
@@ -208,12 +236,13 @@ export class RuleEngine {
   private onTelemetry(deviceId: string, productId: string, entries: readonly TelemetryEntry[]): void {
     if (!this.products.has(productId)) return;
     for (const entry of entries) {
-      const watches = this.byKey.get(keyOf(productId, entry.key));
-      if (!watches) continue;
-      for (const watch of watches) {
-        if (watch.devices.size > 0 && !watch.devices.has(deviceId)) continue;
-        if (watch.kind === 'clear') this.checkClear(watch, deviceId, entry.value);
-        else this.checkTrigger(watch, deviceId, entry.value);
+      const keyWatches = this.byKey.get(keyOf(productId, entry.key));
+      if (!keyWatches) continue;
+      for (const watches of watchesFor(keyWatches, deviceId)) {
+        for (const watch of watches) {
+          if (watch.kind === 'clear') this.checkClear(watch, deviceId, entry.value);
+          else this.checkTrigger(watch, deviceId, entry.value);
+        }
       }
     }
   }
@@ -226,10 +255,9 @@ export class RuleEngine {
     } catch {
       return;
     }
-    const watches = this.byEvent.get(keyOf(productId, identifier));
-    if (!watches) return;
-    for (const watch of watches) {
-      if (watch.devices.size > 0 && !watch.devices.has(deviceId)) continue;
+    const keyWatches = this.byEvent.get(keyOf(productId, identifier));
+    if (!keyWatches) return;
+    for (const watch of watchesFor(keyWatches, deviceId).flat()) {
       const t = watch.trigger!;
       const value = t.param !== undefined && params !== null && typeof params === 'object' ? (params as Record<string, unknown>)[t.param] : params;
       if (t.param !== undefined && t.operation && t.valueType && t.value !== undefined) {
@@ -254,12 +282,12 @@ export class RuleEngine {
     const t = watch.trigger!;
     if (!t.operation || !t.valueType || t.value === undefined) return;
     const truth = compareValue(t.operation, t.valueType, value, t.value, t.ignoreCase);
-    const stateKey = [watch.scene.id, watch.index, deviceId].join('\u0000');
-    let state = this.states.get(stateKey);
+    const states = watch.states!;
+    let state = states.get(deviceId);
     if (!state) {
       if (!truth) return; // nothing to remember for a false value on a fresh trigger
       state = { last: false, count: 0, timer: null };
-      this.states.set(stateKey, state);
+      states.set(deviceId, state);
     }
     const was = state.last;
     state.last = truth;
@@ -288,7 +316,7 @@ export class RuleEngine {
         }
         break;
     }
-    if (!truth && !state.timer) this.states.delete(stateKey);
+    if (!truth && !state.timer) states.delete(deviceId);
   }
 
   private fireOnDevice(watch: Watch, deviceId: string, value: unknown): void {
@@ -329,7 +357,7 @@ export class RuleEngine {
               callType: 'ASYNC',
               way: 'oneway',
               content: action.content,
-            });
+            }, { type: 'SCENE_LINKAGE', id: scene.id, name: scene.name });
             actions.push({ index, type: action.type, outcome: 'SUCCESS', resultId: command.id, error: null });
           } else {
             const alarm = this.deps.alarms.raise({

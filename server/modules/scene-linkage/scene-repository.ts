@@ -54,6 +54,10 @@ export class SceneRepository {
     const where = new Where();
     if (query.name) where.add("name LIKE ? ESCAPE '\\'", containsPattern(query.name));
     if (query.enabled !== undefined) where.add('enabled = ?', query.enabled ? 1 : 0);
+    // `deviceId` as a key appears in the body only in DEVICE_OUT actions (triggers and conditions
+    // hold `deviceIds`); ids and trigger types are quote-free, so the JSON text is matched as is.
+    if (query.deviceId) where.add('instr(body, ?) > 0', `"deviceId":${JSON.stringify(query.deviceId)}`);
+    if (query.triggerType) where.add('instr(body, ?) > 0', `"type":"${query.triggerType}"`);
     const { limit, offset } = pageWindow(query.page, query.pageSize);
     const rows = this.db
       .prepare(`SELECT * FROM scene_linkage ${where.sql} ORDER BY create_time DESC, rowid DESC LIMIT ? OFFSET ?`)
