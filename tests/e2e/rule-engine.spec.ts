@@ -174,4 +174,48 @@ describe('scene linkage, alarms and notifications in the console', () => {
     await ui.clickTestId('bell-read-all');
     await expect.poll(() => ui.testId('bell-count').innerText()).not.toContain('1');
   });
+
+  it("shows the alarm on the device's alarm tab, and schedules a command from its task tab", async () => {
+    const [alarm] = (await call<AlarmPage>('GET', `/api/yt/alarm?deviceId=${device.id}`)).items;
+    await ui.goto(`/device-manage/device/${device.id}/alarm`);
+    await ui.expectText(`device-alarm-status-${alarm!.id}`, text('zh_CN', 'alarm:status.CLEARED_ACK'));
+    await ui.screenshot('device-alarm-tab');
+
+    await ui.goto(`/device-manage/device/${device.id}/task`);
+    await ui.expectVisible('device-task-tab');
+    await ui.expectPageText(text('zh_CN', 'scene:task.empty'));
+    await ui.clickTestId('device-task-create');
+    // Opened with a schedule trigger and a command to this device: the next five runs show at once.
+    await expect.poll(() => ui.page.locator('[data-testid="scene-trigger-0-next-runs"] li').count()).toBe(5);
+    await ui.fill('scene-form-name', '每日重启');
+    await ui.fill('scene-trigger-0-cron', 'not a cron');
+    await ui.expectText('scene-trigger-0-next-runs', text('zh_CN', 'scene:hint.cronInvalid'));
+    await ui.fill('scene-trigger-0-cron', '0 30 6 * * *');
+    await expect.poll(() => ui.page.locator('[data-testid="scene-trigger-0-next-runs"] li').count()).toBe(5);
+    await ui.clickTestId('scene-action-0-command-type-CUSTOM');
+    await ui.page.locator('textarea[data-testid="scene-action-0-content"]').fill('{"method":"reboot"}');
+    await ui.screenshot('task-editor');
+    await ui.clickTestId('scene-drawer-submit');
+    await ui.expectHidden('scene-drawer-submit');
+    const task = (await call<ScenePage>('GET', '/api/yt/scene_linkage')).items.find((s) => s.name === '每日重启');
+    expect(task).toMatchObject({
+      triggers: [{ type: 'SCHEDULE_TRIGGER', cron: '0 30 6 * * *' }],
+      actions: [{ type: 'DEVICE_OUT', deviceId: device.id, commandType: 'CUSTOM', content: '{"method":"reboot"}' }],
+    });
+    await ui.expectVisible(`device-task-next-${task!.id}`);
+    await ui.screenshotMatrix('device-task-tab', () => ui.expectVisible(`device-task-next-${task!.id}`));
+  });
+
+  it('keeps the editor usable at phone width', async () => {
+    await ui.page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await ui.goto('/rule-engine/scene-linkage');
+      await ui.clickTestId('scene-create');
+      await ui.expectVisible('scene-trigger-0-product');
+      await ui.screenshot('phone-editor');
+      await ui.clickTestId('scene-drawer-cancel');
+    } finally {
+      await ui.page.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
 });
