@@ -9,7 +9,6 @@ import DatePicker from '@arco-design/web-react/es/DatePicker';
 import Form from '@arco-design/web-react/es/Form';
 import Message from '@arco-design/web-react/es/Message';
 import Modal from '@arco-design/web-react/es/Modal';
-import Select from '@arco-design/web-react/es/Select';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import { alarmSeverities, alarmStatuses, type Alarm } from '../../../server/cont
 import type { Device } from '../../../server/contract/device.ts';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { EnumSelect } from '../../components/EnumSelect.tsx';
+import { deviceOption, OptionSelect } from '../../components/OptionSelect.tsx';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';
@@ -162,13 +162,7 @@ export function AlarmTable<F extends object>({ list, devices, openId, testId }: 
             </Form.Item>
             {devices ? (
               <Form.Item field="deviceId" label={t('field.device')}>
-                <Select allowClear showSearch placeholder={t('field.devicePlaceholder')} getPopupContainer={() => document.body} style={{ width: 180 }} data-testid={`${testId}-filter-device`}>
-                  {devices.map((d) => (
-                    <Select.Option key={d.id} value={d.id}>
-                      {d.alias || d.name}
-                    </Select.Option>
-                  ))}
-                </Select>
+                <OptionSelect<string> allowClear items={devices.map(deviceOption)} placeholder={t('field.devicePlaceholder')} testId={`${testId}-filter-device`} style={{ width: 180 }} />
               </Form.Item>
             ) : null}
             <Form.Item field="startTime" label={t('field.from')} normalize={toMs}>

@@ -13,12 +13,13 @@ import { useTranslation } from 'react-i18next';
 import { alarmSeverities } from '../../../server/contract/alarm.ts';
 import { ALARM_MESSAGE_MAX, ALARM_TYPE_MAX, executionActions, type ExecutionAction } from '../../../server/contract/scene-linkage.ts';
 import { EnumSelect } from '../../components/EnumSelect.tsx';
+import { deviceOption, OptionSelect } from '../../components/OptionSelect.tsx';
 import { ParamField } from '../command/ParamField.tsx';
 import { initialParamInput, jsonContentProblem } from '../command/commandForm.ts';
 import { i18n } from '../../i18n/i18n.ts';
-import { useFieldValue } from './ComparisonFields.tsx';
+import { ProductField, useFieldValue } from './ComparisonFields.tsx';
 import { emptyAction, type DeviceOutMode } from './sceneForm.ts';
-import { useProductDevices, useProducts, usePublishedModelOf } from './useSceneChoices.ts';
+import { useProductDevices, usePublishedModelOf } from './useSceneChoices.ts';
 
 const popup = (): HTMLElement => document.body;
 const deviceOutModes: readonly DeviceOutMode[] = ['SERVICE', 'ATTRIBUTE', 'CUSTOM'];
@@ -59,7 +60,6 @@ export function ActionFields({ form, field, testId }: { form: FormInstance; fiel
 
 function DeviceOutFields({ form, field, testId }: { form: FormInstance; field: string; testId: string }): JSX.Element {
   const { t } = useTranslation('scene');
-  const products = useProducts();
   const productId = useFieldValue<string>(form, `${field}.deviceProfileId`);
   const mode = useFieldValue<DeviceOutMode>(form, `${field}.commandType`) ?? 'SERVICE';
   const serviceId = useFieldValue<string>(form, `${field}.service`);
@@ -74,30 +74,9 @@ function DeviceOutFields({ form, field, testId }: { form: FormInstance; field: s
   return (
     <>
       <div className="ec-scene-row">
-        <Form.Item field={`${field}.deviceProfileId`} label={t('field.product')} rules={[{ required: true, message: t('rule.required') }]}>
-          <Select
-            placeholder={t('field.productPlaceholder')}
-            getPopupContainer={popup}
-            aria-label={t('field.product')}
-            style={{ width: 220 }}
-            data-testid={`${testId}-product`}
-            onChange={() => form.setFieldValue(`${field}.deviceId`, undefined)}
-          >
-            {products.map((p) => (
-              <Select.Option key={p.id} value={p.id}>
-                {p.name}
-              </Select.Option>
-            ))}
-          </Select>
-        </Form.Item>
+        <ProductField field={field} testId={testId} onChange={() => form.setFieldValue(`${field}.deviceId`, undefined)} />
         <Form.Item field={`${field}.deviceId`} label={t('field.device')} rules={[{ required: true, message: t('rule.required') }]}>
-          <Select placeholder={t('field.devicesPlaceholder')} getPopupContainer={popup} aria-label={t('field.device')} style={{ width: 220 }} data-testid={`${testId}-device`}>
-            {devices.map((d) => (
-              <Select.Option key={d.id} value={d.id}>
-                {d.alias || d.name}
-              </Select.Option>
-            ))}
-          </Select>
+          <OptionSelect<string> items={devices.map(deviceOption)} placeholder={t('field.devicesPlaceholder')} testId={`${testId}-device`} />
         </Form.Item>
       </div>
       {productId && model === null ? <p className="arco-form-message ec-scene-hint">{t('hint.noModel')}</p> : null}

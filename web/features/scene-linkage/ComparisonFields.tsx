@@ -22,6 +22,7 @@ import {
 } from '../../../server/contract/scene-linkage.ts';
 import type { DataType, ThingModelTsl } from '../../../server/contract/thing-model.ts';
 import { EnumSelect } from '../../components/EnumSelect.tsx';
+import { deviceOption, OptionSelect } from '../../components/OptionSelect.tsx';
 import { valueTypeOf } from './sceneForm.ts';
 import { useProductDevices, useProducts, usePublishedModelOf } from './useSceneChoices.ts';
 
@@ -51,36 +52,33 @@ export function comparedDataType(model: ThingModelTsl | null | undefined, kind: 
   return model.events.find((e) => e.identifier === key)?.functionJson.outputData.find((o) => o.identifier === param)?.dataType;
 }
 
-export function ProductDeviceFields({ form, field, testId }: Pick<ComparisonFieldsProps, 'form' | 'field' | 'testId'>): JSX.Element {
+/** The product of a part (`<field>.deviceProfileId`); `onChange` resets what depended on it. */
+export function ProductField({ field, testId, onChange }: { field: string; testId: string; onChange: () => void }): JSX.Element {
   const { t } = useTranslation('scene');
   const products = useProducts();
+  return (
+    <Form.Item field={`${field}.deviceProfileId`} label={t('field.product')} rules={[{ required: true, message: t('rule.required') }]}>
+      <OptionSelect<string> items={products.map((p) => ({ id: p.id, label: p.name }))} placeholder={t('field.productPlaceholder')} testId={`${testId}-product`} onChange={onChange} />
+    </Form.Item>
+  );
+}
+
+export function ProductDeviceFields({ form, field, testId }: Pick<ComparisonFieldsProps, 'form' | 'field' | 'testId'>): JSX.Element {
+  const { t } = useTranslation('scene');
   const productId = useFieldValue<string>(form, `${field}.deviceProfileId`);
   const all = useFieldValue<boolean>(form, `${field}.allDevices`);
   const devices = useProductDevices(productId);
   return (
     <div className="ec-scene-row">
-      <Form.Item field={`${field}.deviceProfileId`} label={t('field.product')} rules={[{ required: true, message: t('rule.required') }]}>
-        <Select
-          placeholder={t('field.productPlaceholder')}
-          style={{ width: 220 }}
-          showSearch
-          filterOption={(input, option) => String((option as { props?: { children?: unknown } }).props?.children ?? '').toLowerCase().includes(input.toLowerCase())}
-          getPopupContainer={popup}
-          aria-label={t('field.product')}
-          data-testid={`${testId}-product`}
-          onChange={() => {
-            form.setFieldValue(`${field}.deviceIds`, []);
-            form.setFieldValue(`${field}.key`, undefined);
-            form.setFieldValue(`${field}.value`, undefined);
-          }}
-        >
-          {products.map((p) => (
-            <Select.Option key={p.id} value={p.id}>
-              {p.name}
-            </Select.Option>
-          ))}
-        </Select>
-      </Form.Item>
+      <ProductField
+        field={field}
+        testId={testId}
+        onChange={() => {
+          form.setFieldValue(`${field}.deviceIds`, []);
+          form.setFieldValue(`${field}.key`, undefined);
+          form.setFieldValue(`${field}.value`, undefined);
+        }}
+      />
       <Form.Item field={`${field}.allDevices`} label={t('field.allDevices')} triggerPropName="checked">
         <Switch aria-label={t('field.allDevices')} data-testid={`${testId}-all-devices`} />
       </Form.Item>
@@ -90,13 +88,7 @@ export function ProductDeviceFields({ form, field, testId }: Pick<ComparisonFiel
           label={t('field.devices')}
           rules={[{ required: true, type: 'array', minLength: 1, message: t('rule.devicesRequired') }]}
         >
-          <Select mode="multiple" placeholder={t('field.devicesPlaceholder')} getPopupContainer={popup} aria-label={t('field.devices')} data-testid={`${testId}-devices`}>
-            {devices.map((d) => (
-              <Select.Option key={d.id} value={d.id}>
-                {d.alias || d.name}
-              </Select.Option>
-            ))}
-          </Select>
+          <OptionSelect<string[]> multiple items={devices.map(deviceOption)} placeholder={t('field.devicesPlaceholder')} testId={`${testId}-devices`} style={{ minWidth: 240 }} />
         </Form.Item>
       ) : null}
     </div>
