@@ -218,4 +218,23 @@ describe('scene linkage, alarms and notifications in the console', () => {
       await ui.page.setViewportSize({ width: 1440, height: 900 });
     }
   });
+
+  it('runs a HAND_ACT scene from the list and shows the run in its execution log', async () => {
+    const scene = await call<{ id: string }>('POST', '/api/yt/scene_linkage', {
+      name: '手动巡检',
+      enabled: true,
+      triggers: [{ type: 'HAND_ACT' }],
+      conditions: [],
+      actions: [{ type: 'MSG_NOTIFY', severity: 'MINOR', alarmType: '巡检' }],
+      clearRules: [null],
+    });
+    await ui.goto('/rule-engine/scene-linkage');
+    await ui.clickTestId(`scene-execute-${scene.id}`);
+    await ui.clickTestId(`scene-execute-${scene.id}-confirm`);
+    await ui.expectPageText(text('zh_CN', 'scene:executed', { ok: 1, failed: 0 }));
+    await ui.clickTestId(`scene-log-${scene.id}`);
+    await ui.expectText('scene-log-drawer', text('zh_CN', 'scene:outcome.SUCCESS'));
+    await ui.expectText('scene-log-drawer', text('zh_CN', 'scene:summary.hand'));
+    await ui.screenshot('scene-log');
+  });
 });
