@@ -18,8 +18,7 @@ import { deviceTasks, type DeviceTask } from './deviceTasks.ts';
 import { browserTimeZone } from './nextRuns.ts';
 import { listAllScenes } from './sceneApi.ts';
 import { SceneEditorDrawer } from './SceneEditorDrawer.tsx';
-import { emptyScene, emptyTrigger, sceneValues, type SceneValues } from './sceneForm.ts';
-import type { EditorTarget } from './SceneLinkageListPage.tsx';
+import { emptyScene, emptyTrigger, sceneValues, type EditorTarget, type SceneValues } from './sceneForm.ts';
 import { useDeviceProducts } from './useDeviceProducts.ts';
 
 export function DeviceTaskTab({ device }: DeviceTabProps): JSX.Element {

@@ -22,17 +22,11 @@ import { useList } from '../../lib/use-list.ts';
 import { browserTimeZone } from './nextRuns.ts';
 import { deleteScenes, executeScene, listAllScenes, setSceneEnabled } from './sceneApi.ts';
 import { SceneEditorDrawer } from './SceneEditorDrawer.tsx';
-import { emptyScene, sceneValues, type SceneValues } from './sceneForm.ts';
+import { emptyScene, sceneValues, type EditorTarget } from './sceneForm.ts';
 import { SceneLogDrawer } from './SceneLogDrawer.tsx';
 import { scenesTriggerSummary } from './triggerSummary.ts';
 import { useSceneText } from './useSceneText.ts';
 import { useDeviceProducts } from './useDeviceProducts.ts';
-
-/** What the editor opens with: a scene to edit, or values of a new one. */
-export interface EditorTarget {
-  scene?: Scene;
-  values: SceneValues;
-}
 
 export function SceneLinkageListPage(): JSX.Element {
   const { t } = useTranslation(['scene', 'table']);

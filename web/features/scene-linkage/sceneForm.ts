@@ -97,6 +97,12 @@ export interface SceneValues {
   actions: ActionValues[];
 }
 
+/** What the editor opens with: a scene to edit, or values of a new one. */
+export interface EditorTarget {
+  scene?: Scene;
+  values: SceneValues;
+}
+
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 const DEFAULT_START = '08:00';
 const DEFAULT_END = '18:00';
