@@ -127,6 +127,7 @@ export function ComparisonFields({ form, field, testId, keyKind = 'property', co
         >
           <Select
             placeholder={t('field.keyPlaceholder')}
+            style={{ width: 280 }}
             getPopupContainer={popup}
             aria-label={keyKind === 'property' ? t('field.property') : t('field.event')}
             data-testid={`${testId}-key`}
