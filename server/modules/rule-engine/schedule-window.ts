@@ -1,7 +1,9 @@
 /**
  * Whether a scene's schedule (server/contract/scene-linkage.ts, Schedule) is in force at an
  * instant: the weekday and clock time in the schedule's time zone against its windows. A window
- * whose end is before its start runs past midnight; equal start and end mean the whole day.
+ * whose end is before its start runs past midnight; equal start and end mean the whole day. The
+ * weekday is always the instant's own: a Monday window of 22:00–06:00 is in force on Monday before
+ * 06:00 and from 22:00 (each day is checked on its own).
  */
 import type { Schedule } from '../../contract/scene-linkage.ts';
 
