@@ -65,6 +65,12 @@ export const deviceTabs = tabRegistry<DeviceTabProps>([
     shownFor: () => holdsPermission('device:attributes'),
   },
   {
+    key: 'alarm',
+    titleKey: 'alarm:tab',
+    sort: 30,
+    panel: lazyPanel(() => import('./features/alarm/AlarmTab.tsx'), 'AlarmTab'),
+  },
+  {
     key: 'command',
     titleKey: 'command:tab',
     sort: 40,
@@ -76,6 +82,12 @@ export const deviceTabs = tabRegistry<DeviceTabProps>([
     titleKey: 'event:tab',
     sort: 50,
     panel: lazyPanel(() => import('./features/event/EventTab.tsx'), 'EventTab'),
+  },
+  {
+    key: 'task',
+    titleKey: 'scene:task.tab',
+    sort: 60,
+    panel: lazyPanel(() => import('./features/scene-linkage/DeviceTaskTab.tsx'), 'DeviceTaskTab'),
   },
   {
     key: 'subDevices',

@@ -62,6 +62,11 @@ export interface ResourceTableProps<T, F extends object> {
   toolbar?: ReactNode;
   /** Enables row selection and the bulk delete button; resolves when the server is done. */
   onBulkDelete?: (keys: string[]) => Promise<unknown>;
+  /**
+   * Enables row selection and renders other bulk buttons (acknowledge, clear…) at the toolbar's
+   * left; `done` clears the selection and reloads the page after the action succeeded.
+   */
+  bulkActions?: (selected: string[], done: () => Promise<void>) => ReactNode;
   /** Enables the table/card toggle; renders the current page's items as cards. */
   renderCards?: (items: T[]) => ReactNode;
   defaultView?: ResourceView;
@@ -114,7 +119,8 @@ function writeViewToUrl(view: ResourceView, fallback: ResourceView): void {
 }
 
 export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, F>): JSX.Element {
-  const { list, rowKey, testId, onBulkDelete, renderCards, defaultView = 'table' } = props;
+  const { list, rowKey, testId, onBulkDelete, bulkActions, renderCards, defaultView = 'table' } = props;
+  const selectable = Boolean(onBulkDelete || bulkActions);
   const { t } = useTranslation('table');
   const [form] = Form.useForm();
   const [selected, setSelected] = useState<string[]>([]);
@@ -226,17 +232,25 @@ export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, 
 
       <div className="ec-resource__toolbar">
         <div className="ec-resource__toolbar-left">
-          {onBulkDelete && view === 'table' ? (
+          {bulkActions && view === 'table'
+            ? bulkActions(selected, async () => {
+                setSelected([]);
+                await list.refresh();
+              })
+            : null}
+          {selectable && view === 'table' ? (
             <>
-              <Button
-                status="danger"
-                icon={<IconDelete />}
-                disabled={selected.length === 0}
-                onClick={bulkDelete}
-                data-testid={`${testId}-bulk-delete`}
-              >
-                {t('bulkDelete')}
-              </Button>
+              {onBulkDelete ? (
+                <Button
+                  status="danger"
+                  icon={<IconDelete />}
+                  disabled={selected.length === 0}
+                  onClick={bulkDelete}
+                  data-testid={`${testId}-bulk-delete`}
+                >
+                  {t('bulkDelete')}
+                </Button>
+              ) : null}
               {selected.length > 0 ? (
                 <span className="ec-resource__selected" aria-live="polite" data-testid={`${testId}-selected`}>
                   {t('selected', { count: selected.length })}
@@ -295,10 +309,10 @@ export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, 
           loading={list.loading}
           noDataElement={empty}
           pagination={pagination}
-          scroll={scrollX ? { x: scrollWidthOf(columns, Boolean(onBulkDelete), scrollX) } : undefined}
+          scroll={scrollX ? { x: scrollWidthOf(columns, selectable, scrollX) } : undefined}
           border={false}
           rowSelection={
-            onBulkDelete
+            selectable
               ? {
                   type: 'checkbox',
                   selectedRowKeys: selected,

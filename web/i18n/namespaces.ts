@@ -19,6 +19,7 @@ function texts<T>(): T {
 
 const resources = {
   auditLog: texts<typeof import('../../locales/zh_CN/auditLog.json')>(),
+  alarm: texts<typeof import('../../locales/zh_CN/alarm.json')>(),
   auth: texts<typeof import('../../locales/zh_CN/auth.json')>(),
   category: texts<typeof import('../../locales/zh_CN/category.json')>(),
   command: texts<typeof import('../../locales/zh_CN/command.json')>(),
@@ -38,6 +39,7 @@ const resources = {
   notice: texts<typeof import('../../locales/zh_CN/notice.json')>(),
   organization: texts<typeof import('../../locales/zh_CN/organization.json')>(),
   product: texts<typeof import('../../locales/zh_CN/product.json')>(),
+  scene: texts<typeof import('../../locales/zh_CN/scene.json')>(),
   profile: texts<typeof import('../../locales/zh_CN/profile.json')>(),
   settings: texts<typeof import('../../locales/zh_CN/settings.json')>(),
   systemConfig: texts<typeof import('../../locales/zh_CN/systemConfig.json')>(),

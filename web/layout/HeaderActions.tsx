@@ -1,4 +1,4 @@
-/** Right side of the header: fullscreen, language, theme, settings drawer and the user popover. */
+/** Right side of the header: fullscreen, language, theme, notifications, settings drawer and the user popover. */
 import type { JSX, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@arco-design/web-react/es/Button';
@@ -12,6 +12,7 @@ import IconSun from '@arco-design/web-react/icon/react-icon/IconSun';
 import { useSettings } from '../stores/settings.ts';
 import { switchLanguage, switchTheme } from './preferences.ts';
 import { useFullscreen } from './useFullscreen.ts';
+import { NotificationBell } from './NotificationBell.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 function Action({ label, icon, testId, onClick }: { label: string; icon: ReactNode; testId: string; onClick: () => void }): JSX.Element {
@@ -48,6 +49,7 @@ export function HeaderActions({ onOpenSettings }: { onOpenSettings: () => void }
         testId="header-theme"
         onClick={() => switchTheme(themeMode === 'dark' ? 'light' : 'dark')}
       />
+      <NotificationBell />
       <Action label={t('layout:settings')} icon={<IconSettings />} testId="settings-drawer-open" onClick={onOpenSettings} />
       <UserMenu />
     </div>

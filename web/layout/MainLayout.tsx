@@ -29,6 +29,7 @@ import { syncServerSettings } from '../stores/settings-server.ts';
 import { AppBreadcrumb } from './AppBreadcrumb.tsx';
 import { AppMenu } from './AppMenu.tsx';
 import { Brand } from './Brand.tsx';
+import { AlarmPopup } from '../features/alarm/AlarmPopup.tsx';
 import { HeaderActions } from './HeaderActions.tsx';
 import { MenuDrawer } from './MenuDrawer.tsx';
 import { SettingsDrawer } from './SettingsDrawer.tsx';
@@ -192,6 +193,7 @@ export function MainLayout({ children }: { children: ReactNode }): JSX.Element {
       )}
       <SettingsDrawer visible={drawer} onClose={() => setDrawer(false)} />
       <MustChangePassword />
+      <AlarmPopup />
     </Layout>
   );
 }

@@ -7,10 +7,19 @@ import type { JSX, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@arco-design/web-react/es/Button';
 import Drawer from '@arco-design/web-react/es/Drawer';
+import InputNumber from '@arco-design/web-react/es/InputNumber';
 import Message from '@arco-design/web-react/es/Message';
 import Radio from '@arco-design/web-react/es/Radio';
 import Switch from '@arco-design/web-react/es/Switch';
-import { colorPresets, updateSettings, useSettings } from '../stores/settings.ts';
+import {
+  ALARM_POLL_INTERVAL_MAX_S,
+  ALARM_POLL_INTERVAL_MIN_S,
+  ALARM_POPUP_DURATION_MAX_S,
+  ALARM_POPUP_DURATION_MIN_S,
+  colorPresets,
+  updateSettings,
+  useSettings,
+} from '../stores/settings.ts';
 import type { Language } from '../../server/contract/languages.ts';
 import { resetSettings, switchLanguage, switchTheme } from './preferences.ts';
 import { useFullscreen } from './useFullscreen.ts';
@@ -99,6 +108,41 @@ function PresetRow({ value }: { value: string }): JSX.Element {
           </Radio>
         ))}
       </Radio.Group>
+    </div>
+  );
+}
+
+interface NumberRowProps {
+  id: string;
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  suffix: string;
+  onChange: (value: number) => void;
+}
+
+/** A whole number with its unit; an empty or out-of-range entry keeps the last valid value. */
+function NumberRow({ id, label, value, min, max, suffix, onChange }: NumberRowProps): JSX.Element {
+  return (
+    <div className="settings-row">
+      <span className="settings-row__label" id={`settings-${id}-label`}>
+        {label}
+      </span>
+      <InputNumber
+        size="small"
+        style={{ width: 110 }}
+        min={min}
+        max={max}
+        precision={0}
+        suffix={suffix}
+        value={value}
+        aria-labelledby={`settings-${id}-label`}
+        onChange={(v) => {
+          if (typeof v === 'number' && v >= min && v <= max) onChange(v);
+        }}
+        data-testid={`settings-${id}`}
+      />
     </div>
   );
 }
@@ -197,6 +241,27 @@ export function SettingsDrawer({ visible, onClose }: { visible: boolean; onClose
             { value: 'zh_CN', label: t('layout:languageZh') },
             { value: 'en_US', label: t('layout:languageEn') },
           ]}
+        />
+      </Section>
+
+      <Section title={t('settings:sectionAlarm')}>
+        <NumberRow
+          id="alarm-interval"
+          label={t('settings:alarmPollInterval')}
+          value={Math.round(s.alarmPollIntervalMs / 1000)}
+          min={ALARM_POLL_INTERVAL_MIN_S}
+          max={ALARM_POLL_INTERVAL_MAX_S}
+          suffix={t('settings:seconds')}
+          onChange={(seconds) => updateSettings({ alarmPollIntervalMs: seconds * 1000 })}
+        />
+        <NumberRow
+          id="alarm-duration"
+          label={t('settings:alarmPopupDuration')}
+          value={s.alarmPopupDurationS}
+          min={ALARM_POPUP_DURATION_MIN_S}
+          max={ALARM_POPUP_DURATION_MAX_S}
+          suffix={t('settings:seconds')}
+          onChange={(alarmPopupDurationS) => updateSettings({ alarmPopupDurationS })}
         />
       </Section>
 

@@ -42,7 +42,19 @@ export interface Settings {
   language: Language;
   menuCollapsed: boolean;
   menuMode: MenuMode;
+  /** The alarm popup's polling interval (spec: alarmNotifyPollingIntervalTime). */
+  alarmPollIntervalMs: number;
+  /** How long the alarm popup stays, in seconds (spec: alarmNotifyDuration). */
+  alarmPopupDurationS: number;
 }
+
+export const DEFAULT_ALARM_POLL_INTERVAL_MS = 60_000;
+export const DEFAULT_ALARM_POPUP_DURATION_S = 5;
+/** Bounds of the settings drawer's inputs: polling faster than 5 s only loads the gateway. */
+export const ALARM_POLL_INTERVAL_MIN_S = 5;
+export const ALARM_POLL_INTERVAL_MAX_S = 3600;
+export const ALARM_POPUP_DURATION_MIN_S = 1;
+export const ALARM_POPUP_DURATION_MAX_S = 60;
 
 export const defaultSettings: Settings = {
   themeMode: 'light',
@@ -56,6 +68,8 @@ export const defaultSettings: Settings = {
   language: DEFAULT_LANGUAGE,
   menuCollapsed: false,
   menuMode: 'front',
+  alarmPollIntervalMs: DEFAULT_ALARM_POLL_INTERVAL_MS,
+  alarmPopupDurationS: DEFAULT_ALARM_POPUP_DURATION_S,
 };
 
 export const useSettings = create<Settings>(() => ({

@@ -27,6 +27,7 @@ import { isCancelled } from '../../lib/api-client.ts';
 import { navigateGuarded } from '../../lib/navigation.ts';
 import { WorkbenchHelp } from './WorkbenchHelp.tsx';
 import { loadMessageVolume, loadSummary } from './workbenchApi.ts';
+import { useAlarmCount } from '../alarm/use-alarm-live.ts';
 import './workbench.css';
 
 /** Counts and the gateway's CPU, memory and disk usage, kept fresh without hammering the gateway. */
@@ -73,6 +74,9 @@ function StatCard({ title, value, testId, children }: { title: string; value: Re
   );
 }
 
+const ANY_ALARM = ['ANY'] as const;
+const UNACK_ALARM = ['UNACK'] as const;
+
 function count(n: number): string {
   return n.toLocaleString();
 }
@@ -84,6 +88,10 @@ function formatCount(value: number): string {
 
 function SummaryCards({ summary }: { summary: WorkbenchSummary | null }): JSX.Element {
   const { t } = useTranslation('workbench');
+  // Live alarm counts (ALARM_COUNT over /api/ws): they follow each alarm as it is raised, handled or
+  // cleared, between the summary's refreshes; null until the server answers (or when it refuses).
+  const liveTotal = useAlarmCount(ANY_ALARM);
+  const liveUnack = useAlarmCount(UNACK_ALARM);
   if (!summary) {
     return (
       <div className="ec-wb-stats">
@@ -126,9 +134,11 @@ function SummaryCards({ summary }: { summary: WorkbenchSummary | null }): JSX.El
           {t('summary.messagesTotal')} {count(messages.total)}
         </span>
       </StatCard>
-      {summary.alarmsAvailable ? (
-        <StatCard title={t('summary.alarms')} value={count(alarms.total)} testId="wb-alarms">
-          {t('summary.alarmsUnacknowledged')} {count(alarms.unacknowledged)}
+      {summary.alarmsAvailable || liveTotal !== null ? (
+        <StatCard title={t('summary.alarms')} value={count(liveTotal ?? alarms.total)} testId="wb-alarms">
+          <span data-testid="wb-alarms-unack">
+            {t('summary.alarmsUnacknowledged')} {count(liveUnack ?? alarms.unacknowledged)}
+          </span>
         </StatCard>
       ) : (
         <StatCard title={t('summary.alarms')} value={<span className="ec-wb-stat__later">{t('summary.alarmsLater')}</span>} testId="wb-alarms">
