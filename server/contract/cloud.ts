@@ -17,6 +17,10 @@ export const CloudConfigSchema = Type.Object(
     platformPort: Type.Integer({ minimum: 1, maximum: 65535 }),
     platformKey: Type.String({ minLength: 1, maxLength: 128 }),
     platformSecret: Type.String({ minLength: 1, maxLength: 128 }),
+    /** TLS to the cloud's broker even on a port other than 8883. */
+    platformTls: Type.Optional(Type.Boolean()),
+    /** The cloud's REST base (ThingsBoard-style), for signing in with cloud accounts. */
+    platformHttpUrl: Type.Optional(Type.String({ maxLength: 512, pattern: '^https?://[^\\s]+$' })),
   },
   { additionalProperties: false },
 );
