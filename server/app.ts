@@ -44,6 +44,7 @@ import { commandModule } from './modules/command/command-module.ts';
 import { eventRecordModule } from './modules/event-record/event-record-module.ts';
 import { workbenchModule } from './modules/workbench/workbench-module.ts';
 import { realtimeModule } from './modules/realtime/realtime-module.ts';
+import { cloudLinkModule } from './modules/cloud-link/cloud-link-module.ts';
 import { apiUsageModule } from './modules/api-usage/api-usage-module.ts';
 import { menuModule } from './modules/menu/menu-module.ts';
 import { mapModule } from './modules/map/map-module.ts';
@@ -71,6 +72,7 @@ export const edgeModules: readonly EdgeModule[] = [
   eventRecordModule,
   workbenchModule,
   realtimeModule,
+  cloudLinkModule,
   apiUsageModule,
   menuModule,
   mapModule,

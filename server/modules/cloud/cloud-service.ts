@@ -9,8 +9,14 @@ import { CloudRepository } from './cloud-repository.ts';
 export class CloudService {
   private readonly rows: CloudRepository;
 
-  constructor(db: Db) {
+  /** `changed` hears every save, so the cloud link reconnects without a restart. */
+  constructor(db: Db, private readonly changed: (config: CloudConfig) => void = () => {}) {
     this.rows = new CloudRepository(db);
+  }
+
+  /** The stored configuration with its secret, for the cloud link only; null when standalone. */
+  stored(): CloudConfig | null {
+    return this.rows.get()?.value ?? null;
   }
 
   configured(): boolean {
@@ -31,7 +37,8 @@ export class CloudService {
   }
 
   save(config: CloudConfig): CloudConfigView {
-    this.rows.save(config);
+    const saved = this.rows.save(config);
+    this.changed(saved.value);
     return this.view();
   }
 }

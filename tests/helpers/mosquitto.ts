@@ -1,0 +1,73 @@
+/**
+ * A real MQTT broker for the cloud link's tests: Debian's mosquitto on a free loopback port with a
+ * temporary configuration, stopped after the test. `restart` keeps the port (a cloud outage).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import { freePort } from '../../scripts/lib/free-port.ts';
+import { tempDir } from './app.ts';
+
+export const MOSQUITTO = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((p) => existsSync(p)) ?? 'mosquitto';
+
+const running: Mosquitto[] = [];
+afterEach(async () => {
+  while (running.length) await running.pop()!.stop();
+});
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+export class Mosquitto {
+  private child: ChildProcess | null = null;
+  private constructor(
+    readonly port: number,
+    private readonly configFile: string,
+  ) {}
+
+  static async start(extraConfig: string[] = []): Promise<Mosquitto> {
+    const port = await freePort();
+    const dir = tempDir('mosquitto-');
+    const configFile = join(dir, 'mosquitto.conf');
+    // Persistence keeps a subscriber's session (and the QoS 1 messages queued for it) across
+    // `stop`/`resume`, so an outage test does not race the subscriber's own reconnect.
+    const lines = [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence true', `persistence_location ${dir}/`, ...extraConfig, ''];
+    writeFileSync(configFile, lines.join('\n'));
+    const broker = new Mosquitto(port, configFile);
+    running.push(broker);
+    await broker.resume();
+    return broker;
+  }
+
+  get url(): string {
+    return `mqtt://127.0.0.1:${this.port}`;
+  }
+
+  async resume(): Promise<void> {
+    this.child = spawn(MOSQUITTO, ['-c', this.configFile], { stdio: 'ignore' });
+    for (let i = 0; i < 100; i++) {
+      if (await listening(this.port)) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`mosquitto did not listen on ${this.port}`);
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  }
+}

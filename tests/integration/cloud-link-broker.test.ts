@@ -1,0 +1,159 @@
+/**
+ * The cloud link against a bare broker (Debian's mosquitto) with an `mqtt` subscriber standing in
+ * for the cloud: sub-devices and telemetry on ThingsBoard's gateway topics, store-and-forward
+ * through an outage and a restart, the connection test, cloud events and a poison event.
+ */
+import { connectAsync, type MqttClient } from 'mqtt';
+import { describe, expect, it } from 'vitest';
+import { cloudRoutes } from '../../server/contract/cloud.ts';
+import { cloudLinkRoutes, type EdgeState } from '../../server/contract/cloud-link.ts';
+import { makeApp } from '../helpers/app.ts';
+import { DeviceApi, makeDeviceApp, type DeviceTestApp } from '../helpers/devices.ts';
+import { testLicenseKeys } from '../helpers/license.ts';
+import { signIn } from '../helpers/session.ts';
+import { Mosquitto } from '../helpers/mosquitto.ts';
+import { connectDevice, eventually, tokenOf } from '../helpers/mqtt.ts';
+
+const FAST = { cloudLink: { backoffMinMs: 100, backoffMaxMs: 400 } };
+
+interface Seen {
+  topic: string;
+  body: Record<string, unknown>;
+}
+
+/** The cloud's view: every message the gateway published, in order. */
+async function subscriber(broker: Mosquitto): Promise<{ client: MqttClient; seen: Seen[] }> {
+  const client = await connectAsync(broker.url, { reconnectPeriod: 200, clientId: `cloud-${Math.random().toString(36).slice(2)}`, clean: false });
+  const seen: Seen[] = [];
+  client.on('message', (topic, payload) => seen.push({ topic, body: JSON.parse(payload.toString()) as Record<string, unknown> }));
+  await client.subscribeAsync(['v1/gateway/#', 'v1/devices/me/telemetry'], { qos: 1 });
+  return { client, seen };
+}
+
+async function configureCloud(t: DeviceTestApp, broker: Mosquitto): Promise<void> {
+  await t.api.ok(cloudRoutes.save, { body: { platformAddress: '127.0.0.1', platformPort: broker.port, platformKey: 'edge-key', platformSecret: 'edge-secret' } });
+}
+
+async function edgeState(t: DeviceTestApp): Promise<EdgeState> {
+  return t.api.ok(cloudLinkRoutes.state, {});
+}
+
+function telemetryOf(seen: Seen[], name: string): { ts: number; values: Record<string, unknown> }[] {
+  return seen
+    .filter((m) => m.topic === 'v1/gateway/telemetry' && name in m.body)
+    .flatMap((m) => m.body[name] as { ts: number; values: Record<string, unknown> }[]);
+}
+
+async function sensor(t: DeviceTestApp, name: string): Promise<MqttClient> {
+  const device = await t.api.createDevice({ name });
+  return connectDevice(t.app, { username: await tokenOf(t.api, device.id) });
+}
+
+describe('cloud link to a bare broker', () => {
+  it('connects, announces local devices as sub-devices and forwards their telemetry with each value\'s ts', async () => {
+    const broker = await Mosquitto.start();
+    const cloud = await subscriber(broker);
+    const t = await makeDeviceApp({ tuning: FAST });
+    await configureCloud(t, broker);
+    await eventually(() => edgeState(t), (s) => s.status === 'CONNECTED');
+
+    const device = await sensor(t, 'Boiler_1');
+    await device.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: 1_700_000_000_000 + Date.now() % 1000, values: { temperature: 21.5 } }), { qos: 1 });
+    await device.publishAsync('v1/devices/me/telemetry', JSON.stringify({ temperature: 22, pressure: 1.1 }), { qos: 1 });
+
+    await eventually(() => telemetryOf(cloud.seen, 'Boiler_1'), (points) => points.length >= 1);
+    const connect = cloud.seen.find((m) => m.topic === 'v1/gateway/connect' && m.body.device === 'Boiler_1');
+    expect(connect?.body).toMatchObject({ device: 'Boiler_1', type: expect.any(String) });
+    const points = await eventually(() => telemetryOf(cloud.seen, 'Boiler_1'), (p) => p.some((x) => x.values.pressure === 1.1));
+    expect(points.find((p) => p.values.pressure === 1.1)).toMatchObject({ values: { temperature: 22, pressure: 1.1 } });
+    const state = await edgeState(t);
+    expect(state).toMatchObject({ status: 'CONNECTED', edgeName: 'TEST-SN-0001', edgeKey: 'edge-key' });
+    expect(state.sentToday).toBeGreaterThan(0);
+    expect(state.lastConnectTime).toBeGreaterThan(0);
+  });
+
+  it('delivers every message stored during a cloud outage, in order, after the broker returns', async () => {
+    const broker = await Mosquitto.start();
+    const cloud = await subscriber(broker);
+    const t = await makeDeviceApp({ tuning: FAST });
+    await configureCloud(t, broker);
+    await eventually(() => edgeState(t), (s) => s.status === 'CONNECTED');
+    const device = await sensor(t, 'Meter_7');
+
+    await broker.stop();
+    await eventually(() => edgeState(t), (s) => s.status !== 'CONNECTED');
+    const N = 300;
+    const base = Date.now() - 60_000;
+    for (let i = 0; i < N; i++) await device.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: base + i, values: { n: i } }), { qos: 1 });
+    const waiting = await edgeState(t);
+    expect(waiting.backlog.messages).toBe(N);
+    expect(waiting.backlog.oldestTs).toBe(base);
+    expect(waiting.lastDisconnectTime).toBeGreaterThan(0);
+
+    await broker.resume();
+    const points = await eventually(() => telemetryOf(cloud.seen, 'Meter_7'), (p) => p.length >= N, 15_000);
+    expect(points.map((p) => p.values.n)).toEqual(Array.from({ length: N }, (_, i) => i));
+    expect(points.map((p) => p.ts)).toEqual(Array.from({ length: N }, (_, i) => base + i));
+    await eventually(() => edgeState(t), (s) => s.backlog.messages === 0);
+  });
+
+  it('resumes from its durable cursor after a restart: the backlog arrives, nothing acknowledged is sent again', async () => {
+    const broker = await Mosquitto.start();
+    const cloud = await subscriber(broker);
+    const first = await makeDeviceApp({ tuning: FAST });
+    await configureCloud(first, broker);
+    await eventually(() => edgeState(first), (s) => s.status === 'CONNECTED');
+    const device = await sensor(first, 'Pump_3');
+    const base = Date.now() - 60_000;
+    await device.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: base, values: { n: -1 } }), { qos: 1 });
+    await eventually(() => telemetryOf(cloud.seen, 'Pump_3'), (p) => p.length === 1);
+
+    await broker.stop();
+    for (let i = 0; i < 50; i++) await device.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: base + 1 + i, values: { n: i } }), { qos: 1 });
+    device.end(true);
+    await first.app.close();
+    await broker.resume();
+
+    const restarted = await makeApp({ tuning: FAST, dataDir: first.dataDir, embeddedLicenseKeys: [testLicenseKeys().publicKeyPem] });
+    const { token } = await signIn(restarted.app, first.admin.username, first.admin.password);
+    const second = { ...restarted, api: new DeviceApi(restarted.app, token) } as unknown as DeviceTestApp;
+    await eventually(() => edgeState(second), (s) => s.status === 'CONNECTED', 10_000);
+    const points = await eventually(() => telemetryOf(cloud.seen, 'Pump_3'), (p) => p.length >= 51, 15_000);
+    expect(points.map((p) => p.values.n)).toEqual([-1, ...Array.from({ length: 50 }, (_, i) => i)]);
+  });
+
+  it('answers the connection test with the outcome in words within 10 s', async () => {
+    const broker = await Mosquitto.start();
+    const t = await makeDeviceApp();
+    const ok = await t.api.ok(cloudLinkRoutes.test, { body: { platformAddress: '127.0.0.1', platformPort: broker.port, platformKey: 'k', platformSecret: 's' } });
+    expect(ok).toMatchObject({ ok: true, code: 0 });
+    await broker.stop();
+    const refused = await t.api.ok(cloudLinkRoutes.test, {
+      lang: 'en-US',
+      body: { platformAddress: '127.0.0.1', platformPort: broker.port, platformKey: 'k', platformSecret: 's' },
+    });
+    expect(refused).toMatchObject({ ok: false, code: -1, message: expect.stringContaining('Cannot reach the cloud server') });
+  });
+
+  it('records cloud events PENDING until the PUBACK, then DEPLOYED; a poison event is FAILED and the ones after it still go', async () => {
+    const broker = await Mosquitto.start();
+    const cloud = await subscriber(broker);
+    const t = await makeDeviceApp({ tuning: { cloudLink: { ...FAST.cloudLink, maxPacketBytes: 2000 } } });
+    await configureCloud(t, broker);
+    await eventually(() => edgeState(t), (s) => s.status === 'CONNECTED');
+    const device = await sensor(t, 'Valve_9');
+    await device.publishAsync('v1/devices/me/attributes', JSON.stringify({ blob: 'x'.repeat(3000) }), { qos: 1 });
+    await device.publishAsync('v1/devices/me/attributes', JSON.stringify({ firmware: '1.2.3' }), { qos: 1 });
+
+    await eventually(() => cloud.seen, (seen) => seen.some((m) => m.topic === 'v1/gateway/attributes' && (m.body['Valve_9'] as Record<string, unknown>)?.firmware === '1.2.3'));
+    const failed = await eventually(() => t.api.ok(cloudLinkRoutes.events, { query: { status: 'FAILED' } }), (p) => p.total === 1);
+    expect(failed.items[0]).toMatchObject({ entityName: 'Valve_9', entityType: 'ATTRIBUTE', event: 'ATTRIBUTES_UPDATED', status: 'FAILED', reason: expect.any(String) });
+    const deployed = await eventually(() => t.api.ok(cloudLinkRoutes.events, { query: { status: 'DEPLOYED' } }), (p) => p.items.some((e) => e.event === 'CREATED'));
+    expect(deployed.items.find((e) => e.event === 'CREATED')).toMatchObject({ entityName: 'Valve_9', entityType: 'DEVICE', deployedTime: expect.any(Number) });
+    expect(deployed.counts.FAILED).toBe(1);
+
+    const retried = await t.api.ok(cloudLinkRoutes.retry, { params: { id: failed.items[0]!.id } });
+    expect(retried.status).toBe('PENDING');
+    await eventually(() => t.api.ok(cloudLinkRoutes.events, { query: { status: 'FAILED' } }), (p) => p.total === 1);
+  });
+});
