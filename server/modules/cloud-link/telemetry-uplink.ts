@@ -12,6 +12,9 @@
  * cursor (a device replaying old readings with their own ts) is not sent; values stamped on
  * arrival, and devices sending in order, are all sent.
  *
+ * A value stamped in the future (a device clock ahead) waits until its time: sending it would move
+ * the cursor past every value its device reports meanwhile.
+ *
  * Values older than the retention are not sent: they are counted as dropped (edge state).
  */
 import type { MqttClient } from 'mqtt';
