@@ -9,6 +9,7 @@ import { cloudRoutes } from '../../server/contract/cloud.ts';
 import { cloudLinkRoutes, type EdgeState } from '../../server/contract/cloud-link.ts';
 import { commandRoutes } from '../../server/contract/command.ts';
 import { deviceRoutes, type Device } from '../../server/contract/device.ts';
+import { sharedAttributeRoutes } from '../../server/contract/shared-attributes.ts';
 import { telemetryRoutes } from '../../server/contract/telemetry.ts';
 import { makeDeviceApp, type DeviceTestApp } from '../helpers/devices.ts';
 import { connectDevice, eventually, tokenOf } from '../helpers/mqtt.ts';
@@ -70,6 +71,22 @@ describe('cloud link to a second gateway standing in for the cloud', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'SUCCESSFUL', responseType: 'JSON' });
     expect(JSON.parse(res.json().responseContent as string)).toEqual({ method: 'setSpeed', speed: 42 });
+  });
+
+  it('hands a shared attribute update from the cloud to the local device', async () => {
+    const { cloud, edge } = await linkedPair();
+    const local = await edge.api.createDevice({ name: 'Lamp_C' });
+    const device = await connectDevice(edge.app, { username: await tokenOf(edge.api, local.id) });
+    const pushed: unknown[] = [];
+    device.on('message', (topic, payload) => {
+      if (topic === 'v1/devices/me/attributes') pushed.push(JSON.parse(payload.toString()));
+    });
+    await device.subscribeAsync('v1/devices/me/attributes', { qos: 1 });
+    const remote = await eventually(() => cloudDevice(cloud, 'Lamp_C'), (d) => d !== undefined && d.deviceState === 'ONLINE', 10_000);
+
+    await cloud.api.ok(sharedAttributeRoutes.save, { params: { id: remote!.id, scope: 'SHARED_SCOPE' }, body: { brightness: 70 } });
+    await eventually(() => pushed, (p) => p.length > 0, 10_000);
+    expect(pushed).toContainEqual({ brightness: 70 });
   });
 
   it('shows refused credentials on the edge state as DISCONNECTED with the reason, and keeps trying', async () => {
