@@ -48,6 +48,7 @@
  * At most WS_MAX_SUBSCRIPTIONS live subscriptions per socket.
  */
 import Type, { type Static } from 'typebox';
+import type { EdgeState } from './cloud-link.ts';
 import type { Command } from './command.ts';
 import { AggregationSchema, HISTORY_LIMIT_MAX } from './telemetry.ts';
 
@@ -100,12 +101,14 @@ export const wsCmdTypes = [
   'ENTITY_DATA',
   'ENTITY_COUNT',
   'COMMANDS',
+  'EDGE_STATE',
   ...unsupportedWsCmdTypes,
   'ATTRIBUTES_UNSUBSCRIBE',
   'TIMESERIES_UNSUBSCRIBE',
   'ENTITY_DATA_UNSUBSCRIBE',
   'ENTITY_COUNT_UNSUBSCRIBE',
   'COMMANDS_UNSUBSCRIBE',
+  'EDGE_STATE_UNSUBSCRIBE',
   'ALARM_DATA_UNSUBSCRIBE',
   'ALARM_COUNT_UNSUBSCRIBE',
   'NOTIFICATIONS_UNSUBSCRIBE',
@@ -247,6 +250,10 @@ export const CommandsCmdSchema = Type.Object({
 });
 export type CommandsCmd = Static<typeof CommandsCmdSchema>;
 
+/** EDGE_STATE (not ThingsBoard's): the cloud link's state (`GET /api/yt/edge/state`'s body) now and whenever it changes. */
+export const EdgeStateCmdSchema = Type.Object({ cmdId: CmdId });
+export type EdgeStateCmd = Static<typeof EdgeStateCmdSchema>;
+
 export const UnsubscribeCmdSchema = Type.Object({ cmdId: CmdId });
 
 /** What a client sends (after `JSON.parse`); every part optional. */
@@ -341,6 +348,16 @@ export interface CommandsUpdate {
   cmdUpdateType: 'COMMANDS';
 }
 
+/** EDGE_STATE answers: the whole state each time. */
+export interface EdgeStateUpdate {
+  subscriptionId: number;
+  cmdId: number;
+  errorCode: WsErrorCode;
+  errorMsg: string | null;
+  data: EdgeState;
+  cmdUpdateType: 'EDGE_STATE';
+}
+
 /** An answer that only reports a failure (unknown, unsupported or invalid command). */
 export interface ErrorUpdate {
   cmdId: number;
@@ -351,4 +368,4 @@ export interface ErrorUpdate {
   cmdUpdateType: string | null;
 }
 
-export type WsUpdate = TelemetryUpdate | EntityDataUpdate | EntityTimeseriesUpdate | EntityCountUpdate | CommandsUpdate | ErrorUpdate;
+export type WsUpdate = TelemetryUpdate | EntityDataUpdate | EntityTimeseriesUpdate | EntityCountUpdate | CommandsUpdate | EdgeStateUpdate | ErrorUpdate;

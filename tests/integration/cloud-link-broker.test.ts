@@ -11,6 +11,8 @@ import { makeApp } from '../helpers/app.ts';
 import { DeviceApi, makeDeviceApp, type DeviceTestApp } from '../helpers/devices.ts';
 import { testLicenseKeys } from '../helpers/license.ts';
 import { signIn } from '../helpers/session.ts';
+import { DEFAULT_ADMIN } from '../helpers/setup.ts';
+import { LiveClient, makeLiveApp } from '../helpers/live.ts';
 import { Mosquitto } from '../helpers/mosquitto.ts';
 import { connectDevice, eventually, tokenOf } from '../helpers/mqtt.ts';
 
@@ -115,11 +117,27 @@ describe('cloud link to a bare broker', () => {
     await broker.resume();
 
     const restarted = await makeApp({ tuning: FAST, dataDir: first.dataDir, embeddedLicenseKeys: [testLicenseKeys().publicKeyPem] });
-    const { token } = await signIn(restarted.app, first.admin.username, first.admin.password);
+    const { token } = await signIn(restarted.app, DEFAULT_ADMIN.username, DEFAULT_ADMIN.password);
     const second = { ...restarted, api: new DeviceApi(restarted.app, token) } as unknown as DeviceTestApp;
     await eventually(() => edgeState(second), (s) => s.status === 'CONNECTED', 10_000);
     const points = await eventually(() => telemetryOf(cloud.seen, 'Pump_3'), (p) => p.length >= 51, 15_000);
     expect(points.map((p) => p.values.n)).toEqual([-1, ...Array.from({ length: 50 }, (_, i) => i)]);
+  });
+
+  it('pushes the edge state over /api/ws (EDGE_STATE) as the link goes from NOT_CONFIGURED to CONNECTED', async () => {
+    const broker = await Mosquitto.start();
+    const t = await makeLiveApp({ listen: true, tuning: FAST });
+    const live = await LiveClient.open(t, { token: t.token, lang: 'en-US' });
+    live.send({ cmds: [{ type: 'EDGE_STATE', cmdId: 7 }] });
+    const first = await live.answer<{ cmdUpdateType: string; data: EdgeState }>(7);
+    expect(first).toMatchObject({ cmdUpdateType: 'EDGE_STATE', data: { status: 'NOT_CONFIGURED' } });
+
+    await configureCloud(t, broker);
+    const connected = await live.next<{ data: EdgeState }>((m) => m.cmdId === 7 && (m.data as EdgeState).status === 'CONNECTED');
+    expect(connected.data).toMatchObject({ edgeKey: 'edge-key', backlog: { messages: 0 } });
+    await broker.stop();
+    const lost = await live.next<{ data: EdgeState }>((m) => m.cmdId === 7 && (m.data as EdgeState).status === 'DISCONNECTED');
+    expect(lost.data.lastError).toBeTruthy();
   });
 
   it('answers the connection test with the outcome in words within 10 s', async () => {

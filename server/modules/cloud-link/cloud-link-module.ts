@@ -18,6 +18,13 @@ declare module '../../module.ts' {
   }
 }
 
+declare module '../../lib/event-bus.ts' {
+  interface Events {
+    /** The cloud link's state changed (status, or the backlog and messages sent): EDGE_STATE subscribers read it again. */
+    'edge.stateChanged': Record<string, never>;
+  }
+}
+
 export const cloudLinkModule = defineModule({
   name: 'cloud-link',
   needs: ['cloud', 'license', 'devices', 'telemetry', 'sharedAttributes', 'commands'],
@@ -28,6 +35,7 @@ export const cloudLinkModule = defineModule({
   build: ({ core, log, tuning, services }) => {
     const cloudLink = new CloudLinkService({ core, services, log, tuning: tuning.cloudLink ?? {} });
     const { bus } = core;
+    cloudLink.onStateChanged(() => bus.emit('edge.stateChanged', {}));
     bus.on('cloud.configured', ({ config }) => cloudLink.configure(config));
     bus.on('device.created', ({ deviceId }) => cloudLink.deviceCreated(deviceId));
     bus.on('device.updated', ({ deviceId }) => cloudLink.deviceUpdated(deviceId));

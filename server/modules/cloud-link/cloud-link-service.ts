@@ -37,6 +37,7 @@ export interface CloudLinkTuning {
 
 const SETTING_ID = 'cloud-link';
 const DEVICE_PAGE = 100;
+const ANNOUNCE_EVERY_MS = 1000;
 
 interface KnownDevice {
   name: string;
@@ -56,6 +57,7 @@ export class CloudLinkService {
   private readonly known = new Map<string, KnownDevice>();
   private client: MqttClient | null = null;
   private loadTimer: NodeJS.Timeout | null = null;
+  private announceTimer: NodeJS.Timeout | null = null;
   private sentToday = 0;
   private sentDay = new Date().toDateString();
   private readonly maxPacketBytes: number;
@@ -116,6 +118,7 @@ export class CloudLinkService {
 
   close(): void {
     if (this.loadTimer) clearInterval(this.loadTimer);
+    if (this.announceTimer) clearTimeout(this.announceTimer);
     this.connection.close();
     this.uplink.flushCursors();
   }
@@ -227,7 +230,10 @@ export class CloudLinkService {
   }
 
   telemetryStored(deviceId: string): void {
-    if (this.connection.status !== 'NOT_CONFIGURED') this.uplink.stored(deviceId);
+    if (this.connection.status === 'NOT_CONFIGURED') return;
+    this.uplink.stored(deviceId);
+    // The backlog grows while disconnected: the state page shows it.
+    if (this.connection.status !== 'CONNECTED') this.announceSoon();
   }
 
   /** A device event goes live as telemetry of its identifier (no backlog: its record stays local). */
@@ -306,6 +312,17 @@ export class CloudLinkService {
   private countSent(n: number): void {
     this.rollDay();
     this.sentToday += n;
+    this.announceSoon();
+  }
+
+  /** Acknowledgements come by the thousand: subscribers hear of them at most once a second. */
+  private announceSoon(): void {
+    if (this.announceTimer) return;
+    this.announceTimer = setTimeout(() => {
+      this.announceTimer = null;
+      this.announce();
+    }, ANNOUNCE_EVERY_MS);
+    this.announceTimer.unref();
   }
 
   private announce(): void {

@@ -3,7 +3,9 @@
  * SQL of its own), devices and their state through the device service, server-side attributes
  * derived from the device's state.
  */
+import type { EdgeState } from '../../contract/cloud-link.ts';
 import type { Device } from '../../contract/device.ts';
+import type { Language } from '../../contract/languages.ts';
 import type { EntityData, EntityKey, TsData, TsValue } from '../../contract/realtime.ts';
 import type { Aggregation, TimeseriesOrder } from '../../contract/telemetry.ts';
 import type { TelemetryEntry } from '../../contract/telemetry.ts';
@@ -101,6 +103,8 @@ export class LiveData {
     readonly telemetry: LiveTelemetry,
     readonly devices: Pick<DeviceService, 'get' | 'page' | 'refs'>,
     readonly shared: LiveSharedAttributes,
+    /** The cloud link's state in a language (EDGE_STATE). */
+    readonly edgeState: (lang: Language) => EdgeState,
   ) {}
 
   device(id: string): Device {

@@ -41,6 +41,7 @@ export class LiveHub implements SessionHost {
   private readonly expiryTimers = new Map<WsSession, NodeJS.Timeout>();
   private readonly byDevice = new Map<string, Set<Subscription>>();
   private readonly deviceSetFollowers = new Set<Subscription>();
+  private readonly edgeStateFollowers = new Set<Subscription>();
   private readonly offBus: (() => void)[];
   private readonly keepalive: NodeJS.Timeout;
 
@@ -59,6 +60,9 @@ export class LiveHub implements SessionHost {
         this.each(deviceId, (sub) => sub.attributesChanged(deviceId, scope, values));
       }),
       bus.on('command.changed', ({ deviceId, command }) => this.each(deviceId, (sub) => sub.commandChanged(deviceId, command))),
+      bus.on('edge.stateChanged', () => {
+        for (const sub of this.edgeStateFollowers) sub.edgeStateChanged();
+      }),
       bus.on('device.created', () => this.deviceSetChanged()),
       bus.on('device.deleted', () => this.deviceSetChanged()),
       bus.on('user.sessionsRevoked', ({ userId }) => {
@@ -125,6 +129,7 @@ export class LiveHub implements SessionHost {
       this.byDevice.set(id, set);
     }
     if (sub.followsDeviceSet) this.deviceSetFollowers.add(sub);
+    if (sub.followsEdgeState) this.edgeStateFollowers.add(sub);
   }
 
   unsubscribe(_session: WsSession, sub: Subscription): void {
@@ -134,6 +139,7 @@ export class LiveHub implements SessionHost {
       if (set?.size === 0) this.byDevice.delete(id);
     }
     this.deviceSetFollowers.delete(sub);
+    this.edgeStateFollowers.delete(sub);
   }
 
   remove(session: WsSession): void {

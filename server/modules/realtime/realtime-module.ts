@@ -12,11 +12,11 @@ declare module '../../module.ts' {
 
 export const realtimeModule = defineModule({
   name: 'realtime',
-  needs: ['sessions', 'license', 'devices', 'telemetry', 'sharedAttributes'],
-  build: ({ core, log, services: { sessions, license, devices, telemetry, sharedAttributes } }) => ({
+  needs: ['sessions', 'license', 'devices', 'telemetry', 'sharedAttributes', 'cloudLink'],
+  build: ({ core, log, services: { sessions, license, devices, telemetry, sharedAttributes, cloudLink } }) => ({
     realtime: new LiveHub({
       bus: core.bus,
-      data: new LiveData(telemetry, devices, sharedAttributes),
+      data: new LiveData(telemetry, devices, sharedAttributes, (lang) => cloudLink.state(lang)),
       verifyAccessToken: (token) => sessions.verifyAccessToken(token),
       accessTokenExpiresAt: (token) => sessions.accessTokenExpiresAt(token),
       licenseStatus: () => license.status(),

@@ -9,6 +9,7 @@ import { ErrorCode, type ErrorKey } from '../../contract/errors.ts';
 import {
   AttributesCmdSchema,
   CommandsCmdSchema,
+  EdgeStateCmdSchema,
   EntityCountCmdSchema,
   EntityDataCmdSchema,
   HistoryCmdSchema,
@@ -31,6 +32,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Language } from '../../contract/languages.ts';
 import { translate } from '../../lib/messages.ts';
 import { CommandsSubscription } from './command-subscription.ts';
+import { EdgeStateSubscription } from './edge-state-subscription.ts';
 import { toTsData, type LiveData } from './live-data.ts';
 import {
   AttributesSubscription,
@@ -81,6 +83,7 @@ const updateTypes: Record<string, string> = {
   ENTITY_DATA: 'ENTITY_DATA',
   ENTITY_COUNT: 'COUNT_DATA',
   COMMANDS: 'COMMANDS',
+  EDGE_STATE: 'EDGE_STATE',
   ALARM_DATA: 'ALARM_DATA',
   ALARM_COUNT: 'ALARM_COUNT_DATA',
   NOTIFICATIONS: 'NOTIFICATIONS',
@@ -210,6 +213,10 @@ export class WsSession implements LiveSink {
       }
       case 'COMMANDS':
         this.start(cmd, new CommandsSubscription(cmd.cmdId, this, this.host.data, this.check<CommandsCmd>(cmd, CommandsCmdSchema)));
+        return;
+      case 'EDGE_STATE':
+        this.check(cmd, EdgeStateCmdSchema);
+        this.start(cmd, new EdgeStateSubscription(cmd.cmdId, this, this.host.data, this.lang));
         return;
       case 'AUTH':
         // Handled with the message; a bare AUTH command has nothing more to do.
