@@ -20,6 +20,7 @@ function texts<T>(): T {
 const resources = {
   auth: texts<typeof import('../../locales/zh_CN/auth.json')>(),
   category: texts<typeof import('../../locales/zh_CN/category.json')>(),
+  cloudLink: texts<typeof import('../../locales/zh_CN/cloudLink.json')>(),
   command: texts<typeof import('../../locales/zh_CN/command.json')>(),
   common: texts<typeof import('../../locales/zh_CN/common.json')>(),
   credentials: texts<typeof import('../../locales/zh_CN/credentials.json')>(),
