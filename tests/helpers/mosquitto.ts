@@ -3,18 +3,18 @@
  * temporary configuration, stopped after the test. `restart` keeps the port (a cloud outage).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { freePort } from '../../scripts/lib/free-port.ts';
-import { tempDir } from './app.ts';
 
 export const MOSQUITTO = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((p) => existsSync(p)) ?? 'mosquitto';
 
 const running: Mosquitto[] = [];
 afterEach(async () => {
-  while (running.length) await running.pop()!.stop();
+  while (running.length) await running.pop()!.remove();
 });
 
 function listening(port: number): Promise<boolean> {
@@ -32,18 +32,21 @@ export class Mosquitto {
   private constructor(
     readonly port: number,
     private readonly configFile: string,
+    private readonly dir: string,
   ) {}
 
-  static async start(extraConfig: string[] = []): Promise<Mosquitto> {
+  /** `untilStopped`: the caller stops it (an e2e file shares one broker across its steps). */
+  static async start(extraConfig: string[] = [], { untilStopped = false } = {}): Promise<Mosquitto> {
     const port = await freePort();
-    const dir = tempDir('mosquitto-');
+    // Its own temp dir (not tests/helpers/app.ts's): e2e specs must not load the server's modules.
+    const dir = mkdtempSync(join(tmpdir(), 'mosquitto-'));
     const configFile = join(dir, 'mosquitto.conf');
     // Persistence keeps a subscriber's session (and the QoS 1 messages queued for it) across
     // `stop`/`resume`, so an outage test does not race the subscriber's own reconnect.
     const lines = [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence true', `persistence_location ${dir}/`, ...extraConfig, ''];
     writeFileSync(configFile, lines.join('\n'));
-    const broker = new Mosquitto(port, configFile);
-    running.push(broker);
+    const broker = new Mosquitto(port, configFile, dir);
+    if (!untilStopped) running.push(broker);
     await broker.resume();
     return broker;
   }
@@ -61,6 +64,7 @@ export class Mosquitto {
     throw new Error(`mosquitto did not listen on ${this.port}`);
   }
 
+  /** Stops the broker; it keeps its port and saved sessions for `resume`. */
   async stop(): Promise<void> {
     const child = this.child;
     this.child = null;
@@ -69,5 +73,10 @@ export class Mosquitto {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
+  }
+
+  async remove(): Promise<void> {
+    await this.stop();
+    rmSync(this.dir, { recursive: true, force: true });
   }
 }

@@ -56,7 +56,7 @@ export function CloudEventPage(): JSX.Element {
     {
       title: t('cloudEvent.fields.status'),
       dataIndex: 'status',
-      width: 120,
+      width: 150,
       render: (v: string, row) => <EnumTag ns="cloudLink" group="cloudEvent.status" value={v} colors={cloudEventStatusColors} testId={`cloud-event-status-${row.id}`} />,
     },
     { title: t('cloudEvent.fields.reason'), dataIndex: 'reason', render: (v: string | undefined) => v ?? '-' },
