@@ -1,6 +1,7 @@
 /**
  * A real MQTT broker for the cloud link's tests: Debian's mosquitto on a free loopback port with a
- * temporary configuration, stopped after the test. `restart` keeps the port (a cloud outage).
+ * temporary configuration, stopped after the test. `stop` then `resume` keeps the port (a cloud outage);
+ * subscriptions do not survive it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,9 +42,7 @@ export class Mosquitto {
     // Its own temp dir (not tests/helpers/app.ts's): e2e specs must not load the server's modules.
     const dir = mkdtempSync(join(tmpdir(), 'mosquitto-'));
     const configFile = join(dir, 'mosquitto.conf');
-    // Persistence keeps a subscriber's session (and the QoS 1 messages queued for it) across
-    // `stop`/`resume`, so an outage test does not race the subscriber's own reconnect.
-    const lines = [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence true', `persistence_location ${dir}/`, ...extraConfig, ''];
+    const lines = [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', ...extraConfig, ''];
     writeFileSync(configFile, lines.join('\n'));
     const broker = new Mosquitto(port, configFile, dir);
     if (!untilStopped) running.push(broker);

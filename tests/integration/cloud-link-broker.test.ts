@@ -17,6 +17,12 @@ import { Mosquitto } from '../helpers/mosquitto.ts';
 import { connectDevice, eventually, tokenOf } from '../helpers/mqtt.ts';
 
 const FAST = { cloudLink: { backoffMinMs: 100, backoffMaxMs: 400 } };
+/**
+ * After a broker restart the subscriber (reconnecting every 200 ms, resubscribing) must be back
+ * before the edge: mosquitto forgot its subscription, and what the edge sends first would be lost
+ * to the test, not to the edge.
+ */
+const AFTER_SUBSCRIBER = { cloudLink: { backoffMinMs: 1500, backoffMaxMs: 3000 } };
 
 interface Seen {
   topic: string;
@@ -25,8 +31,9 @@ interface Seen {
 
 /** The cloud's view: every message the gateway published, in order. */
 async function subscriber(broker: Mosquitto): Promise<{ client: MqttClient; seen: Seen[] }> {
-  const client = await connectAsync(broker.url, { reconnectPeriod: 200, clientId: `cloud-${Math.random().toString(36).slice(2)}`, clean: false });
+  const client = await connectAsync(broker.url, { reconnectPeriod: 200, clientId: `cloud-${Math.random().toString(36).slice(2)}` });
   const seen: Seen[] = [];
+  client.on('error', () => undefined);
   client.on('message', (topic, payload) => seen.push({ topic, body: JSON.parse(payload.toString()) as Record<string, unknown> }));
   await client.subscribeAsync(['v1/gateway/#', 'v1/devices/me/telemetry'], { qos: 1 });
   return { client, seen };
@@ -77,7 +84,7 @@ describe('cloud link to a bare broker', () => {
   it('delivers every message stored during a cloud outage, in order, after the broker returns', async () => {
     const broker = await Mosquitto.start();
     const cloud = await subscriber(broker);
-    const t = await makeDeviceApp({ tuning: FAST });
+    const t = await makeDeviceApp({ tuning: AFTER_SUBSCRIBER });
     await configureCloud(t, broker);
     await eventually(() => edgeState(t), (s) => s.status === 'CONNECTED');
     const device = await sensor(t, 'Meter_7');
@@ -116,7 +123,9 @@ describe('cloud link to a bare broker', () => {
     await first.app.close();
     await broker.resume();
 
-    const restarted = await makeApp({ tuning: FAST, dataDir: first.dataDir, embeddedLicenseKeys: [testLicenseKeys().publicKeyPem] });
+    await eventually(() => cloud.client.connected, (up) => up);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const restarted = await makeApp({ tuning: AFTER_SUBSCRIBER, dataDir: first.dataDir, embeddedLicenseKeys: [testLicenseKeys().publicKeyPem] });
     const { token } = await signIn(restarted.app, DEFAULT_ADMIN.username, DEFAULT_ADMIN.password);
     const second = { ...restarted, api: new DeviceApi(restarted.app, token) } as unknown as DeviceTestApp;
     await eventually(() => edgeState(second), (s) => s.status === 'CONNECTED', 10_000);

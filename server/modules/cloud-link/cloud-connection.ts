@@ -4,11 +4,11 @@
  * of it so a fleet that lost the cloud together does not return together), and starts over at once
  * when the configuration is saved. Status and the last failure feed the edge state.
  */
-import { connect, type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CloudConfig } from '../../contract/cloud.ts';
 import type { EdgeStatus } from '../../contract/cloud-link.ts';
-import { acceptedOutcome, clientOptions, closedOutcome, failureOutcome, type ConnectOutcome } from './connect-outcome.ts';
+import { acceptedOutcome, closedOutcome, cloudClient, failureOutcome, type ConnectOutcome } from './connect-outcome.ts';
 
 export interface BackoffOptions {
   minMs: number;
@@ -70,7 +70,16 @@ export class CloudConnection {
     if (!config || this.closed) return;
     this.retryTimer = null;
     this.setStatus('CONNECTING');
-    const client = connect(clientOptions(config, this.deps.clientId, CONNECT_TIMEOUT_MS));
+    let client: MqttClient;
+    try {
+      client = cloudClient(config, this.deps.clientId, CONNECT_TIMEOUT_MS);
+    } catch (err) {
+      // A client that cannot even be made (bad options) is one more failed attempt, never a crash.
+      this.lastError = failureOutcome(err as Error);
+      this.setStatus('DISCONNECTED');
+      this.scheduleRetry();
+      return;
+    }
     this.client = client;
     let up = false;
     client.on('connect', () => {

@@ -3,7 +3,10 @@
  * failure as an error key of locales/<lang>/errors.json (`error.cloud.*`), so the edge state page
  * and the connection test say the same thing in the reader's language.
  */
+import { connect as netConnect, isIP } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 import type { IClientOptions } from 'mqtt';
+import clientModule from 'mqtt/lib/client';
 import type { CloudConfig } from '../../contract/cloud.ts';
 import type { ErrorKey } from '../../contract/errors.ts';
 
@@ -37,6 +40,28 @@ export function clientOptions(config: CloudConfig, clientId: string, connectTime
     keepalive: 30,
     rejectUnauthorized: true,
   };
+}
+
+/**
+ * mqtt.js's client class. Its module is CommonJS with `exports.default`: TypeScript and Vite hand
+ * over the class, Node's interop (the bundle, a package of type module) the exports object.
+ */
+const MqttClient = ((clientModule as unknown as { default?: typeof clientModule }).default ?? clientModule) as typeof clientModule;
+type MqttClient = InstanceType<typeof MqttClient>;
+
+/**
+ * A client over a socket of our own: mqtt.js's `connect()` would bring its WebSocket, WeChat,
+ * Alipay and SOCKS transports into the binary, none of which the gateway uses.
+ */
+export function cloudClient(config: CloudConfig, clientId: string, connectTimeoutMs: number): MqttClient {
+  const options = clientOptions(config, clientId, connectTimeoutMs);
+  const host = config.platformAddress;
+  const port = config.platformPort;
+  const stream = (): ReturnType<typeof netConnect> =>
+    options.protocol === 'mqtts'
+      ? tlsConnect({ host, port, rejectUnauthorized: true, ...(isIP(host) === 0 ? { servername: host } : {}) })
+      : netConnect({ host, port });
+  return new MqttClient(stream, options);
 }
 
 const CONNACK_CODES = new Set([1, 2, 3, 4, 5]);
