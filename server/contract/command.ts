@@ -106,6 +106,11 @@ export const ATTRIBUTE_RPC_METHOD = 'setAttributes';
 export const RAW_RPC_METHOD = 'raw';
 export const REBOOT_RPC_METHOD = 'reboot';
 
+/** Who issued a command: a user (console or API) or the cloud, through the cloud link's RPC. */
+export const commandSources = ['USER', 'CLOUD'] as const;
+export const CommandSourceSchema = Type.Enum(commandSources);
+export type CommandSource = (typeof commandSources)[number];
+
 export const CommandSchema = Type.Object({
   id: Type.String(),
   deviceId: Type.String(),
@@ -131,6 +136,7 @@ export const CommandSchema = Type.Object({
   deliveredTime: Nullable(EpochMs),
   respondedTime: Nullable(EpochMs),
   updatedTime: EpochMs,
+  source: CommandSourceSchema,
 });
 export type Command = Static<typeof CommandSchema>;
 

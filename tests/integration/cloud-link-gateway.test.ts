@@ -71,6 +71,9 @@ describe('cloud link to a second gateway standing in for the cloud', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'SUCCESSFUL', responseType: 'JSON' });
     expect(JSON.parse(res.json().responseContent as string)).toEqual({ method: 'setSpeed', speed: 42 });
+    // On the edge, the command record says the cloud sent it.
+    const records = await edge.api.ok(commandRoutes.list, { params: { id: local.id }, query: { pageSize: 10 } });
+    expect(records.items).toEqual([expect.objectContaining({ source: 'CLOUD', commandType: 'CUSTOM', status: 'SUCCESSFUL' })]);
   });
 
   it('hands a shared attribute update from the cloud to the local device', async () => {

@@ -23,6 +23,7 @@ function command(overrides: Partial<Command>): Command {
     deliveredTime: null,
     respondedTime: null,
     updatedTime: 1_000,
+    source: 'USER',
     ...overrides,
   };
 }

@@ -75,7 +75,7 @@ export class CloudDownlink {
         way: 'twoway',
         content: { method: data.method, params },
         timeoutMs: RPC_TIMEOUT_MS,
-      });
+      }, 'CLOUD');
       if (command.responseContent === null || command.responseContent === undefined) {
         reply({ error: `command ${command.status}` });
         return;

@@ -9,6 +9,7 @@ import { registerCommandRoutes } from './command-routes.ts';
 import { CommandService } from './command-service.ts';
 import m0006 from './migrations/0006-command.sql';
 import m0008 from './migrations/0008-command-delivered.sql';
+import m0022 from './migrations/0022-command-source.sql';
 
 declare module '../../module.ts' {
   interface Services {
@@ -29,6 +30,7 @@ export const commandModule = defineModule({
   migrations: [
     { name: '0006-command', sql: m0006 },
     { name: '0008-command-delivered', sql: m0008 },
+    { name: '0022-command-source', sql: m0022 },
   ],
   apiTags: { command: 'Commands to devices (server RPC): delivery records with status, reboot; live data is on the /api/ws websocket' },
   build: ({ core, log, services }) => ({

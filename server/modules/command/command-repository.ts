@@ -1,6 +1,7 @@
 /** SQL for `device_command` (migrations 0006 and 0008), camelCase ⇄ snake_case. */
 import type { StatementSync } from 'node:sqlite';
 import type {
+  CommandSource,
   Command,
   CommandCallType,
   CommandFormat,
@@ -36,6 +37,7 @@ interface CommandRecord {
   delivered_time: number | null;
   responded_time: number | null;
   update_time: number;
+  source: CommandSource;
 }
 
 /** A command with what the service needs besides the record: the RPC and the answer deadline. */
@@ -69,6 +71,7 @@ function toRow(r: CommandRecord): CommandRow {
     deliveredTime: r.delivered_time,
     respondedTime: r.responded_time,
     updatedTime: r.update_time,
+    source: r.source,
   };
 }
 
@@ -104,8 +107,8 @@ export class CommandRepository {
     this.insertStatement = db.prepare(
       `INSERT INTO device_command (id, device_id, request_id, command_type, call_type, way, format, content, method, params,
          status, response_type, response_content, timeout_ms, expires_time, deadline_time, create_time, sent_time,
-         delivered_time, responded_time, update_time)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         delivered_time, responded_time, update_time, source)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.findStatement = db.prepare('SELECT * FROM device_command WHERE id = ?');
   }
@@ -114,7 +117,7 @@ export class CommandRepository {
     this.insertStatement.run(
       c.id, c.deviceId, c.requestId, c.commandType, c.callType, c.way, c.format, c.content, c.method, c.params,
       c.status, c.responseType, c.responseContent, c.timeoutMs, c.expiresTime, c.deadlineTime, c.createdTime, c.sentTime,
-      c.deliveredTime, c.respondedTime, c.updatedTime,
+      c.deliveredTime, c.respondedTime, c.updatedTime, c.source,
     );
   }
 

@@ -15,6 +15,7 @@ import {
   REBOOT_RPC_METHOD,
   type Command,
   type CommandBody,
+  type CommandSource,
   type CommandListQuery,
   type CommandPage,
   type CommandStatus,
@@ -87,7 +88,7 @@ export class CommandService {
   }
 
   /** Records and sends a command; a SYNC call resolves with the outcome. */
-  async send(deviceId: string, body: CommandBody): Promise<Command> {
+  async send(deviceId: string, body: CommandBody, source: CommandSource = 'USER'): Promise<Command> {
     const device = this.deps.devices.get(deviceId);
     const prepared = prepareCommand(body, { id: device.deviceProfileId, transportType: device.transportType }, this.deps.models);
     const online = this.deps.transport.isOnline(deviceId);
@@ -118,6 +119,7 @@ export class CommandService {
       deliveredTime: null,
       respondedTime: null,
       updatedTime: now,
+      source,
     };
     this.rows.insert(row);
     this.changed(row);
