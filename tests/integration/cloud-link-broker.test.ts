@@ -39,7 +39,13 @@ async function subscriber(broker: Mosquitto): Promise<{ client: MqttClient; seen
   const client = await connectAsync(broker.url, { reconnectPeriod: 200, clientId: `cloud-${Math.random().toString(36).slice(2)}` });
   const seen: Seen[] = [];
   client.on('error', () => undefined);
-  client.on('message', (topic, payload) => seen.push({ topic, body: JSON.parse(payload.toString()) as Record<string, unknown> }));
+  client.on('message', (topic, payload) => {
+    try {
+      seen.push({ topic, body: JSON.parse(payload.toString()) as Record<string, unknown> });
+    } catch {
+      // The test's own malformed publishes come back too.
+    }
+  });
   await client.subscribeAsync(['v1/gateway/#', 'v1/devices/me/telemetry'], { qos: 1 });
   return { client, seen };
 }
@@ -179,6 +185,21 @@ describe('cloud link to a bare broker', () => {
     expect(unique).toEqual(Array.from({ length: N }, (_, i) => i));
     // A message holds at most 100 values, and one was in flight at the kill.
     expect(points.length - N).toBeLessThanOrEqual(100);
+  });
+
+  it('answers an RPC for an unknown device with an error and shrugs off a malformed one, staying connected', async () => {
+    const broker = await Mosquitto.start();
+    const cloud = await subscriber(broker);
+    const t = await makeDeviceApp({ tuning: FAST });
+    await configureCloud(t, broker);
+    await eventually(() => edgeState(t), (s) => s.status === 'CONNECTED');
+
+    await cloud.client.publishAsync('v1/gateway/rpc', 'not json {', { qos: 1 });
+    await cloud.client.publishAsync('v1/gateway/rpc', JSON.stringify({ device: 'Nobody_1', data: { id: 5, method: 'reboot' } }), { qos: 1 });
+    await cloud.client.publishAsync('v1/gateway/attributes', JSON.stringify({ device: 'Nobody_1', data: { a: 1 } }), { qos: 1 });
+    const reply = await eventually(() => cloud.seen.find((m) => m.topic === 'v1/gateway/rpc' && m.body.id === 5 && 'error' in (m.body.data as object)), (m) => m !== undefined);
+    expect(reply!.body).toMatchObject({ device: 'Nobody_1', id: 5, data: { error: expect.stringContaining('Nobody_1') } });
+    expect((await edgeState(t)).status).toBe('CONNECTED');
   });
 
   it('pushes the edge state over /api/ws (EDGE_STATE) as the link goes from NOT_CONFIGURED to CONNECTED', async () => {
