@@ -13,7 +13,7 @@ import type { Ui } from '../helpers/browser.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
-import { Mosquitto } from '../helpers/mosquitto.ts';
+import { startMosquitto, type Mosquitto } from '../helpers/mosquitto.ts';
 
 const SECRET = 'E2e-cloud-secret';
 
@@ -23,7 +23,7 @@ let broker: Mosquitto;
 
 useE2eSpec('cloud-link', startE2eGateway, async (ctx) => {
   ({ ui, gateway } = ctx);
-  broker = await Mosquitto.start([], { untilStopped: true });
+  broker = await startMosquitto([], { untilStopped: true });
   await gateway.provision();
   await ui.goto('/login');
   await signIn(ui, E2E_ADMIN);

@@ -1,81 +1,19 @@
 /**
- * A real MQTT broker for the cloud link's tests: Debian's mosquitto on a free loopback port with a
- * temporary configuration, stopped after the test. `stop` then `resume` keeps the port (a cloud outage);
- * subscriptions do not survive it.
+ * mosquitto (scripts/lib/mosquitto.ts) for integration tests: removed after each test unless
+ * `untilStopped` (an e2e file shares one broker across its steps and removes it itself).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { createConnection } from 'node:net';
-import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { freePort } from '../../scripts/lib/free-port.ts';
+import { Mosquitto } from '../../scripts/lib/mosquitto.ts';
 
-export const MOSQUITTO = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((p) => existsSync(p)) ?? 'mosquitto';
+export { Mosquitto };
 
 const running: Mosquitto[] = [];
 afterEach(async () => {
   while (running.length) await running.pop()!.remove();
 });
 
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
-}
-
-export class Mosquitto {
-  private child: ChildProcess | null = null;
-  private constructor(
-    readonly port: number,
-    private readonly configFile: string,
-    private readonly dir: string,
-  ) {}
-
-  /** `untilStopped`: the caller stops it (an e2e file shares one broker across its steps). */
-  static async start(extraConfig: string[] = [], { untilStopped = false } = {}): Promise<Mosquitto> {
-    const port = await freePort();
-    // Its own temp dir (not tests/helpers/app.ts's): e2e specs must not load the server's modules.
-    const dir = mkdtempSync(join(tmpdir(), 'mosquitto-'));
-    const configFile = join(dir, 'mosquitto.conf');
-    const lines = [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', ...extraConfig, ''];
-    writeFileSync(configFile, lines.join('\n'));
-    const broker = new Mosquitto(port, configFile, dir);
-    if (!untilStopped) running.push(broker);
-    await broker.resume();
-    return broker;
-  }
-
-  get url(): string {
-    return `mqtt://127.0.0.1:${this.port}`;
-  }
-
-  async resume(): Promise<void> {
-    this.child = spawn(MOSQUITTO, ['-c', this.configFile], { stdio: 'ignore' });
-    for (let i = 0; i < 100; i++) {
-      if (await listening(this.port)) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`mosquitto did not listen on ${this.port}`);
-  }
-
-  /** Stops the broker; it keeps its port and saved sessions for `resume`. */
-  async stop(): Promise<void> {
-    const child = this.child;
-    this.child = null;
-    if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  }
-
-  async remove(): Promise<void> {
-    await this.stop();
-    rmSync(this.dir, { recursive: true, force: true });
-  }
+export async function startMosquitto(extraConfig: string[] = [], { untilStopped = false } = {}): Promise<Mosquitto> {
+  const broker = await Mosquitto.start(extraConfig);
+  if (!untilStopped) running.push(broker);
+  return broker;
 }

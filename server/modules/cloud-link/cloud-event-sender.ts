@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../lib/ids.ts';
 import type { CloudEntityType, CloudEventKind } from '../../contract/cloud-link.ts';
 import type { CloudEventRepository, CloudEventRow } from './cloud-event-repository.ts';
+import { CloudPublisher } from './cloud-publisher.ts';
 import { failureReason } from './failure-reason.ts';
 
 const WINDOW = 32;
@@ -27,15 +28,11 @@ export interface NewCloudEvent {
   body: unknown;
 }
 
-export class CloudEventSender {
-  private client: MqttClient | null = null;
-  /** Bumped at each connection: acknowledgements of an older one are ignored. */
-  private generation = 0;
+export class CloudEventSender extends CloudPublisher {
   private readonly inFlight = new Map<string, CloudEventRow>();
   private lastSeq = 0;
   private probing = false;
   private readonly refusals = new Map<string, number>();
-  private scheduled = false;
 
   constructor(
     private readonly deps: {
@@ -44,22 +41,16 @@ export class CloudEventSender {
       log: FastifyBaseLogger;
       acknowledged: (count: number) => void;
     },
-  ) {}
+  ) {
+    super(deps.log);
+  }
 
   record(e: NewCloudEvent): void {
     this.deps.rows.insert({ ...e, id: newId(), body: JSON.stringify(e.body), createdTime: Date.now() });
     this.schedule();
   }
 
-  connected(client: MqttClient): void {
-    this.client = client;
-    this.generation++;
-    this.schedule();
-  }
-
-  disconnected(): void {
-    this.client = null;
-    this.generation++;
+  protected connectionLost(): void {
     if (this.inFlight.size === 1) {
       const [id] = this.inFlight.keys();
       this.refusals.set(id!, (this.refusals.get(id!) ?? 0) + 1);
@@ -69,22 +60,10 @@ export class CloudEventSender {
     this.lastSeq = 0;
   }
 
-  schedule(): void {
-    if (this.scheduled || !this.client) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      this.pump();
-    });
-  }
-
-  private pump(): void {
-    const client = this.client;
-    if (!client) return;
+  protected pump(client: MqttClient, generation: number): void {
     const window = this.probing ? 1 : WINDOW;
     if (this.inFlight.size >= window) return;
     const rows = this.deps.rows.pending(this.lastSeq, window - this.inFlight.size);
-    const generation = this.generation;
     for (const row of rows) {
       this.lastSeq = row.seq;
       if (this.inFlight.has(row.id)) continue;

@@ -22,12 +22,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { StatementSync } from 'node:sqlite';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import type { Services } from '../../module.ts';
+import { CloudPublisher } from './cloud-publisher.ts';
 
 const DAY_MS = 86_400_000;
-/** Values read per key and device in one go. */
-const READ_LIMIT = 1_000;
-/** ts groups per message: one `{ ts, values }` each. */
-const POINTS_PER_MESSAGE = 100;
+/**
+ * ts groups per message (one `{ ts, values }` each), and values read per key in one go. Each read
+ * scans the staging table (docs/ARCHITECTURE.md, "Reading staged values"), so few large reads
+ * drain a backlog faster than many small ones; a message too large for the cloud is halved.
+ */
+const POINTS_PER_MESSAGE = 500;
+const READ_LIMIT = POINTS_PER_MESSAGE;
 
 export interface UplinkOptions {
   /** Messages in flight (published, PUBACK not yet received). */
@@ -46,9 +50,7 @@ interface Message {
   acked: boolean;
 }
 
-export class TelemetryUplink {
-  private client: MqttClient | null = null;
-  private generation = 0;
+export class TelemetryUplink extends CloudPublisher {
   /** Devices whose stored telemetry may be past their read position. */
   private readonly dirty = new Set<string>();
   /** Per device: the newest ts already published on this connection (or the cursor). */
@@ -56,7 +58,6 @@ export class TelemetryUplink {
   /** Per device, in publish order: messages awaiting PUBACK. */
   private readonly inFlight = new Map<string, Message[]>();
   private inFlightCount = 0;
-  private scheduled = false;
   private dropped = 0;
   private readonly cursorGet: StatementSync;
   private readonly cursorSet: StatementSync;
@@ -77,6 +78,7 @@ export class TelemetryUplink {
       options: UplinkOptions;
     },
   ) {
+    super(deps.log);
     this.cursorGet = deps.db.prepare('SELECT acked_ts AS ts FROM cloud_cursor WHERE id = ?');
     this.cursorSet = deps.db.prepare('INSERT INTO cloud_cursor (id, acked_ts) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET acked_ts = excluded.acked_ts');
     this.cursorDelete = deps.db.prepare('DELETE FROM cloud_cursor WHERE id = ?');
@@ -105,15 +107,7 @@ export class TelemetryUplink {
     this.cursorDelete.run(deviceId);
   }
 
-  connected(client: MqttClient): void {
-    this.client = client;
-    this.generation++;
-    this.schedule();
-  }
-
-  disconnected(): void {
-    this.client = null;
-    this.generation++;
+  protected connectionLost(): void {
     // What was in flight is read again from the cursor on the next connection.
     for (const deviceId of this.inFlight.keys()) this.dirty.add(deviceId);
     this.inFlight.clear();
@@ -152,29 +146,14 @@ export class TelemetryUplink {
     return oldestTs === undefined ? { messages } : { messages, oldestTs };
   }
 
-  private schedule(): void {
-    if (this.scheduled || !this.client) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      try {
-        this.pump();
-      } catch (err) {
-        this.deps.log.error({ err }, 'cloud uplink failed to read the stored telemetry');
-      }
-    });
-  }
-
-  private pump(): void {
-    const client = this.client;
-    if (!client) return;
+  protected pump(client: MqttClient, generation: number): void {
     const { window } = this.deps.options;
     // Round robin: one message per dirty device per turn, so one chatty device cannot starve the rest.
     while (this.inFlightCount < window && this.dirty.size > 0) {
       let sent = 0;
       for (const deviceId of [...this.dirty]) {
         if (this.inFlightCount >= window) break;
-        if (this.sendNext(client, deviceId)) sent++;
+        if (this.sendNext(client, generation, deviceId)) sent++;
         else this.dirty.delete(deviceId);
       }
       if (sent === 0) break;
@@ -182,13 +161,19 @@ export class TelemetryUplink {
   }
 
   /** Publishes the device's next message; false when it has nothing more to send. */
-  private sendNext(client: MqttClient, deviceId: string): boolean {
+  private sendNext(client: MqttClient, generation: number, deviceId: string): boolean {
     const name = this.deps.nameOf(deviceId);
     if (name === null) return false;
     const from = (this.readPos.get(deviceId) ?? this.cursor(deviceId)) + 1;
     const retentionStart = Date.now() - this.deps.telemetry.settings().telemetryRetentionDays * DAY_MS;
-    const points = this.read(deviceId, from);
+    let points = this.read(deviceId, from);
     if (points.length === 0) return false;
+    const max = this.deps.maxPacketBytes();
+    let payload = Buffer.from(JSON.stringify({ [name]: points }));
+    while (payload.length + 30 > max && points.length > 1) {
+      points = points.slice(0, Math.ceil(points.length / 2));
+      payload = Buffer.from(JSON.stringify({ [name]: points }));
+    }
     const fresh = points.filter((p) => p.ts >= retentionStart);
     const stale = points.length - fresh.length;
     if (stale > 0) {
@@ -206,8 +191,7 @@ export class TelemetryUplink {
       this.acked(message);
       return true;
     }
-    const payload = Buffer.from(JSON.stringify({ [name]: fresh }));
-    const max = this.deps.maxPacketBytes();
+    if (stale > 0) payload = Buffer.from(JSON.stringify({ [name]: fresh }));
     if (payload.length + 30 > max) {
       // One ts group cannot be smaller than itself: skipped and counted, never retried forever.
       this.dropped += fresh.length;
@@ -215,7 +199,6 @@ export class TelemetryUplink {
       this.acked(message);
       return true;
     }
-    const generation = this.generation;
     client.publish('v1/gateway/telemetry', payload, { qos: 1 }, (err) => {
       if (err || generation !== this.generation) return;
       this.deps.acknowledged(message.points);
