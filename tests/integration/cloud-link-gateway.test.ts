@@ -92,6 +92,17 @@ describe('cloud link to a second gateway standing in for the cloud', () => {
     expect(pushed).toContainEqual({ brightness: 70 });
   });
 
+  it('refuses a cloud whose TLS certificate it cannot verify, saying so on the edge state', async () => {
+    // The second gateway's MQTTS listener presents its self-signed certificate.
+    const cloud = await makeDeviceApp({ deviceSn: 'CLOUD-SN-0003' });
+    const edge = await makeDeviceApp({ tuning: FAST });
+    await edge.api.ok(cloudRoutes.save, {
+      body: { platformAddress: '127.0.0.1', platformPort: cloud.app.services!.transport!.mqttsPort!, platformKey: 'any', platformSecret: 'x', platformTls: true },
+    });
+    const state = await eventually(() => edge.api.ok(cloudLinkRoutes.state, { lang: 'en-US' }), (s) => s.status === 'DISCONNECTED' && s.lastError !== undefined);
+    expect(state.lastError).toMatch(/^Secure connection to the cloud server failed: /);
+  });
+
   it('shows refused credentials on the edge state as DISCONNECTED with the reason, and keeps trying', async () => {
     const cloud = await makeDeviceApp({ deviceSn: 'CLOUD-SN-0002' });
     const edge = await makeDeviceApp({ tuning: FAST });
