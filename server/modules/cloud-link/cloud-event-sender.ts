@@ -10,6 +10,7 @@
  */
 import type { MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
+import { transaction, type Db } from '../../db/sqlite.ts';
 import { newId } from '../../lib/ids.ts';
 import type { CloudEntityType, CloudEventKind } from '../../contract/cloud-link.ts';
 import type { CloudEventRepository, CloudEventRow } from './cloud-event-repository.ts';
@@ -33,9 +34,11 @@ export class CloudEventSender extends CloudPublisher {
   private lastSeq = 0;
   private probing = false;
   private readonly refusals = new Map<string, number>();
+  private readonly unsaved: Parameters<CloudEventRepository['insert']>[0][] = [];
 
   constructor(
     private readonly deps: {
+      db: Db;
       rows: CloudEventRepository;
       maxPacketBytes: () => number;
       log: FastifyBaseLogger;
@@ -45,8 +48,27 @@ export class CloudEventSender extends CloudPublisher {
     super(deps.log);
   }
 
+  /**
+   * Stores an event; the events of one turn share a transaction, so a reconnect storm of
+   * thousands of devices costs a few commits (each synced), not one per device.
+   */
   record(e: NewCloudEvent): void {
-    this.deps.rows.insert({ ...e, id: newId(), body: JSON.stringify(e.body), createdTime: Date.now() });
+    this.unsaved.push({ ...e, id: newId(), body: JSON.stringify(e.body), createdTime: Date.now() });
+    if (this.unsaved.length > 1) return;
+    setImmediate(() => this.save());
+  }
+
+  /** Writes what `record` gathered; called at close too. */
+  save(): void {
+    const rows = this.unsaved.splice(0);
+    if (rows.length === 0) return;
+    try {
+      transaction(this.deps.db, () => {
+        for (const row of rows) this.deps.rows.insert(row);
+      });
+    } catch (err) {
+      this.log.error({ err, events: rows.length }, 'cloud events not stored');
+    }
     this.schedule();
   }
 

@@ -71,7 +71,7 @@ export class CloudLinkService {
     const backoff: BackoffOptions = { minMs: tuning.backoffMinMs ?? 1000, maxMs: tuning.backoffMaxMs ?? 60_000 };
     this.eventRows = new CloudEventRepository(core.db);
     const acknowledged = (n: number): void => this.countSent(n);
-    this.events = new CloudEventSender({ rows: this.eventRows, maxPacketBytes: () => this.maxPacketBytes, log, acknowledged });
+    this.events = new CloudEventSender({ db: core.db, rows: this.eventRows, maxPacketBytes: () => this.maxPacketBytes, log, acknowledged });
     this.uplink = new TelemetryUplink({
       db: core.db,
       telemetry: services.telemetry,
@@ -121,6 +121,7 @@ export class CloudLinkService {
     if (this.announceTimer) clearTimeout(this.announceTimer);
     this.connection.close();
     this.uplink.flushCursors();
+    this.events.save();
   }
 
   configure(config: CloudConfig): void {
