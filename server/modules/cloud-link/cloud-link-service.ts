@@ -38,6 +38,7 @@ export interface CloudLinkTuning {
 const SETTING_ID = 'cloud-link';
 const DEVICE_PAGE = 100;
 const ANNOUNCE_EVERY_MS = 1000;
+const BACKLOG_CACHE_MS = 1000;
 
 interface KnownDevice {
   name: string;
@@ -58,6 +59,7 @@ export class CloudLinkService {
   private client: MqttClient | null = null;
   private loadTimer: NodeJS.Timeout | null = null;
   private announceTimer: NodeJS.Timeout | null = null;
+  private backlogCache: { at: number; value: EdgeState['backlog'] } | null = null;
   private sentToday = 0;
   private sentDay = new Date().toDateString();
   private readonly maxPacketBytes: number;
@@ -151,10 +153,22 @@ export class CloudLinkService {
       edgeKey: config?.platformKey ?? '',
       ...(c.lastConnectTime !== null ? { lastConnectTime: c.lastConnectTime } : {}),
       ...(c.lastDisconnectTime !== null ? { lastDisconnectTime: c.lastDisconnectTime } : {}),
-      backlog: config ? this.uplink.backlog(this.known.keys()) : { messages: 0 },
+      backlog: config ? this.backlog() : { messages: 0 },
       sentToday: this.sentToday,
       dropped: this.uplink.droppedCount,
     };
+  }
+
+  /**
+   * The backlog counts stored values per pending device (a few queries each, staging scanned): read
+   * at most once a second however many pages and subscribers ask.
+   */
+  private backlog(): EdgeState['backlog'] {
+    const now = Date.now();
+    if (!this.backlogCache || now - this.backlogCache.at >= BACKLOG_CACHE_MS) {
+      this.backlogCache = { at: now, value: this.uplink.backlog(this.uplink.pendingDevices()) };
+    }
+    return this.backlogCache.value;
   }
 
   secret(): string {

@@ -123,7 +123,12 @@ export class TelemetryUplink extends CloudPublisher {
     return row?.ts ?? this.deps.startOf(deviceId) - 1;
   }
 
-  /** Values waiting for the cloud, per device (at most READ_LIMIT counted per key), and the oldest ts. */
+  /** Devices that may have values the cloud has not acknowledged: no other device has a backlog. */
+  pendingDevices(): Set<string> {
+    return new Set([...this.dirty, ...this.inFlight.keys()]);
+  }
+
+  /** Values waiting for the cloud on these devices (the most of any one key per device), and the oldest ts. */
   backlog(deviceIds: Iterable<string>): { messages: number; oldestTs?: number } {
     let messages = 0;
     let oldestTs: number | undefined;
