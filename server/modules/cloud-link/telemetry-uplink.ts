@@ -32,6 +32,7 @@ const DAY_MS = 86_400_000;
  */
 const POINTS_PER_MESSAGE = 500;
 const READ_LIMIT = POINTS_PER_MESSAGE;
+const READS_PER_TURN = 64;
 
 export interface UplinkOptions {
   /** Messages in flight (published, PUBACK not yet received). */
@@ -153,16 +154,21 @@ export class TelemetryUplink extends CloudPublisher {
 
   protected pump(client: MqttClient, generation: number): void {
     const { window } = this.deps.options;
-    // Round robin: one message per dirty device per turn, so one chatty device cannot starve the rest.
-    while (this.inFlightCount < window && this.dirty.size > 0) {
+    // Each device looked at is a read of its history: after READS_PER_TURN the next turn goes on,
+    // so a start-up with every device marked does not hold the event loop for seconds.
+    let reads = 0;
+    // Round robin: one message per dirty device per round, so one chatty device cannot starve the rest.
+    while (this.inFlightCount < window && this.dirty.size > 0 && reads < READS_PER_TURN) {
       let sent = 0;
       for (const deviceId of [...this.dirty]) {
-        if (this.inFlightCount >= window) break;
+        if (this.inFlightCount >= window || reads >= READS_PER_TURN) break;
+        reads++;
         if (this.sendNext(client, generation, deviceId)) sent++;
         else this.dirty.delete(deviceId);
       }
-      if (sent === 0) break;
+      if (sent === 0 && reads < READS_PER_TURN) break;
     }
+    if (reads >= READS_PER_TURN && this.dirty.size > 0) this.schedule();
   }
 
   /** Publishes the device's next message; false when it has nothing more to send. */
