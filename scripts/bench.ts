@@ -6,7 +6,7 @@
  * (`--build` forces it).
  *
  * `--only <group,…>` runs some groups (sizes, coldstart, idle, devices, telemetry, rules, connections, history,
- * chart, scale, modbus); the other rows keep the figures of the run that measured them, with its date and load.
+ * chart, scale, modbus, cloud); the other rows keep the figures of the run that measured them, with its date and load.
  * `--soak MINUTES` runs the soak alone (scripts/lib/bench-soak.ts) and draws docs/bench/soak.png.
  */
 import { execFileSync } from 'node:child_process';
@@ -20,6 +20,7 @@ import { binaryPath, overBase } from './binary.ts';
 import { root, webEntry, webMetaFile } from './build.ts';
 import { connectionRows } from './lib/bench-connections.ts';
 import { deviceRows } from './lib/bench-devices.ts';
+import { cloudRows } from './lib/bench-cloud.ts';
 import { chartRows } from './lib/bench-history-chart.ts';
 import { historyRows } from './lib/bench-history.ts';
 import { modbusRows } from './lib/bench-modbus.ts';
@@ -39,7 +40,7 @@ const coldStartRuns = 10;
 const resultsFile = join(root, 'bench/results.json');
 const docFile = join(root, 'docs/BENCHMARKS.md');
 
-const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'rules', 'connections', 'history', 'chart', 'scale', 'modbus', 'soak'] as const;
+const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'rules', 'connections', 'history', 'chart', 'scale', 'modbus', 'cloud', 'soak'] as const;
 type Group = (typeof groups)[number];
 
 /** Rows of placeholders earlier runs wrote before these figures were measured. */
@@ -510,6 +511,7 @@ async function main(): Promise<void> {
     await step('chart', () => chartRows(binary));
     await step('scale', () => scaleRows(binary));
     await step('modbus', () => modbusRows(binary));
+    await step('cloud', () => cloudRows(binary));
     await step('soak', () => soakRows(binary, soakMinutes(process.argv) ?? 10));
   } finally {
     rmSync(dir, { recursive: true, force: true });

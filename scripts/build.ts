@@ -102,6 +102,12 @@ const libraryEdits: LibraryEdit[] = [
       ],
     ],
   },
+  // mqtt.js takes its keep-alive timer from worker-timers in a browser only; on Node it uses
+  // setInterval. Requiring it anyway bundles worker-timers and its broker (~21 KB) for nothing.
+  {
+    file: /[\\/]mqtt[\\/]build[\\/]lib[\\/]get-timer\.js$/,
+    edits: [['const worker_timers_1 = require("worker-timers");', 'const worker_timers_1 = { setInterval, clearInterval };']],
+  },
   // archiver-utils 2 (archiver's, for exceljs' .xlsx downloads) still calls the deprecated Buffer
   // constructor. Node warns about that only for code outside node_modules, which bundled code is:
   // the first .xlsx written would print a DEP0005 warning on every gateway. Only the top-level
@@ -257,6 +263,27 @@ export async function buildWeb(): Promise<Metafile> {
   return result.metafile;
 }
 
+/**
+ * mqtt.js (the cloud link's client) and bl (mqtt-packet's, the device transport's codec) each ship
+ * their own copy of readable-stream 4, which the bundle would carry twice (~55 KB). mqtt.js takes
+ * bl's copy when the versions agree; otherwise each keeps its own.
+ */
+const oneReadableStream: Plugin = {
+  name: 'one-readable-stream',
+  setup(b) {
+    const version = (dir: string): string | null => {
+      const file = join(root, 'node_modules', dir, 'node_modules', 'readable-stream', 'package.json');
+      return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version : null;
+    };
+    const shared = version('bl');
+    if (!shared || shared !== version('mqtt')) return;
+    b.onResolve({ filter: /^readable-stream$/ }, (args) => {
+      if (!/[\\/]node_modules[\\/]mqtt[\\/]/.test(args.importer)) return undefined;
+      return b.resolve('readable-stream', { resolveDir: join(root, 'node_modules', 'bl'), kind: args.kind });
+    });
+  },
+};
+
 export async function buildServer(version: string): Promise<void> {
   await build({
     absWorkingDir: root,
@@ -278,7 +305,7 @@ export async function buildServer(version: string): Promise<void> {
       EDGE_BUILD_VERSION: JSON.stringify(version),
       EDGE_BUILD_LICENSE_KEYS: JSON.stringify(licenseKeys()),
     },
-    plugins: [editedLibraries],
+    plugins: [editedLibraries, oneReadableStream],
     legalComments: 'none',
     logLevel: 'warning',
     // pino ships optional pretty/transport workers loaded by path; the server logs JSON in-process.

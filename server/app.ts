@@ -54,6 +54,7 @@ import { sceneLinkageModule } from './modules/scene-linkage/scene-linkage-module
 import { ruleEngineModule } from './modules/rule-engine/rule-engine-module.ts';
 import { workbenchModule } from './modules/workbench/workbench-module.ts';
 import { realtimeModule } from './modules/realtime/realtime-module.ts';
+import { cloudLinkModule } from './modules/cloud-link/cloud-link-module.ts';
 import { apiUsageModule } from './modules/api-usage/api-usage-module.ts';
 import { menuModule } from './modules/menu/menu-module.ts';
 import { mapModule } from './modules/map/map-module.ts';
@@ -91,6 +92,7 @@ export const edgeModules: readonly EdgeModule[] = [
   sceneLinkageModule,
   ruleEngineModule,
   workbenchModule,
+  cloudLinkModule,
   realtimeModule,
   apiUsageModule,
   menuModule,

@@ -47,12 +47,6 @@ export const CloudConfigViewSchema = Type.Union([
 export type CloudConfigView = Static<typeof CloudConfigViewSchema>;
 
 /** A connection test's outcome: `code` is the broker's CONNACK return code (0 accepted), -1 when no CONNACK came (the message says why). */
-export const CloudTestResultSchema = Type.Object({
-  ok: Type.Boolean(),
-  code: Type.Integer(),
-  message: Type.String(),
-});
-export type CloudTestResult = Static<typeof CloudTestResultSchema>;
 
 export const cloudRoutes = defineRoutes({
   get: {
@@ -73,18 +67,6 @@ export const cloudRoutes = defineRoutes({
       summary: 'Store the cloud platform configuration',
       body: CloudConfigSchema,
       response: { 200: CloudConfigViewSchema, 400: ErrorBodySchema },
-    },
-    config: { access: 'setup', permission: 'system:config' },
-  },
-  /** Tries the given settings without storing them: the broker's CONNACK in words, within 10 s. */
-  test: {
-    method: 'POST',
-    url: '/api/yt/configuration/cloud/test',
-    schema: {
-      tags: ['cloud'],
-      summary: 'Try a cloud platform configuration without storing it',
-      body: CloudConfigSchema,
-      response: { 200: CloudTestResultSchema, 400: ErrorBodySchema },
     },
     config: { access: 'setup', permission: 'system:config' },
   },

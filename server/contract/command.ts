@@ -108,9 +108,13 @@ export const REBOOT_RPC_METHOD = 'reboot';
 
 /**
  * Who issued a command other than a user's call: a scene's DEVICE_OUT action
- * (server/contract/scene-linkage.ts), with the scene's name as it was then.
+ * (server/contract/scene-linkage.ts), with the scene's name as it was then, or the cloud, through
+ * the cloud link's RPC (server/modules/cloud-link/).
  */
-export const CommandSourceSchema = Type.Object({ type: Type.Literal('SCENE_LINKAGE'), id: Type.String(), name: Type.String() });
+export const CommandSourceSchema = Type.Union([
+  Type.Object({ type: Type.Literal('SCENE_LINKAGE'), id: Type.String(), name: Type.String() }),
+  Type.Object({ type: Type.Literal('CLOUD') }),
+]);
 export type CommandSource = Static<typeof CommandSourceSchema>;
 
 export const CommandSchema = Type.Object({

@@ -63,6 +63,7 @@
  * At most WS_MAX_SUBSCRIPTIONS live subscriptions per socket.
  */
 import Type, { type Static } from 'typebox';
+import type { EdgeState } from './cloud-link.ts';
 import type { Command } from './command.ts';
 import type { Alarm } from './alarm.ts';
 import { AlarmSeveritySchema, alarmStatuses } from './alarm.ts';
@@ -121,11 +122,14 @@ export const wsCmdTypes = [
   'ENTITY_COUNT',
   'COMMANDS',
   ...alarmWsCmdTypes,
+  'EDGE_STATE',
+  ...unsupportedWsCmdTypes,
   'ATTRIBUTES_UNSUBSCRIBE',
   'TIMESERIES_UNSUBSCRIBE',
   'ENTITY_DATA_UNSUBSCRIBE',
   'ENTITY_COUNT_UNSUBSCRIBE',
   'COMMANDS_UNSUBSCRIBE',
+  'EDGE_STATE_UNSUBSCRIBE',
   'ALARM_DATA_UNSUBSCRIBE',
   'ALARM_COUNT_UNSUBSCRIBE',
   'NOTIFICATIONS_UNSUBSCRIBE',
@@ -323,6 +327,9 @@ export const MarkNotificationsAsReadCmdSchema = Type.Object({
 });
 export type MarkNotificationsAsReadCmd = Static<typeof MarkNotificationsAsReadCmdSchema>;
 export const MarkAllNotificationsAsReadCmdSchema = Type.Object({ cmdId: CmdId });
+/** EDGE_STATE (not ThingsBoard's): the cloud link's state (`GET /api/yt/edge/state`'s body) now and whenever it changes. */
+export const EdgeStateCmdSchema = Type.Object({ cmdId: CmdId });
+export type EdgeStateCmd = Static<typeof EdgeStateCmdSchema>;
 
 export const UnsubscribeCmdSchema = Type.Object({ cmdId: CmdId });
 
@@ -464,6 +471,16 @@ export interface NotificationsCountUpdate {
   cmdUpdateType: 'NOTIFICATIONS_COUNT';
 }
 
+/** EDGE_STATE answers: the whole state each time. */
+export interface EdgeStateUpdate {
+  subscriptionId: number;
+  cmdId: number;
+  errorCode: WsErrorCode;
+  errorMsg: string | null;
+  data: EdgeState;
+  cmdUpdateType: 'EDGE_STATE';
+}
+
 /** An answer that only reports a failure (unknown, unsupported or invalid command). */
 export interface ErrorUpdate {
   cmdId: number;
@@ -484,4 +501,5 @@ export type WsUpdate =
   | AlarmCountUpdate
   | NotificationsUpdate
   | NotificationsCountUpdate
+  | EdgeStateUpdate
   | ErrorUpdate;

@@ -6,7 +6,7 @@
  * are captured in zh_CN/en_US × light/dark (test-results/screenshots/cloud-config).
  */
 import { describe, expect, it } from 'vitest';
-import { cloudRoutes } from '../../server/contract/cloud.ts';
+import { cloudLinkRoutes } from '../../server/contract/cloud-link.ts';
 import { licenseRoutes, SETUP_CODE_HEADER } from '../../server/contract/license.ts';
 import type { Ui } from '../helpers/browser.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
@@ -26,7 +26,7 @@ async function uploadLicence(): Promise<void> {
 
 /** Whether this gateway has the connection test (the cloud connector); without it the console says so. */
 async function hasConnectionTest(): Promise<boolean> {
-  const res = await fetch(`${gateway.url}${cloudRoutes.test.url}`, {
+  const res = await fetch(`${gateway.url}${cloudLinkRoutes.test.url}`, {
     method: 'POST',
     headers: { [SETUP_CODE_HEADER]: gateway.setupCode ?? '', 'content-type': 'application/json' },
     body: JSON.stringify({ platformAddress: 'no-such-host.invalid', platformPort: 1883, platformKey: 'k', platformSecret: '' }),

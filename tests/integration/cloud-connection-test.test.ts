@@ -6,6 +6,7 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { cloudRoutes, type CloudConfig } from '../../server/contract/cloud.ts';
+import { cloudLinkRoutes } from '../../server/contract/cloud-link.ts';
 import { SETUP_CODE_HEADER } from '../../server/contract/license.ts';
 import { makeApp, type TestApp } from '../helpers/app.ts';
 import { makeDeviceApp } from '../helpers/devices.ts';
@@ -14,7 +15,7 @@ import { mqttUrl, tokenOf } from '../helpers/mqtt.ts';
 import { setupCodeOf } from '../helpers/setup.ts';
 
 function test(t: TestApp, body: unknown) {
-  return t.app.inject({ method: 'POST', url: cloudRoutes.test.url, headers: { [SETUP_CODE_HEADER]: setupCodeOf(t) }, payload: body as Record<string, unknown> });
+  return t.app.inject({ method: 'POST', url: cloudLinkRoutes.test.url, headers: { [SETUP_CODE_HEADER]: setupCodeOf(t) }, payload: body as Record<string, unknown> });
 }
 
 async function cloudWithGateway(): Promise<{ port: number; token: string }> {
@@ -84,6 +85,6 @@ describe('cloud connection test', () => {
   it('refuses settings the configuration refuses, and a caller without the setup code', async () => {
     const edge = await makeApp();
     expectError(await test(edge, { platformAddress: 'bad host', platformPort: 1883, platformKey: 'k', platformSecret: '' }), 400, 31, 'error.validation');
-    expectError(await edge.app.inject({ method: 'POST', url: cloudRoutes.test.url, payload: settings(1883, 'k') }), 401, 10, 'error.setup.codeRequired');
+    expectError(await edge.app.inject({ method: 'POST', url: cloudLinkRoutes.test.url, payload: settings(1883, 'k') }), 401, 10, 'error.setup.codeRequired');
   });
 });

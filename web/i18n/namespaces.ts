@@ -22,6 +22,7 @@ const resources = {
   alarm: texts<typeof import('../../locales/zh_CN/alarm.json')>(),
   auth: texts<typeof import('../../locales/zh_CN/auth.json')>(),
   category: texts<typeof import('../../locales/zh_CN/category.json')>(),
+  cloudLink: texts<typeof import('../../locales/zh_CN/cloudLink.json')>(),
   command: texts<typeof import('../../locales/zh_CN/command.json')>(),
   common: texts<typeof import('../../locales/zh_CN/common.json')>(),
   credentials: texts<typeof import('../../locales/zh_CN/credentials.json')>(),

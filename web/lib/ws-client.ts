@@ -83,6 +83,7 @@ export function unsubscribeTypeOf(type: WsCmdType): WsCmdType | null {
     case 'ENTITY_DATA':
     case 'ENTITY_COUNT':
     case 'COMMANDS':
+    case 'EDGE_STATE':
     case 'ALARM_DATA':
     case 'ALARM_COUNT':
     case 'NOTIFICATIONS':

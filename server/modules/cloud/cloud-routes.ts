@@ -8,5 +8,4 @@ export function registerCloudRoutes(fastify: FastifyInstance, { cloud }: Pick<Se
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.route({ ...cloudRoutes.get, handler: async () => cloud.view() });
   app.route({ ...cloudRoutes.save, handler: async (request) => cloud.save(request.body) });
-  app.route({ ...cloudRoutes.test, handler: async (request) => cloud.test(request.body) });
 }

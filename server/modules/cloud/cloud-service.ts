@@ -2,17 +2,21 @@
  * The cloud platform configuration: stored as given, answered without its secret. Absent means the
  * gateway runs standalone.
  */
-import type { CloudConfig, CloudConfigView, CloudTestResult } from '../../contract/cloud.ts';
+import type { CloudConfig, CloudConfigView } from '../../contract/cloud.ts';
 import type { Db } from '../../db/sqlite.ts';
-import { testCloudConnection } from './cloud-connection-test.ts';
 import { CloudRepository } from './cloud-repository.ts';
 
 export class CloudService {
   private readonly rows: CloudRepository;
 
-  /** `clientId` is the gateway's serial: the client id it connects to the cloud with. */
-  constructor(db: Db, private readonly clientId: string) {
+  /** `changed` hears every save, so the cloud link reconnects without a restart. */
+  constructor(db: Db, private readonly changed: (config: CloudConfig) => void = () => {}) {
     this.rows = new CloudRepository(db);
+  }
+
+  /** The stored configuration with its secret, for the cloud link only; null when standalone. */
+  stored(): CloudConfig | null {
+    return this.rows.get()?.value ?? null;
   }
 
   configured(): boolean {
@@ -40,13 +44,9 @@ export class CloudService {
     };
   }
 
-  /** Tries `config` without storing it. */
-  test(config: CloudConfig): Promise<CloudTestResult> {
-    return testCloudConnection(config, this.clientId);
-  }
-
   save(config: CloudConfig): CloudConfigView {
-    this.rows.save(config);
+    const saved = this.rows.save(config);
+    this.changed(saved.value);
     return this.view();
   }
 }

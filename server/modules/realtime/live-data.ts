@@ -3,7 +3,9 @@
  * SQL of its own), devices and their state through the device service, server-side attributes
  * derived from the device's state.
  */
+import type { EdgeState } from '../../contract/cloud-link.ts';
 import type { Device } from '../../contract/device.ts';
+import type { Language } from '../../contract/languages.ts';
 import type { EntityData, EntityKey, TsData, TsValue } from '../../contract/realtime.ts';
 import type { Aggregation, TimeseriesOrder } from '../../contract/telemetry.ts';
 import type { TelemetryEntry } from '../../contract/telemetry.ts';
@@ -106,6 +108,8 @@ export class LiveData {
     readonly shared: LiveSharedAttributes,
     readonly alarms: LiveAlarms,
     readonly notifications: LiveNotifications,
+    /** The cloud link's state in a language (EDGE_STATE). */
+    readonly edgeState: (lang: Language) => EdgeState,
   ) {}
 
   /**
@@ -152,6 +156,7 @@ export class LiveData {
         count: (filter) => this.alarms.count({ ...filter, organizationIds: organizationsWithin(scope, filter.organizationIds) }),
       },
       this.notifications,
+      this.edgeState,
     );
   }
 

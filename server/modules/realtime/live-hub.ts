@@ -48,6 +48,7 @@ export class LiveHub implements SessionHost {
   private readonly deviceSetFollowers = new Set<Subscription>();
   private readonly alarmFollowers = new Set<AlarmFollower>();
   private readonly notificationFollowers = new Set<NotificationFollower>();
+  private readonly edgeStateFollowers = new Set<Subscription>();
   private readonly offBus: (() => void)[];
   private readonly keepalive: NodeJS.Timeout;
 
@@ -71,6 +72,9 @@ export class LiveHub implements SessionHost {
       }),
       bus.on('notification.changed', ({ userId, created }) => {
         for (const sub of this.notificationFollowers) if (sub.userId === userId) this.guarded(() => sub.notificationChanged(created));
+      }),
+      bus.on('edge.stateChanged', () => {
+        for (const sub of this.edgeStateFollowers) sub.edgeStateChanged();
       }),
       bus.on('device.created', () => this.deviceSetChanged()),
       bus.on('device.deleted', () => this.deviceSetChanged()),
@@ -149,6 +153,7 @@ export class LiveHub implements SessionHost {
     if (sub.followsDeviceSet) this.deviceSetFollowers.add(sub);
     if (sub instanceof AlarmFollower) this.alarmFollowers.add(sub);
     if (sub instanceof NotificationFollower) this.notificationFollowers.add(sub);
+    if (sub.followsEdgeState) this.edgeStateFollowers.add(sub);
   }
 
   unsubscribe(_session: WsSession, sub: Subscription): void {
@@ -160,6 +165,7 @@ export class LiveHub implements SessionHost {
     this.deviceSetFollowers.delete(sub);
     if (sub instanceof AlarmFollower) this.alarmFollowers.delete(sub);
     if (sub instanceof NotificationFollower) this.notificationFollowers.delete(sub);
+    this.edgeStateFollowers.delete(sub);
   }
 
   remove(session: WsSession): void {

@@ -44,6 +44,8 @@ export abstract class Subscription {
   abstract readonly deviceIds: readonly string[];
   /** True when it follows devices being created or deleted (counts). */
   readonly followsDeviceSet: boolean = false;
+  /** True when it follows the cloud link's state (EDGE_STATE). */
+  readonly followsEdgeState: boolean = false;
 
   constructor(
     readonly cmdId: number,
@@ -60,6 +62,7 @@ export abstract class Subscription {
   /** Client or shared attributes changed (a deleted one comes as ts 0 and "", as ThingsBoard sends it). */
   attributesChanged(_deviceId: string, _scope: 'CLIENT_SCOPE' | 'SHARED_SCOPE', _values: readonly AttributeValue[]): void {}
   devicesChanged(): void {}
+  edgeStateChanged(): void {}
   close(): void {}
 }
 

@@ -12,11 +12,11 @@ declare module '../../module.ts' {
 
 export const realtimeModule = defineModule({
   name: 'realtime',
-  needs: ['sessions', 'license', 'devices', 'telemetry', 'sharedAttributes', 'alarms', 'notifications', 'deviceScopes'],
-  build: ({ core, log, services: { sessions, license, devices, telemetry, sharedAttributes, alarms, notifications, deviceScopes } }) => ({
+  needs: ['sessions', 'license', 'devices', 'telemetry', 'sharedAttributes', 'alarms', 'notifications', 'deviceScopes', 'cloudLink'],
+  build: ({ core, log, services: { sessions, license, devices, telemetry, sharedAttributes, alarms, notifications, deviceScopes, cloudLink } }) => ({
     realtime: new LiveHub({
       bus: core.bus,
-      data: new LiveData(telemetry, devices, sharedAttributes, alarms, notifications),
+      data: new LiveData(telemetry, devices, sharedAttributes, alarms, notifications, (lang) => cloudLink.state(lang)),
       verifyAccessToken: (token) => sessions.verifyAccessToken(token),
       deviceScopeOf: (user) => deviceScopes.scopeOf(user),
       accessTokenExpiresAt: (token) => sessions.accessTokenExpiresAt(token),

@@ -15,6 +15,7 @@ import {
   MarkNotificationsAsReadCmdSchema,
   NotificationsCmdSchema,
   NotificationsCountCmdSchema,
+  EdgeStateCmdSchema,
   EntityCountCmdSchema,
   EntityDataCmdSchema,
   HistoryCmdSchema,
@@ -47,6 +48,7 @@ import {
   NotificationsSubscription,
 } from './alarm-subscriptions.ts';
 import { CommandsSubscription } from './command-subscription.ts';
+import { EdgeStateSubscription } from './edge-state-subscription.ts';
 import { toTsData, type LiveData } from './live-data.ts';
 import {
   AttributesSubscription,
@@ -99,6 +101,7 @@ const updateTypes: Record<string, string> = {
   ENTITY_DATA: 'ENTITY_DATA',
   ENTITY_COUNT: 'COUNT_DATA',
   COMMANDS: 'COMMANDS',
+  EDGE_STATE: 'EDGE_STATE',
   ALARM_DATA: 'ALARM_DATA',
   ALARM_COUNT: 'ALARM_COUNT_DATA',
   NOTIFICATIONS: 'NOTIFICATIONS',
@@ -233,10 +236,10 @@ export class WsSession implements LiveSink {
         this.start(cmd, new CommandsSubscription(cmd.cmdId, this, this.devices, this.check<CommandsCmd>(cmd, CommandsCmdSchema)));
         return;
       case 'ALARM_DATA':
-        this.start(cmd, new AlarmDataSubscription(cmd.cmdId, this, this.host.data, this.host.data.alarms, this.check<AlarmDataCmd>(cmd, AlarmDataCmdSchema)));
+        this.start(cmd, new AlarmDataSubscription(cmd.cmdId, this, this.devices, this.devices.alarms, this.check<AlarmDataCmd>(cmd, AlarmDataCmdSchema)));
         return;
       case 'ALARM_COUNT':
-        this.start(cmd, new AlarmCountSubscription(cmd.cmdId, this, this.host.data, this.host.data.alarms, this.check<AlarmCountCmd>(cmd, AlarmCountCmdSchema)));
+        this.start(cmd, new AlarmCountSubscription(cmd.cmdId, this, this.devices, this.devices.alarms, this.check<AlarmCountCmd>(cmd, AlarmCountCmdSchema)));
         return;
       case 'NOTIFICATIONS': {
         const body = this.check<NotificationsCmd>(cmd, NotificationsCmdSchema);
@@ -254,6 +257,10 @@ export class WsSession implements LiveSink {
       case 'MARK_ALL_NOTIFICATIONS_AS_READ':
         this.check(cmd, MarkAllNotificationsAsReadCmdSchema);
         this.host.data.notifications.markAllRead(this.user!.id);
+        return;
+      case 'EDGE_STATE':
+        this.check(cmd, EdgeStateCmdSchema);
+        this.start(cmd, new EdgeStateSubscription(cmd.cmdId, this, this.host.data, this.lang));
         return;
       case 'AUTH':
         // Handled with the message; a bare AUTH command has nothing more to do.

@@ -1,6 +1,7 @@
 /** A connection test of the form's settings, and what it answered, for CloudTestAlert to show. */
 import { useCallback, useState } from 'react';
-import type { CloudConfig, CloudTestResult } from '../../../server/contract/cloud.ts';
+import type { CloudConfig } from '../../../server/contract/cloud.ts';
+import type { CloudTestResult } from '../../../server/contract/cloud-link.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { testCloudConfig } from './cloudApi.ts';
 

@@ -1,0 +1,73 @@
+/**
+ * A real MQTT broker for the cloud link's tests and bench: Debian's mosquitto on a free loopback
+ * port with a temporary configuration. `stop` then `resume` keeps the port (a cloud outage);
+ * subscriptions do not survive it. `remove` stops it and deletes its files.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createConnection } from 'node:net';
+import { join } from 'node:path';
+import { freePort } from './free-port.ts';
+
+export const MOSQUITTO = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((p) => existsSync(p)) ?? 'mosquitto';
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+export class Mosquitto {
+  private child: ChildProcess | null = null;
+  private constructor(
+    readonly port: number,
+    private readonly configFile: string,
+    private readonly dir: string,
+  ) {}
+
+  static async start(extraConfig: string[] = []): Promise<Mosquitto> {
+    const port = await freePort();
+    // Its own temp dir (not tests/helpers/app.ts's): e2e specs must not load the server's modules.
+    const dir = mkdtempSync(join(tmpdir(), 'mosquitto-'));
+    const configFile = join(dir, 'mosquitto.conf');
+    const lines = [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', ...extraConfig, ''];
+    writeFileSync(configFile, lines.join('\n'));
+    const broker = new Mosquitto(port, configFile, dir);
+    await broker.resume();
+    return broker;
+  }
+
+  get url(): string {
+    return `mqtt://127.0.0.1:${this.port}`;
+  }
+
+  async resume(): Promise<void> {
+    this.child = spawn(MOSQUITTO, ['-c', this.configFile], { stdio: 'ignore' });
+    for (let i = 0; i < 100; i++) {
+      if (await listening(this.port)) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`mosquitto did not listen on ${this.port}`);
+  }
+
+  /** Stops the broker; it keeps its port and saved sessions for `resume`. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  }
+
+  async remove(): Promise<void> {
+    await this.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,27 @@
+/** HTTP of the cloud link: connection test, edge state (and its secret), cloud events. */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { cloudLinkRoutes } from '../../contract/cloud-link.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { langFromAcceptLanguage } from '../../lib/messages.ts';
+import type { Services } from '../../module.ts';
+
+/** Who may see the cloud secret in clear. */
+const SECRET_ROLES = new Set(['SYS_ADMIN', 'PLATFORM_ADMIN', 'TENANT_ADMIN']);
+
+export function registerCloudLinkRoutes(fastify: FastifyInstance, { cloudLink }: Pick<Services, 'cloudLink'>): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const lang = (request: { headers: Record<string, string | string[] | undefined> }) => langFromAcceptLanguage(request.headers['accept-language'] as string | undefined);
+  app.route({ ...cloudLinkRoutes.test, handler: async (request) => cloudLink.test(request.body, lang(request)) });
+  app.route({ ...cloudLinkRoutes.state, handler: async (request) => cloudLink.state(lang(request)) });
+  app.route({
+    ...cloudLinkRoutes.secret,
+    handler: async (request) => {
+      if (!request.user || !SECRET_ROLES.has(request.user.role)) throw new AppError(ErrorCode.PERMISSION_DENIED, 'error.permissionDenied', {}, { status: 403 });
+      return { edgeSecret: cloudLink.secret() };
+    },
+  });
+  app.route({ ...cloudLinkRoutes.events, handler: async (request) => cloudLink.eventPage(request.query, lang(request)) });
+  app.route({ ...cloudLinkRoutes.retry, handler: async (request) => cloudLink.retry(request.params.id) });
+}

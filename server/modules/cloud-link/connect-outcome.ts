@@ -1,0 +1,94 @@
+/**
+ * One attempt to reach the cloud's broker, in words: the CONNACK return code or the network/TLS
+ * failure as an error key of locales/<lang>/errors.json (`error.cloud.*`), so the edge state page
+ * and the connection test say the same thing in the reader's language.
+ */
+import { connect as netConnect, isIP } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
+import type { IClientOptions } from 'mqtt';
+import clientModule from 'mqtt/lib/client';
+import type { CloudConfig } from '../../contract/cloud.ts';
+import type { ErrorKey } from '../../contract/errors.ts';
+
+/** Port on which the cloud's broker speaks MQTT over TLS without `platformTls`. */
+export const MQTTS_PORT = 8883;
+
+export interface ConnectOutcome {
+  /** The CONNACK return code, or -1 when none came. */
+  code: number;
+  key: ErrorKey;
+  params: Record<string, string | number>;
+}
+
+/** The mqtt.js options that make the gateway a ThingsBoard gateway device of the cloud. */
+export function clientOptions(config: CloudConfig, clientId: string, connectTimeoutMs: number): IClientOptions {
+  const tls = config.platformTls === true || config.platformPort === MQTTS_PORT;
+  return {
+    protocol: tls ? 'mqtts' : 'mqtt',
+    host: config.platformAddress,
+    port: config.platformPort,
+    clientId,
+    username: config.platformKey,
+    // An empty secret is ThingsBoard's access-token authentication: the key alone.
+    ...(config.platformSecret ? { password: config.platformSecret } : {}),
+    protocolVersion: 4,
+    // Our own cursor decides what is resent after a reconnect, not the broker's session.
+    clean: true,
+    // Reconnecting is ours (backoff with jitter), not mqtt.js's fixed period.
+    reconnectPeriod: 0,
+    connectTimeout: connectTimeoutMs,
+    keepalive: 30,
+    rejectUnauthorized: true,
+  };
+}
+
+/**
+ * mqtt.js's client class. Its module is CommonJS with `exports.default`: TypeScript and Vite hand
+ * over the class, Node's interop (the bundle, a package of type module) the exports object.
+ */
+const MqttClient = ((clientModule as unknown as { default?: typeof clientModule }).default ?? clientModule) as typeof clientModule;
+type MqttClient = InstanceType<typeof MqttClient>;
+
+/**
+ * A client over a socket of our own: mqtt.js's `connect()` would bring its WebSocket, WeChat,
+ * Alipay and SOCKS transports into the binary, none of which the gateway uses.
+ */
+export function cloudClient(config: CloudConfig, clientId: string, connectTimeoutMs: number): MqttClient {
+  const options = clientOptions(config, clientId, connectTimeoutMs);
+  const host = config.platformAddress;
+  const port = config.platformPort;
+  const stream = (): ReturnType<typeof netConnect> =>
+    options.protocol === 'mqtts'
+      ? tlsConnect({ host, port, rejectUnauthorized: true, ...(isIP(host) === 0 ? { servername: host } : {}) })
+      : netConnect({ host, port });
+  return new MqttClient(stream, options);
+}
+
+const CONNACK_CODES = new Set([1, 2, 3, 4, 5]);
+
+/** What an `error` event of mqtt.js (or a socket error under it) means for the user. */
+export function failureOutcome(err: Error & { code?: unknown }): ConnectOutcome {
+  const code = err.code;
+  if (typeof code === 'number') {
+    if (CONNACK_CODES.has(code)) return { code, key: `error.cloud.connack.${code}` as ErrorKey, params: {} };
+    return { code, key: 'error.cloud.connack.other', params: { code } };
+  }
+  const detail = typeof code === 'string' ? code : err.message;
+  if (typeof code === 'string' && (code.startsWith('ERR_TLS') || code.includes('CERT') || code.startsWith('ERR_SSL') || code === 'EPROTO')) {
+    return { code: -1, key: 'error.cloud.tls', params: { detail } };
+  }
+  if (code === 'ETIMEDOUT') return timeoutOutcome();
+  return { code: -1, key: 'error.cloud.unreachable', params: { detail } };
+}
+
+export function timeoutOutcome(): ConnectOutcome {
+  return { code: -1, key: 'error.cloud.timeout', params: {} };
+}
+
+export function closedOutcome(): ConnectOutcome {
+  return { code: -1, key: 'error.cloud.closed', params: {} };
+}
+
+export function acceptedOutcome(): ConnectOutcome {
+  return { code: 0, key: 'error.cloud.connected', params: {} };
+}

@@ -1,0 +1,288 @@
+/**
+ * Store-and-forward of telemetry: what the cloud has not acknowledged is read from the history the
+ * telemetry module already stored (no second queue), oldest first per device, and published on
+ * `v1/gateway/telemetry` with QoS 1 and a bounded window in flight, at the pace of the broker's
+ * PUBACKs. Live telemetry takes the same road: a commit (`telemetry.stored`) marks its device.
+ *
+ * The position is a durable cursor per device (`cloud_cursor`, migration 0021): the newest ts the
+ * cloud acknowledged. It moves only on PUBACK and only over a device's contiguous acknowledged
+ * prefix, so a restart or kill -9 resends at most what was in flight. History is ordered by ts,
+ * not by arrival, and has no arrival sequence that survives the staging move
+ * (docs/ARCHITECTURE.md, "Staging"), so a value stored later with a ts at or below its device's
+ * cursor (a device replaying old readings with their own ts) is not sent; values stamped on
+ * arrival, and devices sending in order, are all sent.
+ *
+ * A value stamped in the future (a device clock ahead) waits until its time: sending it would move
+ * the cursor past every value its device reports meanwhile.
+ *
+ * Values older than the retention are not sent: they are counted as dropped (edge state).
+ */
+import type { MqttClient } from 'mqtt';
+import type { FastifyBaseLogger } from 'fastify';
+import type { StatementSync } from 'node:sqlite';
+import { transaction, type Db } from '../../db/sqlite.ts';
+import type { Services } from '../../module.ts';
+import { CloudPublisher } from './cloud-publisher.ts';
+
+const DAY_MS = 86_400_000;
+/**
+ * ts groups per message (one `{ ts, values }` each), and values read per key in one go. Each read
+ * scans the staging table (docs/ARCHITECTURE.md, "Reading staged values"), so few large reads
+ * drain a backlog faster than many small ones; a message too large for the cloud is halved.
+ */
+const POINTS_PER_MESSAGE = 500;
+const READ_LIMIT = POINTS_PER_MESSAGE;
+const READS_PER_TURN = 64;
+
+export interface UplinkOptions {
+  /** Messages in flight (published, PUBACK not yet received). */
+  window: number;
+}
+
+interface Point {
+  ts: number;
+  values: Record<string, unknown>;
+}
+
+interface Message {
+  deviceId: string;
+  lastTs: number;
+  points: number;
+  acked: boolean;
+}
+
+export class TelemetryUplink extends CloudPublisher {
+  /** Devices whose stored telemetry may be past their read position. */
+  private readonly dirty = new Set<string>();
+  /** Per device: the newest ts already published on this connection (or the cursor). */
+  private readonly readPos = new Map<string, number>();
+  /** Per device, in publish order: messages awaiting PUBACK. */
+  private readonly inFlight = new Map<string, Message[]>();
+  private inFlightCount = 0;
+  private dropped = 0;
+  private readonly cursorGet: StatementSync;
+  private readonly cursorSet: StatementSync;
+  private readonly cursorDelete: StatementSync;
+  private readonly pendingCursors = new Map<string, number>();
+  private cursorFlush = false;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      telemetry: Services['telemetry'];
+      nameOf: (deviceId: string) => string | null;
+      maxPacketBytes: () => number;
+      /** Where a device without a cursor starts. */
+      startOf: (deviceId: string) => number;
+      log: FastifyBaseLogger;
+      acknowledged: (count: number) => void;
+      options: UplinkOptions;
+    },
+  ) {
+    super(deps.log);
+    this.cursorGet = deps.db.prepare('SELECT acked_ts AS ts FROM cloud_cursor WHERE id = ?');
+    this.cursorSet = deps.db.prepare('INSERT INTO cloud_cursor (id, acked_ts) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET acked_ts = excluded.acked_ts');
+    this.cursorDelete = deps.db.prepare('DELETE FROM cloud_cursor WHERE id = ?');
+  }
+
+  get droppedCount(): number {
+    return this.dropped;
+  }
+
+  /** New values of `deviceId` were committed. */
+  stored(deviceId: string): void {
+    this.dirty.add(deviceId);
+    this.schedule();
+  }
+
+  /** Every device may have a backlog (start-up, a new configuration). */
+  markAll(deviceIds: Iterable<string>): void {
+    for (const id of deviceIds) this.dirty.add(id);
+    this.schedule();
+  }
+
+  forget(deviceId: string): void {
+    this.dirty.delete(deviceId);
+    this.readPos.delete(deviceId);
+    this.pendingCursors.delete(deviceId);
+    this.cursorDelete.run(deviceId);
+  }
+
+  protected connectionLost(): void {
+    // What was in flight is read again from the cursor on the next connection.
+    for (const deviceId of this.inFlight.keys()) this.dirty.add(deviceId);
+    this.inFlight.clear();
+    this.inFlightCount = 0;
+    this.readPos.clear();
+  }
+
+  /** The acknowledged position of a device (durable), or where it starts. */
+  cursor(deviceId: string): number {
+    const pending = this.pendingCursors.get(deviceId);
+    if (pending !== undefined) return pending;
+    const row = this.cursorGet.get(deviceId) as { ts: number } | undefined;
+    return row?.ts ?? this.deps.startOf(deviceId) - 1;
+  }
+
+  /** Devices that may have values the cloud has not acknowledged: no other device has a backlog. */
+  pendingDevices(): Set<string> {
+    return new Set([...this.dirty, ...this.inFlight.keys()]);
+  }
+
+  /** Values waiting for the cloud on these devices (the most of any one key per device), and the oldest ts. */
+  backlog(deviceIds: Iterable<string>): { messages: number; oldestTs?: number } {
+    let messages = 0;
+    let oldestTs: number | undefined;
+    const now = Date.now();
+    for (const deviceId of deviceIds) {
+      const from = this.cursor(deviceId) + 1;
+      const keys = this.deps.telemetry.keys(deviceId);
+      if (keys.length === 0) continue;
+      const counts = this.deps.telemetry.timeseries(deviceId, { keys: keys.join(','), startTs: from, endTs: now + 1, agg: 'COUNT', interval: now + 1 - from, limit: 1 });
+      let deviceCount = 0;
+      for (const key of keys) deviceCount = Math.max(deviceCount, Number(counts[key]?.[0]?.value ?? 0));
+      if (deviceCount === 0) continue;
+      messages += deviceCount;
+      const first = this.deps.telemetry.timeseries(deviceId, { keys: keys.join(','), startTs: from, endTs: now + 1, limit: 1, orderBy: 'ASC' });
+      for (const key of keys) {
+        const ts = first[key]?.[0]?.ts;
+        if (ts !== undefined && (oldestTs === undefined || ts < oldestTs)) oldestTs = ts;
+      }
+    }
+    return oldestTs === undefined ? { messages } : { messages, oldestTs };
+  }
+
+  protected pump(client: MqttClient, generation: number): void {
+    const { window } = this.deps.options;
+    // Each device looked at is a read of its history: after READS_PER_TURN the next turn goes on,
+    // so a start-up with every device marked does not hold the event loop for seconds.
+    let reads = 0;
+    // Round robin: one message per dirty device per round, so one chatty device cannot starve the rest.
+    while (this.inFlightCount < window && this.dirty.size > 0 && reads < READS_PER_TURN) {
+      let sent = 0;
+      for (const deviceId of [...this.dirty]) {
+        if (this.inFlightCount >= window || reads >= READS_PER_TURN) break;
+        reads++;
+        if (this.sendNext(client, generation, deviceId)) sent++;
+        else this.dirty.delete(deviceId);
+      }
+      if (sent === 0 && reads < READS_PER_TURN) break;
+    }
+    if (reads >= READS_PER_TURN && this.dirty.size > 0) this.schedule();
+  }
+
+  /** Publishes the device's next message; false when it has nothing more to send. */
+  private sendNext(client: MqttClient, generation: number, deviceId: string): boolean {
+    const name = this.deps.nameOf(deviceId);
+    if (name === null) return false;
+    const from = (this.readPos.get(deviceId) ?? this.cursor(deviceId)) + 1;
+    const retentionStart = Date.now() - this.deps.telemetry.settings().telemetryRetentionDays * DAY_MS;
+    let points = this.read(deviceId, from);
+    if (points.length === 0) return false;
+    const max = this.deps.maxPacketBytes();
+    let payload = Buffer.from(JSON.stringify({ [name]: points }));
+    while (payload.length + 30 > max && points.length > 1) {
+      points = points.slice(0, Math.ceil(points.length / 2));
+      payload = Buffer.from(JSON.stringify({ [name]: points }));
+    }
+    const fresh = points.filter((p) => p.ts >= retentionStart);
+    const stale = points.length - fresh.length;
+    if (stale > 0) {
+      this.dropped += stale;
+      this.deps.log.warn({ deviceId, values: stale }, 'cloud backlog older than the retention dropped');
+    }
+    const lastTs = points[points.length - 1]!.ts;
+    this.readPos.set(deviceId, lastTs);
+    const message: Message = { deviceId, lastTs, points: fresh.length, acked: false };
+    const queue = this.inFlight.get(deviceId) ?? [];
+    this.inFlight.set(deviceId, queue);
+    queue.push(message);
+    this.inFlightCount++;
+    if (fresh.length === 0) {
+      this.acked(message);
+      return true;
+    }
+    if (stale > 0) payload = Buffer.from(JSON.stringify({ [name]: fresh }));
+    if (payload.length + 30 > max) {
+      // One ts group cannot be smaller than itself: skipped and counted, never retried forever.
+      this.dropped += fresh.length;
+      this.deps.log.warn({ deviceId, bytes: payload.length, max }, 'cloud telemetry message larger than the cloud accepts: dropped');
+      this.acked(message);
+      return true;
+    }
+    client.publish('v1/gateway/telemetry', payload, { qos: 1 }, (err) => {
+      if (err || generation !== this.generation) return;
+      this.deps.acknowledged(message.points);
+      this.acked(message);
+      this.schedule();
+    });
+    return true;
+  }
+
+  /** The device's stored values after `from`, grouped by ts, a message's worth, oldest first. */
+  private read(deviceId: string, from: number): Point[] {
+    const keys = this.deps.telemetry.keys(deviceId);
+    if (keys.length === 0) return [];
+    const series = this.deps.telemetry.timeseries(deviceId, {
+      keys: keys.join(','),
+      startTs: from,
+      endTs: Date.now() + 1,
+      limit: READ_LIMIT,
+      orderBy: 'ASC',
+      agg: 'NONE',
+    });
+    // A key that filled its limit may have more after its last value: stop there for every key.
+    let cap = Infinity;
+    for (const key of keys) {
+      const values = series[key] ?? [];
+      if (values.length >= READ_LIMIT) cap = Math.min(cap, values[values.length - 1]!.ts);
+    }
+    const byTs = new Map<number, Record<string, unknown>>();
+    for (const key of keys) {
+      for (const { ts, value } of series[key] ?? []) {
+        if (ts > cap) break;
+        let values = byTs.get(ts);
+        if (!values) byTs.set(ts, (values = {}));
+        values[key] = value;
+      }
+    }
+    return [...byTs.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .slice(0, POINTS_PER_MESSAGE)
+      .map(([ts, values]) => ({ ts, values }));
+  }
+
+  private acked(message: Message): void {
+    message.acked = true;
+    const queue = this.inFlight.get(message.deviceId);
+    if (!queue) return;
+    let advanced: number | null = null;
+    while (queue.length > 0 && queue[0]!.acked) {
+      advanced = queue.shift()!.lastTs;
+      this.inFlightCount--;
+    }
+    if (queue.length === 0) this.inFlight.delete(message.deviceId);
+    if (advanced !== null) this.saveCursor(message.deviceId, advanced);
+  }
+
+  /** Cursor writes of one turn share a transaction. */
+  private saveCursor(deviceId: string, ts: number): void {
+    this.pendingCursors.set(deviceId, ts);
+    if (this.cursorFlush) return;
+    this.cursorFlush = true;
+    setImmediate(() => this.flushCursors());
+  }
+
+  flushCursors(): void {
+    this.cursorFlush = false;
+    if (this.pendingCursors.size === 0) return;
+    try {
+      transaction(this.deps.db, () => {
+        for (const [id, ts] of this.pendingCursors) this.cursorSet.run(id, ts);
+      });
+      this.pendingCursors.clear();
+    } catch (err) {
+      this.deps.log.error({ err }, 'cloud cursor not stored');
+    }
+  }
+}
