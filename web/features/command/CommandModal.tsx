@@ -25,7 +25,7 @@ import {
   type CommandType,
 } from '../../../server/contract/command.ts';
 import type { Device } from '../../../server/contract/device.ts';
-import type { ThingModelParam, ThingModelTsl } from '../../../server/contract/thing-model.ts';
+import type { ThingModelTsl } from '../../../server/contract/thing-model.ts';
 import { EnumSelect } from '../../components/EnumSelect.tsx';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { FormError } from '../../components/FormError.tsx';
@@ -33,6 +33,7 @@ import { GuardedModal } from '../../components/GuardedModal.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { sendCommand } from './commandApi.ts';
+import { ParamField, rule } from './ParamField.tsx';
 import {
   commandBody,
   contentTemplate,
@@ -41,8 +42,6 @@ import {
   jsonContentProblem,
   rawContentProblem,
   serviceContent,
-  structParamProblem,
-  type CommandProblem,
   type CommandValues,
   type ParamInput,
 } from './commandForm.ts';
@@ -66,16 +65,6 @@ export interface CommandModalProps {
   preset?: CommandPreset;
   onClose: () => void;
   onSent?: (command: Command) => void;
-}
-
-function rule(check: (value: unknown) => CommandProblem): { validator: (value: unknown, cb: (error?: string) => void) => void } {
-  return {
-    validator: (value, cb) => {
-      const key = check(value);
-      // Keys of the command and errors namespaces, chosen by the checks at run time.
-      cb(key ? i18n.t(key as 'command:form.jsonInvalid') : undefined);
-    },
-  };
 }
 
 /** The message after a send, by the outcome. */
@@ -280,72 +269,6 @@ function CommandForm({
       </div>
     </Form>
   );
-}
-
-/** One input parameter of a service, by its data type. */
-function ParamField({ param }: { param: ThingModelParam }): JSX.Element {
-  const { t } = useTranslation('command');
-  const field = `params.${param.identifier}`;
-  const label = `${param.functionName} (${param.identifier})`;
-  const testId = `cmd-param-${param.identifier}`;
-  const required = { required: true, message: t('send.paramRequired', { name: param.functionName }) };
-  const dataType = param.dataType;
-  switch (dataType.type) {
-    case 'BOOL':
-      return (
-        <Form.Item field={field} label={label} required rules={[required]}>
-          <Radio.Group type="button" data-testid={testId}>
-            <Radio value="0" data-testid={`${testId}-0`}>{`${dataType.specs['0']} (0)`}</Radio>
-            <Radio value="1" data-testid={`${testId}-1`}>{`${dataType.specs['1']} (1)`}</Radio>
-          </Radio.Group>
-        </Form.Item>
-      );
-    case 'ENUM':
-      return (
-        <Form.Item field={field} label={label} required rules={[required]}>
-          <Select data-testid={testId} getPopupContainer={() => document.body}>
-            {dataType.specs.map((item) => (
-              <Select.Option key={item.value} value={item.value}>{`${item.description} (${item.value})`}</Select.Option>
-            ))}
-          </Select>
-        </Form.Item>
-      );
-    case 'INT':
-    case 'DOUBLE': {
-      const { min, max, step, unit } = dataType.specs;
-      return (
-        <Form.Item
-          field={field}
-          label={label}
-          required
-          rules={[required]}
-          extra={t('send.range', { min, max, unit: unit ?? '' })}
-        >
-          <InputNumber
-            min={min}
-            max={max}
-            step={step}
-            precision={dataType.type === 'INT' ? 0 : undefined}
-            suffix={unit}
-            style={{ width: 240 }}
-            data-testid={testId}
-          />
-        </Form.Item>
-      );
-    }
-    case 'TEXT':
-      return (
-        <Form.Item field={field} label={label} required rules={[required]}>
-          <Input maxLength={dataType.specs.length} data-testid={testId} />
-        </Form.Item>
-      );
-    case 'STRUCT':
-      return (
-        <Form.Item field={field} label={label} required rules={[rule(structParamProblem)]} extra={t('send.structHint')}>
-          <Input.TextArea className="ec-cmd-textarea" autoSize={{ minRows: 3, maxRows: 10 }} spellCheck={false} data-testid={testId} />
-        </Form.Item>
-      );
-  }
 }
 
 /** The outcome of a send: status, and the device's answer when there is one. */
