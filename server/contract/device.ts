@@ -46,6 +46,7 @@ import {
 } from './common.ts';
 import { ADDRESS_CODE_PATTERN, ALIAS_MAX, DESCRIPTION_MAX, NAME_MAX, NAME_PATTERN, REPORTED_NAME_MAX, VISIBLE_TEXT_PATTERN } from './validation.ts';
 import { DeviceTypeSchema, TransportTypeSchema } from './product.ts';
+import { ModbusTcpTargetSchema, RegistrationSchema } from './tcp-device.ts';
 
 /**
  * Device states (`deviceState`). A device is stored INACTIVE (never connected), ONLINE or
@@ -89,6 +90,10 @@ export const DeviceSchema = Type.Object({
   /** Collected (favourite) flag. */
   isCollect: Type.Boolean(),
   description: Nullable(Type.String()),
+  /** TCP registration string; null: the access token (server/contract/tcp-device.ts). */
+  registration: Nullable(RegistrationSchema),
+  /** Modbus TCP target the gateway dials; null: none. */
+  modbusTcp: Nullable(ModbusTcpTargetSchema),
   /** INACTIVE, ONLINE or OFFLINE (never ACTIVE, see deviceStates). */
   deviceState: DeviceStateSchema,
   lastOnlineTime: Nullable(EpochMs),
@@ -122,6 +127,8 @@ const deviceBodyProperties = {
   /** Private (false) when left out. */
   isPublic: Type.Optional(Type.Boolean()),
   description: Type.Optional(Nullable(Type.String({ maxLength: DESCRIPTION_MAX }))),
+  registration: Type.Optional(Nullable(RegistrationSchema)),
+  modbusTcp: Type.Optional(Nullable(ModbusTcpTargetSchema)),
 };
 
 /** Create body (no `id`). Free-text fields are trimmed; empty means unset. */

@@ -42,6 +42,7 @@ import {
   SortQueryProperties,
   UpdateBodyOf,
 } from './common.ts';
+import { ModbusGapMaxSchema, PollIntervalSchema } from './tcp-device.ts';
 import { DESCRIPTION_MAX, NAME_MAX, NAME_PATTERN, REPORTED_NAME_MAX } from './validation.ts';
 
 /**
@@ -101,6 +102,10 @@ export const ProductSchema = Type.Object({
   /** Generated when provisioning is first enabled; null before. */
   provisionDeviceKey: Nullable(Type.String()),
   provisionDeviceSecret: Nullable(Type.String()),
+  /** Modbus polling period (server/contract/tcp-device.ts). */
+  pollIntervalMs: PollIntervalSchema,
+  /** Unused registers a Modbus request may bridge. */
+  modbusGapMax: ModbusGapMaxSchema,
   createdTime: EpochMs,
   updatedTime: EpochMs,
 });
@@ -122,6 +127,10 @@ const productBodyProperties = {
   protocol: Type.Optional(Nullable(Type.String({ maxLength: PROTOCOL_MAX }))),
   /** Left out: unchanged on edit, off on create. */
   provisionEnabled: Type.Optional(Type.Boolean()),
+  /** Left out: POLL_INTERVAL_DEFAULT_MS (server/contract/tcp-device.ts). */
+  pollIntervalMs: Type.Optional(PollIntervalSchema),
+  /** Left out: MODBUS_GAP_DEFAULT. */
+  modbusGapMax: Type.Optional(ModbusGapMaxSchema),
 };
 
 /** Create body (no `id`). */

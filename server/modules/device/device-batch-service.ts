@@ -59,6 +59,8 @@ export class DeviceBatchService {
       address: null,
       isPublic: false,
       description: null,
+      registration: null,
+      modbusTcp: null,
     };
     const refs = devices.refs();
     assertNoViolations(deviceViolations(template, undefined, { ...refs, nameOwner: () => undefined }));

@@ -16,6 +16,7 @@ import { DeviceStateWriter } from './device-state-writer.ts';
 import { registerProvisioningRoutes } from './provisioning-routes.ts';
 import { ProvisioningService } from './provisioning-service.ts';
 import m0003 from './migrations/0003-device-management.sql';
+import m0033 from './migrations/0033-device-tcp-access.sql';
 
 declare module '../../module.ts' {
   interface Services {
@@ -44,7 +45,10 @@ declare module '../../lib/event-bus.ts' {
 export const deviceModule = defineModule({
   name: 'device',
   needs: ['organizations', 'products', 'license'],
-  migrations: [{ name: '0003-device-management', sql: m0003 }],
+  migrations: [
+    { name: '0003-device-management', sql: m0003 },
+    { name: '0033-device-tcp-access', sql: m0033 },
+  ],
   apiTags: {
     device: 'Devices: list filters, edit, favourite and public flags, location',
     'device-credentials': 'Device credentials: access token, X.509 RSA public key, MQTT basic',

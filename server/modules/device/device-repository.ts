@@ -6,6 +6,8 @@ import type { StatementSync } from 'node:sqlite';
 import type { Device, DeviceListQuery, DeviceState } from '../../contract/device.ts';
 import type { DeviceType, TransportType } from '../../contract/product.ts';
 import type { Db } from '../../db/sqlite.ts';
+import type { RegistrationFormat } from '../../contract/tcp-device.ts';
+import { registrationHex } from '../../contract/rules/tcp-registration.ts';
 import { containsPattern, orderBy, pageWindow, Where } from '../../db/list-query.ts';
 
 interface DeviceRecord {
@@ -28,6 +30,10 @@ interface DeviceRecord {
   is_public: number;
   is_collect: number;
   description: string | null;
+  registration_format: RegistrationFormat | null;
+  registration_value: string | null;
+  modbus_host: string | null;
+  modbus_port: number | null;
   device_state: DeviceState;
   last_online_time: number | null;
   last_offline_time: number | null;
@@ -56,6 +62,8 @@ function toDevice(r: DeviceRecord): Device {
     isPublic: r.is_public === 1,
     isCollect: r.is_collect === 1,
     description: r.description,
+    registration: r.registration_format && r.registration_value !== null ? { format: r.registration_format, value: r.registration_value } : null,
+    modbusTcp: r.modbus_host !== null && r.modbus_port !== null ? { host: r.modbus_host, port: r.modbus_port } : null,
     deviceState: r.device_state,
     lastOnlineTime: r.last_online_time,
     lastOfflineTime: r.last_offline_time,
@@ -91,6 +99,12 @@ const sortColumns = {
   lastOnlineTime: 'd.last_online_time',
 } as const;
 
+/** registration_format, registration_value, registration_hex, modbus_host, modbus_port of a row. */
+function tcpColumns(d: Pick<DeviceRow, 'registration' | 'modbusTcp'>): (string | number | null)[] {
+  const r = d.registration;
+  return [r?.format ?? null, r?.value ?? null, r ? registrationHex(r) : null, d.modbusTcp?.host ?? null, d.modbusTcp?.port ?? null];
+}
+
 export class DeviceRepository {
   private readonly insertStatement: StatementSync;
   private readonly nameOwnerStatement: StatementSync;
@@ -100,8 +114,9 @@ export class DeviceRepository {
   constructor(private readonly db: Db) {
     this.insertStatement = db.prepare(
       `INSERT INTO device (id, name, alias, device_type, device_profile_id, organization_id, gateway_id, address_code, label,
-         longitude, latitude, address, is_public, is_collect, description, device_state, create_time, update_time)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         longitude, latitude, address, is_public, is_collect, description, device_state, create_time, update_time,
+         registration_format, registration_value, registration_hex, modbus_host, modbus_port)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.nameOwnerStatement = db.prepare('SELECT id FROM device WHERE name = ?');
     this.typeStatement = db.prepare('SELECT device_type FROM device WHERE id = ?');
@@ -175,11 +190,16 @@ export class DeviceRepository {
     return this.db.prepare('SELECT id, name FROM device WHERE gateway_id = ?').all(gatewayId) as { id: string; name: string }[];
   }
 
+  /** The device whose own registration string is these bytes (upper-case hex). */
+  registrationOwner(hex: string): string | undefined {
+    return (this.db.prepare('SELECT id FROM device WHERE registration_hex = ?').get(hex) as { id: string } | undefined)?.id;
+  }
+
   insert(d: DeviceRow): void {
     this.insertStatement.run(
       d.id, d.name, d.alias, d.deviceType, d.deviceProfileId, d.organizationId, d.gatewayId, d.addressCode, d.label,
       d.longitude, d.latitude, d.address, d.isPublic ? 1 : 0, d.isCollect ? 1 : 0, d.description, d.deviceState,
-      d.createdTime, d.updatedTime,
+      d.createdTime, d.updatedTime, ...tcpColumns(d),
     );
   }
 
@@ -188,12 +208,13 @@ export class DeviceRepository {
     this.db
       .prepare(
         `UPDATE device SET name = ?, alias = ?, device_type = ?, device_profile_id = ?, organization_id = ?, gateway_id = ?,
-           address_code = ?, label = ?, longitude = ?, latitude = ?, address = ?, is_public = ?, description = ?, update_time = ?
+           address_code = ?, label = ?, longitude = ?, latitude = ?, address = ?, is_public = ?, description = ?, update_time = ?,
+           registration_format = ?, registration_value = ?, registration_hex = ?, modbus_host = ?, modbus_port = ?
          WHERE id = ?`,
       )
       .run(
         d.name, d.alias, d.deviceType, d.deviceProfileId, d.organizationId, d.gatewayId, d.addressCode, d.label,
-        d.longitude, d.latitude, d.address, d.isPublic ? 1 : 0, d.description, d.updatedTime, d.id,
+        d.longitude, d.latitude, d.address, d.isPublic ? 1 : 0, d.description, d.updatedTime, ...tcpColumns(d), d.id,
       );
   }
 

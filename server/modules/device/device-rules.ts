@@ -7,6 +7,8 @@
 import type { DeviceBody } from '../../contract/device.ts';
 import type { DeviceType } from '../../contract/product.ts';
 import { locationViolations, normalizeAddressCode } from '../../contract/rules/device.ts';
+import { normalizeRegistration, registrationHex, registrationProblem } from '../../contract/rules/tcp-registration.ts';
+import type { ModbusTcpTarget, Registration } from '../../contract/tcp-device.ts';
 import type { FieldKeys, Violation } from '../../lib/field-errors.ts';
 import { optionalText } from '../../lib/optional-text.ts';
 
@@ -37,6 +39,9 @@ export interface DeviceDraft {
   address: string | null;
   isPublic: boolean;
   description: string | null;
+  /** Normalized (server/contract/rules/tcp-registration.ts); undefined: it broke its format. */
+  registration: Registration | null;
+  modbusTcp: ModbusTcpTarget | null;
 }
 
 export function draftOf(body: DeviceBody): DeviceDraft {
@@ -54,6 +59,8 @@ export function draftOf(body: DeviceBody): DeviceDraft {
     address: optionalText(body.address),
     isPublic: body.isPublic ?? false,
     description: optionalText(body.description),
+    registration: body.registration ? (normalizeRegistration(body.registration) ?? body.registration) : null,
+    modbusTcp: body.modbusTcp ?? null,
   };
 }
 
@@ -64,6 +71,8 @@ export interface DeviceRefs {
   deviceType(deviceId: string): DeviceType | undefined;
   /** The id of the device called `name`, if any. */
   nameOwner(name: string): string | undefined;
+  /** The id of the device whose own registration string is these bytes (hex), if any. */
+  registrationOwner(hex: string): string | undefined;
 }
 
 /** Every rule `draft` breaks; `selfId` is the device being edited (undefined when creating). */
@@ -88,6 +97,14 @@ export function deviceViolations(draft: DeviceDraft, selfId: string | undefined,
     else if (draft.gatewayId === selfId) found.push({ field: 'gatewayId', key: 'error.device.gatewayNotGateway' });
     else if (gatewayType === undefined) found.push({ field: 'gatewayId', key: 'error.device.gatewayNotFound' });
     else if (gatewayType !== 'GATEWAY') found.push({ field: 'gatewayId', key: 'error.device.gatewayNotGateway' });
+  }
+
+  if (draft.registration) {
+    if (registrationProblem(draft.registration)) found.push({ field: 'registration', key: 'error.device.registration' });
+    else {
+      const holder = refs.registrationOwner(registrationHex(draft.registration));
+      if (holder !== undefined && holder !== selfId) found.push({ field: 'registration', key: 'error.device.registrationTaken' });
+    }
   }
 
   found.push(...locationViolations(draft.longitude, draft.latitude));

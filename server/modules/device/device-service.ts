@@ -47,7 +47,10 @@ export interface NewDevice {
 
 /** A device with only its name, type, product and place filled in (the rest unset). */
 function bareDraft(fields: Pick<DeviceDraft, 'name' | 'deviceType' | 'deviceProfileId' | 'organizationId' | 'gatewayId'>): DeviceDraft {
-  return { alias: null, addressCode: null, label: null, longitude: null, latitude: null, address: null, isPublic: false, description: null, ...fields };
+  return {
+    alias: null, addressCode: null, label: null, longitude: null, latitude: null, address: null, isPublic: false, description: null,
+    registration: null, modbusTcp: null, ...fields,
+  };
 }
 
 export class DeviceService {
@@ -61,6 +64,7 @@ export class DeviceService {
       organizationExists: (id) => organizations.exists(id),
       deviceType: (id) => devices.typeOf(id),
       nameOwner: (name) => devices.nameOwner(name),
+      registrationOwner: (hex) => devices.registrationOwner(hex),
     };
   }
 
@@ -82,6 +86,7 @@ export class DeviceService {
       organizationExists: remember((id) => direct.organizationExists(id)),
       deviceType: remember((id) => direct.deviceType(id)),
       nameOwner: (name) => direct.nameOwner(name),
+      registrationOwner: (hex) => direct.registrationOwner(hex),
     };
   }
 

@@ -4,6 +4,7 @@ import { ProductRepository } from './product-repository.ts';
 import { registerProductRoutes } from './product-routes.ts';
 import { ProductService } from './product-service.ts';
 import m0011 from './migrations/0011-product-provisioning.sql';
+import m0032 from './migrations/0032-product-modbus-polling.sql';
 
 declare module '../../module.ts' {
   interface Services {
@@ -22,7 +23,10 @@ declare module '../../lib/event-bus.ts' {
 export const productModule = defineModule({
   name: 'product',
   needs: ['categories'],
-  migrations: [{ name: '0011-product-provisioning', sql: m0011 }],
+  migrations: [
+    { name: '0011-product-provisioning', sql: m0011 },
+    { name: '0032-product-modbus-polling', sql: m0032 },
+  ],
   apiTags: { product: 'Products (device profiles): transport, TCP settings, default flag, publish' },
   build: ({ core, services }) => ({
     products: new ProductService({ db: core.db, bus: core.bus, products: new ProductRepository(core.db), categories: services.categories }),

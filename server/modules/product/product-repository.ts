@@ -30,6 +30,8 @@ interface ProductRecord {
   provision_enabled: number;
   provision_key: string | null;
   provision_secret: string | null;
+  poll_interval_ms: number;
+  modbus_gap_max: number;
   create_time: number;
   update_time: number;
 }
@@ -53,6 +55,8 @@ function toProduct(r: ProductRecord): Product {
     provisionEnabled: r.provision_enabled === 1,
     provisionDeviceKey: r.provision_key,
     provisionDeviceSecret: r.provision_secret,
+    pollIntervalMs: r.poll_interval_ms,
+    modbusGapMax: r.modbus_gap_max,
     createdTime: r.create_time,
     updatedTime: r.update_time,
   };
@@ -131,12 +135,13 @@ export class ProductRepository {
     this.db
       .prepare(
         `INSERT INTO device_profile (id, name, category_id, device_type, transport_type, tcp_protocol_type, tcp_auth_type,
-           is_default, status, image, description, protocol, create_time, update_time)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           is_default, status, image, description, protocol, poll_interval_ms, modbus_gap_max, create_time, update_time)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         p.id, p.name, p.categoryId, p.deviceType, p.transportType, p.tcpProtocolType, p.tcpAuthType,
-        p.isDefault ? 1 : 0, p.status, p.image, p.description, p.protocol, p.createdTime, p.updatedTime,
+        p.isDefault ? 1 : 0, p.status, p.image, p.description, p.protocol, p.pollIntervalMs, p.modbusGapMax,
+        p.createdTime, p.updatedTime,
       );
   }
 
@@ -144,12 +149,13 @@ export class ProductRepository {
     this.db
       .prepare(
         `UPDATE device_profile SET name = ?, category_id = ?, device_type = ?, transport_type = ?, tcp_protocol_type = ?,
-           tcp_auth_type = ?, is_default = ?, image = ?, description = ?, protocol = ?, update_time = ?
+           tcp_auth_type = ?, is_default = ?, image = ?, description = ?, protocol = ?, poll_interval_ms = ?,
+           modbus_gap_max = ?, update_time = ?
          WHERE id = ?`,
       )
       .run(
         p.name, p.categoryId, p.deviceType, p.transportType, p.tcpProtocolType, p.tcpAuthType,
-        p.isDefault ? 1 : 0, p.image, p.description, p.protocol, p.updatedTime, p.id,
+        p.isDefault ? 1 : 0, p.image, p.description, p.protocol, p.pollIntervalMs, p.modbusGapMax, p.updatedTime, p.id,
       );
   }
 

@@ -3,6 +3,7 @@
  * fixed while devices use it, no delete while devices use it, publish; the provisioning switch and
  * its generated key and secret; the SENSOR products a gateway's sub-devices name by `type`.
  */
+import { MODBUS_GAP_DEFAULT, POLL_INTERVAL_DEFAULT_MS } from '../../contract/tcp-device.ts';
 import { CategoryStatus } from '../../contract/category.ts';
 import type { DeleteResult } from '../../contract/common.ts';
 import type { Product, ProductBody, ProductListQuery, ProductOption, ProductPage, ProductUpdateBody } from '../../contract/product.ts';
@@ -232,6 +233,8 @@ export class ProductService {
       image: body.image ?? null,
       description: optionalText(body.description),
       protocol: optionalText(body.protocol),
+      pollIntervalMs: body.pollIntervalMs ?? POLL_INTERVAL_DEFAULT_MS,
+      modbusGapMax: body.modbusGapMax ?? MODBUS_GAP_DEFAULT,
       createdTime: current?.createdTime ?? now,
       updatedTime: now,
     };
