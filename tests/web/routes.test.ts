@@ -263,7 +263,7 @@ describe('console paths', () => {
 
 describe('detail page tabs', () => {
   it('opens every device tab by its path segment on the device detail page', () => {
-    expect(deviceTabs.all().map((t) => t.key)).toEqual(['info', 'thingModel', 'attributes', 'command', 'event', 'subDevices', 'credentials']);
+    expect(deviceTabs.all().map((t) => t.key)).toEqual(['info', 'thingModel', 'attributes', 'tcp', 'command', 'event', 'subDevices', 'credentials']);
     for (const tab of deviceTabs.all()) {
       expect(resolveRoute(routes, deviceDetailPath('7', tab.key), NO_PERMISSIONS)).toMatchObject({
         kind: 'page',
@@ -274,7 +274,7 @@ describe('detail page tabs', () => {
   });
 
   it('lists the product tabs in their sort order', () => {
-    expect(productTabs.all().map((t) => t.key)).toEqual(['basic', 'thingModel', 'topic']);
-    expect(productTabs.namespaces().sort()).toEqual(['product', 'thingModel']);
+    expect(productTabs.all().map((t) => t.key)).toEqual(['basic', 'thingModel', 'modbus', 'topic']);
+    expect(productTabs.namespaces().sort()).toEqual(['modbus', 'product', 'thingModel']);
   });
 });

@@ -34,6 +34,7 @@ const resources = {
   license: texts<typeof import('../../locales/zh_CN/license.json')>(),
   manual: texts<typeof import('../../locales/zh_CN/manual.json')>(),
   menu: texts<typeof import('../../locales/zh_CN/menu.json')>(),
+  modbus: texts<typeof import('../../locales/zh_CN/modbus.json')>(),
   organization: texts<typeof import('../../locales/zh_CN/organization.json')>(),
   product: texts<typeof import('../../locales/zh_CN/product.json')>(),
   profile: texts<typeof import('../../locales/zh_CN/profile.json')>(),

@@ -24,7 +24,8 @@ import { FormDrawer } from '../../components/FormDrawer.tsx';
 import { trimmedRule } from '../../lib/form-rules.ts';
 import { createDevice, updateDevice } from './deviceApi.ts';
 import { DeviceTargetFields } from './DeviceTargetFields.tsx';
-import { DeviceTcpFields, tcpBodyOf, tcpValuesOf, type DeviceTcpValues } from './DeviceTcpFields.tsx';
+import { DeviceTcpFields } from './DeviceTcpFields.tsx';
+import { tcpBodyOf, tcpValuesOf, type DeviceTcpValues } from './tcpForm.ts';
 import { useProductOptions } from './useDeviceOptions.ts';
 
 export interface DeviceFormValues extends DeviceTcpValues {

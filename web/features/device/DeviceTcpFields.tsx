@@ -12,49 +12,9 @@ import Radio from '@arco-design/web-react/es/Radio';
 import Switch from '@arco-design/web-react/es/Switch';
 import { useTranslation } from 'react-i18next';
 import { registrationProblem } from '../../../server/contract/rules/tcp-registration.ts';
-import {
-  ModbusTcpTargetSchema,
-  registrationFormats,
-  type ModbusTcpTarget,
-  type Registration,
-  type RegistrationFormat,
-} from '../../../server/contract/tcp-device.ts';
+import { registrationFormats, type RegistrationFormat } from '../../../server/contract/tcp-device.ts';
 import { problemRule } from '../../lib/form-rules.ts';
-
-/** The form's TCP fields (flat, so each has its own rule and test id). */
-export interface DeviceTcpValues {
-  registrationFormat: RegistrationFormat;
-  registration: string;
-  modbusTcpEnabled: boolean;
-  modbusTcpHost: string;
-  modbusTcpPort: number | undefined;
-}
-
-export const MODBUS_TCP_PORT_DEFAULT = 502;
-// The contract's host rule, read from its schema (one copy of the rule).
-const hostSchema = ModbusTcpTargetSchema.properties.host as unknown as { pattern: string; maxLength: number };
-const hostPattern = new RegExp(hostSchema.pattern);
-const hostMax = hostSchema.maxLength;
-
-export function tcpValuesOf(device: { registration: Registration | null; modbusTcp: ModbusTcpTarget | null } | null): DeviceTcpValues {
-  return {
-    registrationFormat: device?.registration?.format ?? 'ASCII',
-    registration: device?.registration?.value ?? '',
-    modbusTcpEnabled: !!device?.modbusTcp,
-    modbusTcpHost: device?.modbusTcp?.host ?? '',
-    modbusTcpPort: device?.modbusTcp?.port ?? MODBUS_TCP_PORT_DEFAULT,
-  };
-}
-
-/** The body's `registration` and `modbusTcp`; both null for a device of another transport. */
-export function tcpBodyOf(values: Partial<DeviceTcpValues>, tcp: boolean): { registration: Registration | null; modbusTcp: ModbusTcpTarget | null } {
-  const value = values.registration?.trim();
-  const host = values.modbusTcpHost?.trim();
-  return {
-    registration: tcp && value ? { format: values.registrationFormat ?? 'ASCII', value } : null,
-    modbusTcp: tcp && values.modbusTcpEnabled && host ? { host, port: values.modbusTcpPort ?? MODBUS_TCP_PORT_DEFAULT } : null,
-  };
-}
+import { MODBUS_TCP_HOST_MAX, modbusTcpHostValid } from './tcpForm.ts';
 
 export function DeviceTcpFields(): JSX.Element {
   const { t } = useTranslation('device');
@@ -97,9 +57,9 @@ export function DeviceTcpFields(): JSX.Element {
             field="modbusTcpHost"
             label={t('form.modbusTcpHost')}
             required
-            rules={[{ validator: (v: unknown, cb) => cb(typeof v === 'string' && hostPattern.test(v.trim()) && v.trim().length <= hostMax ? undefined : t('form.modbusTcpHostInvalid')) }]}
+            rules={[{ validator: (v: unknown, cb) => cb(modbusTcpHostValid(v) ? undefined : t('form.modbusTcpHostInvalid')) }]}
           >
-            <Input placeholder="192.168.1.20" autoComplete="off" maxLength={hostMax} data-testid="device-form-modbus-tcp-host" />
+            <Input placeholder="192.168.1.20" autoComplete="off" maxLength={MODBUS_TCP_HOST_MAX} data-testid="device-form-modbus-tcp-host" />
           </Form.Item>
           <Form.Item field="modbusTcpPort" label={t('form.modbusTcpPort')} required>
             <InputNumber min={1} max={65535} precision={0} style={{ width: 140 }} data-testid="device-form-modbus-tcp-port" />
