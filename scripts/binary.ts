@@ -119,7 +119,7 @@ async function startedCodeCache(): Promise<string> {
   try {
     execFileSync(
       process.execPath,
-      [...seaExecArgv, gen, '--host', '127.0.0.1', '--port', String(port), '--mqtt-port', '0', '--data-dir', dataDir, '--log-level', 'silent'],
+      [...seaExecArgv, gen, '--host', '127.0.0.1', '--port', String(port), '--mqtt-port', '0', '--tcp-port', '0', '--data-dir', dataDir, '--log-level', 'silent'],
       { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], timeout: 60_000 },
     );
   } finally {

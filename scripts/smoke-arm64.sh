@@ -27,7 +27,7 @@ trap cleanup EXIT
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
 
 start=$(date +%s%N)
-"$qemu" -L /usr/aarch64-linux-gnu "$bin" --host 127.0.0.1 --port "$port" --mqtt-port 0 --mqtts-port 0 \
+"$qemu" -L /usr/aarch64-linux-gnu "$bin" --host 127.0.0.1 --port "$port" --mqtt-port 0 --mqtts-port 0 --tcp-port 0 \
   --data-dir "$data" --log-level warn >"$log" 2>&1 &
 pid=$!
 

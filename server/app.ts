@@ -41,6 +41,8 @@ import { thingModelModule } from './modules/thing-model/thing-model-module.ts';
 import { telemetryModule } from './modules/telemetry/telemetry-module.ts';
 import { transportModule } from './modules/transport/transport-module.ts';
 import { commandModule } from './modules/command/command-module.ts';
+import { tcpAccessModule } from './modules/tcp-access/tcp-access-module.ts';
+import { modbusModule } from './modules/modbus/modbus-module.ts';
 import { eventRecordModule } from './modules/event-record/event-record-module.ts';
 import { workbenchModule } from './modules/workbench/workbench-module.ts';
 import { realtimeModule } from './modules/realtime/realtime-module.ts';
@@ -68,6 +70,8 @@ export const edgeModules: readonly EdgeModule[] = [
   telemetryModule,
   transportModule,
   commandModule,
+  tcpAccessModule,
+  modbusModule,
   eventRecordModule,
   workbenchModule,
   realtimeModule,

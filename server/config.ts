@@ -15,6 +15,8 @@ export interface Config {
   port: number;
   dataDir: string;
   mqttPort: number;
+  /** TCP device access port (DTUs, custom TCP devices); server/modules/tcp-access/. */
+  tcpPort: number;
   /** Device MQTT over TLS port; null when turned off (`--mqtts-port off`). */
   mqttsPort: number | null;
   /** PEM files of the TLS certificate (chain) and key the broker presents instead of its generated ones. */
@@ -56,6 +58,7 @@ export const options: OptionSpec[] = [
   { key: 'port', flag: '--port', env: 'EDGE_PORT', kind: 'port', help: 'HTTP port of the console (default 8080)' },
   { key: 'dataDir', flag: '--data-dir', env: 'EDGE_DATA_DIR', kind: 'string', help: 'Directory for the database, secrets and uploads (default ./.data)' },
   { key: 'mqttPort', flag: '--mqtt-port', env: 'EDGE_MQTT_PORT', kind: 'port', help: 'Device MQTT port (default 1883)' },
+  { key: 'tcpPort', flag: '--tcp-port', env: 'EDGE_TCP_PORT', kind: 'port', help: 'TCP device access port for DTUs and custom TCP devices (default 8900)' },
   { key: 'mqttsPort', flag: '--mqtts-port', env: 'EDGE_MQTTS_PORT', kind: 'port', off: true, help: 'Device MQTT over TLS port (default 8883; off turns it off)' },
   { key: 'mqttsCert', flag: '--mqtts-cert', env: 'EDGE_MQTTS_CERT', kind: 'string', help: 'PEM certificate (chain) for MQTT over TLS (default: self-signed, made at first boot)' },
   { key: 'mqttsKey', flag: '--mqtts-key', env: 'EDGE_MQTTS_KEY', kind: 'string', help: 'PEM private key of --mqtts-cert' },
@@ -73,6 +76,7 @@ export const defaults: Config = {
   port: 8080,
   dataDir: './.data',
   mqttPort: 1883,
+  tcpPort: 8900,
   mqttsPort: 8883,
   mqttsCert: null,
   mqttsKey: null,

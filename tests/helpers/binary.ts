@@ -75,7 +75,7 @@ export async function startBinary(opts: StartOptions = {}): Promise<RunningBinar
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'edge-bin-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const args = ['--host', '127.0.0.1', '--port', String(port), '--mqtt-port', '0', '--data-dir', dataDir, '--log-level', 'warn', ...(opts.args ?? [])];
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--mqtt-port', '0', '--tcp-port', '0', '--data-dir', dataDir, '--log-level', 'warn', ...(opts.args ?? [])];
   const started = performance.now();
   // An ephemeral TLS port as well, through the environment (which a binary built before the flag ignores).
   const env = { EDGE_MQTTS_PORT: '0', ...(opts.env ?? process.env) };

@@ -115,14 +115,16 @@ function rawCommand(body: CommandBody, format: 'ASCII' | 'HEX'): PreparedCommand
 
 /**
  * The RPC for `body` sent to a device of a product with `transportType`: TCP products take ASCII
- * or HEX text (HEX by default), the others JSON.
+ * or HEX text (HEX by default), the others JSON. ATTRIBUTE and SERVICE commands are JSON on TCP
+ * products too: on a Modbus device they become register writes (server/modules/modbus/).
  */
 export function prepareCommand(
   body: CommandBody,
   product: { id: string; transportType: TransportType },
   models: CommandModelChecks,
 ): PreparedCommand {
-  const tcp = product.transportType === 'TCP';
+  const modelCommand = body.commandType === 'ATTRIBUTE' || body.commandType === 'SERVICE';
+  const tcp = product.transportType === 'TCP' && !modelCommand;
   const format = body.format ?? (tcp ? 'HEX' : 'JSON');
   if (tcp === (format === 'JSON')) {
     throw refuse('error.command.formatNotAllowed', { transport: product.transportType, format }, 'format');

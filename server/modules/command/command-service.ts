@@ -74,6 +74,7 @@ export class CommandService {
     this.unsubscribe = [
       deps.bus.on('device.rpcResponse', ({ deviceId, requestId, payload }) => this.answered(deviceId, requestId, payload)),
       deps.bus.on('device.rpcDelivered', ({ deviceId, requestId }) => this.delivered(deviceId, requestId)),
+      deps.bus.on('device.rpcFailed', ({ deviceId, requestId, payload }) => this.failed(deviceId, requestId, payload)),
       deps.bus.on('device.stateChanged', ({ deviceId, state }) => {
         if (state === 'ONLINE') this.deliverQueued(deviceId);
       }),
@@ -208,6 +209,13 @@ export class CommandService {
     // An answer proves the request arrived, even when its acknowledgement has not come (yet).
     const deliveredTime = row.deliveredTime ?? now;
     this.finish(row.id, ['SENT', 'DELIVERED'], { status: 'SUCCESSFUL', ...answerOf(payload), respondedTime: now, deliveredTime, deadlineTime: null });
+  }
+
+  /** A delivery path could not carry the request out (a Modbus exception, no answer): FAILED with the reason. */
+  private failed(deviceId: string, requestId: number, payload: unknown): void {
+    const row = this.rows.awaitingAnswer(deviceId, requestId) ?? this.rows.awaitingDelivery(deviceId, requestId);
+    if (!row) return;
+    this.finish(row.id, ['SENT', 'DELIVERED'], { status: 'FAILED', ...answerOf(payload), respondedTime: Date.now(), deadlineTime: null });
   }
 
   /**

@@ -91,7 +91,7 @@ function decodeText(bytes: Buffer): string | null {
   return null;
 }
 
-function csvTable(bytes: Buffer): string[][] {
+export function csvTable(bytes: Buffer): string[][] {
   const text = decodeText(bytes);
   if (text === null) throw importError('error.import.badType');
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
@@ -101,7 +101,7 @@ function csvTable(bytes: Buffer): string[][] {
 }
 
 /** The first worksheet, read no further than one row past the limit. */
-async function xlsxTable(bytes: Buffer): Promise<string[][]> {
+export async function xlsxTable(bytes: Buffer): Promise<string[][]> {
   // Loaded on the first .xlsx: exceljs is large and most gateways never see one (import-xlsx.ts).
   const { readXlsxRows, XlsxRefused } = await import('./import-xlsx.ts');
   try {

@@ -4,9 +4,9 @@
  */
 import type { StatementSync } from 'node:sqlite';
 import type { Device, DeviceListQuery, DeviceState } from '../../contract/device.ts';
-import type { DeviceType, TransportType } from '../../contract/product.ts';
+import type { DeviceType, TcpAuthType, TcpProtocolType, TransportType } from '../../contract/product.ts';
 import type { Db } from '../../db/sqlite.ts';
-import type { RegistrationFormat } from '../../contract/tcp-device.ts';
+import type { ModbusTcpTarget, RegistrationFormat } from '../../contract/tcp-device.ts';
 import { registrationHex } from '../../contract/rules/tcp-registration.ts';
 import { containsPattern, orderBy, pageWindow, Where } from '../../db/list-query.ts';
 
@@ -70,6 +70,43 @@ function toDevice(r: DeviceRecord): Device {
     createdTime: r.create_time,
     updatedTime: r.update_time,
   };
+}
+
+interface TcpDeviceRecord {
+  id: string;
+  name: string;
+  device_type: DeviceType;
+  device_profile_id: string;
+  gateway_id: string | null;
+  address_code: string | null;
+  registration_hex: string | null;
+  modbus_host: string | null;
+  modbus_port: number | null;
+  tcp_protocol_type: TcpProtocolType | null;
+  tcp_auth_type: TcpAuthType | null;
+  poll_interval_ms: number;
+  modbus_gap_max: number;
+  credentials_type: string | null;
+  credentials_id: string | null;
+}
+
+/**
+ * A device of a TCP product as the TCP access server and the Modbus master see it.
+ * `registrationHex`: the bytes it registers with (its own registration string, else its access token).
+ */
+export interface TcpDevice {
+  id: string;
+  name: string;
+  deviceType: DeviceType;
+  deviceProfileId: string;
+  gatewayId: string | null;
+  addressCode: string | null;
+  registrationHex: string | null;
+  modbusTcp: ModbusTcpTarget | null;
+  tcpProtocolType: TcpProtocolType;
+  tcpAuthType: TcpAuthType;
+  pollIntervalMs: number;
+  modbusGapMax: number;
 }
 
 /** What the service writes: the device without the joined names. */
@@ -188,6 +225,35 @@ export class DeviceRepository {
   /** Names of the sensors attached to `gatewayId`, with their ids. */
   sensorsOf(gatewayId: string): { id: string; name: string }[] {
     return this.db.prepare('SELECT id, name FROM device WHERE gateway_id = ?').all(gatewayId) as { id: string; name: string }[];
+  }
+
+  /** Devices of TCP products with what the TCP access server and the Modbus master need. */
+  tcpDevices(): TcpDevice[] {
+    const rows = this.db
+      .prepare(
+        `SELECT d.id, d.name, d.device_type, d.device_profile_id, d.gateway_id, d.address_code, d.registration_hex,
+           d.modbus_host, d.modbus_port, p.tcp_protocol_type, p.tcp_auth_type, p.poll_interval_ms, p.modbus_gap_max,
+           c.credentials_type, c.credentials_id
+         FROM device d JOIN device_profile p ON p.id = d.device_profile_id
+         LEFT JOIN device_credentials c ON c.device_id = d.id
+         WHERE p.transport_type = 'TCP'`,
+      )
+      .all() as unknown as TcpDeviceRecord[];
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      deviceType: r.device_type,
+      deviceProfileId: r.device_profile_id,
+      gatewayId: r.gateway_id,
+      addressCode: r.address_code,
+      registrationHex:
+        r.registration_hex ?? (r.credentials_type === 'ACCESS_TOKEN' && r.credentials_id ? Buffer.from(r.credentials_id, 'latin1').toString('hex').toUpperCase() : null),
+      modbusTcp: r.modbus_host !== null && r.modbus_port !== null ? { host: r.modbus_host, port: r.modbus_port } : null,
+      tcpProtocolType: r.tcp_protocol_type ?? 'CUSTOM',
+      tcpAuthType: r.tcp_auth_type ?? 'REGISTER_SEND',
+      pollIntervalMs: r.poll_interval_ms,
+      modbusGapMax: r.modbus_gap_max,
+    }));
   }
 
   /** The device whose own registration string is these bytes (upper-case hex). */

@@ -25,7 +25,7 @@ import type { OrganizationService } from '../organization/organization-service.t
 import type { ProductService } from '../product/product-service.ts';
 import type { CredentialsService } from './credentials-service.ts';
 import { deviceViolations, draftOf, type DeviceDraft, type DeviceRefs } from './device-rules.ts';
-import type { DeviceRepository, DeviceRow } from './device-repository.ts';
+import type { DeviceRepository, DeviceRow, TcpDevice } from './device-repository.ts';
 
 export interface DeviceServiceDeps {
   db: Db;
@@ -88,6 +88,11 @@ export class DeviceService {
       nameOwner: (name) => direct.nameOwner(name),
       registrationOwner: (hex) => direct.registrationOwner(hex),
     };
+  }
+
+  /** Devices of TCP products with their registration bytes, address codes and polling settings. */
+  tcpDevices(): TcpDevice[] {
+    return this.deps.devices.tcpDevices();
   }
 
   page(query: DeviceListQuery): DevicePage {

@@ -13,6 +13,8 @@ export class DeviceStateTracker {
   /** Sub-device → the gateway that connected it. */
   private readonly viaGateway = new Map<string, string>();
   private readonly online = new Set<string>();
+  /** Devices held ONLINE by another module's link (the TCP access server, the Modbus master). */
+  private readonly links = new Set<string>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -64,6 +66,13 @@ export class DeviceStateTracker {
     this.update(deviceId);
   }
 
+  /** Another module's link to the device holds it ONLINE (`held`) or no longer does. */
+  linkHeld(deviceId: string, held: boolean): void {
+    if (held) this.links.add(deviceId);
+    else this.links.delete(deviceId);
+    this.update(deviceId);
+  }
+
   /** The gateway that connected `deviceId`, if it did. */
   gatewayOf(deviceId: string): string | undefined {
     return this.viaGateway.get(deviceId);
@@ -80,6 +89,7 @@ export class DeviceStateTracker {
     this.httpSeen.delete(deviceId);
     this.httpOpen.delete(deviceId);
     this.viaGateway.delete(deviceId);
+    this.links.delete(deviceId);
     this.gatewayGone(deviceId);
     this.online.delete(deviceId);
   }
@@ -99,7 +109,7 @@ export class DeviceStateTracker {
   }
 
   private update(deviceId: string): void {
-    const held = this.mqtt.has(deviceId) || this.httpSeen.has(deviceId) || this.viaGateway.has(deviceId);
+    const held = this.mqtt.has(deviceId) || this.httpSeen.has(deviceId) || this.viaGateway.has(deviceId) || this.links.has(deviceId);
     if (held === this.online.has(deviceId)) return;
     if (held) this.online.add(deviceId);
     else this.online.delete(deviceId);

@@ -22,6 +22,11 @@ declare module '../../lib/event-bus.ts' {
     /** A device answered a server-side RPC on `v1/devices/me/rpc/response/{requestId}`. */
     'device.rpcResponse': { deviceId: string; requestId: number; payload: unknown };
     /**
+     * A delivery path (`Transport.addDeliveryPath`) could not carry out server RPC `requestId`:
+     * the device refused it (a Modbus exception) or never answered; `payload` says why, in words.
+     */
+    'device.rpcFailed': { deviceId: string; requestId: number; payload: unknown };
+    /**
      * A device acknowledged server RPC `requestId`: the MQTT PUBACK of a QoS 1 request (its own
      * topic or its gateway's), or the HTTP poll that handed it over.
      */

@@ -44,7 +44,21 @@ export interface Transport {
    * when that call is no longer waiting (answered, timed out, or its device went away).
    */
   answerClientRpc(deviceId: string, requestId: number, body: unknown): boolean;
+  /**
+   * Another module's link to a device (TCP access, Modbus) holds it ONLINE while `held`; the
+   * device is OFFLINE once no source holds it.
+   */
+  holdOnline(deviceId: string, held: boolean): void;
+  /**
+   * A delivery path for devices the transport does not reach itself (a Modbus slave): `sendRpc`
+   * asks each path first; one that takes the request returns true and later announces
+   * `device.rpcDelivered` and `device.rpcResponse` (or `device.rpcFailed`). Returns its removal.
+   */
+  addDeliveryPath(path: DeliveryPath): () => void;
 }
+
+/** See `Transport.addDeliveryPath`. */
+export type DeliveryPath = (deviceId: string, requestId: number, method: string, params: unknown) => boolean;
 
 export interface TransportOptions {
   /** HTTP devices go OFFLINE after this long without a call (default 300 s; tests shorten it). */
@@ -75,6 +89,7 @@ export class DeviceTransport implements Transport {
   private readonly broker: MqttBroker;
   private readonly unsubscribe: (() => void)[] = [];
   private tls: TlsIdentity | null = null;
+  private readonly deliveryPaths: DeliveryPath[] = [];
 
   constructor(private readonly deps: TransportDeps) {
     const { core, devices, credentials, telemetry, sharedAttributes, log } = deps;
@@ -138,7 +153,20 @@ export class DeviceTransport implements Transport {
     return this.state.isOnline(deviceId);
   }
 
+  holdOnline(deviceId: string, held: boolean): void {
+    this.state.linkHeld(deviceId, held);
+  }
+
+  addDeliveryPath(path: DeliveryPath): () => void {
+    this.deliveryPaths.push(path);
+    return () => {
+      const at = this.deliveryPaths.indexOf(path);
+      if (at !== -1) this.deliveryPaths.splice(at, 1);
+    };
+  }
+
   sendRpc(deviceId: string, requestId: number, method: string, params: unknown): boolean {
+    for (const path of this.deliveryPaths) if (path(deviceId, requestId, method, params)) return true;
     const request: RpcRequest = { id: requestId, method, params };
     const rpc = { deviceId, requestId };
     if (this.broker.publishTo(deviceId, `${deviceTopics.rpcRequest}${requestId}`, request, 1, rpc)) return true;
