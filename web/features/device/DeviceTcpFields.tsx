@@ -27,27 +27,20 @@ export function DeviceTcpFields(): JSX.Element {
   });
   return (
     <>
-      <Form.Item label={t('form.registration')} extra={t('form.registrationHint')} className="ec-device-registration">
-        <div className="ec-device-registration__row">
-          <Form.Item field="registrationFormat" noStyle>
-            <Radio.Group type="button" aria-label={t('form.registrationFormat')} data-testid="device-form-registration-format">
-              {registrationFormats.map((format) => (
-                <Radio key={format} value={format} data-testid={`device-form-registration-format-${format}`}>
-                  {format}
-                </Radio>
-              ))}
-            </Radio.Group>
-          </Form.Item>
-          <Form.Item field="registration" noStyle dependencies={['registrationFormat']} rules={[registrationRule]}>
-            <Input
-              aria-label={t('form.registration')}
-              placeholder={t('form.registrationPlaceholder')}
-              autoComplete="off"
-              data-testid="device-form-registration"
-            />
-          </Form.Item>
-        </div>
-      </Form.Item>
+      <div className="ec-device-registration">
+        <Form.Item field="registrationFormat" label={t('form.registrationFormat')}>
+          <Radio.Group type="button" data-testid="device-form-registration-format">
+            {registrationFormats.map((format) => (
+              <Radio key={format} value={format} data-testid={`device-form-registration-format-${format}`}>
+                {format}
+              </Radio>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item field="registration" label={t('form.registration')} extra={t('form.registrationHint')} dependencies={['registrationFormat']} rules={[registrationRule]}>
+          <Input placeholder={t('form.registrationPlaceholder')} autoComplete="off" data-testid="device-form-registration" />
+        </Form.Item>
+      </div>
       <Form.Item field="modbusTcpEnabled" label={t('form.modbusTcp')} triggerPropName="checked" extra={t('form.modbusTcpHint')}>
         <Switch data-testid="device-form-modbus-tcp" />
       </Form.Item>
