@@ -240,5 +240,7 @@ describe('a Modbus device behind a DTU', () => {
     const overflow = await ui.page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await ui.screenshot('tcp-link-tab-phone');
+    await ui.testId('modbus-points').scrollIntoViewIfNeeded();
+    await ui.screenshot('tcp-link-points-phone');
   });
 });

@@ -10,7 +10,8 @@ import Button from '@arco-design/web-react/es/Button';
 import Empty from '@arco-design/web-react/es/Empty';
 import Message from '@arco-design/web-react/es/Message';
 import Spin from '@arco-design/web-react/es/Spin';
-import Table, { type ColumnProps } from '@arco-design/web-react/es/Table';
+import Table from '@arco-design/web-react/es/Table';
+import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import Tooltip from '@arco-design/web-react/es/Tooltip';
 import IconDownload from '@arco-design/web-react/icon/react-icon/IconDownload';
 import IconEdit from '@arco-design/web-react/icon/react-icon/IconEdit';
@@ -120,13 +121,13 @@ function PointsSection({ deviceId, deviceProfileId, points }: PointsSectionProps
     {
       title: t('points.dataType'),
       key: 'dataType',
-      width: 120,
+      width: 220,
       render: (_: unknown, row) => <EnumTag ns="thingModel" group="modbusDataType" value={row.extensionDesc.originalDataType} />,
     },
     {
       title: t('points.value'),
       dataIndex: 'value',
-      width: 140,
+      width: 120,
       render: (value: ModbusPoint['value'], row) =>
         row.polled ? (
           <strong className="ec-modbus-value" data-testid={`modbus-value-${row.identifier}`}>
@@ -155,7 +156,7 @@ function PointsSection({ deviceId, deviceProfileId, points }: PointsSectionProps
     {
       title: t('points.actions'),
       key: 'actions',
-      width: 170,
+      width: 190,
       fixed: 'right',
       render: (_: unknown, row) => (
         <span className="ec-modbus-actions">
@@ -215,7 +216,7 @@ function PointsSection({ deviceId, deviceProfileId, points }: PointsSectionProps
         columns={columns}
         data={points.data.items}
         pagination={false}
-        scroll={{ x: 960 }}
+        scroll={{ x: 1100 }}
         noDataElement={
           <Empty
             description={
