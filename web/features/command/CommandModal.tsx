@@ -7,7 +7,6 @@
  * offline, content that does not fit the model) inline.
  */
 import { useEffect, useRef, useState, type JSX } from 'react';
-import Button from '@arco-design/web-react/es/Button';
 import Form from '@arco-design/web-react/es/Form';
 import Input from '@arco-design/web-react/es/Input';
 import InputNumber from '@arco-design/web-react/es/InputNumber';
@@ -34,6 +33,7 @@ import { errorMessage } from '../../lib/error-text.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { sendCommand } from './commandApi.ts';
 import { ParamField, rule } from './ParamField.tsx';
+import { SendFooter } from './SendFooter.tsx';
 import {
   commandBody,
   contentTemplate,
@@ -259,14 +259,13 @@ function CommandForm({
 
       {result ? <CommandResult command={result} /> : null}
       <FormError message={failure} testId="cmd-error" />
-      <div className="ec-cmd-footer">
-        <Button onClick={onCancel} disabled={false} data-testid="cmd-cancel">
-          {result ? t('send.close') : t('send.cancel')}
-        </Button>
-        <Button type="primary" htmlType="submit" loading={sending} data-testid="cmd-send">
-          {result ? t('send.again') : t('send.submit')}
-        </Button>
-      </div>
+      <SendFooter
+        sent={!!result}
+        sending={sending}
+        onCancel={onCancel}
+        testId="cmd"
+        texts={{ cancel: t('send.cancel'), close: t('send.close'), send: t('send.submit'), again: t('send.again') }}
+      />
     </Form>
   );
 }

@@ -4,7 +4,6 @@
  * with the command dialog's inputs (web/features/command/ParamField.tsx).
  */
 import { useState, type JSX } from 'react';
-import Button from '@arco-design/web-react/es/Button';
 import Form from '@arco-design/web-react/es/Form';
 import Input from '@arco-design/web-react/es/Input';
 import Message from '@arco-design/web-react/es/Message';
@@ -17,6 +16,7 @@ import { GuardedModal } from '../../components/GuardedModal.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
 import { initialParamInput, paramValue, type ParamInput } from '../command/commandForm.ts';
 import { ParamField } from '../command/ParamField.tsx';
+import { SendFooter } from '../command/SendFooter.tsx';
 import { writeFunctionCode, pointAddress } from './modbusFormat.ts';
 import { writePoint } from './modbusApi.ts';
 import { outcomeColors } from './modbusStyle.ts';
@@ -118,14 +118,13 @@ function WriteForm({
         </div>
       ) : null}
       <FormError message={failure} testId="modbus-write-error" />
-      <div className="ec-modbus-footer">
-        <Button onClick={onCancel} disabled={false} data-testid="modbus-write-cancel">
-          {result ? t('write.close') : t('write.cancel')}
-        </Button>
-        <Button type="primary" htmlType="submit" loading={sending} data-testid="modbus-write-send">
-          {result ? t('write.again') : t('write.send')}
-        </Button>
-      </div>
+      <SendFooter
+        sent={!!result}
+        sending={sending}
+        onCancel={onCancel}
+        testId="modbus-write"
+        texts={{ cancel: t('write.cancel'), close: t('write.close'), send: t('write.send'), again: t('write.again') }}
+      />
     </Form>
   );
 }
