@@ -6,7 +6,7 @@
  * (`--build` forces it).
  *
  * `--only <group,…>` runs some groups (sizes, coldstart, idle, devices, telemetry, connections, history,
- * chart, scale); the other rows keep the figures of the run that measured them, with its date and load.
+ * chart, scale, modbus); the other rows keep the figures of the run that measured them, with its date and load.
  * `--soak MINUTES` runs the soak alone (scripts/lib/bench-soak.ts) and draws docs/bench/soak.png.
  */
 import { execFileSync } from 'node:child_process';
@@ -22,6 +22,7 @@ import { connectionRows } from './lib/bench-connections.ts';
 import { deviceRows } from './lib/bench-devices.ts';
 import { chartRows } from './lib/bench-history-chart.ts';
 import { historyRows } from './lib/bench-history.ts';
+import { modbusRows } from './lib/bench-modbus.ts';
 import { benchLicenceKeys, provision } from './lib/bench-gateway.ts';
 import { cpuMs, KB, mb, MB, median, rssOf, sleep, type Rss } from './lib/bench-measure.ts';
 import { fmt, fmtBudget, load1m, measured, type Row, type RowSpec } from './lib/bench-row.ts';
@@ -37,7 +38,7 @@ const coldStartRuns = 10;
 const resultsFile = join(root, 'bench/results.json');
 const docFile = join(root, 'docs/BENCHMARKS.md');
 
-const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'connections', 'history', 'chart', 'scale', 'soak'] as const;
+const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'connections', 'history', 'chart', 'scale', 'modbus', 'soak'] as const;
 type Group = (typeof groups)[number];
 
 /** Rows of placeholders earlier runs wrote before these figures were measured. */
@@ -313,6 +314,9 @@ function merge(fresh: Row[], previous: readonly Row[]): Row[] {
     'soakRssSlopeMbPer10Min',
     'historyChartDrawMs',
     'historyChartFetchMs',
+    'modbusOnTimePct',
+    'modbusGatewayCpuPct',
+    'modbusRssMb',
   ];
   const byId = new Map<string, Row>();
   // Rows written before rows carried their load and date cannot be shown next to fresh ones.
@@ -421,6 +425,11 @@ generators run in the bench process on the same machine, so they share its CPUs 
   websocket following 100 of them and history queries every 2 s; VmRSS, event-loop delay (perf_hooks,
   preloaded through NODE_OPTIONS) and bytes written per message every 10 s, drawn in
   [bench/soak.png](bench/soak.png); the figure is RSS's slope after the warm-up.
+- **Modbus polling** (scripts/lib/bench-modbus.ts): 200 pymodbus Modbus TCP slaves in one process
+  (tests/helpers/modbus-slave.py \`tcp-many\`), 50 input-register points each in five blocks of ten
+  (five requests per slave and second), polled every second; on time = requests answered against
+  requests due over 30 s after a 10 s warm-up, from the gateway's per-device counters; CPU and RSS
+  of the gateway process from /proc.
 - **History chart** (scripts/lib/bench-history-chart.ts): one device of the simulator's product stores
   50,000 temperature readings over MQTT (arrays of 1,000 \`{ts, values}\` with explicit
   timestamps 60 ms apart, in the last hour; the history API must return all of them). Debian
@@ -496,6 +505,7 @@ async function main(): Promise<void> {
     await step('history', () => historyRows());
     await step('chart', () => chartRows(binary));
     await step('scale', () => scaleRows(binary));
+    await step('modbus', () => modbusRows(binary));
     await step('soak', () => soakRows(binary, soakMinutes(process.argv) ?? 10));
   } finally {
     rmSync(dir, { recursive: true, force: true });

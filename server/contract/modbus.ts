@@ -30,8 +30,9 @@
  * Point table: `export?format=csv|xlsx` downloads the product's Modbus properties (draft model),
  * one row each, columns MODBUS_POINT_COLUMNS (header row with these names). `import` (multipart
  * field `file`, .csv or .xlsx, ≤ 5 MB, ≤ 1,000 rows, the same header) creates or updates the
- * draft model's properties by identifier, each row checked with the thing model's rules; valid
- * rows are written in one transaction, rejected rows come back with reasons. File refusals as
+ * draft model's properties by identifier, each row checked with the thing model's rules (a new
+ * property gets specs covering its raw type's range; an updated one keeps its specs while its data
+ * type stays); each valid row is written, rejected rows come back with reasons. File refusals as
  * device import's (`error.import.*`, server/contract/device-import.ts). The draft then needs
  * publishing, as after any model edit.
  * Unknown device or product: 404 code 32 `error.notFound`.

@@ -31,7 +31,7 @@ describe('configuration', () => {
   it('reads every README configuration flag, in both --flag value and --flag=value forms', () => {
     const { config } = loadConfig(
       [
-        '--host', '127.0.0.1', '--port=8081', '--data-dir', '/tmp/edge-data', '--mqtt-port', '1884',
+        '--host', '127.0.0.1', '--port=8081', '--data-dir', '/tmp/edge-data', '--mqtt-port', '1884', '--tcp-port=8901',
         '--upstream', 'http://10.0.0.2:8080', '--license-public-key', 'a.pem', '--license-public-key=b.pem',
         '--device-sn', 'SN-1', '--log-level', 'debug', '--trusted-proxy', '10.0.0.2', '--trusted-proxy=fd00::/8,192.168.1.0/24',
         '--history-max-mb', '512', '--min-free-disk-mb=128',
@@ -43,6 +43,7 @@ describe('configuration', () => {
       port: 8081,
       dataDir: '/tmp/edge-data',
       mqttPort: 1884,
+      tcpPort: 8901,
       mqttsPort: 8883,
       mqttsCert: null,
       mqttsKey: null,

@@ -6,7 +6,8 @@ import type { StatementSync } from 'node:sqlite';
 import type { Device, DeviceListQuery, DeviceState } from '../../contract/device.ts';
 import type { DeviceType, TcpAuthType, TcpProtocolType, TransportType } from '../../contract/product.ts';
 import type { Db } from '../../db/sqlite.ts';
-import type { ModbusTcpTarget, RegistrationFormat } from '../../contract/tcp-device.ts';
+import type { RegistrationFormat } from '../../contract/tcp-device.ts';
+import type { TcpDevice } from './tcp-device.ts';
 import { registrationHex } from '../../contract/rules/tcp-registration.ts';
 import { containsPattern, orderBy, pageWindow, Where } from '../../db/list-query.ts';
 
@@ -88,25 +89,6 @@ interface TcpDeviceRecord {
   modbus_gap_max: number;
   credentials_type: string | null;
   credentials_id: string | null;
-}
-
-/**
- * A device of a TCP product as the TCP access server and the Modbus master see it.
- * `registrationHex`: the bytes it registers with (its own registration string, else its access token).
- */
-export interface TcpDevice {
-  id: string;
-  name: string;
-  deviceType: DeviceType;
-  deviceProfileId: string;
-  gatewayId: string | null;
-  addressCode: string | null;
-  registrationHex: string | null;
-  modbusTcp: ModbusTcpTarget | null;
-  tcpProtocolType: TcpProtocolType;
-  tcpAuthType: TcpAuthType;
-  pollIntervalMs: number;
-  modbusGapMax: number;
 }
 
 /** What the service writes: the device without the joined names. */

@@ -25,7 +25,8 @@ import type { OrganizationService } from '../organization/organization-service.t
 import type { ProductService } from '../product/product-service.ts';
 import type { CredentialsService } from './credentials-service.ts';
 import { deviceViolations, draftOf, type DeviceDraft, type DeviceRefs } from './device-rules.ts';
-import type { DeviceRepository, DeviceRow, TcpDevice } from './device-repository.ts';
+import type { DeviceRepository, DeviceRow } from './device-repository.ts';
+import type { TcpDevice } from './tcp-device.ts';
 
 export interface DeviceServiceDeps {
   db: Db;

@@ -11,7 +11,7 @@ import type { Language } from '../../contract/languages.ts';
 import type { Services } from '../../module.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { translate } from '../../lib/messages.ts';
-import type { TcpDevice } from '../device/device-repository.ts';
+import type { TcpDevice } from '../device/tcp-device.ts';
 import type { TelemetryRow } from '../telemetry/telemetry-rows.ts';
 import { DtuLink } from './dtu-link.ts';
 import type { ModbusLink } from './modbus-link.ts';
@@ -28,7 +28,7 @@ const RECONCILE_MS = 5_000;
 
 export interface ModbusMasterDeps extends Pick<Services, 'telemetry' | 'thingModels' | 'transport' | 'tcpAccess'> {
   log: FastifyBaseLogger;
-  bus: Pick<EventBus, 'emit'>;
+  bus: Pick<EventBus, 'emit' | 'on'>;
   timeoutMs?: number;
 }
 
@@ -55,9 +55,15 @@ export class ModbusMaster {
   constructor(private readonly deps: ModbusMasterDeps) {}
 
   start(): void {
-    const { tcpAccess, transport } = this.deps;
+    const { tcpAccess, transport, bus } = this.deps;
+    const reconcile = () => this.reconcile();
     this.offs.push(
-      tcpAccess.connections.onConnection(() => this.reconcile()),
+      tcpAccess.connections.onConnection(reconcile),
+      // The TCP access module's listeners run first (it was built first): its device list is fresh.
+      bus.on('device.created', reconcile),
+      bus.on('device.updated', reconcile),
+      bus.on('device.deleted', reconcile),
+      bus.on('thingModel.published', reconcile),
       transport.addDeliveryPath((deviceId, requestId, method, params) => this.deliver(deviceId, requestId, method, params)),
     );
     this.timer = setInterval(() => this.reconcile(), RECONCILE_MS);

@@ -7,7 +7,7 @@ import type { ModbusService } from './modbus-service.ts';
 import { registerPointTableRoutes } from './point-table-routes.ts';
 import type { Services } from '../../module.ts';
 
-export function registerModbusRoutes(fastify: FastifyInstance, { modbus, thingModels, products }: { modbus: ModbusService } & Pick<Services, 'thingModels' | 'products'>): void {
+export async function registerModbusRoutes(fastify: FastifyInstance, { modbus, thingModels, products }: { modbus: ModbusService } & Pick<Services, 'thingModels' | 'products'>): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const lang = (headers: { 'accept-language'?: string }) => langFromAcceptLanguage(headers['accept-language']);
   app.route({ ...modbusRoutes.link, handler: async (request) => modbus.link(request.params.id) });
@@ -15,5 +15,5 @@ export function registerModbusRoutes(fastify: FastifyInstance, { modbus, thingMo
   app.route({ ...modbusRoutes.read, handler: async (request) => modbus.read(request.params.id, request.body.identifiers, lang(request.headers)) });
   app.route({ ...modbusRoutes.write, handler: async (request) => modbus.write(request.params.id, request.body, lang(request.headers)) });
   app.route({ ...modbusRoutes.plan, handler: async (request) => modbus.plan(request.params.id, request.query.source ?? 'published') });
-  registerPointTableRoutes(fastify, { thingModels, products });
+  await registerPointTableRoutes(fastify, { thingModels, products });
 }

@@ -50,7 +50,12 @@ export class ModbusTcpLink implements ModbusLink {
         header.writeUInt16BE(0, 2);
         header.writeUInt16BE(pdu.length + 1, 4);
         header[6] = unit;
-        const timer = setTimeout(() => finish({ kind: 'timeout' }), timeoutMs);
+        const timer = setTimeout(() => {
+          finish({ kind: 'timeout' });
+          // A late answer would arrive during the next request; a fresh connection starts clean,
+          // and a slave that died behind a still-open socket shows as disconnected.
+          socket.destroy();
+        }, timeoutMs);
         const finish = (result: TransactResult) => {
           clearTimeout(timer);
           this.waiting = null;

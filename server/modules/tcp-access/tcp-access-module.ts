@@ -4,8 +4,9 @@
  * and, later, custom protocol handlers use. A custom TCP device and a DTU gateway are ONLINE while
  * connected; Modbus slaves are ONLINE while they answer (server/modules/modbus/).
  */
+import { RAW_RPC_METHOD } from '../../contract/command.ts';
 import { defineModule } from '../../module.ts';
-import type { TcpDevice } from '../device/device-repository.ts';
+import type { TcpDevice } from '../device/tcp-device.ts';
 import { TcpAccessServer } from './tcp-access-server.ts';
 import { TcpConnections } from './tcp-connections.ts';
 
@@ -17,6 +18,14 @@ declare module '../../module.ts' {
     /** How long a new TCP connection may take to register (default 10 s; tests shorten it). */
     tcpIdentifyTimeoutMs?: number;
   }
+}
+
+/** The bytes of a `raw` command's params (`{ format: 'HEX' | 'ASCII', data }`, server/contract/command.ts). */
+function rawBytes(params: unknown): Buffer | null {
+  if (typeof params !== 'object' || params === null) return null;
+  const { format, data } = params as { format?: unknown; data?: unknown };
+  if (typeof data !== 'string') return null;
+  return format === 'HEX' ? Buffer.from(data, 'hex') : Buffer.from(data, 'latin1');
 }
 
 /** TCP devices looked up again at most this often (device and credential edits clear it at once). */
@@ -56,6 +65,13 @@ export const tcpAccessModule = defineModule({
       core.bus.on('device.deleted', ({ deviceId }) => {
         clear();
         connections.forget(deviceId);
+      }),
+      // A HEX or ASCII command to a connected TCP device is written to its socket as it is.
+      services.transport.addDeliveryPath((deviceId, requestId, method, params) => {
+        const bytes = method === RAW_RPC_METHOD ? rawBytes(params) : null;
+        if (!bytes || !connections.write(deviceId, bytes)) return false;
+        setImmediate(() => core.bus.emit('device.rpcDelivered', { deviceId, requestId }));
+        return true;
       }),
       connections.onConnection((connection, up) => {
         const device = load().list.find((d) => d.id === connection.deviceId);

@@ -2,14 +2,15 @@
  * The TCP access port (`--tcp-port`): DTUs and custom TCP devices connect and identify themselves
  * with their registration bytes (server/contract/tcp-device.ts): sent first (REGISTER_SEND,
  * REGISTRATION_PACKAGE) or in front of every frame (DATA_CARRY, REGISTRATION_PACKAGE), so in every
- * case the first bytes are the registration. Nothing identified within TCP_IDENTIFY_TIMEOUT_MS, or
+ * case the first bytes are the registration (a DATA_CARRY DTU's first frame is its heartbeat: the
+ * gateway sends nothing before it knows who is connected). Nothing identified within TCP_IDENTIFY_TIMEOUT_MS, or
  * bytes that begin no known registration, close the socket with a log line. Identified sockets go
  * into the registry (tcp-connections.ts); a device flooding the port is cut off.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { TCP_IDENTIFY_TIMEOUT_MS } from '../../contract/modbus.ts';
-import type { TcpDevice } from '../device/device-repository.ts';
+import type { TcpDevice } from '../device/tcp-device.ts';
 import type { TcpConnections } from './tcp-connections.ts';
 
 /** Bytes a device may send per second before it is disconnected as flooding. */
