@@ -5,7 +5,7 @@
  * holding registers), publishes it, and creates a device with address code 01 and its own
  * registration string. The product's Modbus tab shows the poll request plan (one coalesced 03
  * request), exports the point table as CSV and .xlsx and imports one with a good and a bad row.
- * A real Modbus slave (pymodbus behind a simulated DTU, tests/helpers/modbus-dtu.py) connects to
+ * A real Modbus slave (pymodbus behind a simulated DTU, tests/helpers/modbus-slave.py) connects to
  * the gateway's TCP port; the device's TCP link tab shows the link, the live values, "read now"
  * picking up a register the test changed, and a write that changes the slave's register.
  * Screens in zh_CN/en_US × light/dark (test-results/screenshots/modbus), and the tab at phone width.
@@ -15,12 +15,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DevicePage } from '../../server/contract/device.ts';
 import { modbusPointColumns } from '../../server/contract/modbus.ts';
 import type { ProductPage } from '../../server/contract/product.ts';
-import { freePort } from '../../scripts/lib/free-port.ts';
 import type { Ui } from '../helpers/browser.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
-import { startModbusDtu, type ModbusDtu } from '../helpers/modbus-dtu.ts';
+import { freePort, ModbusSlave } from '../helpers/modbus.ts';
 import { valuesOfXlsx, xlsxOf } from '../helpers/xlsx.ts';
 
 const PRODUCT = 'E2E电表';
@@ -33,7 +32,7 @@ let gateway: E2eGateway;
 let ui: Ui;
 let productId: string;
 let deviceId: string;
-let dtu: ModbusDtu | null = null;
+let dtu: ModbusSlave | null = null;
 
 useE2eSpec(
   'modbus',
@@ -50,8 +49,8 @@ useE2eSpec(
   },
 );
 
-afterAll(async () => {
-  await dtu?.stop();
+afterAll(() => {
+  ModbusSlave.killAll();
 });
 
 async function call<T>(url: string): Promise<T> {
@@ -194,9 +193,9 @@ describe('a Modbus device behind a DTU', () => {
   });
 
   it('shows the link and the live values once the DTU registers', async () => {
-    dtu = await startModbusDtu({ port: tcpPort, registration: REGISTRATION, unit: 1 });
-    await dtu.set('hr', 0x10, 2301);
-    await dtu.set('hr', 0x12, 42);
+    dtu = await ModbusSlave.dtu(tcpPort, Buffer.from(REGISTRATION, 'ascii'), 'REGISTER_SEND', [1]);
+    await dtu.set(1, 'hr', 0x10, [2301]);
+    await dtu.set(1, 'hr', 0x12, [42]);
     await ui.goto(`/device-manage/device/${deviceId}/tcp`);
     await ui.expectText('tcp-link-state', text('zh_CN', 'modbus:link.connected'));
     await ui.expectText('tcp-link-registration', REGISTRATION);
@@ -210,11 +209,11 @@ describe('a Modbus device behind a DTU', () => {
   });
 
   it('reads a changed register now, one point and all', async () => {
-    await dtu!.set('hr', 0x10, 2205);
+    await dtu!.set(1, 'hr', 0x10, [2205]);
     await ui.clickTestId('modbus-read-voltage');
     await ui.expectText('modbus-value-voltage', '220.5');
     await ui.expectPageText(text('zh_CN', 'modbus:points.readDone', { count: 1 }));
-    await dtu!.set('hr', 0x12, 43);
+    await dtu!.set(1, 'hr', 0x12, [43]);
     await ui.clickTestId('modbus-read-all');
     await ui.expectText('modbus-value-setpoint', '43');
   });
@@ -227,7 +226,7 @@ describe('a Modbus device behind a DTU', () => {
     await ui.clickTestId('modbus-write-send');
     await ui.expectText('modbus-write-outcome', text('zh_CN', 'modbus:outcome.OK'));
     await ui.screenshot('modbus-write-answer');
-    expect(await dtu!.get('hr', 0x12)).toBe(77);
+    expect(await dtu!.get(1, 'hr', 0x12)).toEqual([77]);
     await ui.clickTestId('modbus-write-cancel');
     await ui.expectHidden('modbus-write-form');
     await ui.expectText('modbus-value-setpoint', '77');
