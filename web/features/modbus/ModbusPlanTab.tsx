@@ -87,7 +87,7 @@ export function ModbusPlanTab({ product }: ProductTabProps): JSX.Element {
         </header>
         <p className="ec-modbus-muted">{t('plan.hint')}</p>
         {loading && !plan ? (
-          <Spin className="ec-device-spin" />
+          <Spin className="ec-modbus-spin" />
         ) : plan ? (
           <>
             <p data-testid="modbus-plan-summary">{t('plan.summary', { ms: plan.pollIntervalMs, gap: plan.modbusGapMax, count: plan.requests.length })}</p>

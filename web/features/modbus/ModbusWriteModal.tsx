@@ -7,6 +7,7 @@ import { useState, type JSX } from 'react';
 import Form from '@arco-design/web-react/es/Form';
 import Input from '@arco-design/web-react/es/Input';
 import Message from '@arco-design/web-react/es/Message';
+import Spin from '@arco-design/web-react/es/Spin';
 import { useTranslation } from 'react-i18next';
 import type { ModbusPoint, ModbusWriteResult } from '../../../server/contract/modbus.ts';
 import type { ThingModelParam, ThingModelTsl } from '../../../server/contract/thing-model.ts';
@@ -17,15 +18,17 @@ import { errorMessage } from '../../lib/error-text.ts';
 import { initialParamInput, paramValue, type ParamInput } from '../command/commandForm.ts';
 import { ParamField } from '../command/ParamField.tsx';
 import { SendFooter } from '../command/SendFooter.tsx';
+import { usePublishedModel } from '../thing-model/usePublishedModel.ts';
 import { writeFunctionCode, pointAddress } from './modbusFormat.ts';
 import { writePoint } from './modbusApi.ts';
 import { outcomeColors } from './modbusStyle.ts';
 
 export interface ModbusWriteModalProps {
   deviceId: string;
+  /** The device's product: its published model types the value. */
+  deviceProfileId: string;
   /** The point to write; null: closed. */
   point: ModbusPoint | null;
-  model: ThingModelTsl | null;
   onClose: () => void;
   /** The slave confirmed a write (the points list may show the new value after a read). */
   onWritten: (result: ModbusWriteResult) => void;
@@ -36,7 +39,7 @@ export function ModbusWriteModal(props: ModbusWriteModalProps): JSX.Element {
   const name = props.point ? `${props.point.name} (${props.point.identifier})` : '';
   return (
     <GuardedModal visible={props.point !== null} title={t('write.title', { name })} width={520} onClose={props.onClose}>
-      {({ setDirty, requestClose }) => (props.point ? <WriteForm {...props} point={props.point} setDirty={setDirty} onCancel={requestClose} /> : null)}
+      {({ setDirty, requestClose }) => (props.point ? <WriteTyped {...props} point={props.point} setDirty={setDirty} onCancel={requestClose} /> : null)}
     </GuardedModal>
   );
 }
@@ -52,6 +55,14 @@ function paramOf(point: ModbusPoint, model: ThingModelTsl | null): ThingModelPar
   return { identifier: point.identifier, functionName: point.name, dataType } as ThingModelParam;
 }
 
+type WriteFormProps = ModbusWriteModalProps & { point: ModbusPoint; setDirty: (dirty: boolean) => void; onCancel: () => void };
+
+/** The published model is loaded when the dialog opens (only then is a value typed). */
+function WriteTyped(props: WriteFormProps): JSX.Element {
+  const { model, loading } = usePublishedModel(props.deviceProfileId);
+  return loading ? <Spin className="ec-modbus-spin" /> : <WriteForm {...props} model={model} />;
+}
+
 function WriteForm({
   deviceId,
   point,
@@ -59,7 +70,7 @@ function WriteForm({
   onWritten,
   setDirty,
   onCancel,
-}: ModbusWriteModalProps & { point: ModbusPoint; setDirty: (dirty: boolean) => void; onCancel: () => void }): JSX.Element {
+}: WriteFormProps & { model: ThingModelTsl | null }): JSX.Element {
   const { t } = useTranslation('modbus');
   const [form] = Form.useForm<WriteValues>();
   const [sending, setSending] = useState(false);

@@ -24,7 +24,6 @@ import { ApiError } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { navigateGuarded } from '../../lib/navigation.ts';
 import type { DeviceTabProps } from '../device/deviceTab.ts';
-import { usePublishedModel } from '../thing-model/usePublishedModel.ts';
 import { fetchLink, fetchPoints, readPoints } from './modbusApi.ts';
 import { mergeReadings, pointAddress, pointRefreshMs, pointValueText } from './modbusFormat.ts';
 import { outcomeColors } from './modbusStyle.ts';
@@ -35,17 +34,26 @@ import './modbus.css';
 
 const LINK_REFRESH_MS = 3_000;
 
+/** A custom-protocol TCP device: it has no points, however often it is asked. */
+function isNotModbus(err: unknown): boolean {
+  return err instanceof ApiError && err.key === 'error.modbus.notModbus';
+}
+
 export function TcpLinkTab({ device }: DeviceTabProps): JSX.Element {
   const { t } = useTranslation('modbus');
   const link = usePolled(() => fetchLink(device.id), LINK_REFRESH_MS);
   const [refreshMs, setRefreshMs] = useState(LINK_REFRESH_MS);
-  const points = usePolled(async () => {
-    const list = await fetchPoints(device.id);
-    setRefreshMs(pointRefreshMs(list.pollIntervalMs));
-    return list;
-  }, refreshMs);
+  const points = usePolled(
+    async () => {
+      const list = await fetchPoints(device.id);
+      setRefreshMs(pointRefreshMs(list.pollIntervalMs));
+      return list;
+    },
+    refreshMs,
+    isNotModbus,
+  );
 
-  if (link.loading && !link.data) return <Spin className="ec-device-spin" />;
+  if (link.loading && !link.data) return <Spin className="ec-modbus-spin" />;
   return (
     <section className="ec-modbus" data-testid="tcp-link-tab" aria-label={t('tab')}>
       {link.data ? (
@@ -75,7 +83,6 @@ interface PointsSectionProps {
 
 function PointsSection({ deviceId, deviceProfileId, points }: PointsSectionProps): JSX.Element {
   const { t } = useTranslation(['modbus', 'errors']);
-  const { model } = usePublishedModel(deviceProfileId);
   const [reading, setReading] = useState<ReadonlySet<string>>(new Set());
   const [writing, setWriting] = useState<ModbusPoint | null>(null);
   const all = '*';
@@ -96,9 +103,9 @@ function PointsSection({ deviceId, deviceProfileId, points }: PointsSectionProps
     }
   };
 
-  if (points.loading && !points.data) return <Spin className="ec-device-spin" />;
+  if (points.loading && !points.data) return <Spin className="ec-modbus-spin" />;
   if (!points.data) {
-    const notModbus = points.error instanceof ApiError && points.error.key === 'error.modbus.notModbus';
+    const notModbus = isNotModbus(points.error);
     return (
       <section className="ec-modbus-card" data-testid="modbus-points-unavailable">
         <Empty description={notModbus ? t('points.notModbus') : t('link.loadFailed')} />
@@ -231,7 +238,7 @@ function PointsSection({ deviceId, deviceProfileId, points }: PointsSectionProps
         }
         data-testid="modbus-points-table"
       />
-      <ModbusWriteModal deviceId={deviceId} point={writing} model={model} onClose={() => setWriting(null)} onWritten={() => void points.reload()} />
+      <ModbusWriteModal deviceId={deviceId} deviceProfileId={deviceProfileId} point={writing} onClose={() => setWriting(null)} onWritten={() => void points.reload()} />
     </section>
   );
 }
