@@ -317,6 +317,7 @@ function merge(fresh: Row[], previous: readonly Row[]): Row[] {
     'modbusOnTimePct',
     'modbusGatewayCpuPct',
     'modbusRssMb',
+    'modbusDtuOnTimePct',
   ];
   const byId = new Map<string, Row>();
   // Rows written before rows carried their load and date cannot be shown next to fresh ones.
@@ -429,7 +430,8 @@ generators run in the bench process on the same machine, so they share its CPUs 
   (tests/helpers/modbus-slave.py \`tcp-many\`), 50 input-register points each in five blocks of ten
   (five requests per slave and second), polled every second; on time = requests answered against
   requests due over 30 s after a 10 s warm-up, from the gateway's per-device counters; CPU and RSS
-  of the gateway process from /proc.
+  of the gateway process from /proc. Then 20 REGISTER_SEND DTUs (\`dtu-many\`, pymodbus's RTU
+  framer) with 8 slaves each on their bus, the same points, RTU over the TCP access port.
 - **History chart** (scripts/lib/bench-history-chart.ts): one device of the simulator's product stores
   50,000 temperature readings over MQTT (arrays of 1,000 \`{ts, values}\` with explicit
   timestamps 60 ms apart, in the last hour; the history API must return all of them). Debian

@@ -85,6 +85,7 @@ async function main(): Promise<void> {
   if (config.upstream) lines.push(`proxy mode: /api -> ${config.upstream}`);
   else {
     if (app.services?.transport) lines.push(`device MQTT on port ${app.services?.transport.mqttPort}`);
+    if (app.services?.tcpAccess) lines.push(`device TCP access (DTUs, Modbus RTU over TCP) on port ${app.services.tcpAccess.server.port}`);
     const tls = app.services?.transport?.mqttsCertificate;
     if (tls) lines.push(`device MQTT over TLS on port ${app.services!.transport!.mqttsPort}, certificate ${tls.certFile} (SHA-256 ${tls.fingerprint256})`);
     const hint = app.firstBootHint?.();

@@ -5,6 +5,9 @@ Modes (argv):
   tcp <port> <units>             a Modbus TCP server on 127.0.0.1:<port> serving unit ids <units> (comma list)
   tcp-many <first-port> <count>  <count> Modbus TCP servers (unit 1 each) on consecutive ports, one
                                  process (the bench's 200 slaves); input register i holds i
+  dtu-many <host:port> <count> <units>
+                                 <count> REGISTER_SEND DTUs registering as ASCII "DTU000", "DTU001", …,
+                                 each answering RTU requests for <units> (input register i holds i)
   dtu <host:port> <registration-hex> <auth> <units>
                                  an RTU-over-TCP DTU: connects OUT to the gateway's TCP access port,
                                  sends its registration (REGISTER_SEND: once first; DATA_CARRY: in
@@ -109,9 +112,9 @@ async def run_tcp(port, units):
     await control(context, stop, set())
 
 
-async def run_dtu(target, registration, auth, units):
+async def run_dtu(target, registration, auth, units, context=None, announce=True):
     host, port = target.rsplit(":", 1)
-    context = ModbusServerContext(slaves={u: make_slave() for u in units}, single=False)
+    context = context or ModbusServerContext(slaves={u: make_slave() for u in units}, single=False)
     reg = bytes.fromhex(registration)
     muted = set()
     reader, writer = await asyncio.open_connection(host, int(port))
@@ -140,6 +143,8 @@ async def run_dtu(target, registration, auth, units):
             framer.processIncomingPacket(data, answer, unit=units, single=False)
 
     task = asyncio.ensure_future(serve())
+    if not announce:
+        return task
     out({"ready": True})
 
     async def stop():
@@ -147,6 +152,26 @@ async def run_dtu(target, registration, auth, units):
         writer.close()
 
     await control(context, stop, muted)
+
+
+async def run_dtu_many(target, count, units):
+    slaves = {}
+    for u in units:
+        slave = make_slave()
+        slave.setValues(4, 0, list(range(200)))
+        slaves[u] = slave
+    context = ModbusServerContext(slaves=slaves, single=False)
+    tasks = []
+    for i in range(count):
+        registration = ("DTU%03d" % i).encode().hex()
+        tasks.append(await run_dtu(target, registration, "REGISTER_SEND", units, context, announce=False))
+    out({"ready": True})
+
+    async def stop():
+        for task in tasks:
+            task.cancel()
+
+    await control(context, stop, set())
 
 
 async def run_tcp_many(first, count):
@@ -171,7 +196,10 @@ async def run_tcp_many(first, count):
 
 def main():
     mode = sys.argv[1]
-    if mode == "tcp-many":
+    if mode == "dtu-many":
+        units = [int(u) for u in sys.argv[4].split(",")]
+        asyncio.run(run_dtu_many(sys.argv[2], int(sys.argv[3]), units))
+    elif mode == "tcp-many":
         asyncio.run(run_tcp_many(int(sys.argv[2]), int(sys.argv[3])))
     elif mode == "tcp":
         units = [int(u) for u in sys.argv[3].split(",")]

@@ -54,6 +54,11 @@ export class ModbusSlave {
     return ModbusSlave.start(['tcp-many', String(firstPort), String(count)]);
   }
 
+  /** `count` REGISTER_SEND DTUs registering as ASCII `DTU000`, `DTU001`, … to `port`, each serving `units`. */
+  static dtus(port: number, count: number, units: number[]): Promise<ModbusSlave> {
+    return ModbusSlave.start(['dtu-many', `127.0.0.1:${port}`, String(count), units.join(',')]);
+  }
+
   /** A DTU that connects to `port` and registers with `registration` the `auth` way. */
   static dtu(port: number, registration: Buffer, auth: string, units: number[]): Promise<ModbusSlave> {
     return ModbusSlave.start(['dtu', `127.0.0.1:${port}`, registration.toString('hex'), auth, units.join(',')]);
