@@ -20,7 +20,7 @@ import type { Ui } from '../helpers/browser.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
-import { freePort, ModbusSlave } from '../helpers/modbus.ts';
+import { ModbusSlave } from '../helpers/modbus.ts';
 import { valuesOfXlsx, xlsxOf } from '../helpers/xlsx.ts';
 
 const PRODUCT = 'E2E电表';
@@ -35,20 +35,17 @@ let productId: string;
 let deviceId: string;
 let dtu: ModbusSlave | null = null;
 
-useE2eSpec(
-  'modbus',
-  async () => {
-    tcpPort = await freePort();
-    return startE2eGateway({ args: ['--tcp-port', String(tcpPort)] });
-  },
-  async (ctx) => {
-    ({ gateway, ui } = ctx);
-    await gateway.provision();
-    await ui.goto('/login');
-    await signIn(ui, E2E_ADMIN);
-    await ui.expectVisible('main-layout');
-  },
-);
+useE2eSpec('modbus', startE2eGateway, async (ctx) => {
+  ({ gateway, ui } = ctx);
+  await gateway.provision();
+  // The binary runs with --tcp-port 0 and prints the port it got once it is ready.
+  const printed = /device TCP access .* on port (\d+)/.exec(gateway.output());
+  if (!printed) throw new Error(`no TCP access port in the gateway's output:\n${gateway.output()}`);
+  tcpPort = Number(printed[1]);
+  await ui.goto('/login');
+  await signIn(ui, E2E_ADMIN);
+  await ui.expectVisible('main-layout');
+});
 
 afterAll(() => {
   ModbusSlave.killAll();

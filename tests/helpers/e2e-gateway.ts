@@ -29,13 +29,12 @@ export interface E2eGateway extends RunningBinary {
   licenseStatus(): Promise<LicenseInfo['status']>;
 }
 
-/** `args`: extra flags (last wins over the defaults, e.g. a known `--tcp-port` instead of 0). */
-export async function startE2eGateway(opts: { args?: string[] } = {}): Promise<E2eGateway> {
+export async function startE2eGateway(): Promise<E2eGateway> {
   const keys = generateKeyPair();
   const keyDir = mkdtempSync(join(tmpdir(), 'edge-e2e-keys-'));
   const publicKeyFile = join(keyDir, 'license-public.pem');
   writeFileSync(publicKeyFile, keys.publicKeyPem);
-  const bin = await startBinary({ args: ['--license-public-key', publicKeyFile, ...(opts.args ?? [])] });
+  const bin = await startBinary({ args: ['--license-public-key', publicKeyFile] });
   let files = 0;
 
   const license: E2eGateway['license'] = (opts = {}) => issueLicense({ ...opts, privateKeyPem: keys.privateKeyPem });
