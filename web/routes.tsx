@@ -41,8 +41,9 @@ function named<K extends string, P extends object>(
 /**
  * The device detail page's tabs. The key is the page's last path segment
  * (`deviceDetailPath(id, key)`), so a tab can be linked to. A tab this version does not have is
- * simply absent. Sort slots: basic info 10, thing-model data 20, alarm 30, command delivery record
- * 40, event management 50, task 60, a gateway's sub-devices 65, device credentials 70, video channel 80.
+ * simply absent. Sort slots: basic info 10, thing-model data 20, TCP link 27, alarm 30, command delivery
+ * record 40, event management 50, task 60, a gateway's sub-devices 65, device credentials 70, video
+ * channel 80.
  */
 export const deviceTabs = tabRegistry<DeviceTabProps>([
   {
@@ -69,6 +70,13 @@ export const deviceTabs = tabRegistry<DeviceTabProps>([
     titleKey: 'alarm:tab',
     sort: 30,
     panel: lazyPanel(() => import('./features/alarm/AlarmTab.tsx'), 'AlarmTab'),
+  },
+  {
+    key: 'tcp',
+    titleKey: 'modbus:tab',
+    sort: 27,
+    panel: lazyPanel(() => import('./features/modbus/TcpLinkTab.tsx'), 'TcpLinkTab'),
+    shownFor: ({ device }) => device.transportType === 'TCP',
   },
   {
     key: 'command',
@@ -107,7 +115,7 @@ export const deviceTabs = tabRegistry<DeviceTabProps>([
 
 /**
  * The product detail page's tabs. The key is the `?tab=` value, so a tab can be linked to. Sort
- * slots: basic info 10, thing model 20, topic list 30, firmware 40.
+ * slots: basic info 10, thing model 20, Modbus points 25, topic list 30, firmware 40.
  */
 export const productTabs = tabRegistry<ProductTabProps>([
   {
@@ -121,6 +129,13 @@ export const productTabs = tabRegistry<ProductTabProps>([
     titleKey: 'thingModel:tab',
     sort: 20,
     panel: lazyPanel(() => import('./features/thing-model/ThingModelTab.tsx'), 'ThingModelTab'),
+  },
+  {
+    key: 'modbus',
+    titleKey: 'modbus:planTab',
+    sort: 25,
+    panel: lazyPanel(() => import('./features/modbus/ModbusPlanTab.tsx'), 'ModbusPlanTab'),
+    shownFor: ({ product }) => product.transportType === 'TCP' && product.tcpProtocolType === 'MODBUS_RTU',
   },
   {
     key: 'topic',

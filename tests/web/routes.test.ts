@@ -77,7 +77,7 @@ describe('the console menu', () => {
       { DeviceManage: ['Product', 'Device'] },
       { Maintenance: ['AlarmRecord'] },
       { RuleEngine: ['SceneLinkage'] },
-      { System: ['Organization'] },
+      { System: ['Organization', 'MyNotice'] },
     ]);
     expect(resolveRoute(routes, '/system/user', permissionsOf('CUSTOMER_USER'))).toMatchObject({ kind: 'forbidden' });
   });
@@ -278,7 +278,7 @@ describe('console paths', () => {
 
 describe('detail page tabs', () => {
   it('opens every device tab by its path segment on the device detail page', () => {
-    expect(deviceTabs.all().map((t) => t.key)).toEqual(['info', 'thingModel', 'attributes', 'alarm', 'command', 'event', 'task', 'subDevices', 'credentials']);
+    expect(deviceTabs.all().map((t) => t.key)).toEqual(['info', 'thingModel', 'attributes', 'tcp', 'alarm', 'command', 'event', 'task', 'subDevices', 'credentials']);
     for (const tab of deviceTabs.all()) {
       expect(resolveRoute(routes, deviceDetailPath('7', tab.key), ALL_PERMISSIONS)).toMatchObject({
         kind: 'page',
@@ -289,7 +289,7 @@ describe('detail page tabs', () => {
   });
 
   it('lists the product tabs in their sort order', () => {
-    expect(productTabs.all().map((t) => t.key)).toEqual(['basic', 'thingModel', 'topic']);
-    expect(productTabs.namespaces().sort()).toEqual(['product', 'thingModel']);
+    expect(productTabs.all().map((t) => t.key)).toEqual(['basic', 'thingModel', 'modbus', 'topic']);
+    expect(productTabs.namespaces().sort()).toEqual(['modbus', 'product', 'thingModel']);
   });
 });

@@ -8,6 +8,7 @@ import {
   formFieldOf,
   itemBody,
   itemValues,
+  modbusBody,
   type ItemValues,
   type ParamValues,
 } from '../../web/features/thing-model/thingModelForm.ts';
@@ -163,5 +164,17 @@ describe('server refusals land on the field the user typed in', () => {
   it('names no field for what the form does not have', () => {
     expect(formFieldOf('body.deviceProfileId', emptyItem())).toBeNull();
     expect(formFieldOf('body.functionJson', emptyItem())).toBeNull();
+  });
+});
+
+describe('the Modbus descriptor the drawer sends', () => {
+  it('sends a descriptor whose value-mapping list the form left out (no row ever added)', () => {
+    const { valueMapping: _untouched, ...modbus } = { ...emptyModbus(), registerAddress: '10', originalDataType: 'UINT16_AB' as const, scaleFactor: 0.1 };
+    expect(modbusBody(modbus as Parameters<typeof modbusBody>[0])).toEqual({
+      operationType: 'HOLDING_REGISTER_READ',
+      registerAddress: '0x10',
+      originalDataType: 'UINT16_AB',
+      scaleFactor: 0.1,
+    });
   });
 });

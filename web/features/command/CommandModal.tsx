@@ -7,7 +7,6 @@
  * offline, content that does not fit the model) inline.
  */
 import { useEffect, useRef, useState, type JSX } from 'react';
-import Button from '@arco-design/web-react/es/Button';
 import Form from '@arco-design/web-react/es/Form';
 import Input from '@arco-design/web-react/es/Input';
 import InputNumber from '@arco-design/web-react/es/InputNumber';
@@ -33,7 +32,8 @@ import { GuardedModal } from '../../components/GuardedModal.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { sendCommand } from './commandApi.ts';
-import { ParamField } from './ParamField.tsx';
+import { ParamField, rule } from './ParamField.tsx';
+import { SendFooter } from './SendFooter.tsx';
 import {
   commandBody,
   contentTemplate,
@@ -42,7 +42,6 @@ import {
   jsonContentProblem,
   rawContentProblem,
   serviceContent,
-  type CommandProblem,
   type CommandValues,
   type ParamInput,
 } from './commandForm.ts';
@@ -66,16 +65,6 @@ export interface CommandModalProps {
   preset?: CommandPreset;
   onClose: () => void;
   onSent?: (command: Command) => void;
-}
-
-function rule(check: (value: unknown) => CommandProblem): { validator: (value: unknown, cb: (error?: string) => void) => void } {
-  return {
-    validator: (value, cb) => {
-      const key = check(value);
-      // Keys of the command and errors namespaces, chosen by the checks at run time.
-      cb(key ? i18n.t(key as 'command:form.jsonInvalid') : undefined);
-    },
-  };
 }
 
 /** The message after a send, by the outcome. */
@@ -270,14 +259,13 @@ function CommandForm({
 
       {result ? <CommandResult command={result} /> : null}
       <FormError message={failure} testId="cmd-error" />
-      <div className="ec-cmd-footer">
-        <Button onClick={onCancel} disabled={false} data-testid="cmd-cancel">
-          {result ? t('send.close') : t('send.cancel')}
-        </Button>
-        <Button type="primary" htmlType="submit" loading={sending} data-testid="cmd-send">
-          {result ? t('send.again') : t('send.submit')}
-        </Button>
-      </div>
+      <SendFooter
+        sent={!!result}
+        sending={sending}
+        onCancel={onCancel}
+        testId="cmd"
+        texts={{ cancel: t('send.cancel'), close: t('send.close'), send: t('send.submit'), again: t('send.again') }}
+      />
     </Form>
   );
 }

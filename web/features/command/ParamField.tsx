@@ -2,7 +2,8 @@
  * One typed input of a thing-model parameter or property, by its data type: the bool's two names,
  * an enum's items, a number with its unit and range, text of its length, a STRUCT as JSON. Used by
  * the command dialog and by the scene editor's DEVICE_OUT action, so both type a value the same way.
- * Values follow `ParamInput` (commandForm.ts): `paramValue` turns them into the wire value.
+ * Values follow `ParamInput` (commandForm.ts): `paramValue` turns them into the wire value. The
+ * Modbus write dialog (web/features/modbus/ModbusWriteModal.tsx) types a property's value with it too.
  */
 import type { JSX } from 'react';
 import Form from '@arco-design/web-react/es/Form';
@@ -13,7 +14,7 @@ import Select from '@arco-design/web-react/es/Select';
 import { useTranslation } from 'react-i18next';
 import type { ThingModelParam } from '../../../server/contract/thing-model.ts';
 import { i18n } from '../../i18n/i18n.ts';
-import { structParamProblem } from './commandForm.ts';
+import { structParamProblem, type CommandProblem } from './commandForm.ts';
 
 export interface ParamFieldProps {
   param: Pick<ThingModelParam, 'identifier' | 'functionName' | 'dataType'>;
@@ -23,10 +24,12 @@ export interface ParamFieldProps {
   testId: string;
 }
 
-function structRule(): { validator: (value: unknown, cb: (error?: string) => void) => void } {
+/** A form rule from a check answering a key of the command or errors namespace. */
+export function rule(check: (value: unknown) => CommandProblem): { validator: (value: unknown, cb: (error?: string) => void) => void } {
   return {
     validator: (value, cb) => {
-      const key = structParamProblem(value);
+      const key = check(value);
+      // Keys of the command and errors namespaces, chosen by the checks at run time.
       cb(key ? i18n.t(key as 'command:form.jsonInvalid') : undefined);
     },
   };
@@ -89,7 +92,7 @@ export function ParamField({ param, field, testId }: ParamFieldProps): JSX.Eleme
       );
     case 'STRUCT':
       return (
-        <Form.Item field={field} label={label} required rules={[structRule()]} extra={t('send.structHint')}>
+        <Form.Item field={field} label={label} required rules={[rule(structParamProblem)]} extra={t('send.structHint')}>
           <Input.TextArea className="ec-cmd-textarea" autoSize={{ minRows: 3, maxRows: 10 }} spellCheck={false} data-testid={testId} />
         </Form.Item>
       );

@@ -1,7 +1,8 @@
 /**
  * Create or edit a device: name (pattern, ≤ 30; a name the device reported may be kept as it is), alias (≤ 36), product (the
  * device type follows it), organization, gateway (SENSOR products only), address code (hex 00–FF,
- * for TCP products), label, description. The location has its own modal; an edit keeps the
+ * for TCP products), TCP access (registration string, Modbus TCP target; DeviceTcpFields.tsx), label,
+ * description. The location has its own modal; an edit keeps the
  * position and the public flag as they are (PUT replaces the whole device).
  */
 import { useMemo, type JSX } from 'react';
@@ -23,9 +24,11 @@ import { FormDrawer } from '../../components/FormDrawer.tsx';
 import { trimmedRule } from '../../lib/form-rules.ts';
 import { createDevice, updateDevice } from './deviceApi.ts';
 import { DeviceTargetFields } from './DeviceTargetFields.tsx';
+import { DeviceTcpFields } from './DeviceTcpFields.tsx';
+import { tcpBodyOf, tcpValuesOf, type DeviceTcpValues } from './tcpForm.ts';
 import { useProductOptions } from './useDeviceOptions.ts';
 
-export interface DeviceFormValues {
+export interface DeviceFormValues extends DeviceTcpValues {
   name: string;
   alias: string;
   deviceProfileId: string;
@@ -36,7 +39,21 @@ export interface DeviceFormValues {
   description: string;
 }
 
-const formFields = ['name', 'alias', 'deviceProfileId', 'organizationId', 'gatewayId', 'addressCode', 'label', 'description'] as const;
+const formFields = [
+  'name',
+  'alias',
+  'deviceProfileId',
+  'organizationId',
+  'gatewayId',
+  'addressCode',
+  'registrationFormat',
+  'registration',
+  'modbusTcpEnabled',
+  'modbusTcpHost',
+  'modbusTcpPort',
+  'label',
+  'description',
+] as const;
 
 export interface DeviceFormDrawerProps {
   visible: boolean;
@@ -47,8 +64,9 @@ export interface DeviceFormDrawerProps {
 }
 
 function valuesOf(device: Device | null): Partial<DeviceFormValues> {
-  if (!device) return { name: '', alias: '', organizationId: null, gatewayId: null, addressCode: '', label: '', description: '' };
+  if (!device) return { name: '', alias: '', organizationId: null, gatewayId: null, addressCode: '', label: '', description: '', ...tcpValuesOf(null) };
   return {
+    ...tcpValuesOf(device),
     name: device.name,
     alias: device.alias ?? '',
     deviceProfileId: device.deviceProfileId,
@@ -76,6 +94,7 @@ export function deviceBodyOf(values: DeviceFormValues, product: ProductOption, c
     organizationId: values.organizationId ?? null,
     gatewayId: product.deviceType === 'SENSOR' ? (values.gatewayId ?? null) : null,
     addressCode: normalizeAddressCode(values.addressCode),
+    ...tcpBodyOf(values, product.transportType === 'TCP'),
     label: orNull(values.label),
     description: orNull(values.description),
     longitude: current?.longitude ?? null,
@@ -164,6 +183,7 @@ function DeviceFormFields({ form, device, products }: FieldsProps): JSX.Element 
           <Input placeholder="01" maxLength={2} autoComplete="off" style={{ width: 120 }} data-testid="device-form-address-code" />
         </Form.Item>
       ) : null}
+      {product?.transportType === 'TCP' ? <DeviceTcpFields /> : null}
       <Form.Item field="label" label={t('fields.label')} rules={[trimmedRule(labelProblem)]}>
         <Input maxLength={ALIAS_MAX} showWordLimit autoComplete="off" data-testid="device-form-label" />
       </Form.Item>

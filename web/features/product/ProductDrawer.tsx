@@ -4,7 +4,8 @@
  * device type (locked while devices use the product), transport type, TCP protocol and auth type
  * (shown and required only for TCP), access protocol, set-as-default, device provisioning (its key
  * and secret are generated when it is first turned on and shown on the product's basic tab), image
- * and description. A name a gateway gave the product may be kept as it is.
+ * and description; a TCP MODBUS-RTU product also its polling period and how many unused registers
+ * one request may bridge (server/contract/tcp-device.ts). A name a gateway gave the product may be kept as it is.
  */
 import { useEffect, useState, type JSX } from 'react';
 import Form from '@arco-design/web-react/es/Form';
@@ -27,6 +28,7 @@ import {
   type TransportType,
 } from '../../../server/contract/product.ts';
 import { editedNameProblem } from '../../../server/contract/rules/device.ts';
+import { MODBUS_GAP_DEFAULT, POLL_INTERVAL_DEFAULT_MS } from '../../../server/contract/tcp-device.ts';
 import { NAME_MAX } from '../../../server/contract/validation.ts';
 import { EnumSelect } from '../../components/EnumSelect.tsx';
 import { DescriptionFormItem } from '../../components/DescriptionFormItem.tsx';
@@ -34,6 +36,7 @@ import { FormDrawer } from '../../components/FormDrawer.tsx';
 import { ImageUploadField } from '../../components/ImageUploadField.tsx';
 import { fieldText, maxLengthRule, nameRules, requiredRule, trimmedRule } from '../../lib/form-rules.ts';
 import { categoryOptions } from '../category/categoryApi.ts';
+import { ModbusPollingFields } from './ModbusPollingFields.tsx';
 import { createProduct, updateProduct } from './productApi.ts';
 
 interface ProductValues {
@@ -49,6 +52,8 @@ interface ProductValues {
   provisionEnabled: boolean;
   image: string | null;
   description: string;
+  pollIntervalMs: number;
+  modbusGapMax: number;
 }
 
 const fields = [
@@ -63,6 +68,8 @@ const fields = [
   'provisionEnabled',
   'image',
   'description',
+  'pollIntervalMs',
+  'modbusGapMax',
 ] as const;
 
 function valuesOf(product: Product | null): ProductValues {
@@ -79,6 +86,8 @@ function valuesOf(product: Product | null): ProductValues {
       provisionEnabled: false,
       image: null,
       description: '',
+      pollIntervalMs: POLL_INTERVAL_DEFAULT_MS,
+      modbusGapMax: MODBUS_GAP_DEFAULT,
     };
   }
   return {
@@ -93,6 +102,8 @@ function valuesOf(product: Product | null): ProductValues {
     provisionEnabled: product.provisionEnabled,
     image: product.image,
     description: product.description ?? '',
+    pollIntervalMs: product.pollIntervalMs,
+    modbusGapMax: product.modbusGapMax,
   };
 }
 
@@ -126,6 +137,9 @@ export function ProductDrawer({ editing, onClose, onSaved }: ProductDrawerProps)
       image: values.image || null,
       description: values.description?.trim() || null,
       provisionEnabled: !!values.provisionEnabled,
+      // Kept for every transport (the update replaces the product); only Modbus products poll.
+      pollIntervalMs: values.pollIntervalMs ?? POLL_INTERVAL_DEFAULT_MS,
+      modbusGapMax: values.modbusGapMax ?? MODBUS_GAP_DEFAULT,
     };
     // The default's flag cannot be cleared; leaving it out keeps it as it is.
     const isDefault = editing?.isDefault ? {} : { isDefault: !!values.isDefault };
@@ -221,6 +235,7 @@ export function ProductDrawer({ editing, onClose, onSaved }: ProductDrawerProps)
                   testId="product-form-tcp-auth"
                 />
               </Form.Item>
+              {values.tcpProtocolType === 'MODBUS_RTU' ? <ModbusPollingFields /> : null}
             </>
           ) : null
         }

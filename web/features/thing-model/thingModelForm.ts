@@ -241,7 +241,8 @@ export function modbusBody(values: ModbusValues): ModbusDescriptorInput {
   if (bits && values.bitMode === 'position' && !blank(values.bitPosition)) body.bitPosition = values.bitPosition!;
   if (bits && values.bitMode === 'mask' && !blank(values.bitMask)) body.bitMask = hexWordOf(values.bitMask);
   if (!isBitOperation(values.operationType) && !blank(values.registerCount)) body.registerCount = values.registerCount!;
-  const rows = values.valueMapping.filter((r) => !blank(r.raw) || !blank(r.text));
+  // An empty Form.List is left out of the submitted values when its rows were never touched.
+  const rows = (values.valueMapping ?? []).filter((r) => !blank(r.raw) || !blank(r.text));
   if (rows.length) body.valueMapping = Object.fromEntries(rows.map((r) => [trimmed(r.raw), trimmed(r.text)]));
   return body;
 }

@@ -3,12 +3,13 @@
  * rows as a file of the upload's type (.xlsx for an .xlsx, else CSV).
  */
 import { useState, type JSX } from 'react';
-import { Button, Table } from '@arco-design/web-react';
+import { Button } from '@arco-design/web-react';
 import { IconDownload } from '@arco-design/web-react/icon';
 import { useTranslation } from 'react-i18next';
-import { importFormatOf, type ImportPreview, type ImportResult, type RejectedRow } from '../../../../server/contract/device-import.ts';
+import { importFormatOf, type ImportPreview, type ImportResult } from '../../../../server/contract/device-import.ts';
 import { saveBlob } from '../../../lib/download.ts';
 import { fetchRejectedRows } from '../deviceApi.ts';
+import { RejectedRowsTable } from './RejectedRowsTable.tsx';
 import { ResultSummary } from './ResultSummary.tsx';
 
 export function ImportResultStep({ result, preview }: { result: ImportResult; preview: ImportPreview }): JSX.Element {
@@ -47,29 +48,7 @@ export function ImportResultStep({ result, preview }: { result: ImportResult; pr
       {rejected > 0 ? (
         <>
           <h3 className="ec-wizard__subtitle">{t('finally.rejectedTitle')}</h3>
-          <Table<RejectedRow>
-            size="small"
-            rowKey="row"
-            border={false}
-            data={result.rejected}
-            pagination={{ pageSize: 5, size: 'mini', hideOnSinglePage: true }}
-            data-testid="import-rejected"
-            columns={[
-              { title: t('finally.row'), dataIndex: 'row', width: 80 },
-              { title: t('finally.name'), dataIndex: 'name', width: 200, render: (v: string) => v || '—' },
-              {
-                title: t('finally.reasons'),
-                dataIndex: 'reasons',
-                render: (reasons: RejectedRow['reasons']) => (
-                  <ul className="ec-reasons">
-                    {reasons.map((r, i) => (
-                      <li key={i}>{r.message}</li>
-                    ))}
-                  </ul>
-                ),
-              },
-            ]}
-          />
+          <RejectedRowsTable rows={result.rejected} nameTitle={t('finally.name')} testId="import-rejected" />
         </>
       ) : null}
     </div>
