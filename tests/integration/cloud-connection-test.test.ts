@@ -15,7 +15,7 @@ import { mqttUrl, tokenOf } from '../helpers/mqtt.ts';
 import { setupCodeOf } from '../helpers/setup.ts';
 
 function test(t: TestApp, body: unknown) {
-  return t.app.inject({ method: 'POST', url: cloudLinkRoutes.test.url, headers: { [SETUP_CODE_HEADER]: setupCodeOf(t) }, payload: body as Record<string, unknown> });
+  return t.app.inject({ method: 'POST', url: cloudLinkRoutes.test.url, headers: { [SETUP_CODE_HEADER]: setupCodeOf(t), 'accept-language': 'en-US' }, payload: body as Record<string, unknown> });
 }
 
 async function cloudWithGateway(): Promise<{ port: number; token: string }> {
@@ -35,7 +35,7 @@ describe('cloud connection test', () => {
     const edge = await makeApp();
     const res = await test(edge, settings(port, token));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ok: true, code: 0, message: 'connection accepted' });
+    expect(res.json()).toEqual({ ok: true, code: 0, message: 'Connected to the cloud' });
     const stored = await edge.app.inject({ method: 'GET', url: cloudRoutes.get.url, headers: { [SETUP_CODE_HEADER]: setupCodeOf(edge) } });
     expect(stored.json()).toBeNull();
   });
@@ -46,7 +46,7 @@ describe('cloud connection test', () => {
     const body = (await test(edge, settings(port, 'not-a-token'))).json();
     expect(body.ok).toBe(false);
     expect([4, 5]).toContain(body.code);
-    expect(body.message).toMatch(/^refused: /);
+    expect(body.message).toMatch(/^Refused: /);
   });
 
   it('answers code -1 with the reason for a host that does not resolve', async () => {
@@ -75,7 +75,7 @@ describe('cloud connection test', () => {
     await new Promise<void>((resolve) => notMqtt.listen(0, '127.0.0.1', resolve));
     try {
       const answer = (await test(edge, settings((notMqtt.address() as AddressInfo).port, 'k'))).json();
-      expect(answer).toMatchObject({ ok: false, code: -1, message: expect.stringMatching(/^not an MQTT answer|closed the connection/) });
+      expect(answer).toMatchObject({ ok: false, code: -1, message: expect.stringMatching(/^Cannot reach the cloud server: |closed the connection/) });
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => notMqtt.close(() => resolve()));

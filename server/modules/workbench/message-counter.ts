@@ -47,10 +47,23 @@ export class MessageCounter {
     this.timer = null;
     if (this.pending.size === 0) return;
     const entries = [...this.pending];
-    this.pending.clear();
     transaction(this.db, () => {
       for (const [minute, [count, bytes]] of entries) this.rows.add(minute, count, bytes);
     });
+    // Cleared only once written: on a full disk the counts wait in memory for the next flush.
+    this.pending.clear();
+  }
+
+  /**
+   * Writes pending counts when it can; a read of the counts must not fail for want of disk space
+   * (the console keeps reading on a full disk): what could not be written is added from memory.
+   */
+  private flushForRead(): void {
+    try {
+      this.flush();
+    } catch {
+      // The pending counts stay; the reads below add them.
+    }
   }
 
   /** Every message counted since the first start. */
@@ -59,13 +72,21 @@ export class MessageCounter {
   }
 
   countBetween(from: number, to: number): number {
-    this.flush();
-    return this.rows.countBetween(from, to);
+    this.flushForRead();
+    let n = this.rows.countBetween(from, to);
+    for (const [minute, [count]] of this.pending) if (minute >= from && minute < to) n += count;
+    return n;
   }
 
   buckets(from: number, to: number, intervalMs: number, offsetMs: number): Map<number, number> {
-    this.flush();
-    return this.rows.buckets(from, to, intervalMs, offsetMs);
+    this.flushForRead();
+    const buckets = this.rows.buckets(from, to, intervalMs, offsetMs);
+    for (const [minute, [count]] of this.pending) {
+      if (minute < from || minute >= to) continue;
+      const bucket = Math.floor((minute + offsetMs) / intervalMs) * intervalMs - offsetMs;
+      buckets.set(bucket, (buckets.get(bucket) ?? 0) + count);
+    }
+    return buckets;
   }
 
   close(): void {
