@@ -107,6 +107,17 @@ export function CommandTab({ device }: DeviceTabProps): JSX.Element {
       ),
     },
     {
+      // Who issued it: a user, a scene's action (named as it was then) or the cloud.
+      title: t('fields.source'),
+      dataIndex: 'source',
+      width: 140,
+      render: (v: Command['source'], row) => (
+        <span data-testid={`cmd-source-${row.requestId}`}>
+          {v === null ? t('source.user') : v.type === 'CLOUD' ? t('source.cloud') : t('source.scene', { name: v.name })}
+        </span>
+      ),
+    },
+    {
       title: t('fields.content'),
       dataIndex: 'content',
       width: 200,
