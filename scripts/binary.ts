@@ -129,14 +129,19 @@ async function startedCodeCache(): Promise<string> {
   return out;
 }
 
-/** The x64 entry and its two assets: the gzipped bundle (1.6 MB smaller) and the code cache. */
+/**
+ * The x64 entry and its two assets, both gzipped: the bundle (1.6 MB smaller) and the code cache
+ * (2.9 → 1.1 MB; inflating it costs a few ms of the start, keeping it plain cost 1.7 MB of flash).
+ */
 async function warmStartFiles(): Promise<{ main: string; assets: Record<string, string> }> {
   const main = join(binDir, 'sea-main.cjs');
   await bundleScript('server/sea-main.ts', main);
   const gz = join(binDir, 'main.cjs.gz');
   writeFileSync(gz, gzipSync(readFileSync(serverOut), { level: 9 }));
   const cache = await startedCodeCache();
-  return { main, assets: { [SERVER_BUNDLE_KEY]: relative(root, gz), [SERVER_CODE_CACHE_KEY]: relative(root, cache) } };
+  const cacheGz = `${cache}.gz`;
+  writeFileSync(cacheGz, gzipSync(readFileSync(cache), { level: 9 }));
+  return { main, assets: { [SERVER_BUNDLE_KEY]: relative(root, gz), [SERVER_CODE_CACHE_KEY]: relative(root, cacheGz) } };
 }
 
 async function writeSeaConfig(arch: Arch): Promise<string> {

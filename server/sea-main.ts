@@ -1,6 +1,7 @@
 /**
- * Entry of the x64 single executable (scripts/binary.ts): inflates the server bundle embedded as
- * a SEA asset and runs it with the code cache made at build time (server/lib/bundle-loader.ts).
+ * Entry of the x64 single executable (scripts/binary.ts): inflates the server bundle and the code
+ * cache made at build time, both embedded gzipped as SEA assets, and runs the one with the other
+ * (server/lib/bundle-loader.ts).
  * `EDGE_CODE_CACHE_CHECK=1` prints whether V8 took the cache and exits: the build uses it to
  * refuse a binary that would start slowly.
  */
@@ -10,7 +11,7 @@ import { runBundle, SERVER_BUNDLE_KEY, SERVER_CODE_CACHE_KEY } from './lib/bundl
 
 function codeCache(): Uint8Array | undefined {
   try {
-    return new Uint8Array(getRawAsset(SERVER_CODE_CACHE_KEY));
+    return new Uint8Array(gunzipSync(new Uint8Array(getRawAsset(SERVER_CODE_CACHE_KEY))));
   } catch {
     return undefined; // built without one: V8 compiles as it goes
   }
