@@ -73,7 +73,8 @@ export function failureOutcome(err: Error & { code?: unknown }): ConnectOutcome 
     if (CONNACK_CODES.has(code)) return { code, key: `error.cloud.connack.${code}` as ErrorKey, params: {} };
     return { code, key: 'error.cloud.connack.other', params: { code } };
   }
-  const detail = typeof code === 'string' ? code : err.message;
+  // Node's message names the code and what it concerns ("getaddrinfo ENOTFOUND cloud.example").
+  const detail = err.message || (typeof code === 'string' ? code : '');
   if (typeof code === 'string' && (code.startsWith('ERR_TLS') || code.includes('CERT') || code.startsWith('ERR_SSL') || code === 'EPROTO')) {
     return { code: -1, key: 'error.cloud.tls', params: { detail } };
   }
