@@ -221,7 +221,12 @@ export class LiveHub implements SessionHost {
     clearTimeout(this.expiryTimers.get(session));
     this.expiryTimers.delete(session);
     const expiresAt = this.deps.accessTokenExpiresAt(token);
-    if (expiresAt === null) return;
+    if (expiresAt === null) {
+      // Expired between the check that admitted it and this one (the two read the clock apart and
+      // may straddle the second of `exp`): no timer would ever close the socket, so close it now.
+      this.stillValid(session, token);
+      return;
+    }
     const timer = setTimeout(() => {
       this.expiryTimers.delete(session);
       // Still valid when the timer fired a little early, or when the expiry lay beyond the longest delay.
