@@ -203,7 +203,10 @@ describe('DTUs over the TCP access port (pymodbus RTU over TCP)', () => {
     await eventually(() => state(t, gateway.id), (s) => s === 'ONLINE');
     const link = await t.api.ok(modbusRoutes.link, { params: { id: two.id } });
     expect(link).toMatchObject({ mode: 'DTU', connected: true, carrierDeviceId: gateway.id });
-    expect(link.lastFrameHex).toMatch(/^[0-9A-F]+$/);
+    // The whole RTU frame as it came: slave address 02, function, data, CRC.
+    expect(link.lastFrameHex).toMatch(/^02(03|04)[0-9A-F]{6,}$/);
+    const frame = Buffer.from(link.lastFrameHex!, 'hex');
+    expect(frame.length).toBe(frame[2]! + 5);
 
     const written = await t.api.ok(modbusRoutes.write, { params: { id: two.id }, body: { identifier: 'setpoint', value: 9 } });
     expect(written.outcome).toBe('OK');

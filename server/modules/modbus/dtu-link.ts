@@ -75,6 +75,6 @@ export class DtuLink implements ModbusLink {
     const match = this.reader.match(w.unit, w.pdu);
     if (!match) return;
     if (match.kind !== 'pdu') w.finish(match);
-    else w.finish({ ...answerOf(w.pdu, match.pdu), frame: match.pdu });
+    else w.finish({ ...answerOf(w.pdu, match.pdu), frame: match.frame });
   }
 }

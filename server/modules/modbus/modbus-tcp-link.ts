@@ -119,13 +119,13 @@ export class ModbusTcpLink implements ModbusLink {
         return;
       }
       if (this.buf.length < 6 + length) return;
-      const frame = this.buf.subarray(0, 6 + length);
+      const frame = Buffer.from(this.buf.subarray(0, 6 + length));
       this.buf = this.buf.subarray(6 + length);
       const w = this.waiting;
       if (!w || frame.readUInt16BE(0) !== w.tid) continue;
       const pdu = Buffer.from(frame.subarray(7));
-      if (frame[6] !== w.unit) w.finish({ kind: 'bad', frame: pdu });
-      else w.finish({ ...answerOf(w.pdu, pdu), frame: pdu });
+      if (frame[6] !== w.unit) w.finish({ kind: 'bad', frame });
+      else w.finish({ ...answerOf(w.pdu, pdu), frame });
     }
   }
 }

@@ -7,7 +7,8 @@
 import { crc16 } from './modbus-crc.ts';
 import { responsePduLength } from './modbus-pdu.ts';
 
-export type RtuMatch = { kind: 'pdu'; pdu: Buffer } | { kind: 'crc' } | { kind: 'bad' };
+/** `frame`: the whole RTU frame (address, PDU, CRC), as the device page shows the last one. */
+export type RtuMatch = { kind: 'pdu'; pdu: Buffer; frame: Buffer } | { kind: 'crc' } | { kind: 'bad' };
 
 /** Bytes buffered without an answer in them: past this the stream is noise and is dropped. */
 const MAX_BUFFERED = 4096;
@@ -69,9 +70,9 @@ export class RtuReader {
         this.buf = buf.subarray(total);
         return { kind: 'crc' };
       }
-      const pdu = Buffer.from(buf.subarray(1, total - 2));
+      const frame = Buffer.from(buf.subarray(0, total));
       this.buf = buf.subarray(total);
-      return { kind: 'pdu', pdu };
+      return { kind: 'pdu', pdu: frame.subarray(1, total - 2), frame };
     }
   }
 
