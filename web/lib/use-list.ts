@@ -61,6 +61,8 @@ export interface UseListOptions<R extends RouteDef> {
    * parent's children): not shown, not reset, not in the address bar.
    */
   scope?: FiltersOf<R>;
+  /** The whole answer of each load, for what a route returns beside its rows (e.g. counts). */
+  onLoaded?: (res: ResponseOf<R>) => void;
 }
 
 /** Page, size, sort and filters of a list, as kept in the address bar. */
@@ -166,6 +168,8 @@ export function useList<R extends RouteDef>(
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const requestSeq = useRef(0);
+  const onLoaded = useRef(options.onLoaded);
+  onLoaded.current = options.onLoaded;
   const paramsKey = JSON.stringify(options.params ?? null);
 
   const load = useCallback(async (): Promise<void> => {
@@ -186,6 +190,7 @@ export function useList<R extends RouteDef>(
       setItems(res.items);
       setTotal(res.total);
       setError(null);
+      onLoaded.current?.(res as ResponseOf<R>);
     } catch (err) {
       if (isCancelled(err) || seq !== requestSeq.current) return;
       setError(err instanceof ApiError ? err : null);

@@ -4,7 +4,7 @@
  * acknowledged it, then DEPLOYED; FAILED ones with their reason and a retry. Filters: status,
  * entity type, time; counts per status above the table.
  */
-import { useEffect, useState, type JSX } from 'react';
+import { useState, type JSX } from 'react';
 import DatePicker from '@arco-design/web-react/es/DatePicker';
 import Form from '@arco-design/web-react/es/Form';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
@@ -18,7 +18,7 @@ import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { DATE_TIME_FORMAT, formatDateTime } from '../../lib/date-format.ts';
 import { Message } from '../../lib/message.ts';
 import { useList } from '../../lib/use-list.ts';
-import { cloudEventCounts, retryCloudEvent } from './cloudEventApi.ts';
+import { retryCloudEvent } from './cloudEventApi.ts';
 import './cloud-event.css';
 
 export const cloudEventStatusColors: Record<string, string> = { PENDING: 'orange', DEPLOYED: 'green', FAILED: 'red' };
@@ -27,11 +27,9 @@ const epochOf = (_text: string | undefined, date: Dayjs | undefined): number | u
 
 export function CloudEventPage(): JSX.Element {
   const { t } = useTranslation(['cloudLink', 'table']);
-  const list = useList(cloudLinkRoutes.events, { urlFilters: { status: 'string', entityType: 'string' } });
   const [counts, setCounts] = useState<Counts['counts'] | null>(null);
-  useEffect(() => {
-    cloudEventCounts().then(setCounts, () => undefined);
-  }, [list.items]);
+  // The counts come with every page (they ignore the filters): no second request for them.
+  const list = useList(cloudLinkRoutes.events, { urlFilters: { status: 'string', entityType: 'string' }, onLoaded: (page) => setCounts(page.counts) });
 
   const retry = async (row: CloudEvent): Promise<void> => {
     await retryCloudEvent(row.id);
