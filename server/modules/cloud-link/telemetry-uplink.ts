@@ -176,9 +176,10 @@ export class TelemetryUplink extends CloudPublisher {
     const name = this.deps.nameOf(deviceId);
     if (name === null) return false;
     const from = (this.readPos.get(deviceId) ?? this.cursor(deviceId)) + 1;
-    const retentionStart = Date.now() - this.deps.telemetry.settings().telemetryRetentionDays * DAY_MS;
     let points = this.read(deviceId, from);
     if (points.length === 0) return false;
+    // Read once there is something to send: most looks at a device (each live commit) find nothing.
+    const retentionStart = Date.now() - this.deps.telemetry.settings().telemetryRetentionDays * DAY_MS;
     const max = this.deps.maxPacketBytes();
     let payload = Buffer.from(JSON.stringify({ [name]: points }));
     while (payload.length + 30 > max && points.length > 1) {
