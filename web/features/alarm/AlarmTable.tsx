@@ -10,7 +10,6 @@ import Form from '@arco-design/web-react/es/Form';
 import Message from '@arco-design/web-react/es/Message';
 import Modal from '@arco-design/web-react/es/Modal';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { alarmSeverities, alarmStatuses, type Alarm } from '../../../server/contract/alarm.ts';
 import type { Device } from '../../../server/contract/device.ts';
@@ -19,7 +18,7 @@ import { EnumSelect } from '../../components/EnumSelect.tsx';
 import { deviceOption, OptionSelect } from '../../components/OptionSelect.tsx';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
-import { formatDateTime } from '../../lib/date-format.ts';
+import { epochOf, formatDateTime } from '../../lib/date-format.ts';
 import type { ListController } from '../../lib/use-list.ts';
 import { ackAlarm, ackAlarms, clearAlarm, clearAlarms } from './alarmApi.ts';
 import { AlarmDetailDrawer } from './AlarmDetailDrawer.tsx';
@@ -34,8 +33,6 @@ export interface AlarmTableProps<F extends object> {
   openId?: string | null;
   testId: string;
 }
-
-const toMs = (v: unknown): number | undefined => (v === undefined || v === null || v === '' ? undefined : dayjs(v as string).valueOf());
 
 function isActive(a: Alarm): boolean {
   return a.status === 'ACTIVE_UNACK' || a.status === 'ACTIVE_ACK';
@@ -165,10 +162,10 @@ export function AlarmTable<F extends object>({ list, devices, openId, testId }: 
                 <OptionSelect<string> allowClear items={devices.map(deviceOption)} placeholder={t('field.devicePlaceholder')} testId={`${testId}-filter-device`} style={{ width: 180 }} />
               </Form.Item>
             ) : null}
-            <Form.Item field="startTime" label={t('field.from')} normalize={toMs}>
+            <Form.Item field="startTime" label={t('field.from')} getValueFromEvent={epochOf}>
               <DatePicker showTime getPopupContainer={() => document.body} style={{ width: 190 }} data-testid={`${testId}-filter-start`} />
             </Form.Item>
-            <Form.Item field="endTime" label={t('field.to')} normalize={toMs}>
+            <Form.Item field="endTime" label={t('field.to')} getValueFromEvent={epochOf}>
               <DatePicker showTime getPopupContainer={() => document.body} style={{ width: 190 }} data-testid={`${testId}-filter-end`} />
             </Form.Item>
           </>

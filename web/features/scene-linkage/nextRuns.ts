@@ -4,6 +4,7 @@
  * the engine read an expression the same way. Pure.
  */
 import { Cron } from 'croner';
+import { timeZoneProblem } from '../../../server/contract/rules/scene-linkage.ts';
 
 export const NEXT_RUN_COUNT = 5;
 
@@ -12,23 +13,12 @@ export type NextRuns =
   /** `cron`: the expression does not parse; `timeZone`: the zone is not an IANA zone. */
   | { ok: false; problem: 'cron' | 'timeZone' | 'empty' };
 
-/** True when `zone` is an IANA time zone this runtime knows (`Asia/Shanghai`, `UTC`). */
-export function isTimeZone(zone: string): boolean {
-  if (!zone.trim()) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The next `count` runs of `cron` in `timeZone` after `from` (default now). */
 export function nextRuns(cron: string | undefined, timeZone: string | undefined, from: Date = new Date(), count = NEXT_RUN_COUNT): NextRuns {
   const pattern = (cron ?? '').trim();
   if (!pattern) return { ok: false, problem: 'empty' };
   const zone = (timeZone ?? '').trim();
-  if (zone && !isTimeZone(zone)) return { ok: false, problem: 'timeZone' };
+  if (zone && timeZoneProblem(zone)) return { ok: false, problem: 'timeZone' };
   try {
     const job = new Cron(pattern, { paused: true, ...(zone ? { timezone: zone } : {}) });
     const runs = job.nextRuns(count, from);
