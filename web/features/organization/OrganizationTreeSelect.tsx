@@ -36,20 +36,26 @@ interface TreeOption {
   children?: TreeOption[];
 }
 
-function toOptions(nodes: readonly OrganizationTreeNode[], blocked: Set<string>): TreeOption[] {
+/** The tree as select options, `blocked` ones disabled; also the users page's several-organization select. */
+export function organizationOptions(nodes: readonly OrganizationTreeNode[], blocked: ReadonlySet<string> = new Set()): TreeOption[] {
   return nodes.map((node) => ({
     key: node.id,
     title: node.name,
     disabled: blocked.has(node.id) || undefined,
-    children: node.children.length ? toOptions(node.children, blocked) : undefined,
+    children: node.children.length ? organizationOptions(node.children, blocked) : undefined,
   }));
+}
+
+/** Search by name (Arco's default would match the option key, the organization's id). */
+export function matchesOrganizationName(input: string, node: { props: { title?: string } }): boolean {
+  return (node.props.title ?? '').toLowerCase().includes(String(input).toLowerCase());
 }
 
 export function OrganizationTreeSelect(props: OrganizationTreeSelectProps): JSX.Element {
   const { t } = useTranslation('table');
   const { tree, loading, failed } = useOrganizationTree();
   const options = useMemo(
-    () => toOptions(tree, props.excludeSubtreeOf ? subtreeIds(tree, props.excludeSubtreeOf) : new Set()),
+    () => organizationOptions(tree, props.excludeSubtreeOf ? subtreeIds(tree, props.excludeSubtreeOf) : new Set()),
     [tree, props.excludeSubtreeOf],
   );
   return (
@@ -62,9 +68,7 @@ export function OrganizationTreeSelect(props: OrganizationTreeSelectProps): JSX.
       disabled={props.disabled}
       allowClear={props.allowClear ?? true}
       showSearch
-      filterTreeNode={(input: string, node: { props: { title?: string } }) =>
-        (node.props.title ?? '').toLowerCase().includes(String(input).toLowerCase())
-      }
+      filterTreeNode={matchesOrganizationName}
       status={props.status}
       style={props.style}
       data-testid={props.testId}

@@ -1,18 +1,9 @@
 /** Several organizations from the organization tree (a user's memberships); a customer sees the devices of each and of those below. */
 import { useMemo, type JSX } from 'react';
 import TreeSelect from '@arco-design/web-react/es/TreeSelect';
-import type { OrganizationTreeNode } from '../../../server/contract/organization.ts';
+import { useTranslation } from 'react-i18next';
+import { matchesOrganizationName, organizationOptions } from '../organization/OrganizationTreeSelect.tsx';
 import { useOrganizationTree } from '../organization/organizationTree.ts';
-
-interface Option {
-  key: string;
-  title: string;
-  children?: Option[];
-}
-
-function toOptions(nodes: readonly OrganizationTreeNode[]): Option[] {
-  return nodes.map((node) => ({ key: node.id, title: node.name, ...(node.children.length ? { children: toOptions(node.children) } : {}) }));
-}
 
 export interface OrganizationsSelectProps {
   value?: string[];
@@ -23,17 +14,20 @@ export interface OrganizationsSelectProps {
 }
 
 export function OrganizationsSelect({ value, onChange, placeholder, testId, ariaLabel }: OrganizationsSelectProps): JSX.Element {
-  const { tree } = useOrganizationTree();
-  const options = useMemo(() => toOptions(tree), [tree]);
+  const { t } = useTranslation('table');
+  const { tree, loading, failed } = useOrganizationTree();
+  const options = useMemo(() => organizationOptions(tree), [tree]);
   return (
     <TreeSelect
       multiple
       allowClear
       showSearch
+      filterTreeNode={matchesOrganizationName}
+      loading={loading}
       treeData={options}
       value={value ?? []}
       onChange={(next: string[]) => onChange?.(next)}
-      placeholder={placeholder}
+      placeholder={failed ? t('organizationLoadFailed') : placeholder}
       data-testid={testId}
       aria-label={ariaLabel}
     />
