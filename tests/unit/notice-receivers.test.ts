@@ -14,12 +14,21 @@ function node(id: string, children: OrganizationTreeNode[] = []): OrganizationTr
 const tree = [node('hq', [node('east', [node('plant')]), node('west')]), node('other')];
 const members: Record<string, string[]> = { hq: ['boss'], east: ['ann'], plant: ['bob', 'ann'], west: ['cy'], other: ['dee'] };
 
+/** The node `id` and every node below it, as OrganizationService.subtreeIds answers. */
+function subtree(nodes: OrganizationTreeNode[], id: string, inside = false): string[] {
+  return nodes.flatMap((n) => {
+    const here = inside || n.id === id;
+    return [...(here ? [n.id] : []), ...subtree(n.children, id, here)];
+  });
+}
+
 function receivers(): { r: NoticeReceivers; asked: string[][] } {
   const asked: string[][] = [];
   const r = new NoticeReceivers({
     allUserIds: () => ['boss', 'ann', 'bob', 'cy', 'dee'],
     userExists: (id) => ['boss', 'ann', 'bob', 'cy', 'dee'].includes(id),
-    organizationTree: () => tree,
+    organizationExists: (id) => subtree(tree, id).length > 0,
+    subtreeIds: (id) => subtree(tree, id),
     membersOf: (ids) => {
       asked.push([...ids].sort());
       return ids.flatMap((id) => members[id] ?? []);

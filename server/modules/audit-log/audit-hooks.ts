@@ -24,8 +24,8 @@ function isAudited(request: FastifyRequest, statusCode: number): boolean {
   return request.user !== null && audited.has(request.method) && statusCode >= 200 && statusCode < 300 && !request.routeOptions.config.noAudit;
 }
 
-/** The entity a call names: its path id, its body's id or ids, or the id it answered with. */
-function entityOf(request: FastifyRequest): string | null {
+/** The entity a call names in its path or body: its path id, or its body's id or ids. */
+function namedEntityOf(request: FastifyRequest): string | null {
   const params = request.params as { id?: unknown } | undefined;
   if (typeof params?.id === 'string') return params.id;
   const body = request.body as { id?: unknown; ids?: unknown } | undefined;
@@ -36,13 +36,19 @@ function entityOf(request: FastifyRequest): string | null {
       return ids.slice(0, ENTITY_IDS_MAX).join(',') + (ids.length > ENTITY_IDS_MAX ? ',…' : '');
     }
   }
-  return request.auditCreatedId ?? null;
+  return null;
+}
+
+/** The entity a call names, or else the id it answered with. */
+function entityOf(request: FastifyRequest): string | null {
+  return namedEntityOf(request) ?? request.auditCreatedId ?? null;
 }
 
 async function auditHooks(app: FastifyInstance, opts: { record: (entry: AuditEntry) => void }): Promise<void> {
   app.addHook('onSend', async (request, reply, payload) => {
     if (!isAudited(request, reply.statusCode) || typeof payload !== 'string' || payload.length > ANSWER_PEEK_MAX) return payload;
-    if (!payload.startsWith('{')) return payload;
+    // Only a call that names no entity needs the id it answered with: the others skip the parse.
+    if (!payload.startsWith('{') || namedEntityOf(request) !== null) return payload;
     try {
       const id = (JSON.parse(payload) as { id?: unknown }).id;
       if (typeof id === 'string') request.auditCreatedId = id;

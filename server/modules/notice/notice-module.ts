@@ -28,7 +28,8 @@ export const noticeModule = defineModule({
     const receivers = new NoticeReceivers({
       allUserIds: () => services.accounts.allIds(),
       userExists: (id) => services.accounts.findById(id) !== undefined,
-      organizationTree: () => services.organizations.tree(),
+      organizationExists: (id) => services.organizations.exists(id),
+      subtreeIds: (id) => services.organizations.subtreeIds(id),
       membersOf: (organizationIds) => services.userAdmin.memberIdsOf(organizationIds),
     });
     const notices = new NoticeService({ core, notices: new NoticeRepository(core.db), receivers });

@@ -7,7 +7,6 @@
  * organization membership (server/modules/users/membership-repository.ts).
  */
 import type { NoticeReceiverType } from '../../contract/notice.ts';
-import type { OrganizationTreeNode } from '../../contract/organization.ts';
 
 /** The users that are members of any of `organizationIds` (the nodes themselves, not below). */
 export type MembersOf = (organizationIds: readonly string[]) => string[];
@@ -17,7 +16,9 @@ export interface ReceiverSources {
   /** Every user's id. */
   allUserIds(): string[];
   userExists(id: string): boolean;
-  organizationTree(): OrganizationTreeNode[];
+  organizationExists(id: string): boolean;
+  /** The organization and every organization below it (OrganizationService.subtreeIds). */
+  subtreeIds(id: string): string[];
   membersOf: MembersOf;
 }
 
@@ -33,7 +34,7 @@ export class NoticeReceivers {
       case 'ORGANIZATION':
         return [...new Set(this.sources.membersOf(receiverIds))];
       case 'DEPARTMENT':
-        return [...new Set(this.sources.membersOf(this.withDescendants(receiverIds)))];
+        return [...new Set(this.sources.membersOf([...new Set(receiverIds.flatMap((id) => this.sources.subtreeIds(id)))]))];
     }
   }
 
@@ -41,25 +42,6 @@ export class NoticeReceivers {
   unknown(receiverType: NoticeReceiverType, ids: readonly string[]): string[] {
     if (receiverType === 'ALL') return [];
     if (receiverType === 'INDIVIDUAL') return ids.filter((id) => !this.sources.userExists(id));
-    const known = new Set(this.flatten(this.sources.organizationTree()).map((n) => n.id));
-    return ids.filter((id) => !known.has(id));
-  }
-
-  private withDescendants(ids: readonly string[]): string[] {
-    const wanted = new Set(ids);
-    const out = new Set<string>();
-    const walk = (nodes: OrganizationTreeNode[], inside: boolean): void => {
-      for (const node of nodes) {
-        const here = inside || wanted.has(node.id);
-        if (here) out.add(node.id);
-        walk(node.children, here);
-      }
-    };
-    walk(this.sources.organizationTree(), false);
-    return [...out];
-  }
-
-  private flatten(nodes: OrganizationTreeNode[]): OrganizationTreeNode[] {
-    return nodes.flatMap((n) => [n, ...this.flatten(n.children)]);
+    return ids.filter((id) => !this.sources.organizationExists(id));
   }
 }
