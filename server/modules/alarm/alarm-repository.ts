@@ -2,7 +2,7 @@
 import type { SQLInputValue } from 'node:sqlite';
 import type { Alarm, AlarmDetails, AlarmListQuery, AlarmSeverity, AlarmStatus } from '../../contract/alarm.ts';
 import type { Db } from '../../db/sqlite.ts';
-import { pageWindow, Where } from '../../db/list-query.ts';
+import { containsPattern, pageWindow, Where } from '../../db/list-query.ts';
 import type { AlarmFilter } from './alarm-filter.ts';
 
 interface AlarmRecord {
@@ -66,7 +66,7 @@ function whereOf(f: AlarmFilter): Where {
   if (f.startTime !== undefined) where.add('create_time >= ?', f.startTime);
   if (f.endTime !== undefined) where.add('create_time <= ?', f.endTime);
   if (f.text) {
-    const like = `%${f.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.text);
     where.add("(type LIKE ? ESCAPE '\\' OR scene_name LIKE ? ESCAPE '\\' OR device_name LIKE ? ESCAPE '\\')", like, like, like);
   }
   return where;

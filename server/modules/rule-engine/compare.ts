@@ -4,16 +4,8 @@
  * value type compares false (a text on a NUMERIC trigger never fires it).
  */
 import type { SceneValue, TriggerOperation, TriggerValueType } from '../../contract/scene-linkage.ts';
+import { numberOf } from '../../contract/numbers.ts';
 import { dateTimeMs } from '../../contract/rules/scene-linkage.ts';
-
-function numberOf(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const n = Number(value);
-    return Number.isFinite(n) ? n : undefined;
-  }
-  return undefined;
-}
 
 function booleanOf(value: unknown): boolean | undefined {
   if (typeof value === 'boolean') return value;

@@ -87,6 +87,8 @@ interface TriggerState {
 const MAX_CHAIN_DEPTH = 16;
 
 const keyOf = (a: string, b: string): string => `${a}\u0000${b}`;
+/** The `open` set's key of (scene, trigger index, device); the device is '' for alarms raised without one. */
+const openKey = (sceneId: string, index: number, deviceId: string): string => `${sceneId}\u0000${index}\u0000${deviceId}`;
 
 export class RuleEngine {
   private readonly enabled = new Map<string, Scene>();
@@ -169,7 +171,7 @@ export class RuleEngine {
   private trackOpen(alarm: Alarm): void {
     const index = alarm.details.triggerIndex;
     if (index === null) return;
-    const key = [alarm.sceneLinkageId, index, alarm.deviceId ?? ''].join('\u0000');
+    const key = openKey(alarm.sceneLinkageId, index, alarm.deviceId ?? '');
     if (alarm.status === 'ACTIVE_UNACK' || alarm.status === 'ACTIVE_ACK') this.open.add(key);
     else this.open.delete(key);
   }
@@ -268,7 +270,7 @@ export class RuleEngine {
   }
 
   private checkClear(watch: Watch, deviceId: string, value: unknown): void {
-    if (!this.open.has([watch.scene.id, watch.index, deviceId].join('\u0000'))) return;
+    if (!this.open.has(openKey(watch.scene.id, watch.index, deviceId))) return;
     const c = watch.clear!;
     if (!compareValue(c.operation, c.valueType, value, c.value, c.ignoreCase)) return;
     try {
