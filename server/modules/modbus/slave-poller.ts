@@ -76,6 +76,8 @@ export class SlavePoller {
   /** Requests refused with "illegal data address" that bridged a gap: planned split from now on. */
   private readonly split = new Set<string>();
   private planCache: { settings: SlaveSettings; plan: ModbusRequest[] } | null = null;
+  /** The points by identifier, rebuilt when the settings' points change: looked up per point per poll. */
+  private pointIndex: { points: readonly PlanPoint[]; byIdentifier: Map<string, PlanPoint> } | null = null;
 
   constructor(
     readonly deviceId: string,
@@ -212,8 +214,10 @@ export class SlavePoller {
 
   private take(request: ModbusRequest, result: TransactResult, ts: number, rows: { key: string; value: PointValue }[]): void {
     const outcome = outcomeOf(result);
+    const { points } = this.settings;
+    if (this.pointIndex?.points !== points) this.pointIndex = { points, byIdentifier: new Map(points.map((p) => [p.identifier, p])) };
     for (const identifier of request.identifiers) {
-      const point = this.settings.points.find((p) => p.identifier === identifier);
+      const point = this.pointIndex.byIdentifier.get(identifier);
       if (!point) continue;
       const state: PointState = this.points.get(identifier) ?? { value: null, ts: null, outcome: null, exceptionCode: null };
       state.outcome = outcome;
