@@ -64,7 +64,8 @@ export function outcomeOf(result: TransactResult): PointOutcome {
 export class SlavePoller {
   readonly counters = zeroCounters();
   readonly points = new Map<string, PointState>();
-  lastFrameHex: string | null = null;
+  /** The last frame as it came; hex only when the device page asks (not on every answer). */
+  private lastFrame: Buffer | null = null;
   lastFrameTs: number | null = null;
   lastAnswerTs: number | null = null;
   backoffUntil: number | null = null;
@@ -85,6 +86,10 @@ export class SlavePoller {
     public settings: SlaveSettings,
     private readonly events: SlaveEvents,
   ) {}
+
+  get lastFrameHex(): string | null {
+    return this.lastFrame ? this.lastFrame.toString('hex').toUpperCase() : null;
+  }
 
   start(): void {
     this.schedule(0);
@@ -177,7 +182,7 @@ export class SlavePoller {
     if (result.dropped) this.counters.badFrames++;
     if (result.frame) {
       this.counters.framesIn++;
-      this.lastFrameHex = result.frame.toString('hex').toUpperCase();
+      this.lastFrame = result.frame;
       this.lastFrameTs = Date.now();
     }
     if (result.kind !== 'registers' && result.kind !== 'bits' && result.kind !== 'written' && result.kind !== 'notConnected') {
