@@ -64,7 +64,8 @@ export function outcomeOf(result: TransactResult): PointOutcome {
 export class SlavePoller {
   readonly counters = zeroCounters();
   readonly points = new Map<string, PointState>();
-  lastFrameHex: string | null = null;
+  /** The last frame as it came; hex only when the device page asks (not on every answer). */
+  private lastFrame: Buffer | null = null;
   lastFrameTs: number | null = null;
   lastAnswerTs: number | null = null;
   backoffUntil: number | null = null;
@@ -76,6 +77,8 @@ export class SlavePoller {
   /** Requests refused with "illegal data address" that bridged a gap: planned split from now on. */
   private readonly split = new Set<string>();
   private planCache: { settings: SlaveSettings; plan: ModbusRequest[] } | null = null;
+  /** The points by identifier, rebuilt when the settings' points change: looked up per point per poll. */
+  private pointIndex: { points: readonly PlanPoint[]; byIdentifier: Map<string, PlanPoint> } | null = null;
 
   constructor(
     readonly deviceId: string,
@@ -83,6 +86,10 @@ export class SlavePoller {
     public settings: SlaveSettings,
     private readonly events: SlaveEvents,
   ) {}
+
+  get lastFrameHex(): string | null {
+    return this.lastFrame ? this.lastFrame.toString('hex').toUpperCase() : null;
+  }
 
   start(): void {
     this.schedule(0);
@@ -175,7 +182,7 @@ export class SlavePoller {
     if (result.dropped) this.counters.badFrames++;
     if (result.frame) {
       this.counters.framesIn++;
-      this.lastFrameHex = result.frame.toString('hex').toUpperCase();
+      this.lastFrame = result.frame;
       this.lastFrameTs = Date.now();
     }
     if (result.kind !== 'registers' && result.kind !== 'bits' && result.kind !== 'written' && result.kind !== 'notConnected') {
@@ -212,8 +219,10 @@ export class SlavePoller {
 
   private take(request: ModbusRequest, result: TransactResult, ts: number, rows: { key: string; value: PointValue }[]): void {
     const outcome = outcomeOf(result);
+    const { points } = this.settings;
+    if (this.pointIndex?.points !== points) this.pointIndex = { points, byIdentifier: new Map(points.map((p) => [p.identifier, p])) };
     for (const identifier of request.identifiers) {
-      const point = this.settings.points.find((p) => p.identifier === identifier);
+      const point = this.pointIndex.byIdentifier.get(identifier);
       if (!point) continue;
       const state: PointState = this.points.get(identifier) ?? { value: null, ts: null, outcome: null, exceptionCode: null };
       state.outcome = outcome;
