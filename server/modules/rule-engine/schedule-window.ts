@@ -1,9 +1,16 @@
 /**
  * Whether a scene's schedule (server/contract/scene-linkage.ts, Schedule) is in force at an
- * instant: the weekday and clock time in the schedule's time zone against its windows. A window
- * whose end is before its start runs past midnight; equal start and end mean the whole day. The
- * weekday is always the instant's own: a Monday window of 22:00–06:00 is in force on Monday before
- * 06:00 and from 22:00 (each day is checked on its own).
+ * instant: the weekday and clock time in the schedule's time zone against its windows, as
+ * ThingsBoard's alarm schedule decides (its rule engine's AlarmRuleState, isActiveSpecific and
+ * isActiveCustom). A window whose end is before its start runs past midnight, and the weekday is
+ * always the instant's own: a Monday window of 22:00–02:00 is in force on Monday 00:00–02:00 and
+ * 22:00–24:00, and Tuesday 01:00 is out unless Tuesday is chosen too (CUSTOM: unless Tuesday's own
+ * item covers it). An end of 00:00 is the end of the day; equal start and end mean the whole day
+ * (so says ThingsBoard's editor; its server never fires for equal ends other than 00:00).
+ * Where we part from ThingsBoard, on purpose: both ends are read as [start, end) on wall-clock
+ * minutes, so the start minute and midnight itself are in (ThingsBoard's past-midnight branch
+ * leaves out the exact millisecond of the start and of midnight, which a cron firing on the minute
+ * would hit), and on a daylight-saving day "02:00" is the wall clock, not two hours after midnight.
  */
 import type { Schedule } from '../../contract/scene-linkage.ts';
 
