@@ -28,6 +28,8 @@ import { benchLicenceKeys, provision } from './lib/bench-gateway.ts';
 import { cpuMs, KB, mb, MB, median, rssOf, sleep, type Rss } from './lib/bench-measure.ts';
 import { fmt, fmtBudget, load1m, measured, type Row, type RowSpec } from './lib/bench-row.ts';
 import { ruleRows } from './lib/bench-rules.ts';
+import { durationRows } from './lib/bench-rules-duration.ts';
+import { storedSceneRows } from './lib/bench-rules-stored.ts';
 import { scaleRows } from './lib/bench-scale.ts';
 import { soakMinutes, soakRows } from './lib/bench-soak.ts';
 import { telemetryRows } from './lib/bench-telemetry.ts';
@@ -505,7 +507,7 @@ async function main(): Promise<void> {
     await step('idle', () => idleRows(binary));
     await step('devices', () => deviceRows(binary));
     await step('telemetry', () => telemetryRows(binary));
-    await step('rules', () => ruleRows(binary));
+    await step('rules', async () => [...(await ruleRows(binary)), ...(await durationRows(binary)), ...(await storedSceneRows(binary))]);
     await step('connections', () => connectionRows(binary));
     await step('history', () => historyRows());
     await step('chart', () => chartRows(binary));

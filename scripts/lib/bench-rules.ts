@@ -26,8 +26,8 @@ import { ensureDevices, ensureSimulatorProduct } from './simulator.ts';
 
 const PUBLISHERS = 20;
 /** Devices that never publish: 990 scenes name them or a key nobody sends. */
-const IDLE_DEVICES = 10;
-const SCENES = 1000;
+export const IDLE_DEVICES = 10;
+export const SCENES = 1000;
 const SCENES_ON_KEY = 10;
 const WINDOW = 32;
 const WARMUP_MS = 2000;
@@ -40,7 +40,8 @@ function payload(_i: number, seq: number): string {
   return JSON.stringify({ temperature: 20 + (seq % 100) / 10, humidity: 50 });
 }
 
-function scene(name: string, productId: string, key: string, deviceIds: string[], threshold: number): SceneCreateBody {
+/** A MAJOR MSG_NOTIFY scene of one SIMPLE `key > threshold` trigger (on every device of the product when `deviceIds` is empty). */
+export function scene(name: string, productId: string, key: string, deviceIds: string[], threshold: number): SceneCreateBody {
   return {
     name,
     enabled: true,
@@ -94,7 +95,7 @@ async function crossingLatencies(wsUrl: string, token: string, probe: MqttClient
 }
 
 /** The 1,000 bench scenes of product `productId`, idle devices `idle`, as `ruleRows` creates them. */
-function benchScenes(productId: string, idle: readonly string[]): SceneCreateBody[] {
+export function benchScenes(productId: string, idle: readonly string[]): SceneCreateBody[] {
   return Array.from({ length: SCENES }, (_, i) =>
     i < SCENES_ON_KEY
       ? scene(`bench_key_${i}`, productId, 'temperature', [], 100 + i)
