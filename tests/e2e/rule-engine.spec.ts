@@ -237,4 +237,27 @@ describe('scene linkage, alarms and notifications in the console', () => {
     await ui.expectText('scene-log-drawer', text('zh_CN', 'scene:summary.hand'));
     await ui.screenshot('scene-log');
   });
+
+  it('says beside a schedule window past midnight that its hours belong to the chosen day itself', async () => {
+    // The popup would cover the drawer's corner: no alarm is left unacknowledged.
+    const open = await call<AlarmPage>('GET', '/api/yt/alarm?status=ACTIVE_UNACK');
+    if (open.items.length) await call('POST', '/api/yt/alarm/batch/ack', { alarmIds: open.items.map((a) => a.id) });
+    const scene = await call<{ id: string }>('POST', '/api/yt/scene_linkage', {
+      name: '夜间巡检',
+      enabled: true,
+      triggers: [{ type: 'HAND_ACT' }],
+      conditions: [],
+      actions: [{ type: 'MSG_NOTIFY', severity: 'MINOR', alarmType: '夜间' }],
+      clearRules: [null],
+      schedule: { scheduleType: 'SPECIFIC_TIME', timeZone: 'Asia/Shanghai', weekdays: [1], startTime: '22:00', endTime: '02:00' },
+    });
+    await ui.goto('/rule-engine/scene-linkage');
+    await ui.clickTestId(`scene-edit-${scene.id}`);
+    await ui.expectText('scene-schedule-window-hint', text('zh_CN', 'scene:hint.pastMidnight', { start: '22:00', end: '02:00' }));
+    await ui.clickTestId('scene-drawer-cancel');
+    await ui.screenshotMatrix('scene-schedule-past-midnight', async () => {
+      await ui.clickTestId(`scene-edit-${scene.id}`);
+      await ui.expectVisible('scene-schedule-window-hint');
+    });
+  });
 });

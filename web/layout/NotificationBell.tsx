@@ -102,6 +102,8 @@ export function NotificationBell(): JSX.Element {
     <Popover
       trigger="click"
       position="br"
+      // Arco caps a popover at 350 px; the list (.ec-bell, layout.css) sets its own width instead.
+      style={{ maxWidth: 'none' }}
       popupVisible={open}
       onVisibleChange={(visible) => {
         setOpen(visible);

@@ -4,7 +4,7 @@
  * `alarmPopupDuration` seconds (5 by default). Clicking it opens that alarm in the alarm record.
  * Failures are only logged: a popup must never raise an error message of its own.
  */
-import { useEffect } from 'react';
+import { useEffect, type JSX } from 'react';
 import Notification from '@arco-design/web-react/es/Notification';
 import { useTranslation } from 'react-i18next';
 import type { Alarm } from '../../../server/contract/alarm.ts';
@@ -20,6 +20,24 @@ export const ALARM_POPUP_PAGE_SIZE = 10;
 const POPUP_ID = 'alarm-popup';
 
 /** Mounted once by the main layout; renders nothing itself. */
+/** Stands for the time in the translated text, which then puts it in an unbreakable span. */
+const TIME_MARK = '\u0001';
+
+/**
+ * The popup's text with its time kept on one line: a narrow popup otherwise wraps inside the date
+ * ("2026-11-" / "25 18:39:37").
+ */
+function withTime(text: string, time: string): JSX.Element {
+  const [before = '', after = ''] = text.split(TIME_MARK);
+  return (
+    <>
+      {before}
+      <span className="ec-alarm-popup__time">{time}</span>
+      {after}
+    </>
+  );
+}
+
 export function AlarmPopup(): null {
   const { t } = useTranslation('alarm');
   const intervalMs = useSettings((s) => s.alarmPollIntervalMs);
@@ -42,11 +60,10 @@ export function AlarmPopup(): null {
         title: t('popup.title', { severity: t(`severity.${alarm.severity}`), type: alarm.type }),
         content: (
           <button type="button" className="ec-alarm-popup" onClick={open} data-testid="alarm-popup" title={t('action.openRecord')}>
-            {t('popup.content', {
-              device: alarm.deviceAlias || alarm.deviceName || t('popup.noDevice'),
-              scene: alarm.sceneName,
-              time: formatDateTime(alarm.endTs ?? alarm.startTs),
-            })}
+            {withTime(
+              t('popup.content', { device: alarm.deviceAlias || alarm.deviceName || t('popup.noDevice'), scene: alarm.sceneName, time: TIME_MARK }),
+              formatDateTime(alarm.endTs ?? alarm.startTs),
+            )}
           </button>
         ),
       });

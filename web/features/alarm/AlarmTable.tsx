@@ -79,19 +79,24 @@ export function AlarmTable<F extends object>({ list, devices, openId, testId }: 
         width: 100,
         render: (v: string, row) => <EnumTag ns="alarm" group="severity" value={v} colors={severityColors} testId={`${testId}-severity-${row.id}`} />,
       },
-      { title: t('field.type'), dataIndex: 'type', width: 160, ellipsis: true },
-      {
-        title: t('field.device'),
-        key: 'device',
-        width: 160,
-        ellipsis: true,
-        render: (_: unknown, row) => row.deviceAlias || row.deviceName || '—',
-      },
-      { title: t('field.scene'), dataIndex: 'sceneName', width: 160, ellipsis: true },
+      { title: t('field.type'), dataIndex: 'type', width: 140, ellipsis: true },
+      // A device's own alarm tab (no device filter) names that device on every row: left out there.
+      ...(devices
+        ? [
+            {
+              title: t('field.device'),
+              key: 'device',
+              width: 140,
+              ellipsis: true,
+              render: (_: unknown, row: Alarm) => row.deviceAlias || row.deviceName || '—',
+            },
+          ]
+        : []),
+      { title: t('field.scene'), dataIndex: 'sceneName', width: 140, ellipsis: true },
       {
         title: t('field.status'),
         dataIndex: 'status',
-        width: 200,
+        width: 190,
         render: (v: string, row) => <EnumTag ns="alarm" group="status" value={v} colors={alarmStatusColors} testId={`${testId}-status-${row.id}`} />,
       },
       { title: t('field.startTs'), dataIndex: 'startTs', width: 170, render: (v: number) => formatDateTime(v) },
@@ -99,7 +104,8 @@ export function AlarmTable<F extends object>({ list, devices, openId, testId }: 
       {
         title: t('table:actions'),
         key: 'actions',
-        width: 220,
+        // Wide enough for "Details", "Acknowledge" and "Clear" side by side in English.
+        width: 290,
         fixed: 'right',
         render: (_: unknown, row) => (
           <span style={{ display: 'inline-flex', gap: 4 }}>
@@ -127,7 +133,7 @@ export function AlarmTable<F extends object>({ list, devices, openId, testId }: 
       },
     ],
     // oxlint-disable-next-line react-hooks/exhaustive-deps -- act only calls list.refresh.
-    [t, testId, list.refresh],
+    [t, testId, list.refresh, devices],
   );
 
   return (
@@ -137,7 +143,7 @@ export function AlarmTable<F extends object>({ list, devices, openId, testId }: 
         list={list}
         rowKey="id"
         columns={columns}
-        scrollX={1260}
+        scrollX={1280}
         emptyText={t('empty')}
         bulkActions={(selected, done) => (
           <>

@@ -79,7 +79,7 @@ function DeviceOutFields({ form, field, testId }: { form: FormInstance; field: s
           <OptionSelect<string> items={devices.map(deviceOption)} placeholder={t('field.devicesPlaceholder')} testId={`${testId}-device`} />
         </Form.Item>
       </div>
-      {productId && model === null ? <p className="arco-form-message ec-scene-hint">{t('hint.noModel')}</p> : null}
+      {productId && model === null ? <p className="arco-form-message ec-scene-hint ec-scene-hint--problem">{t('hint.noModel')}</p> : null}
       <Form.Item field={`${field}.commandType`} label={t('field.commandType')}>
         <Radio.Group type="button" aria-label={t('field.commandType')} data-testid={`${testId}-command-type`}>
           {deviceOutModes.map((m) => (

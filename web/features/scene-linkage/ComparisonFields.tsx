@@ -117,7 +117,7 @@ export function ComparisonFields({ form, field, testId, keyKind = 'property', co
   return (
     <>
       <ProductDeviceFields form={form} field={field} testId={testId} />
-      {productId && model === null ? <p className="arco-form-message ec-scene-hint">{t('hint.noModel')}</p> : null}
+      {productId && model === null ? <p className="arco-form-message ec-scene-hint ec-scene-hint--problem">{t('hint.noModel')}</p> : null}
       <div className="ec-scene-row">
         <Form.Item
           field={`${field}.key`}

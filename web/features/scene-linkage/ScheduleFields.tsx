@@ -29,6 +29,26 @@ function ClockField({ field, label, testId }: { field: string; label: string; te
   );
 }
 
+/**
+ * How a window is read, shown beside it (ThingsBoard's editor does the same): an end before the
+ * start covers midnight → end and start → midnight of the chosen day itself, not the next morning
+ * (server/modules/rule-engine/schedule-window.ts); equal ends are the whole day.
+ */
+function WindowHint({ form, at, testId }: { form: FormInstance; at: string; testId: string }): JSX.Element | null {
+  const { t } = useTranslation('scene');
+  const start = useFieldValue<string>(form, `${at}.startTime`);
+  const end = useFieldValue<string>(form, `${at}.endTime`);
+  if (!start || !end) return null;
+  let text: string | null = null;
+  if (start === end) text = t('hint.wholeDay');
+  else if (end < start && end !== '00:00') text = t('hint.pastMidnight', { start, end });
+  return text ? (
+    <span className="ec-scene-window-hint" data-testid={testId}>
+      {text}
+    </span>
+  ) : null;
+}
+
 export function ScheduleFields({ form }: { form: FormInstance }): JSX.Element {
   const { t } = useTranslation('scene');
   const type = useFieldValue<ScheduleType>(form, 'schedule.scheduleType') ?? 'ANY_TIME';
@@ -74,6 +94,7 @@ export function ScheduleFields({ form }: { form: FormInstance }): JSX.Element {
           </Form.Item>
           <ClockField field="schedule.startTime" label={t('field.startTime')} testId="scene-schedule-start" />
           <ClockField field="schedule.endTime" label={t('field.endTime')} testId="scene-schedule-end" />
+          <WindowHint form={form} at="schedule" testId="scene-schedule-window-hint" />
         </div>
       ) : null}
       {type === 'CUSTOM'
@@ -85,6 +106,7 @@ export function ScheduleFields({ form }: { form: FormInstance }): JSX.Element {
               </Form.Item>
               <ClockField field={`schedule.items[${i}].startTime`} label={t('field.startTime')} testId={`scene-schedule-day-${item.weekday}-start`} />
               <ClockField field={`schedule.items[${i}].endTime`} label={t('field.endTime')} testId={`scene-schedule-day-${item.weekday}-end`} />
+              <WindowHint form={form} at={`schedule.items[${i}]`} testId={`scene-schedule-day-${item.weekday}-window-hint`} />
             </div>
           ))
         : null}

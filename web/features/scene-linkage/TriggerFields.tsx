@@ -126,7 +126,7 @@ export function TriggerFields({ form, field, testId, scenes }: TriggerFieldsProp
         </Form.Item>
       ) : null}
 
-      {type === 'HAND_ACT' ? <p className="arco-form-message ec-scene-hint">{t('hint.handAct')}</p> : null}
+      {type === 'HAND_ACT' ? <p className="ec-scene-hint">{t('hint.handAct')}</p> : null}
     </>
   );
 }
