@@ -109,7 +109,8 @@ export class RuleEngine {
   private readonly now: () => number;
 
   constructor(private readonly deps: RuleEngineDeps) {
-    this.now = deps.now ?? Date.now;
+    // Read at each call, not captured: a test that moves the clock (vi.setSystemTime) moves ours too.
+    this.now = deps.now ?? (() => Date.now());
   }
 
   /** Loads enabled scenes and open alarms, and follows telemetry, events, scene and alarm changes. */
