@@ -13,7 +13,7 @@ import type { AlarmPage } from '../../server/contract/alarm.ts';
 import type { DeviceCredentials } from '../../server/contract/credentials.ts';
 import type { Device } from '../../server/contract/device.ts';
 import type { Product } from '../../server/contract/product.ts';
-import type { ScenePage } from '../../server/contract/scene-linkage.ts';
+import type { SceneCreateBody, ScenePage } from '../../server/contract/scene-linkage.ts';
 import type { Ui } from '../helpers/browser.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
@@ -47,6 +47,20 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
 async function mqttUrl(): Promise<string> {
   await expect.poll(() => /device MQTT on port (\d+)/.test(gateway.output())).toBe(true);
   return `mqtt://127.0.0.1:${/device MQTT on port (\d+)/.exec(gateway.output())![1]}`;
+}
+
+/** A scene run by hand that raises a MINOR alarm of `alarmType`, created over HTTP. */
+function handActScene(name: string, alarmType: string, extra: Partial<SceneCreateBody> = {}): Promise<{ id: string }> {
+  const body: SceneCreateBody = {
+    name,
+    enabled: true,
+    triggers: [{ type: 'HAND_ACT' }],
+    conditions: [],
+    actions: [{ type: 'MSG_NOTIFY', severity: 'MINOR', alarmType }],
+    clearRules: [null],
+    ...extra,
+  };
+  return call<{ id: string }>('POST', '/api/yt/scene_linkage', body);
 }
 
 /** Picks the option of an Arco select shown with that text. */
@@ -220,14 +234,7 @@ describe('scene linkage, alarms and notifications in the console', () => {
   });
 
   it('runs a HAND_ACT scene from the list and shows the run in its execution log', async () => {
-    const scene = await call<{ id: string }>('POST', '/api/yt/scene_linkage', {
-      name: '手动巡检',
-      enabled: true,
-      triggers: [{ type: 'HAND_ACT' }],
-      conditions: [],
-      actions: [{ type: 'MSG_NOTIFY', severity: 'MINOR', alarmType: '巡检' }],
-      clearRules: [null],
-    });
+    const scene = await handActScene('手动巡检', '巡检');
     await ui.goto('/rule-engine/scene-linkage');
     await ui.clickTestId(`scene-execute-${scene.id}`);
     await ui.clickTestId(`scene-execute-${scene.id}-confirm`);
@@ -242,13 +249,7 @@ describe('scene linkage, alarms and notifications in the console', () => {
     // The popup would cover the drawer's corner: no alarm is left unacknowledged.
     const open = await call<AlarmPage>('GET', '/api/yt/alarm?status=ACTIVE_UNACK');
     if (open.items.length) await call('POST', '/api/yt/alarm/batch/ack', { alarmIds: open.items.map((a) => a.id) });
-    const scene = await call<{ id: string }>('POST', '/api/yt/scene_linkage', {
-      name: '夜间巡检',
-      enabled: true,
-      triggers: [{ type: 'HAND_ACT' }],
-      conditions: [],
-      actions: [{ type: 'MSG_NOTIFY', severity: 'MINOR', alarmType: '夜间' }],
-      clearRules: [null],
+    const scene = await handActScene('夜间巡检', '夜间', {
       schedule: { scheduleType: 'SPECIFIC_TIME', timeZone: 'Asia/Shanghai', weekdays: [1], startTime: '22:00', endTime: '02:00' },
     });
     await ui.goto('/rule-engine/scene-linkage');
