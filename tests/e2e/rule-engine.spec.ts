@@ -135,6 +135,12 @@ describe('scene linkage, alarms and notifications in the console', () => {
       await ui.expectVisible('scene-trigger-0-key');
       await ui.expectText('scene-trigger-0-key', 'temperature');
     });
+    // The lower half of the editor: actions and the clear rules.
+    await ui.screenshotMatrix('scene-editor-actions', async () => {
+      await ui.clickTestId(`scene-edit-${scene.id}`);
+      await ui.page.getByTestId('scene-clear-0-enabled').scrollIntoViewIfNeeded();
+      await ui.expectVisible('scene-clear-0-enabled');
+    });
     await ui.clickTestId('scene-drawer-cancel');
     await ui.expectHidden('scene-drawer-submit');
   });
