@@ -4,7 +4,8 @@
  * would); an administrator builds a scene in the editor (device trigger: temperature > 80 on every
  * device of the product, action MSG_NOTIFY CRITICAL), the device publishes a reading over real MQTT
  * that crosses it, the alarm popup appears and opens the record, the record list shows the alarm,
- * it is handled and cleared, and the header bell lists its notification. Screens in zh_CN/en_US ×
+ * it is handled and cleared, the header bell lists its notification, and the workbench's alarm card
+ * counts a new crossing live. Screens in zh_CN/en_US ×
  * light/dark (test-results/screenshots/rule-engine).
  */
 import { connectAsync } from 'mqtt';
@@ -266,5 +267,21 @@ describe('scene linkage, alarms and notifications in the console', () => {
       await ui.clickTestId(`scene-edit-${scene.id}`);
       await ui.expectVisible('scene-schedule-window-hint');
     });
+  });
+
+  it("counts alarms on the workbench card and follows a new one live, without a reload", async () => {
+    const all = (await call<AlarmPage>('GET', '/api/yt/alarm')).items;
+    const unack = all.filter((a) => a.status === 'ACTIVE_UNACK' || a.status === 'CLEARED_UNACK').length;
+    const textOf = (id: string) => ui.page.getByTestId(id).textContent();
+    await ui.goto('/dashboard/workbench');
+    await expect.poll(() => textOf('wb-alarms-value')).toBe(String(all.length));
+    await expect.poll(() => textOf('wb-alarms-unack')).toBe(`${text('zh_CN', 'workbench:summary.alarmsUnacknowledged')} ${unack}`);
+    // The boiler's CRITICAL alarm was cleared: crossing again opens a new one, which the card counts live.
+    const mqtt = await connectAsync(await mqttUrl(), { username: deviceToken, clientId: 'e2e-boiler-again' });
+    closers.push(() => mqtt.endAsync());
+    await mqtt.publishAsync('v1/devices/me/telemetry', JSON.stringify({ temperature: 70 }), { qos: 1 });
+    await mqtt.publishAsync('v1/devices/me/telemetry', JSON.stringify({ temperature: 95 }), { qos: 1 });
+    await expect.poll(() => textOf('wb-alarms-value'), { timeout: 10_000 }).toBe(String(all.length + 1));
+    await expect.poll(() => textOf('wb-alarms-unack')).toBe(`${text('zh_CN', 'workbench:summary.alarmsUnacknowledged')} ${unack + 1}`);
   });
 });
