@@ -39,11 +39,11 @@ export const EdgeStateSchema = Type.Object({
   edgeKey: Type.String(),
   lastConnectTime: Type.Optional(EpochMs),
   lastDisconnectTime: Type.Optional(EpochMs),
-  /** Stored telemetry values not yet acknowledged by the cloud, and the oldest one's time. */
+  /** Stored telemetry values and device events not yet acknowledged by the cloud, and the oldest one's time. */
   backlog: Type.Object({ messages: Type.Integer({ minimum: 0 }), oldestTs: Type.Optional(EpochMs) }),
-  /** Messages the cloud acknowledged since local midnight. */
+  /** Messages the cloud acknowledged since local midnight (kept across a restart). */
   sentToday: Type.Integer({ minimum: 0 }),
-  /** Backlog values older than the retention, dropped without being sent. */
+  /** Backlog values and events older than the retention (or too large for the cloud), dropped without being sent; kept across a restart. */
   dropped: Type.Integer({ minimum: 0 }),
 });
 export type EdgeState = Static<typeof EdgeStateSchema>;

@@ -7,7 +7,6 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { connectAsync, type MqttClient } from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import { cloudRoutes } from '../../server/contract/cloud.ts';
 import { cloudLinkRoutes, type EdgeState } from '../../server/contract/cloud-link.ts';
@@ -18,7 +17,8 @@ import { signIn } from '../helpers/session.ts';
 import { DEFAULT_ADMIN } from '../helpers/setup.ts';
 import { LiveClient, makeLiveApp } from '../helpers/live.ts';
 import { startMosquitto, type Mosquitto } from '../helpers/mosquitto.ts';
-import { connectDevice, eventually, tokenOf } from '../helpers/mqtt.ts';
+import { eventually } from '../helpers/mqtt.ts';
+import { configureCloud, edgeState, sensor, subscriber, telemetryOf } from '../helpers/cloud-subscriber.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const FAST = { cloudLink: { backoffMinMs: 100, backoffMaxMs: 400 } };
@@ -28,46 +28,6 @@ const FAST = { cloudLink: { backoffMinMs: 100, backoffMaxMs: 400 } };
  * to the test, not to the edge.
  */
 const AFTER_SUBSCRIBER = { cloudLink: { backoffMinMs: 1500, backoffMaxMs: 3000 } };
-
-interface Seen {
-  topic: string;
-  body: Record<string, unknown>;
-}
-
-/** The cloud's view: every message the gateway published, in order. */
-async function subscriber(broker: Mosquitto): Promise<{ client: MqttClient; seen: Seen[] }> {
-  const client = await connectAsync(broker.url, { reconnectPeriod: 200, clientId: `cloud-${Math.random().toString(36).slice(2)}` });
-  const seen: Seen[] = [];
-  client.on('error', () => undefined);
-  client.on('message', (topic, payload) => {
-    try {
-      seen.push({ topic, body: JSON.parse(payload.toString()) as Record<string, unknown> });
-    } catch {
-      // The test's own malformed publishes come back too.
-    }
-  });
-  await client.subscribeAsync(['v1/gateway/#', 'v1/devices/me/telemetry'], { qos: 1 });
-  return { client, seen };
-}
-
-async function configureCloud(t: DeviceTestApp, broker: Mosquitto): Promise<void> {
-  await t.api.ok(cloudRoutes.save, { body: { platformAddress: '127.0.0.1', platformPort: broker.port, platformKey: 'edge-key', platformSecret: 'edge-secret' } });
-}
-
-async function edgeState(t: DeviceTestApp): Promise<EdgeState> {
-  return t.api.ok(cloudLinkRoutes.state, {});
-}
-
-function telemetryOf(seen: Seen[], name: string): { ts: number; values: Record<string, unknown> }[] {
-  return seen
-    .filter((m) => m.topic === 'v1/gateway/telemetry' && name in m.body)
-    .flatMap((m) => m.body[name] as { ts: number; values: Record<string, unknown> }[]);
-}
-
-async function sensor(t: DeviceTestApp, name: string): Promise<MqttClient> {
-  const device = await t.api.createDevice({ name });
-  return connectDevice(t.app, { username: await tokenOf(t.api, device.id) });
-}
 
 describe('cloud link to a bare broker', () => {
   it('connects, announces local devices as sub-devices and forwards their telemetry with each value\'s ts', async () => {

@@ -16,12 +16,15 @@
  * the cursor past every value its device reports meanwhile.
  *
  * Values older than the retention are not sent: they are counted as dropped (edge state).
+ *
+ * Cursor writes are batched per turn into the progress row's transaction (cloud-progress.ts).
  */
 import type { MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StatementSync } from 'node:sqlite';
-import { transaction, type Db } from '../../db/sqlite.ts';
+import type { Db } from '../../db/sqlite.ts';
 import type { Services } from '../../module.ts';
+import type { CloudProgress } from './cloud-progress.ts';
 import { CloudPublisher } from './cloud-publisher.ts';
 
 const DAY_MS = 86_400_000;
@@ -59,16 +62,17 @@ export class TelemetryUplink extends CloudPublisher {
   /** Per device, in publish order: messages awaiting PUBACK. */
   private readonly inFlight = new Map<string, Message[]>();
   private inFlightCount = 0;
-  private dropped = 0;
   private readonly cursorGet: StatementSync;
   private readonly cursorSet: StatementSync;
   private readonly cursorDelete: StatementSync;
   private readonly pendingCursors = new Map<string, number>();
-  private cursorFlush = false;
+  /** The cursors the progress transaction is writing. */
+  private writing: Map<string, number> | null = null;
 
   constructor(
     private readonly deps: {
       db: Db;
+      progress: CloudProgress;
       telemetry: Services['telemetry'];
       nameOf: (deviceId: string) => string | null;
       maxPacketBytes: () => number;
@@ -83,10 +87,17 @@ export class TelemetryUplink extends CloudPublisher {
     this.cursorGet = deps.db.prepare('SELECT acked_ts AS ts FROM cloud_cursor WHERE id = ?');
     this.cursorSet = deps.db.prepare('INSERT INTO cloud_cursor (id, acked_ts) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET acked_ts = excluded.acked_ts');
     this.cursorDelete = deps.db.prepare('DELETE FROM cloud_cursor WHERE id = ?');
-  }
-
-  get droppedCount(): number {
-    return this.dropped;
+    deps.progress.join({
+      write: () => {
+        this.writing = new Map(this.pendingCursors);
+        for (const [id, ts] of this.writing) this.cursorSet.run(id, ts);
+      },
+      committed: () => {
+        // A cursor that moved again while written stays pending for the next turn.
+        for (const [id, ts] of this.writing ?? []) if (this.pendingCursors.get(id) === ts) this.pendingCursors.delete(id);
+        this.writing = null;
+      },
+    });
   }
 
   /** New values of `deviceId` were committed. */
@@ -189,7 +200,7 @@ export class TelemetryUplink extends CloudPublisher {
     const fresh = points.filter((p) => p.ts >= retentionStart);
     const stale = points.length - fresh.length;
     if (stale > 0) {
-      this.dropped += stale;
+      this.deps.progress.countDropped(stale);
       this.deps.log.warn({ deviceId, values: stale }, 'cloud backlog older than the retention dropped');
     }
     const lastTs = points[points.length - 1]!.ts;
@@ -206,7 +217,7 @@ export class TelemetryUplink extends CloudPublisher {
     if (stale > 0) payload = Buffer.from(JSON.stringify({ [name]: fresh }));
     if (payload.length + 30 > max) {
       // One ts group cannot be smaller than itself: skipped and counted, never retried forever.
-      this.dropped += fresh.length;
+      this.deps.progress.countDropped(fresh.length);
       this.deps.log.warn({ deviceId, bytes: payload.length, max }, 'cloud telemetry message larger than the cloud accepts: dropped');
       this.acked(message);
       return true;
@@ -266,24 +277,8 @@ export class TelemetryUplink extends CloudPublisher {
     if (advanced !== null) this.saveCursor(message.deviceId, advanced);
   }
 
-  /** Cursor writes of one turn share a transaction. */
   private saveCursor(deviceId: string, ts: number): void {
     this.pendingCursors.set(deviceId, ts);
-    if (this.cursorFlush) return;
-    this.cursorFlush = true;
-    setImmediate(() => this.flushCursors());
-  }
-
-  flushCursors(): void {
-    this.cursorFlush = false;
-    if (this.pendingCursors.size === 0) return;
-    try {
-      transaction(this.deps.db, () => {
-        for (const [id, ts] of this.pendingCursors) this.cursorSet.run(id, ts);
-      });
-      this.pendingCursors.clear();
-    } catch (err) {
-      this.deps.log.error({ err }, 'cloud cursor not stored');
-    }
+    this.deps.progress.changed();
   }
 }
