@@ -157,7 +157,7 @@ export class CloudLinkService {
   }
 
   test(config: CloudConfig, lang: Language): Promise<{ ok: boolean; code: number; message: string }> {
-    return testConnection(config, this.deps.services.license.deviceSn).then((o) => ({ ok: o.code === 0, code: o.code, message: translate(lang, o.key, o.params) }));
+    return testConnection(this.deps.services.cloud.withCa(config), this.deps.services.license.deviceSn).then((o) => ({ ok: o.code === 0, code: o.code, message: translate(lang, o.key, o.params) }));
   }
 
   onStateChanged(listener: () => void): () => void {
