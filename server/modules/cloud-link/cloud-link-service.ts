@@ -64,7 +64,7 @@ export class CloudLinkService {
   private client: MqttClient | null = null;
   private loadTimer: NodeJS.Timeout | null = null;
   private announceTimer: NodeJS.Timeout | null = null;
-  private backlogCache: { at: number; value: EdgeState['backlog'] } | null = null;
+  private backlogCache: { at: number; value: EdgeState['backlog']; pendingCloudEvents: number } | null = null;
   private readonly maxPacketBytes: number;
   private readonly stateListeners = new Set<() => void>();
 
@@ -148,11 +148,14 @@ export class CloudLinkService {
   }
 
   configure(config: CloudConfig): void {
-    if (!readSetting<{ since: number }>(this.deps.core.db, SETTING_ID)) {
+    const first = !readSetting<{ since: number }>(this.deps.core.db, SETTING_ID);
+    if (first) {
       writeSetting(this.deps.core.db, SETTING_ID, { since: Date.now() });
       this.eventUplink.startFromNow();
     }
     this.connection.configure(config);
+    // The first cloud learns the devices that exist already; later ones arrive as they are created.
+    if (first) for (const id of this.known.keys()) this.deviceCreated(id);
     this.uplink.markAll(this.known.keys());
   }
 
@@ -176,7 +179,7 @@ export class CloudLinkService {
       edgeKey: config?.platformKey ?? '',
       ...(c.lastConnectTime !== null ? { lastConnectTime: c.lastConnectTime } : {}),
       ...(c.lastDisconnectTime !== null ? { lastDisconnectTime: c.lastDisconnectTime } : {}),
-      backlog: config ? this.backlog() : { messages: 0 },
+      ...(config ? this.backlog() : { backlog: { messages: 0 }, pendingCloudEvents: 0 }),
       sentToday: this.progress.sentToday,
       dropped: this.progress.dropped,
     };
@@ -186,16 +189,20 @@ export class CloudLinkService {
    * The backlog counts stored values per pending device (a few queries each, staging scanned): read
    * at most once a second however many pages and subscribers ask.
    */
-  private backlog(): EdgeState['backlog'] {
+  private backlog(): Pick<EdgeState, 'backlog' | 'pendingCloudEvents'> {
     const now = Date.now();
     if (!this.backlogCache || now - this.backlogCache.at >= BACKLOG_CACHE_MS) {
       const telemetry = this.uplink.backlog(this.uplink.pendingDevices());
       const events = this.eventUplink.backlog();
       const oldest = Math.min(telemetry.oldestTs ?? Infinity, events.oldestTs ?? Infinity);
       const messages = telemetry.messages + events.messages;
-      this.backlogCache = { at: now, value: oldest === Infinity ? { messages } : { messages, oldestTs: oldest } };
+      this.backlogCache = {
+        at: now,
+        value: oldest === Infinity ? { messages } : { messages, oldestTs: oldest },
+        pendingCloudEvents: this.eventRows.pendingCount(),
+      };
     }
-    return this.backlogCache.value;
+    return { backlog: this.backlogCache.value, pendingCloudEvents: this.backlogCache.pendingCloudEvents };
   }
 
   secret(): string {
