@@ -8,7 +8,6 @@ import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cloudRoutes } from '../../server/contract/cloud.ts';
 import { cloudLinkRoutes, type EdgeState } from '../../server/contract/cloud-link.ts';
 import { makeApp, tempDir } from '../helpers/app.ts';
 import { DeviceApi, makeDeviceApp, type DeviceTestApp } from '../helpers/devices.ts';
@@ -16,7 +15,7 @@ import { testLicenseKeys } from '../helpers/license.ts';
 import { signIn } from '../helpers/session.ts';
 import { DEFAULT_ADMIN } from '../helpers/setup.ts';
 import { LiveClient, makeLiveApp } from '../helpers/live.ts';
-import { startMosquitto, type Mosquitto } from '../helpers/mosquitto.ts';
+import { startMosquitto } from '../helpers/mosquitto.ts';
 import { eventually } from '../helpers/mqtt.ts';
 import { configureCloud, edgeState, sensor, subscriber, telemetryOf } from '../helpers/cloud-subscriber.ts';
 
