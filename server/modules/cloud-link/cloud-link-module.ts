@@ -46,7 +46,7 @@ export const cloudLinkModule = defineModule({
     bus.on('attributes.updated', ({ deviceId, scope, values }) => {
       if (scope === 'CLIENT_SCOPE') cloudLink.clientAttributes(deviceId, values);
     });
-    bus.on('telemetry.stored', ({ deviceId }) => cloudLink.telemetryStored(deviceId));
+    bus.on('telemetry.stored', ({ deviceId, entries }) => cloudLink.telemetryStored(deviceId, entries));
     bus.on('device.eventReported', () => cloudLink.eventStored());
     bus.on('message.received', () => cloudLink.messageReceived());
     return { cloudLink };

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CloudConfig } from '../../contract/cloud.ts';
 import type { CloudEventPage, CloudEventQuery, EdgeState } from '../../contract/cloud-link.ts';
 import type { Language } from '../../contract/languages.ts';
+import type { TelemetryEntry } from '../../contract/telemetry.ts';
 import type { Core } from '../../core.ts';
 import { readSetting, writeSetting } from '../../db/setting-store.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -278,9 +279,9 @@ export class CloudLinkService {
     this.record({ entityId: deviceId, entityName: device.name, entityType: 'ATTRIBUTE', event: 'ATTRIBUTES_UPDATED', topic: 'v1/gateway/attributes', body: { [device.name]: data } });
   }
 
-  telemetryStored(deviceId: string): void {
+  telemetryStored(deviceId: string, entries: readonly TelemetryEntry[]): void {
     if (this.connection.status === 'NOT_CONFIGURED') return;
-    this.uplink.stored(deviceId);
+    this.uplink.stored(deviceId, entries);
     // The backlog grows while disconnected: the state page shows it.
     if (this.connection.status !== 'CONNECTED') this.announceSoon();
   }
