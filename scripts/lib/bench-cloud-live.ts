@@ -20,7 +20,7 @@ import { ensureDevices, ensureSimulatorProduct } from './simulator.ts';
 
 const DEVICES = 100;
 const RATE_PER_DEVICE = 10;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const WARMUP_MS = 2000;
 const DURATION_MS = 8000;
 const WINDOW = 8;

@@ -42,7 +42,7 @@ const POINTS_PER_MESSAGE = 500;
 const READ_LIMIT = POINTS_PER_MESSAGE;
 const READS_PER_TURN = 64;
 /** How long live values wait for other devices' to share their message. */
-const LIVE_GATHER_MS = 50;
+const LIVE_GATHER_MS = 250;
 /** Live values older than this go through the history, which knows the retention. */
 const LIVE_MAX_AGE_MS = DAY_MS;
 
