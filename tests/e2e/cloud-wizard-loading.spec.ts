@@ -1,10 +1,14 @@
 /**
  * The activation wizard's "cloud data loading" wait with a real cloud (mosquitto), through the
- * built x64 binary in Chromium: a CA file that is not a certificate is refused beside its field,
- * then the cloud is saved and the wait shows real progress read with the setup code (connected,
+ * built x64 binary in Chromium: a CA file that is not a certificate is refused beside its field, a
+ * real one (made here with openssl) is taken and shown as stored, then the cloud is saved and the wait shows real progress read with the setup code (connected,
  * devices announced, stored data sent) before any administrator exists. Screens in zh_CN/en_US ×
  * light/dark (test-results/screenshots/cloud-wizard-loading).
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, it } from 'vitest';
 import type { Ui } from '../helpers/browser.ts';
 import { uploadLicence } from '../helpers/e2e-first-boot.ts';
@@ -26,6 +30,17 @@ useE2eSpec('cloud-wizard-loading', startE2eGateway, async (ctx) => {
 afterAll(async () => {
   await broker?.remove();
 });
+
+/** A self-signed CA certificate in PEM (its key is thrown away with the directory). */
+function caCertificate(): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-ca-'));
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=E2E Cloud CA'], { cwd: dir, stdio: 'ignore' });
+    return readFileSync(join(dir, 'ca.pem'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** The cloud step's fields: mosquitto, with an access token. */
 async function fillCloud(): Promise<void> {
@@ -51,6 +66,8 @@ describe('cloud data loading in the wizard', () => {
     await ui.expectText('guide-cloud-ca-error', text('zh_CN', 'errors:cloud.caInvalid'));
     await ui.testId('guide-cloud-ca-error').scrollIntoViewIfNeeded();
     await ui.screenshot('guide-cloud-ca-invalid');
+    await ui.chooseFile('guide-cloud-ca', { name: 'cloud-ca.pem', mimeType: 'application/x-pem-file', buffer: caCertificate() });
+    await ui.expectText('guide-cloud-ca-current', 'cloud-ca.pem');
   });
 
   it('shows connected, devices announced and stored data sent, read with the setup code before an administrator exists', async () => {
@@ -59,6 +76,13 @@ describe('cloud data loading in the wizard', () => {
     await saveAndWait();
     await ui.expectText('cloud-loading-devices', text('zh_CN', 'guide:cloud.loadingDevices'));
     await ui.screenshot('guide-cloud-loading');
+    // The CA went with the settings (TLS off: kept for when it is turned on): the form names it.
+    await ui.clickTestId('cloud-loading-continue');
+    await ui.clickTestId('guide-admin-back');
+    await ui.expectText('guide-cloud-ca-current', 'E2E Cloud CA');
+    await ui.testId('guide-cloud-ca-current').scrollIntoViewIfNeeded();
+    await ui.screenshot('guide-cloud-ca-stored');
+    await saveAndWait();
     // Each language and theme: back from the admin step, save again, the same wait.
     await ui.screenshotMatrix('guide-cloud-loading', async () => {
       await ui.clickTestId('guide-admin-back');
