@@ -49,7 +49,7 @@ export const CloudConfigViewSchema = Type.Union([
     platformTls: Type.Boolean(),
     platformHttpUrl: Type.Union([Type.String(), Type.Null()]),
     /** The stored CA certificate (the first of the file): whom it names and until when it is valid. */
-    platformCa: Type.Union([Type.Object({ subject: Type.String(), validTo: Type.String() }), Type.Null()]),
+    platformCa: Type.Union([Type.Object({ subject: Type.String(), validTo: EpochMs }), Type.Null()]),
     updatedTime: EpochMs,
   }),
   Type.Null(),

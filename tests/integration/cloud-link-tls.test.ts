@@ -64,7 +64,10 @@ describe('cloud CA certificate', () => {
     expect(refused.lastError).toBeTruthy();
 
     const saved = await t.api.ok(cloudRoutes.save, { body: { ...cloud, platformCaPem: cert.caPem } });
-    expect(saved?.platformCa).toMatchObject({ subject: expect.stringContaining('Test Cloud CA'), validTo: expect.any(String) });
+    expect(saved?.platformCa).toMatchObject({ subject: expect.stringContaining('Test Cloud CA') });
+    // openssl -days 2: valid until about two days from now.
+    expect(saved!.platformCa!.validTo).toBeGreaterThan(Date.now() + 86_400_000);
+    expect(saved!.platformCa!.validTo).toBeLessThan(Date.now() + 3 * 86_400_000);
     await eventually(() => edgeState(t), (s) => s.status === 'CONNECTED');
 
     // A form that did not touch the CA sends none: the stored one stays, and the test uses it too.

@@ -9,7 +9,8 @@ import { violationError } from '../../lib/field-errors.ts';
 
 export interface CaSummary {
   subject: string;
-  validTo: string;
+  /** Epoch ms. */
+  validTo: number;
 }
 
 const FIELD = 'platformCaPem';
@@ -26,5 +27,6 @@ export function checkCloudCa(pem: string): CaSummary {
     }
   });
   const first = certificates[0]!;
-  return { subject: first.subject.replace(/\n/g, ', '), validTo: first.validTo };
+  // OpenSSL's "Nov 27 18:55:37 2026 GMT", which Date reads.
+  return { subject: first.subject.replace(/\n/g, ', '), validTo: Date.parse(first.validTo) };
 }

@@ -13,6 +13,7 @@ import { PLATFORM_CA_EXTENSIONS, PLATFORM_CA_MAX_BYTES, type CloudConfigView } f
 import { cloudCaProblem } from '../../../server/contract/rules/cloud-ca.ts';
 import { FileUpload } from '../../components/FileUpload.tsx';
 import { acceptAttribute, formatBytes } from '../../components/file-check.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
 import { problemText } from '../../lib/form-rules.ts';
 
 type StoredCa = NonNullable<CloudConfigView>['platformCa'];
@@ -59,7 +60,7 @@ function CaInput({ value, onChange, stored, testId }: CaInputProps): JSX.Element
       ) : null}
       {chosen !== null || kept ? (
         <div className="ec-cloud-ca__current" data-testid={`${testId}-current`}>
-          <span>{chosen !== null ? t('cloud.caChosen', { name: chosen }) : t('cloud.caStored', { subject: kept!.subject, validTo: kept!.validTo })}</span>
+          <span>{chosen !== null ? t('cloud.caChosen', { name: chosen }) : t('cloud.caStored', { subject: kept!.subject, validTo: formatDateTime(kept!.validTo) })}</span>
           <Button
             size="mini"
             type="text"
