@@ -5,9 +5,9 @@
 import { connectAsync, type MqttClient } from 'mqtt';
 import { cloudRoutes } from '../../server/contract/cloud.ts';
 import { cloudLinkRoutes, type EdgeState } from '../../server/contract/cloud-link.ts';
-import type { DeviceTestApp } from './devices.ts';
-import type { Mosquitto } from './mosquitto.ts';
-import { connectDevice, tokenOf } from './mqtt.ts';
+import { makeDeviceApp, type DeviceTestApp } from './devices.ts';
+import { startMosquitto, type Mosquitto } from './mosquitto.ts';
+import { connectDevice, eventually, tokenOf } from './mqtt.ts';
 
 export interface Seen {
   topic: string;
@@ -47,4 +47,14 @@ export function telemetryOf(seen: Seen[], name: string): { ts: number; values: R
 export async function sensor(t: DeviceTestApp, name: string): Promise<MqttClient> {
   const device = await t.api.createDevice({ name });
   return connectDevice(t.app, { username: await tokenOf(t.api, device.id) });
+}
+
+/** A fresh mosquitto with the cloud's subscriber on it, and a gateway connected to it as its cloud. */
+export async function linkedEdge(tuning: NonNullable<Parameters<typeof makeDeviceApp>[0]>['tuning']): Promise<{ broker: Mosquitto; cloud: Awaited<ReturnType<typeof subscriber>>; t: DeviceTestApp }> {
+  const broker = await startMosquitto();
+  const cloud = await subscriber(broker);
+  const t = await makeDeviceApp({ tuning });
+  await configureCloud(t, broker);
+  await eventually(() => edgeState(t), (s) => s.status === 'CONNECTED');
+  return { broker, cloud, t };
 }

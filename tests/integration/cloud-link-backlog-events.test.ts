@@ -6,10 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers/app.ts';
-import { configureCloud, edgeState, sensor, subscriber, telemetryOf } from '../helpers/cloud-subscriber.ts';
-import { DeviceApi, makeDeviceApp, type DeviceTestApp } from '../helpers/devices.ts';
+import { edgeState, linkedEdge, sensor, telemetryOf } from '../helpers/cloud-subscriber.ts';
+import { DeviceApi, type DeviceTestApp } from '../helpers/devices.ts';
 import { testLicenseKeys } from '../helpers/license.ts';
-import { startMosquitto } from '../helpers/mosquitto.ts';
 import { eventually } from '../helpers/mqtt.ts';
 import { signIn } from '../helpers/session.ts';
 import { DEFAULT_ADMIN } from '../helpers/setup.ts';
@@ -26,11 +25,7 @@ async function restart(first: DeviceTestApp): Promise<DeviceTestApp> {
 
 describe('cloud link: device events in the backlog, counters across a restart', () => {
   it('sends the N events stored during an outage after the broker returns, in order, as telemetry of their identifiers, once', async () => {
-    const broker = await startMosquitto();
-    const cloud = await subscriber(broker);
-    const first = await makeDeviceApp({ tuning: AFTER_SUBSCRIBER });
-    await configureCloud(first, broker);
-    await eventually(() => edgeState(first), (s) => s.status === 'CONNECTED');
+    const { broker, cloud, t: first } = await linkedEdge(AFTER_SUBSCRIBER);
     const device = await sensor(first, 'Door_4');
     // One event while connected goes live.
     const base = Date.now() - 60_000;
@@ -66,11 +61,7 @@ describe('cloud link: device events in the backlog, counters across a restart', 
   });
 
   it('keeps the messages sent today, the dropped count and the connect and disconnect times across a restart', async () => {
-    const broker = await startMosquitto();
-    const cloud = await subscriber(broker);
-    const first = await makeDeviceApp({ tuning: AFTER_SUBSCRIBER });
-    await configureCloud(first, broker);
-    await eventually(() => edgeState(first), (s) => s.status === 'CONNECTED');
+    const { broker, cloud, t: first } = await linkedEdge(AFTER_SUBSCRIBER);
     const device = await sensor(first, 'Gauge_2');
     // Values and an event older than any retention are dropped, never sent; the rest is sent.
     await device.publishAsync('v1/devices/me/telemetry', JSON.stringify([{ ts: 1000, values: { v: 0 } }, { ts: Date.now(), values: { v: 1 } }]), { qos: 1 });

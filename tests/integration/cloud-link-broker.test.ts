@@ -17,7 +17,7 @@ import { DEFAULT_ADMIN } from '../helpers/setup.ts';
 import { LiveClient, makeLiveApp } from '../helpers/live.ts';
 import { startMosquitto } from '../helpers/mosquitto.ts';
 import { eventually } from '../helpers/mqtt.ts';
-import { configureCloud, edgeState, sensor, subscriber, telemetryOf } from '../helpers/cloud-subscriber.ts';
+import { configureCloud, edgeState, linkedEdge, sensor, telemetryOf } from '../helpers/cloud-subscriber.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const FAST = { cloudLink: { backoffMinMs: 100, backoffMaxMs: 400 } };
@@ -30,11 +30,7 @@ const AFTER_SUBSCRIBER = { cloudLink: { backoffMinMs: 1500, backoffMaxMs: 3000 }
 
 describe('cloud link to a bare broker', () => {
   it('connects, announces local devices as sub-devices and forwards their telemetry with each value\'s ts', async () => {
-    const broker = await startMosquitto();
-    const cloud = await subscriber(broker);
-    const t = await makeDeviceApp({ tuning: FAST });
-    await configureCloud(t, broker);
-    await eventually(() => edgeState(t), (s) => s.status === 'CONNECTED');
+    const { cloud, t } = await linkedEdge(FAST);
 
     const device = await sensor(t, 'Boiler_1');
     await device.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: 1_700_000_000_000 + Date.now() % 1000, values: { temperature: 21.5 } }), { qos: 1 });
@@ -52,11 +48,7 @@ describe('cloud link to a bare broker', () => {
   });
 
   it('delivers every message stored during a cloud outage, in order, after the broker returns', async () => {
-    const broker = await startMosquitto();
-    const cloud = await subscriber(broker);
-    const t = await makeDeviceApp({ tuning: AFTER_SUBSCRIBER });
-    await configureCloud(t, broker);
-    await eventually(() => edgeState(t), (s) => s.status === 'CONNECTED');
+    const { broker, cloud, t } = await linkedEdge(AFTER_SUBSCRIBER);
     const device = await sensor(t, 'Meter_7');
 
     await broker.stop();
@@ -77,11 +69,7 @@ describe('cloud link to a bare broker', () => {
   });
 
   it('resumes from its durable cursor after a restart: the backlog arrives, nothing acknowledged is sent again', async () => {
-    const broker = await startMosquitto();
-    const cloud = await subscriber(broker);
-    const first = await makeDeviceApp({ tuning: FAST });
-    await configureCloud(first, broker);
-    await eventually(() => edgeState(first), (s) => s.status === 'CONNECTED');
+    const { broker, cloud, t: first } = await linkedEdge(FAST);
     const device = await sensor(first, 'Pump_3');
     const base = Date.now() - 60_000;
     await device.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: base, values: { n: -1 } }), { qos: 1 });
@@ -104,11 +92,7 @@ describe('cloud link to a bare broker', () => {
   });
 
   it('delivers the whole backlog after a kill -9 in the middle of the drain: in order, only the message in flight twice', async () => {
-    const broker = await startMosquitto();
-    const cloud = await subscriber(broker);
-    const first = await makeDeviceApp({ tuning: FAST });
-    await configureCloud(first, broker);
-    await eventually(() => edgeState(first), (s) => s.status === 'CONNECTED');
+    const { broker, cloud, t: first } = await linkedEdge(FAST);
     const device = await sensor(first, 'Tank_5');
     await broker.stop();
     const N = 20_000;
@@ -147,11 +131,7 @@ describe('cloud link to a bare broker', () => {
   });
 
   it('answers an RPC for an unknown device with an error and shrugs off a malformed one, staying connected', async () => {
-    const broker = await startMosquitto();
-    const cloud = await subscriber(broker);
-    const t = await makeDeviceApp({ tuning: FAST });
-    await configureCloud(t, broker);
-    await eventually(() => edgeState(t), (s) => s.status === 'CONNECTED');
+    const { cloud, t } = await linkedEdge(FAST);
 
     await cloud.client.publishAsync('v1/gateway/rpc', 'not json {', { qos: 1 });
     await cloud.client.publishAsync('v1/gateway/rpc', JSON.stringify({ device: 'Nobody_1', data: { id: 5, method: 'reboot' } }), { qos: 1 });
@@ -191,11 +171,7 @@ describe('cloud link to a bare broker', () => {
   });
 
   it('records cloud events PENDING until the PUBACK, then DEPLOYED; a poison event is FAILED and the ones after it still go', async () => {
-    const broker = await startMosquitto();
-    const cloud = await subscriber(broker);
-    const t = await makeDeviceApp({ tuning: { cloudLink: { ...FAST.cloudLink, maxPacketBytes: 2000 } } });
-    await configureCloud(t, broker);
-    await eventually(() => edgeState(t), (s) => s.status === 'CONNECTED');
+    const { cloud, t } = await linkedEdge({ cloudLink: { ...FAST.cloudLink, maxPacketBytes: 2000 } });
     const device = await sensor(t, 'Valve_9');
     await device.publishAsync('v1/devices/me/attributes', JSON.stringify({ blob: 'x'.repeat(3000) }), { qos: 1 });
     await device.publishAsync('v1/devices/me/attributes', JSON.stringify({ firmware: '1.2.3' }), { qos: 1 });

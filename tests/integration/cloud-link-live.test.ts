@@ -3,18 +3,12 @@
  * several devices' in one `v1/gateway/telemetry` message, each device's in order and once.
  */
 import { describe, expect, it } from 'vitest';
-import { configureCloud, edgeState, sensor, subscriber, telemetryOf } from '../helpers/cloud-subscriber.ts';
-import { makeDeviceApp } from '../helpers/devices.ts';
-import { startMosquitto } from '../helpers/mosquitto.ts';
+import { edgeState, linkedEdge, sensor, telemetryOf } from '../helpers/cloud-subscriber.ts';
 import { eventually } from '../helpers/mqtt.ts';
 
 describe('cloud link: live forwarding', () => {
   it('sends the live values of several devices together, each device in order, none twice', async () => {
-    const broker = await startMosquitto();
-    const cloud = await subscriber(broker);
-    const t = await makeDeviceApp({ tuning: { cloudLink: { backoffMinMs: 100, backoffMaxMs: 400 } } });
-    await configureCloud(t, broker);
-    await eventually(() => edgeState(t), (s) => s.status === 'CONNECTED');
+    const { cloud, t } = await linkedEdge({ cloudLink: { backoffMinMs: 100, backoffMaxMs: 400 } });
     const a = await sensor(t, 'Live_A');
     const b = await sensor(t, 'Live_B');
     const base = Date.now() - 10_000;
