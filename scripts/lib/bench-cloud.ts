@@ -7,10 +7,12 @@
  *   cloud is unreachable (a port nothing listens on), then its cloud is set to the broker; a
  *   subscriber counts the values arriving on `v1/gateway/telemetry` until all 100,000 are there.
  *   The rate is messages (stored values, one key each) per second from the save to the last one.
+ * - live forwarding cost at 1,000 msg/s: bench-cloud-live.ts.
  */
 import { connectAsync, type MqttClient } from 'mqtt';
 import { cloudRoutes } from '../../server/contract/cloud.ts';
 import { freePort } from './free-port.ts';
+import { liveForwardingRows } from './bench-cloud-live.ts';
 import { startProvisionedGateway } from './bench-gateway.ts';
 import type { RowSpec } from './bench-row.ts';
 import { Mosquitto } from './mosquitto.ts';
@@ -56,6 +58,15 @@ async function countValues(broker: Mosquitto, total: number): Promise<{ client: 
 
 export async function cloudRows(binary: string): Promise<RowSpec[]> {
   const broker = await Mosquitto.start();
+  try {
+    // One gateway at a time: the drain's gateway is stopped before the live rows start theirs.
+    return [...(await drainRows(binary, broker)), ...(await liveForwardingRows(binary, broker))];
+  } finally {
+    await broker.remove();
+  }
+}
+
+async function drainRows(binary: string, broker: Mosquitto): Promise<RowSpec[]> {
   const gw = await startProvisionedGateway(binary);
   try {
     const bare = await barePublisherRate(broker);
@@ -102,6 +113,5 @@ export async function cloudRows(binary: string): Promise<RowSpec[]> {
     ];
   } finally {
     await gw.stop();
-    await broker.remove();
   }
 }

@@ -51,7 +51,7 @@ function temperatureOf(seq: number): number {
  * ThingsBoard does): at hundreds of messages per second per device most would overwrite each
  * other, and the bench would time overwrites instead of stored messages.
  */
-function payloads(devices: number): (i: number, seq: number) => string {
+export function payloads(devices: number): (i: number, seq: number) => string {
   const lastTs = new Array<number>(devices).fill(0);
   return (i, seq) => {
     const ts = Math.max(Date.now(), lastTs[i]! + 1);

@@ -39,11 +39,13 @@ export const EdgeStateSchema = Type.Object({
   edgeKey: Type.String(),
   lastConnectTime: Type.Optional(EpochMs),
   lastDisconnectTime: Type.Optional(EpochMs),
-  /** Stored telemetry values not yet acknowledged by the cloud, and the oldest one's time. */
+  /** Stored telemetry values and device events not yet acknowledged by the cloud, and the oldest one's time. */
   backlog: Type.Object({ messages: Type.Integer({ minimum: 0 }), oldestTs: Type.Optional(EpochMs) }),
-  /** Messages the cloud acknowledged since local midnight. */
+  /** Cloud events (device announcements and changes) the cloud has not acknowledged yet. */
+  pendingCloudEvents: Type.Integer({ minimum: 0 }),
+  /** Messages the cloud acknowledged since local midnight (kept across a restart). */
   sentToday: Type.Integer({ minimum: 0 }),
-  /** Backlog values older than the retention, dropped without being sent. */
+  /** Backlog values and events older than the retention (or too large for the cloud), dropped without being sent; kept across a restart. */
   dropped: Type.Integer({ minimum: 0 }),
 });
 export type EdgeState = Static<typeof EdgeStateSchema>;
@@ -109,8 +111,14 @@ export const cloudLinkRoutes = defineRoutes({
   state: {
     method: 'GET',
     url: '/api/yt/edge/state',
-    schema: { tags: ['cloud'], summary: 'The cloud link: status, identity, backlog, messages sent today', response: { 200: EdgeStateSchema, ...errors } },
-    config: { access: 'user', permission: 'edge:state' },
+    schema: {
+      tags: ['cloud'],
+      summary: 'The cloud link: status, identity, backlog, messages sent today (setup code during first boot)',
+      response: { 200: EdgeStateSchema, ...errors },
+    },
+    // The activation wizard's "cloud data loading" wait reads it before an administrator exists,
+    // as it saves and tests the cloud configuration; afterwards a signed-in user with the permission.
+    config: { access: 'setup', permission: 'edge:state' },
   },
   secret: {
     method: 'GET',

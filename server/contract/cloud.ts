@@ -11,6 +11,9 @@ import { defineRoutes } from './route.ts';
 import { HOST_PATTERN, IPV4_PATTERN } from './validation.ts';
 
 export const PLATFORM_HTTP_URL_MAX = 256;
+/** The cloud's CA certificate file: PEM text of a few certificates (a chain) at most. */
+export const PLATFORM_CA_MAX_BYTES = 16 * 1024;
+export const PLATFORM_CA_EXTENSIONS = ['pem', 'crt', 'cer'] as const;
 /** An http or https address with a host and no spaces (a path is allowed: a cloud behind a prefix). */
 export const HTTP_URL_PATTERN = '^https?://[^\\s/?#]+(/[^\\s?#]*)?$';
 
@@ -27,6 +30,11 @@ export const CloudConfigSchema = Type.Object(
     platformTls: Type.Optional(Type.Boolean()),
     /** The cloud's REST base (ThingsBoard-style `/api/auth/login`), for signing in with cloud accounts. */
     platformHttpUrl: Type.Optional(Type.String({ maxLength: PLATFORM_HTTP_URL_MAX, pattern: HTTP_URL_PATTERN })),
+    /**
+     * The cloud's CA certificate(s) in PEM, trusted for the TLS connection instead of the system's
+     * CAs (a private cloud). Left out: the stored one is kept; empty: none (the system's CAs).
+     */
+    platformCaPem: Type.Optional(Type.String({ maxLength: PLATFORM_CA_MAX_BYTES })),
   },
   { additionalProperties: false },
 );
@@ -40,6 +48,8 @@ export const CloudConfigViewSchema = Type.Union([
     platformSecretSet: Type.Boolean(),
     platformTls: Type.Boolean(),
     platformHttpUrl: Type.Union([Type.String(), Type.Null()]),
+    /** The stored CA certificate (the first of the file): whom it names and until when it is valid. */
+    platformCa: Type.Union([Type.Object({ subject: Type.String(), validTo: EpochMs }), Type.Null()]),
     updatedTime: EpochMs,
   }),
   Type.Null(),

@@ -7,22 +7,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cloudLinkRoutes } from '../../server/contract/cloud-link.ts';
-import { licenseRoutes, SETUP_CODE_HEADER } from '../../server/contract/license.ts';
+import { SETUP_CODE_HEADER } from '../../server/contract/license.ts';
 import type { Ui } from '../helpers/browser.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
+import { uploadLicence } from '../helpers/e2e-first-boot.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
 
 let ui: Ui;
 let gateway: E2eGateway;
-
-/** First boot over HTTP up to the cloud step: the licence, with the setup code. */
-async function uploadLicence(): Promise<void> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(gateway.license())]), 'edge.lic');
-  const res = await fetch(`${gateway.url}${licenseRoutes.upload.url}`, { method: 'POST', headers: { [SETUP_CODE_HEADER]: gateway.setupCode ?? '' }, body: form });
-  expect(res.status, await res.text()).toBe(200);
-}
 
 /** Whether this gateway has the connection test (the cloud connector); without it the console says so. */
 async function hasConnectionTest(): Promise<boolean> {
@@ -36,7 +29,7 @@ async function hasConnectionTest(): Promise<boolean> {
 
 useE2eSpec('cloud-config', startE2eGateway, async (ctx) => {
   ({ ui, gateway } = ctx);
-  await uploadLicence();
+  await uploadLicence(gateway);
 });
 
 describe('cloud platform settings', () => {

@@ -7,9 +7,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { connectAsync, type MqttClient } from 'mqtt';
 import { describe, expect, it } from 'vitest';
-import { cloudRoutes } from '../../server/contract/cloud.ts';
 import { cloudLinkRoutes, type EdgeState } from '../../server/contract/cloud-link.ts';
 import { makeApp, tempDir } from '../helpers/app.ts';
 import { DeviceApi, makeDeviceApp, type DeviceTestApp } from '../helpers/devices.ts';
@@ -17,8 +15,9 @@ import { testLicenseKeys } from '../helpers/license.ts';
 import { signIn } from '../helpers/session.ts';
 import { DEFAULT_ADMIN } from '../helpers/setup.ts';
 import { LiveClient, makeLiveApp } from '../helpers/live.ts';
-import { startMosquitto, type Mosquitto } from '../helpers/mosquitto.ts';
-import { connectDevice, eventually, tokenOf } from '../helpers/mqtt.ts';
+import { startMosquitto } from '../helpers/mosquitto.ts';
+import { eventually } from '../helpers/mqtt.ts';
+import { configureCloud, edgeState, linkedEdge, sensor, telemetryOf } from '../helpers/cloud-subscriber.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const FAST = { cloudLink: { backoffMinMs: 100, backoffMaxMs: 400 } };
@@ -29,53 +28,9 @@ const FAST = { cloudLink: { backoffMinMs: 100, backoffMaxMs: 400 } };
  */
 const AFTER_SUBSCRIBER = { cloudLink: { backoffMinMs: 1500, backoffMaxMs: 3000 } };
 
-interface Seen {
-  topic: string;
-  body: Record<string, unknown>;
-}
-
-/** The cloud's view: every message the gateway published, in order. */
-async function subscriber(broker: Mosquitto): Promise<{ client: MqttClient; seen: Seen[] }> {
-  const client = await connectAsync(broker.url, { reconnectPeriod: 200, clientId: `cloud-${Math.random().toString(36).slice(2)}` });
-  const seen: Seen[] = [];
-  client.on('error', () => undefined);
-  client.on('message', (topic, payload) => {
-    try {
-      seen.push({ topic, body: JSON.parse(payload.toString()) as Record<string, unknown> });
-    } catch {
-      // The test's own malformed publishes come back too.
-    }
-  });
-  await client.subscribeAsync(['v1/gateway/#', 'v1/devices/me/telemetry'], { qos: 1 });
-  return { client, seen };
-}
-
-async function configureCloud(t: DeviceTestApp, broker: Mosquitto): Promise<void> {
-  await t.api.ok(cloudRoutes.save, { body: { platformAddress: '127.0.0.1', platformPort: broker.port, platformKey: 'edge-key', platformSecret: 'edge-secret' } });
-}
-
-async function edgeState(t: DeviceTestApp): Promise<EdgeState> {
-  return t.api.ok(cloudLinkRoutes.state, {});
-}
-
-function telemetryOf(seen: Seen[], name: string): { ts: number; values: Record<string, unknown> }[] {
-  return seen
-    .filter((m) => m.topic === 'v1/gateway/telemetry' && name in m.body)
-    .flatMap((m) => m.body[name] as { ts: number; values: Record<string, unknown> }[]);
-}
-
-async function sensor(t: DeviceTestApp, name: string): Promise<MqttClient> {
-  const device = await t.api.createDevice({ name });
-  return connectDevice(t.app, { username: await tokenOf(t.api, device.id) });
-}
-
 describe('cloud link to a bare broker', () => {
   it('connects, announces local devices as sub-devices and forwards their telemetry with each value\'s ts', async () => {
-    const broker = await startMosquitto();
-    const cloud = await subscriber(broker);
-    const t = await makeDeviceApp({ tuning: FAST });
-    await configureCloud(t, broker);
-    await eventually(() => edgeState(t), (s) => s.status === 'CONNECTED');
+    const { cloud, t } = await linkedEdge(FAST);
 
     const device = await sensor(t, 'Boiler_1');
     await device.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: 1_700_000_000_000 + Date.now() % 1000, values: { temperature: 21.5 } }), { qos: 1 });
@@ -93,11 +48,7 @@ describe('cloud link to a bare broker', () => {
   });
 
   it('delivers every message stored during a cloud outage, in order, after the broker returns', async () => {
-    const broker = await startMosquitto();
-    const cloud = await subscriber(broker);
-    const t = await makeDeviceApp({ tuning: AFTER_SUBSCRIBER });
-    await configureCloud(t, broker);
-    await eventually(() => edgeState(t), (s) => s.status === 'CONNECTED');
+    const { broker, cloud, t } = await linkedEdge(AFTER_SUBSCRIBER);
     const device = await sensor(t, 'Meter_7');
 
     await broker.stop();
@@ -118,11 +69,7 @@ describe('cloud link to a bare broker', () => {
   });
 
   it('resumes from its durable cursor after a restart: the backlog arrives, nothing acknowledged is sent again', async () => {
-    const broker = await startMosquitto();
-    const cloud = await subscriber(broker);
-    const first = await makeDeviceApp({ tuning: FAST });
-    await configureCloud(first, broker);
-    await eventually(() => edgeState(first), (s) => s.status === 'CONNECTED');
+    const { broker, cloud, t: first } = await linkedEdge(FAST);
     const device = await sensor(first, 'Pump_3');
     const base = Date.now() - 60_000;
     await device.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: base, values: { n: -1 } }), { qos: 1 });
@@ -145,11 +92,7 @@ describe('cloud link to a bare broker', () => {
   });
 
   it('delivers the whole backlog after a kill -9 in the middle of the drain: in order, only the message in flight twice', async () => {
-    const broker = await startMosquitto();
-    const cloud = await subscriber(broker);
-    const first = await makeDeviceApp({ tuning: FAST });
-    await configureCloud(first, broker);
-    await eventually(() => edgeState(first), (s) => s.status === 'CONNECTED');
+    const { broker, cloud, t: first } = await linkedEdge(FAST);
     const device = await sensor(first, 'Tank_5');
     await broker.stop();
     const N = 20_000;
@@ -188,11 +131,7 @@ describe('cloud link to a bare broker', () => {
   });
 
   it('answers an RPC for an unknown device with an error and shrugs off a malformed one, staying connected', async () => {
-    const broker = await startMosquitto();
-    const cloud = await subscriber(broker);
-    const t = await makeDeviceApp({ tuning: FAST });
-    await configureCloud(t, broker);
-    await eventually(() => edgeState(t), (s) => s.status === 'CONNECTED');
+    const { cloud, t } = await linkedEdge(FAST);
 
     await cloud.client.publishAsync('v1/gateway/rpc', 'not json {', { qos: 1 });
     await cloud.client.publishAsync('v1/gateway/rpc', JSON.stringify({ device: 'Nobody_1', data: { id: 5, method: 'reboot' } }), { qos: 1 });
@@ -232,11 +171,7 @@ describe('cloud link to a bare broker', () => {
   });
 
   it('records cloud events PENDING until the PUBACK, then DEPLOYED; a poison event is FAILED and the ones after it still go', async () => {
-    const broker = await startMosquitto();
-    const cloud = await subscriber(broker);
-    const t = await makeDeviceApp({ tuning: { cloudLink: { ...FAST.cloudLink, maxPacketBytes: 2000 } } });
-    await configureCloud(t, broker);
-    await eventually(() => edgeState(t), (s) => s.status === 'CONNECTED');
+    const { cloud, t } = await linkedEdge({ cloudLink: { ...FAST.cloudLink, maxPacketBytes: 2000 } });
     const device = await sensor(t, 'Valve_9');
     await device.publishAsync('v1/devices/me/attributes', JSON.stringify({ blob: 'x'.repeat(3000) }), { qos: 1 });
     await device.publishAsync('v1/devices/me/attributes', JSON.stringify({ firmware: '1.2.3' }), { qos: 1 });

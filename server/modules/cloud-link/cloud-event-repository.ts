@@ -121,6 +121,11 @@ export class CloudEventRepository {
     return { items: items.map(rowOf), total };
   }
 
+  /** PENDING events, through the partial index of migration 0020. */
+  pendingCount(): number {
+    return (this.db.prepare("SELECT COUNT(*) AS n FROM cloud_event WHERE status = 'PENDING'").get() as { n: number }).n;
+  }
+
   counts(): Record<CloudEventStatus, number> {
     const counts: Record<CloudEventStatus, number> = { PENDING: 0, DEPLOYED: 0, FAILED: 0 };
     for (const r of this.db.prepare('SELECT status, COUNT(*) AS n FROM cloud_event GROUP BY status').all() as { status: CloudEventStatus; n: number }[]) {

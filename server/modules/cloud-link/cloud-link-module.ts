@@ -8,6 +8,7 @@ import { registerCloudLinkRoutes } from './cloud-link-routes.ts';
 import { CloudLinkService, type CloudLinkTuning } from './cloud-link-service.ts';
 import m0020 from './migrations/0020-cloud-event.sql';
 import m0021 from './migrations/0021-cloud-cursor.sql';
+import m0036 from './migrations/0036-cloud-progress.sql';
 
 declare module '../../module.ts' {
   interface Services {
@@ -31,6 +32,7 @@ export const cloudLinkModule = defineModule({
   migrations: [
     { name: '0020-cloud-event', sql: m0020 },
     { name: '0021-cloud-cursor', sql: m0021 },
+    { name: '0036-cloud-progress', sql: m0036 },
   ],
   build: ({ core, log, tuning, services }) => {
     const cloudLink = new CloudLinkService({ core, services, log, tuning: tuning.cloudLink ?? {} });
@@ -44,8 +46,8 @@ export const cloudLinkModule = defineModule({
     bus.on('attributes.updated', ({ deviceId, scope, values }) => {
       if (scope === 'CLIENT_SCOPE') cloudLink.clientAttributes(deviceId, values);
     });
-    bus.on('telemetry.stored', ({ deviceId }) => cloudLink.telemetryStored(deviceId));
-    bus.on('device.eventReported', ({ deviceId, ts, identifier, params }) => cloudLink.eventReported(deviceId, ts, identifier, params));
+    bus.on('telemetry.stored', ({ deviceId, entries }) => cloudLink.telemetryStored(deviceId, entries));
+    bus.on('device.eventReported', () => cloudLink.eventStored());
     bus.on('message.received', () => cloudLink.messageReceived());
     return { cloudLink };
   },

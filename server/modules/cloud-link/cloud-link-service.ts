@@ -1,6 +1,7 @@
 /**
  * The cloud link as one service: the connection (cloud-connection.ts), the cloud events of local
- * changes (cloud-event-sender.ts), store-and-forward of telemetry (telemetry-uplink.ts), the
+ * changes (cloud-event-sender.ts), store-and-forward of telemetry (telemetry-uplink.ts) and of
+ * device events (event-uplink.ts), its durable progress and counters (cloud-progress.ts), the
  * cloud's RPCs and attribute updates (cloud-downlink.ts) and the gateway's own load. It keeps the
  * local device names the cloud knows the devices by, and answers the edge state.
  */
@@ -9,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CloudConfig } from '../../contract/cloud.ts';
 import type { CloudEventPage, CloudEventQuery, EdgeState } from '../../contract/cloud-link.ts';
 import type { Language } from '../../contract/languages.ts';
+import type { TelemetryEntry } from '../../contract/telemetry.ts';
 import type { Core } from '../../core.ts';
 import { readSetting, writeSetting } from '../../db/setting-store.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -19,6 +21,8 @@ import { CloudConnection, type BackoffOptions } from './cloud-connection.ts';
 import { CloudDownlink } from './cloud-downlink.ts';
 import { CloudEventRepository, viewOf } from './cloud-event-repository.ts';
 import { CloudEventSender, type NewCloudEvent } from './cloud-event-sender.ts';
+import { CloudProgress } from './cloud-progress.ts';
+import { EventUplink } from './event-uplink.ts';
 import { testConnection } from './connection-test.ts';
 import { reasonText } from './failure-reason.ts';
 import { GATEWAY_TELEMETRY_TOPIC, GatewayLoad } from './gateway-load.ts';
@@ -53,15 +57,15 @@ export class CloudLinkService {
   private readonly events: CloudEventSender;
   private readonly eventRows: CloudEventRepository;
   private readonly uplink: TelemetryUplink;
+  private readonly eventUplink: EventUplink;
+  private readonly progress: CloudProgress;
   private readonly downlink: CloudDownlink;
   private readonly load: GatewayLoad;
   private readonly known = new Map<string, KnownDevice>();
   private client: MqttClient | null = null;
   private loadTimer: NodeJS.Timeout | null = null;
   private announceTimer: NodeJS.Timeout | null = null;
-  private backlogCache: { at: number; value: EdgeState['backlog'] } | null = null;
-  private sentToday = 0;
-  private sentDay = new Date().toDateString();
+  private backlogCache: { at: number; value: EdgeState['backlog']; pendingCloudEvents: number } | null = null;
   private readonly maxPacketBytes: number;
   private readonly stateListeners = new Set<() => void>();
 
@@ -72,10 +76,12 @@ export class CloudLinkService {
     this.maxPacketBytes = tuning.maxPacketBytes ?? 64 * 1024;
     const backoff: BackoffOptions = { minMs: tuning.backoffMinMs ?? 1000, maxMs: tuning.backoffMaxMs ?? 60_000 };
     this.eventRows = new CloudEventRepository(core.db);
+    this.progress = new CloudProgress(core.db, log);
     const acknowledged = (n: number): void => this.countSent(n);
     this.events = new CloudEventSender({ db: core.db, rows: this.eventRows, maxPacketBytes: () => this.maxPacketBytes, log, acknowledged });
     this.uplink = new TelemetryUplink({
       db: core.db,
+      progress: this.progress,
       telemetry: services.telemetry,
       nameOf: (id) => this.known.get(id)?.name ?? null,
       maxPacketBytes: () => this.maxPacketBytes,
@@ -88,6 +94,16 @@ export class CloudLinkService {
       log,
       acknowledged,
       options: { window: tuning.window ?? 64 },
+    });
+    this.eventUplink = new EventUplink({
+      db: core.db,
+      progress: this.progress,
+      nameOf: (id) => this.known.get(id)?.name ?? null,
+      maxPacketBytes: () => this.maxPacketBytes,
+      retentionDays: () => services.telemetry.settings().telemetryRetentionDays,
+      log,
+      acknowledged,
+      window: tuning.window ?? 64,
     });
     this.downlink = new CloudDownlink({
       deviceIdNamed: (name) => services.devices.refs().nameOwner(name) ?? null,
@@ -103,9 +119,15 @@ export class CloudLinkService {
       listener: {
         connected: (client) => this.connected(client),
         disconnected: () => this.disconnected(),
-        changed: () => this.announce(),
+        changed: () => {
+          this.progress.times(this.connection.lastConnectTime, this.connection.lastDisconnectTime);
+          this.announce();
+        },
       },
     });
+    // The state page's times survive a restart (the counters live in the progress row).
+    this.connection.lastConnectTime = this.progress.lastConnectTime;
+    this.connection.lastDisconnectTime = this.progress.lastDisconnectTime;
     this.loadEveryMs = tuning.loadEveryMs ?? 60_000;
   }
 
@@ -122,18 +144,24 @@ export class CloudLinkService {
     if (this.loadTimer) clearInterval(this.loadTimer);
     if (this.announceTimer) clearTimeout(this.announceTimer);
     this.connection.close();
-    this.uplink.flushCursors();
+    this.progress.flush();
     this.events.save();
   }
 
   configure(config: CloudConfig): void {
-    if (!readSetting<{ since: number }>(this.deps.core.db, SETTING_ID)) writeSetting(this.deps.core.db, SETTING_ID, { since: Date.now() });
+    const first = !readSetting<{ since: number }>(this.deps.core.db, SETTING_ID);
+    if (first) {
+      writeSetting(this.deps.core.db, SETTING_ID, { since: Date.now() });
+      this.eventUplink.startFromNow();
+    }
     this.connection.configure(config);
+    // The first cloud learns the devices that exist already; later ones arrive as they are created.
+    if (first) for (const id of this.known.keys()) this.deviceCreated(id);
     this.uplink.markAll(this.known.keys());
   }
 
   test(config: CloudConfig, lang: Language): Promise<{ ok: boolean; code: number; message: string }> {
-    return testConnection(config, this.deps.services.license.deviceSn).then((o) => ({ ok: o.code === 0, code: o.code, message: translate(lang, o.key, o.params) }));
+    return testConnection(this.deps.services.cloud.withCa(config), this.deps.services.license.deviceSn).then((o) => ({ ok: o.code === 0, code: o.code, message: translate(lang, o.key, o.params) }));
   }
 
   onStateChanged(listener: () => void): () => void {
@@ -144,7 +172,6 @@ export class CloudLinkService {
   state(lang: Language): EdgeState {
     const c = this.connection;
     const config = this.deps.services.cloud.stored();
-    this.rollDay();
     return {
       status: c.status,
       ...(c.lastError && c.status !== 'CONNECTED' ? { lastError: translate(lang, c.lastError.key, c.lastError.params) } : {}),
@@ -153,9 +180,9 @@ export class CloudLinkService {
       edgeKey: config?.platformKey ?? '',
       ...(c.lastConnectTime !== null ? { lastConnectTime: c.lastConnectTime } : {}),
       ...(c.lastDisconnectTime !== null ? { lastDisconnectTime: c.lastDisconnectTime } : {}),
-      backlog: config ? this.backlog() : { messages: 0 },
-      sentToday: this.sentToday,
-      dropped: this.uplink.droppedCount,
+      ...(config ? this.backlog() : { backlog: { messages: 0 }, pendingCloudEvents: 0 }),
+      sentToday: this.progress.sentToday,
+      dropped: this.progress.dropped,
     };
   }
 
@@ -163,12 +190,20 @@ export class CloudLinkService {
    * The backlog counts stored values per pending device (a few queries each, staging scanned): read
    * at most once a second however many pages and subscribers ask.
    */
-  private backlog(): EdgeState['backlog'] {
+  private backlog(): Pick<EdgeState, 'backlog' | 'pendingCloudEvents'> {
     const now = Date.now();
     if (!this.backlogCache || now - this.backlogCache.at >= BACKLOG_CACHE_MS) {
-      this.backlogCache = { at: now, value: this.uplink.backlog(this.uplink.pendingDevices()) };
+      const telemetry = this.uplink.backlog(this.uplink.pendingDevices());
+      const events = this.eventUplink.backlog();
+      const oldest = Math.min(telemetry.oldestTs ?? Infinity, events.oldestTs ?? Infinity);
+      const messages = telemetry.messages + events.messages;
+      this.backlogCache = {
+        at: now,
+        value: oldest === Infinity ? { messages } : { messages, oldestTs: oldest },
+        pendingCloudEvents: this.eventRows.pendingCount(),
+      };
     }
-    return this.backlogCache.value;
+    return { backlog: this.backlogCache.value, pendingCloudEvents: this.backlogCache.pendingCloudEvents };
   }
 
   secret(): string {
@@ -244,18 +279,18 @@ export class CloudLinkService {
     this.record({ entityId: deviceId, entityName: device.name, entityType: 'ATTRIBUTE', event: 'ATTRIBUTES_UPDATED', topic: 'v1/gateway/attributes', body: { [device.name]: data } });
   }
 
-  telemetryStored(deviceId: string): void {
+  telemetryStored(deviceId: string, entries: readonly TelemetryEntry[]): void {
     if (this.connection.status === 'NOT_CONFIGURED') return;
-    this.uplink.stored(deviceId);
+    this.uplink.stored(deviceId, entries);
     // The backlog grows while disconnected: the state page shows it.
     if (this.connection.status !== 'CONNECTED') this.announceSoon();
   }
 
-  /** A device event goes live as telemetry of its identifier (no backlog: its record stays local). */
-  eventReported(deviceId: string, ts: number, identifier: string, params: unknown): void {
-    const device = this.known.get(deviceId);
-    if (!device || !this.client) return;
-    this.client.publish('v1/gateway/telemetry', JSON.stringify({ [device.name]: [{ ts, values: { [identifier]: params } }] }), { qos: 1 });
+  /** A device event was stored: it goes as telemetry of its identifier, after any backlog of events. */
+  eventStored(): void {
+    if (this.connection.status === 'NOT_CONFIGURED') return;
+    this.eventUplink.schedule();
+    if (this.connection.status !== 'CONNECTED') this.announceSoon();
   }
 
   messageReceived(): void {
@@ -298,6 +333,7 @@ export class CloudLinkService {
     this.downlink.subscribe(client);
     this.events.connected(client);
     this.uplink.connected(client);
+    this.eventUplink.connected(client);
     if (this.loadTimer) clearInterval(this.loadTimer);
     this.loadTimer = setInterval(() => this.reportLoad(), this.loadEveryMs);
     this.loadTimer.unref();
@@ -310,23 +346,15 @@ export class CloudLinkService {
     this.loadTimer = null;
     this.events.disconnected();
     this.uplink.disconnected();
+    this.eventUplink.disconnected();
   }
 
   private reportLoad(): void {
     this.client?.publish(GATEWAY_TELEMETRY_TOPIC, JSON.stringify(this.load.reading()), { qos: 1 });
   }
 
-  private rollDay(): void {
-    const today = new Date().toDateString();
-    if (today !== this.sentDay) {
-      this.sentDay = today;
-      this.sentToday = 0;
-    }
-  }
-
   private countSent(n: number): void {
-    this.rollDay();
-    this.sentToday += n;
+    this.progress.countSent(n);
     this.announceSoon();
   }
 

@@ -59,7 +59,14 @@ export function cloudClient(config: CloudConfig, clientId: string, connectTimeou
   const port = config.platformPort;
   const stream = (): ReturnType<typeof netConnect> =>
     options.protocol === 'mqtts'
-      ? tlsConnect({ host, port, rejectUnauthorized: true, ...(isIP(host) === 0 ? { servername: host } : {}) })
+      ? tlsConnect({
+          host,
+          port,
+          rejectUnauthorized: true,
+          ...(isIP(host) === 0 ? { servername: host } : {}),
+          // A private cloud's CA (server/modules/cloud/cloud-ca.ts) replaces the system's CAs.
+          ...(config.platformCaPem ? { ca: config.platformCaPem } : {}),
+        })
       : netConnect({ host, port });
   return new MqttClient(stream, options);
 }
@@ -75,11 +82,16 @@ export function failureOutcome(err: Error & { code?: unknown }): ConnectOutcome 
   }
   // Node's message names the code and what it concerns ("getaddrinfo ENOTFOUND cloud.example").
   const detail = err.message || (typeof code === 'string' ? code : '');
-  if (typeof code === 'string' && (code.startsWith('ERR_TLS') || code.includes('CERT') || code.startsWith('ERR_SSL') || code === 'EPROTO')) {
+  if (typeof code === 'string' && isTlsCode(code)) {
     return { code: -1, key: 'error.cloud.tls', params: { detail } };
   }
   if (code === 'ETIMEDOUT') return timeoutOutcome();
   return { code: -1, key: 'error.cloud.unreachable', params: { detail } };
+}
+
+/** Node's TLS and OpenSSL's verification codes (`UNABLE_TO_VERIFY_LEAF_SIGNATURE`: a CA the gateway does not trust). */
+function isTlsCode(code: string): boolean {
+  return code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code === 'EPROTO' || code.includes('CERT') || code.startsWith('UNABLE_TO_') || code.includes('SIGNATURE');
 }
 
 export function timeoutOutcome(): ConnectOutcome {

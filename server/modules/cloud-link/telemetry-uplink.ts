@@ -2,7 +2,11 @@
  * Store-and-forward of telemetry: what the cloud has not acknowledged is read from the history the
  * telemetry module already stored (no second queue), oldest first per device, and published on
  * `v1/gateway/telemetry` with QoS 1 and a bounded window in flight, at the pace of the broker's
- * PUBACKs. Live telemetry takes the same road: a commit (`telemetry.stored`) marks its device.
+ * PUBACKs. A commit (`telemetry.stored`) of a device that is caught up goes live instead, without
+ * reading the history back: its values are gathered for LIVE_GATHER_MS and every device's go in
+ * one message (the gateway topic names the device in the payload), so forwarding costs a fraction
+ * of the local ingest (scripts/lib/bench-cloud-live.ts). A device with a backlog, a full window, a
+ * value from the future or older than a day takes the road through the history.
  *
  * The position is a durable cursor per device (`cloud_cursor`, migration 0021): the newest ts the
  * cloud acknowledged. It moves only on PUBACK and only over a device's contiguous acknowledged
@@ -16,12 +20,16 @@
  * the cursor past every value its device reports meanwhile.
  *
  * Values older than the retention are not sent: they are counted as dropped (edge state).
+ *
+ * Cursor writes are batched per turn into the progress row's transaction (cloud-progress.ts).
  */
 import type { MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StatementSync } from 'node:sqlite';
-import { transaction, type Db } from '../../db/sqlite.ts';
+import type { Db } from '../../db/sqlite.ts';
+import type { TelemetryEntry } from '../../contract/telemetry.ts';
 import type { Services } from '../../module.ts';
+import type { CloudProgress } from './cloud-progress.ts';
 import { CloudPublisher } from './cloud-publisher.ts';
 
 const DAY_MS = 86_400_000;
@@ -33,6 +41,10 @@ const DAY_MS = 86_400_000;
 const POINTS_PER_MESSAGE = 500;
 const READ_LIMIT = POINTS_PER_MESSAGE;
 const READS_PER_TURN = 64;
+/** How long live values wait for other devices' to share their message. */
+const LIVE_GATHER_MS = 250;
+/** Live values older than this go through the history, which knows the retention. */
+const LIVE_MAX_AGE_MS = DAY_MS;
 
 export interface UplinkOptions {
   /** Messages in flight (published, PUBACK not yet received). */
@@ -58,17 +70,22 @@ export class TelemetryUplink extends CloudPublisher {
   private readonly readPos = new Map<string, number>();
   /** Per device, in publish order: messages awaiting PUBACK. */
   private readonly inFlight = new Map<string, Message[]>();
+  /** Publishes awaiting PUBACK (one may carry several devices' messages). */
   private inFlightCount = 0;
-  private dropped = 0;
+  /** Live values of caught-up devices, gathered for the next publish: per device, values by ts. */
+  private readonly live = new Map<string, { name: string; byTs: Map<number, Record<string, unknown>> }>();
+  private liveTimer: NodeJS.Timeout | null = null;
   private readonly cursorGet: StatementSync;
   private readonly cursorSet: StatementSync;
   private readonly cursorDelete: StatementSync;
   private readonly pendingCursors = new Map<string, number>();
-  private cursorFlush = false;
+  /** The cursors the progress transaction is writing. */
+  private writing: Map<string, number> | null = null;
 
   constructor(
     private readonly deps: {
       db: Db;
+      progress: CloudProgress;
       telemetry: Services['telemetry'];
       nameOf: (deviceId: string) => string | null;
       maxPacketBytes: () => number;
@@ -83,25 +100,111 @@ export class TelemetryUplink extends CloudPublisher {
     this.cursorGet = deps.db.prepare('SELECT acked_ts AS ts FROM cloud_cursor WHERE id = ?');
     this.cursorSet = deps.db.prepare('INSERT INTO cloud_cursor (id, acked_ts) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET acked_ts = excluded.acked_ts');
     this.cursorDelete = deps.db.prepare('DELETE FROM cloud_cursor WHERE id = ?');
+    deps.progress.join({
+      write: () => {
+        this.writing = new Map(this.pendingCursors);
+        for (const [id, ts] of this.writing) this.cursorSet.run(id, ts);
+      },
+      committed: () => {
+        // A cursor that moved again while written stays pending for the next turn.
+        for (const [id, ts] of this.writing ?? []) if (this.pendingCursors.get(id) === ts) this.pendingCursors.delete(id);
+        this.writing = null;
+      },
+    });
   }
 
-  get droppedCount(): number {
-    return this.dropped;
-  }
-
-  /** New values of `deviceId` were committed. */
-  stored(deviceId: string): void {
-    this.dirty.add(deviceId);
+  /** New values of `deviceId` were committed: live when it is caught up, else through the history. */
+  stored(deviceId: string, entries: readonly TelemetryEntry[]): void {
+    if (this.gather(deviceId, entries)) return;
+    this.toHistory(deviceId);
     this.schedule();
+  }
+
+  /** Takes the committed values of a caught-up device for the next live publish; false when they must be read from the history. */
+  private gather(deviceId: string, entries: readonly TelemetryEntry[]): boolean {
+    if (!this.client || this.dirty.has(deviceId) || this.inFlightCount >= this.deps.options.window) return false;
+    const pos = this.readPos.get(deviceId);
+    const name = this.deps.nameOf(deviceId);
+    if (pos === undefined || name === null) return false;
+    const now = Date.now();
+    for (const e of entries) if (e.ts > now || e.ts < now - LIVE_MAX_AGE_MS) return false;
+    let device = this.live.get(deviceId);
+    if (!device) this.live.set(deviceId, (device = { name, byTs: new Map() }));
+    // As through the history: a value at or below what was already sent is not sent.
+    for (const e of entries) {
+      if (e.ts <= pos) continue;
+      let values = device.byTs.get(e.ts);
+      if (!values) device.byTs.set(e.ts, (values = {}));
+      values[e.key] = e.value;
+    }
+    if (!this.liveTimer) {
+      this.liveTimer = setTimeout(() => this.publishLive(), LIVE_GATHER_MS);
+      this.liveTimer.unref();
+    }
+    return true;
+  }
+
+  private publishLive(): void {
+    this.liveTimer = null;
+    const client = this.client;
+    const gathered = [...this.live.entries()];
+    this.live.clear();
+    if (!client) return;
+    const body: Record<string, Point[]> = {};
+    const messages: Message[] = [];
+    for (const [deviceId, { name, byTs }] of gathered) {
+      if (byTs.size === 0) continue;
+      const points = [...byTs.entries()].sort((a, b) => a[0] - b[0]).map(([ts, values]) => ({ ts, values }));
+      body[name] = points;
+      messages.push({ deviceId, lastTs: points[points.length - 1]!.ts, points: points.length, acked: false });
+    }
+    if (messages.length === 0) return;
+    const payload = Buffer.from(JSON.stringify(body));
+    if (payload.length + 30 > this.deps.maxPacketBytes()) {
+      // Too much for one message: the history road sends it in pieces.
+      this.markAll(messages.map((m) => m.deviceId));
+      return;
+    }
+    this.publish(client, payload, messages);
+  }
+
+  /** One publish of messages (one per device); each device's cursor moves over its acknowledged prefix. */
+  private publish(client: MqttClient, payload: Buffer, messages: readonly Message[]): void {
+    const generation = this.generation;
+    for (const message of messages) {
+      this.readPos.set(message.deviceId, message.lastTs);
+      const queue = this.inFlight.get(message.deviceId) ?? [];
+      this.inFlight.set(message.deviceId, queue);
+      queue.push(message);
+    }
+    this.inFlightCount++;
+    client.publish('v1/gateway/telemetry', payload, { qos: 1 }, (err) => {
+      if (err || generation !== this.generation) return;
+      this.inFlightCount--;
+      let points = 0;
+      for (const message of messages) {
+        points += message.points;
+        this.acked(message);
+      }
+      this.deps.acknowledged(points);
+      this.schedule();
+    });
   }
 
   /** Every device may have a backlog (start-up, a new configuration). */
   markAll(deviceIds: Iterable<string>): void {
-    for (const id of deviceIds) this.dirty.add(id);
+    for (const id of deviceIds) this.toHistory(id);
     this.schedule();
   }
 
+  /** The device's next values are read from the history, its gathered live ones too (they are stored): never both. */
+  private toHistory(deviceId: string): void {
+    this.live.delete(deviceId);
+    this.dirty.add(deviceId);
+  }
+
   forget(deviceId: string): void {
+    this.live.delete(deviceId);
     this.dirty.delete(deviceId);
     this.readPos.delete(deviceId);
     this.pendingCursors.delete(deviceId);
@@ -111,6 +214,11 @@ export class TelemetryUplink extends CloudPublisher {
   protected connectionLost(): void {
     // What was in flight is read again from the cursor on the next connection.
     for (const deviceId of this.inFlight.keys()) this.dirty.add(deviceId);
+    // Gathered live values are in the history too: read them from there next time.
+    for (const deviceId of this.live.keys()) this.dirty.add(deviceId);
+    this.live.clear();
+    if (this.liveTimer) clearTimeout(this.liveTimer);
+    this.liveTimer = null;
     this.inFlight.clear();
     this.inFlightCount = 0;
     this.readPos.clear();
@@ -152,7 +260,7 @@ export class TelemetryUplink extends CloudPublisher {
     return oldestTs === undefined ? { messages } : { messages, oldestTs };
   }
 
-  protected pump(client: MqttClient, generation: number): void {
+  protected pump(client: MqttClient): void {
     const { window } = this.deps.options;
     // Each device looked at is a read of its history: after READS_PER_TURN the next turn goes on,
     // so a start-up with every device marked does not hold the event loop for seconds.
@@ -163,7 +271,7 @@ export class TelemetryUplink extends CloudPublisher {
       for (const deviceId of [...this.dirty]) {
         if (this.inFlightCount >= window || reads >= READS_PER_TURN) break;
         reads++;
-        if (this.sendNext(client, generation, deviceId)) sent++;
+        if (this.sendNext(client, deviceId)) sent++;
         else this.dirty.delete(deviceId);
       }
       if (sent === 0 && reads < READS_PER_TURN) break;
@@ -172,12 +280,16 @@ export class TelemetryUplink extends CloudPublisher {
   }
 
   /** Publishes the device's next message; false when it has nothing more to send. */
-  private sendNext(client: MqttClient, generation: number, deviceId: string): boolean {
+  private sendNext(client: MqttClient, deviceId: string): boolean {
     const name = this.deps.nameOf(deviceId);
     if (name === null) return false;
     const from = (this.readPos.get(deviceId) ?? this.cursor(deviceId)) + 1;
     let points = this.read(deviceId, from);
-    if (points.length === 0) return false;
+    if (points.length === 0) {
+      // Caught up: its next commits can go live from here.
+      this.readPos.set(deviceId, from - 1);
+      return false;
+    }
     // Read once there is something to send: most looks at a device (each live commit) find nothing.
     const retentionStart = Date.now() - this.deps.telemetry.settings().telemetryRetentionDays * DAY_MS;
     const max = this.deps.maxPacketBytes();
@@ -189,34 +301,30 @@ export class TelemetryUplink extends CloudPublisher {
     const fresh = points.filter((p) => p.ts >= retentionStart);
     const stale = points.length - fresh.length;
     if (stale > 0) {
-      this.dropped += stale;
+      this.deps.progress.countDropped(stale);
       this.deps.log.warn({ deviceId, values: stale }, 'cloud backlog older than the retention dropped');
     }
     const lastTs = points[points.length - 1]!.ts;
-    this.readPos.set(deviceId, lastTs);
     const message: Message = { deviceId, lastTs, points: fresh.length, acked: false };
-    const queue = this.inFlight.get(deviceId) ?? [];
-    this.inFlight.set(deviceId, queue);
-    queue.push(message);
-    this.inFlightCount++;
-    if (fresh.length === 0) {
-      this.acked(message);
-      return true;
-    }
+    if (fresh.length === 0) return this.skipped(message);
     if (stale > 0) payload = Buffer.from(JSON.stringify({ [name]: fresh }));
     if (payload.length + 30 > max) {
       // One ts group cannot be smaller than itself: skipped and counted, never retried forever.
-      this.dropped += fresh.length;
+      this.deps.progress.countDropped(fresh.length);
       this.deps.log.warn({ deviceId, bytes: payload.length, max }, 'cloud telemetry message larger than the cloud accepts: dropped');
-      this.acked(message);
-      return true;
+      return this.skipped(message);
     }
-    client.publish('v1/gateway/telemetry', payload, { qos: 1 }, (err) => {
-      if (err || generation !== this.generation) return;
-      this.deps.acknowledged(message.points);
-      this.acked(message);
-      this.schedule();
-    });
+    this.publish(client, payload, [message]);
+    return true;
+  }
+
+  /** A message not sent (dropped values): it counts as acknowledged, in its place in the device's order. */
+  private skipped(message: Message): true {
+    this.readPos.set(message.deviceId, message.lastTs);
+    const queue = this.inFlight.get(message.deviceId) ?? [];
+    this.inFlight.set(message.deviceId, queue);
+    queue.push(message);
+    this.acked(message);
     return true;
   }
 
@@ -258,32 +366,13 @@ export class TelemetryUplink extends CloudPublisher {
     const queue = this.inFlight.get(message.deviceId);
     if (!queue) return;
     let advanced: number | null = null;
-    while (queue.length > 0 && queue[0]!.acked) {
-      advanced = queue.shift()!.lastTs;
-      this.inFlightCount--;
-    }
+    while (queue.length > 0 && queue[0]!.acked) advanced = queue.shift()!.lastTs;
     if (queue.length === 0) this.inFlight.delete(message.deviceId);
     if (advanced !== null) this.saveCursor(message.deviceId, advanced);
   }
 
-  /** Cursor writes of one turn share a transaction. */
   private saveCursor(deviceId: string, ts: number): void {
     this.pendingCursors.set(deviceId, ts);
-    if (this.cursorFlush) return;
-    this.cursorFlush = true;
-    setImmediate(() => this.flushCursors());
-  }
-
-  flushCursors(): void {
-    this.cursorFlush = false;
-    if (this.pendingCursors.size === 0) return;
-    try {
-      transaction(this.deps.db, () => {
-        for (const [id, ts] of this.pendingCursors) this.cursorSet.run(id, ts);
-      });
-      this.pendingCursors.clear();
-    } catch (err) {
-      this.deps.log.error({ err }, 'cloud cursor not stored');
-    }
+    this.deps.progress.changed();
   }
 }

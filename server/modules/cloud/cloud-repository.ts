@@ -14,7 +14,7 @@ export class CloudRepository {
 
   save(config: CloudConfig): SettingRow<CloudConfig> {
     // Only the known fields: the stored row never carries whatever else a caller passed along.
-    const { platformAddress, platformPort, platformKey, platformSecret, platformTls, platformHttpUrl } = config;
-    return writeSetting(this.db, SETTING_ID, { platformAddress, platformPort, platformKey, platformSecret, platformTls, platformHttpUrl });
+    const { platformAddress, platformPort, platformKey, platformSecret, platformTls, platformHttpUrl, platformCaPem } = config;
+    return writeSetting(this.db, SETTING_ID, { platformAddress, platformPort, platformKey, platformSecret, platformTls, platformHttpUrl, platformCaPem });
   }
 }

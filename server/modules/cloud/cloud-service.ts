@@ -4,6 +4,7 @@
  */
 import type { CloudConfig, CloudConfigView } from '../../contract/cloud.ts';
 import type { Db } from '../../db/sqlite.ts';
+import { checkCloudCa } from './cloud-ca.ts';
 import { CloudRepository } from './cloud-repository.ts';
 
 export class CloudService {
@@ -40,12 +41,24 @@ export class CloudService {
       // Rows stored before these fields existed have neither: no TLS, no cloud sign-in.
       platformTls: row.value.platformTls ?? false,
       platformHttpUrl: row.value.platformHttpUrl || null,
+      platformCa: row.value.platformCaPem ? checkCloudCa(row.value.platformCaPem) : null,
       updatedTime: row.updatedTime,
     };
   }
 
+  /**
+   * `config` as the connection uses it: a CA left out is the stored one (a form that did not touch
+   * it), an empty one none. A new CA must parse (400 naming the field otherwise).
+   */
+  withCa(config: CloudConfig): CloudConfig {
+    const ca = config.platformCaPem ?? this.stored()?.platformCaPem ?? '';
+    if (ca) checkCloudCa(ca);
+    const { platformCaPem: _given, ...rest } = config;
+    return ca ? { ...rest, platformCaPem: ca } : rest;
+  }
+
   save(config: CloudConfig): CloudConfigView {
-    const saved = this.rows.save(config);
+    const saved = this.rows.save(this.withCa(config));
     this.changed(saved.value);
     return this.view();
   }

@@ -1,7 +1,7 @@
 /**
  * The cloud platform's fields, for the wizard's step 2 and the system configuration's cloud card:
  * MQTT address, port, key, secret (empty: the key is an access token), TLS, and the cloud's HTTP
- * address for cloud-account sign-in. Rules are the contract's, so the form refuses what the server
+ * address for cloud-account sign-in, the cloud's CA certificate (CloudCaField.tsx). Rules are the contract's, so the form refuses what the server
  * refuses. Place inside an Arco Form whose values are CloudValues (cloudForm.ts).
  */
 import type { JSX } from 'react';
@@ -11,14 +11,16 @@ import Switch from '@arco-design/web-react/es/Switch';
 import { useTranslation } from 'react-i18next';
 import { PLATFORM_HTTP_URL_MAX } from '../../../server/contract/cloud.ts';
 import { cloudHttpUrlProblem } from '../../../server/contract/rules/cloud-http-url.ts';
+import type { CloudConfigView } from '../../../server/contract/cloud.ts';
 import { trimmedRule } from '../../lib/form-rules.ts';
+import { CloudCaField } from './CloudCaField.tsx';
 import './cloud.css';
 import { isPlatformAddress, parsePort } from '../guide/cloudRules.ts';
 
 /** The contract's length limit of the key and the secret. */
 const CREDENTIAL_MAX = 128;
 
-export function CloudFields({ testIdPrefix }: { testIdPrefix: string }): JSX.Element {
+export function CloudFields({ testIdPrefix, storedCa }: { testIdPrefix: string; storedCa: NonNullable<CloudConfigView>['platformCa'] }): JSX.Element {
   const { t } = useTranslation(['guide', 'errors']);
   const id = (name: string): string => `${testIdPrefix}-${name}`;
   const required = (message: string) => ({ required: true, message });
@@ -64,6 +66,7 @@ export function CloudFields({ testIdPrefix }: { testIdPrefix: string }): JSX.Ele
       <Form.Item field="platformTls" label={t('cloud.tls')} triggerPropName="checked" extra={t('cloud.tlsHint')}>
         <Switch aria-label={t('cloud.tls')} data-testid={id('tls')} />
       </Form.Item>
+      <CloudCaField stored={storedCa} testId={id('ca')} />
       <Form.Item field="platformHttpUrl" label={t('cloud.httpUrl')} rules={[trimmedRule(cloudHttpUrlProblem)]} extra={t('cloud.httpUrlHint')}>
         <Input placeholder={t('cloud.httpUrlPlaceholder')} maxLength={PLATFORM_HTTP_URL_MAX} autoComplete="off" data-testid={id('http-url')} />
       </Form.Item>

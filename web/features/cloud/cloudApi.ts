@@ -15,6 +15,8 @@ export interface EdgeStateSummary {
   status: string;
   lastError?: string;
   backlog: { messages: number };
+  /** Device announcements and changes the cloud has not acknowledged. */
+  pendingCloudEvents: number;
 }
 
 export function loadCloudConfig(headers?: Record<string, string>): Promise<CloudConfigView> {

@@ -9,6 +9,8 @@ export interface CloudValues {
   platformSecret?: string;
   platformTls?: boolean;
   platformHttpUrl?: string;
+  /** A new CA in PEM, '' to remove the stored one, undefined to keep it. */
+  platformCaPem?: string;
 }
 
 export function toCloudConfig(values: CloudValues): CloudConfig {
@@ -20,6 +22,7 @@ export function toCloudConfig(values: CloudValues): CloudConfig {
     platformSecret: values.platformSecret?.trim() ?? '',
     platformTls: values.platformTls ?? false,
     ...(httpUrl ? { platformHttpUrl: httpUrl } : {}),
+    ...(values.platformCaPem !== undefined ? { platformCaPem: values.platformCaPem } : {}),
   };
 }
 

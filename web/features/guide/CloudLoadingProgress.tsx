@@ -1,8 +1,8 @@
 /**
  * The wizard's "cloud data loading" wait (console spec, edge activation: 1-3 minutes) after the
- * cloud is saved: real progress from the cloud link's state (connected, stored data sent), with
- * Continue always available. Where the state cannot be read (a gateway without the connector, or
- * not allowed before the administrator exists) it finishes at once, without a word.
+ * cloud is saved: real progress from the cloud link's state (connected, devices announced, stored
+ * data sent), read with the setup code, with Continue always available. Where the state cannot be
+ * read (a gateway without the connector) it finishes at once, without a word.
  */
 import { useEffect, useState, type JSX } from 'react';
 import Button from '@arco-design/web-react/es/Button';
@@ -41,6 +41,7 @@ export function CloudLoadingProgress({ headers, onDone }: { headers?: Record<str
 
   if (!state) return null;
   const connected = state.status === 'CONNECTED';
+  const announced = connected && state.pendingCloudEvents === 0;
   const sent = connected && state.backlog.messages === 0;
   const step = (done: boolean, label: string, testId: string): JSX.Element => (
     <li data-testid={testId} data-done={done}>
@@ -54,6 +55,11 @@ export function CloudLoadingProgress({ headers, onDone }: { headers?: Record<str
       <p className="ec-guide-intro">{t('cloud.loadingIntro')}</p>
       <ul className="ec-cloud-loading__steps">
         {step(connected, t('cloud.loadingConnected'), 'cloud-loading-connected')}
+        {step(
+          announced,
+          announced || state.pendingCloudEvents === 0 ? t('cloud.loadingDevices') : t('cloud.loadingDevicesLeft', { count: state.pendingCloudEvents }),
+          'cloud-loading-devices',
+        )}
         {step(sent, sent ? t('cloud.loadingBacklog') : t('cloud.loadingBacklogLeft', { count: state.backlog.messages }), 'cloud-loading-backlog')}
       </ul>
       {state.lastError && !connected ? <p className="ec-cloud-loading__waiting">{t('cloud.loadingError', { error: state.lastError })}</p> : null}

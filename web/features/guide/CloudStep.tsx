@@ -118,7 +118,7 @@ export function CloudStep(props: CloudStepProps): JSX.Element {
         disabled={busy}
       >
         {props.needCode ? <SetupCodeField /> : null}
-        <CloudFields testIdPrefix="guide-cloud" />
+        <CloudFields testIdPrefix="guide-cloud" storedCa={current?.platformCa ?? null} />
         <CloudTestAlert outcome={test.outcome} testId="guide-cloud-test-result" />
         <FormError message={error} testId="guide-cloud-error" />
         <div className="ec-guide-actions">

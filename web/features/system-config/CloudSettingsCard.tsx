@@ -50,7 +50,8 @@ export function CloudSettingsCard(): JSX.Element {
     try {
       const saved = await saveCloudConfig(toCloudConfig(values));
       setStored(saved);
-      form.setFieldsValue({ platformSecret: '' });
+      // The CA sent is now the stored one: the form keeps it by sending none.
+      form.setFieldsValue({ platformSecret: '', platformCaPem: undefined });
       Message.success(t('cloud.saved'));
     } catch (err) {
       setFailure(errorMessage(err));
@@ -80,7 +81,7 @@ export function CloudSettingsCard(): JSX.Element {
         onValuesChange={() => test.clear()}
         disabled={!loaded || saving}
       >
-        <CloudFields testIdPrefix="system-cloud" />
+        <CloudFields testIdPrefix="system-cloud" storedCa={stored?.platformCa ?? null} />
         {stored?.platformSecretSet ? <p className="ec-system-config__hint">{t('cloud.secretSet')}</p> : null}
         <CloudTestAlert outcome={test.outcome} testId="system-cloud-test-result" />
         <FormError message={failure} testId="system-cloud-error" />

@@ -1,0 +1,109 @@
+/**
+ * Live forwarding (issue budget: forwarding to a connected cloud adds ≤ 10 % to the local ingest
+ * cost at 1,000 msg/s). Two provisioned gateways of the same binary in one run, each with the same
+ * 100 devices sending 10 msg/s apiece (1,000 msg/s, QoS 1): one with its cloud set to a local
+ * mosquitto and connected, one without a cloud. They are driven in turn, A B A B A B, so the
+ * machine's load drifts over both alike; the figure is each gateway's CPU time per 1,000
+ * acknowledged messages (median of its rounds), and the row is how much more the forwarding one
+ * spends. A subscriber on the broker checks that the values really reached the cloud.
+ */
+import { connectAsync } from 'mqtt';
+import { cloudRoutes } from '../../server/contract/cloud.ts';
+import { cloudLinkRoutes, type EdgeState } from '../../server/contract/cloud-link.ts';
+import { startProvisionedGateway, type BenchGateway } from './bench-gateway.ts';
+import { closeAll, connectPublishers, drive } from './bench-load.ts';
+import { count, cpuMs, median, sleep } from './bench-measure.ts';
+import type { RowSpec } from './bench-row.ts';
+import { payloads } from './bench-telemetry.ts';
+import type { Mosquitto } from './mosquitto.ts';
+import { ensureDevices, ensureSimulatorProduct } from './simulator.ts';
+
+const DEVICES = 100;
+const RATE_PER_DEVICE = 10;
+const ROUNDS = 5;
+const WARMUP_MS = 2000;
+const DURATION_MS = 8000;
+const WINDOW = 8;
+
+interface Side {
+  gw: BenchGateway;
+  clients: Awaited<ReturnType<typeof connectPublishers>>;
+  cpuPer1k: number[];
+  acked: number;
+}
+
+async function prepare(binary: string, name: string): Promise<Side> {
+  const gw = await startProvisionedGateway(binary);
+  const product = await ensureSimulatorProduct(gw.http, name);
+  const devices = await ensureDevices(gw.http, product.id, DEVICES);
+  const clients = await connectPublishers(gw.mqttUrl, devices.map((d) => ({ username: d.token, clientId: `bench-live-${d.id}` })));
+  return { gw, clients, cpuPer1k: [], acked: 0 };
+}
+
+async function round(side: Side): Promise<void> {
+  const pid = side.gw.bin.pid;
+  const cpu0 = cpuMs(pid);
+  const result = await drive(side.clients, { window: WINDOW, warmupMs: WARMUP_MS, durationMs: DURATION_MS, ratePerPublisher: RATE_PER_DEVICE, payload: payloads(DEVICES) });
+  side.cpuPer1k.push(((cpuMs(pid) - cpu0) / result.ackedAll) * 1000);
+  side.acked += result.ackedAll;
+}
+
+/** Values arriving on the cloud's gateway telemetry topic. */
+async function cloudCounter(broker: Mosquitto): Promise<{ seen: () => number; stop: () => Promise<void> }> {
+  const client = await connectAsync(broker.url, { clientId: 'bench-cloud-live', reconnectPeriod: 0 });
+  await client.subscribeAsync('v1/gateway/telemetry', { qos: 0 });
+  let seen = 0;
+  client.on('message', (_topic, payload) => {
+    const body = JSON.parse(payload.toString()) as Record<string, unknown[]>;
+    for (const points of Object.values(body)) seen += points.length;
+  });
+  return { seen: () => seen, stop: () => client.endAsync() };
+}
+
+export async function liveForwardingRows(binary: string, broker: Mosquitto): Promise<RowSpec[]> {
+  const sides: Side[] = [];
+  const counter = await cloudCounter(broker);
+  try {
+    const forwarding = await prepare(binary, 'Cloud_live');
+    sides.push(forwarding);
+    const local = await prepare(binary, 'Cloud_none');
+    sides.push(local);
+    await forwarding.gw.http.call(cloudRoutes.save, { body: { platformAddress: '127.0.0.1', platformPort: broker.port, platformKey: 'bench-live', platformSecret: '' } });
+    for (let i = 0; i < 100; i++) {
+      const state = (await forwarding.gw.http.call(cloudLinkRoutes.state, {})) as EdgeState;
+      if (state.status === 'CONNECTED' && state.backlog.messages === 0) break;
+      await sleep(100);
+    }
+    for (let r = 0; r < ROUNDS; r++) {
+      await round(forwarding);
+      await round(local);
+    }
+    // The last values of the forwarding side may still be on their way.
+    for (let waited = 0; waited < 10_000 && counter.seen() < forwarding.acked; waited += 200) await sleep(200);
+    const withCloud = median(forwarding.cpuPer1k);
+    const without = median(local.cpuPer1k);
+    const addedPct = (withCloud / without - 1) * 100;
+    const rounds = (xs: number[]): string => xs.map((x) => x.toFixed(0)).join(', ');
+    return [
+      {
+        id: 'cloudLiveForwardingAddedPct',
+        figure: 'live forwarding to a connected cloud: added gateway CPU per message at 1,000 msg/s',
+        value: Math.round(addedPct * 10) / 10,
+        unit: '%',
+        budget: 10,
+        better: 'lower',
+        note:
+          `${DEVICES} devices × ${RATE_PER_DEVICE} msg/s, QoS 1, two gateways of this binary driven in turn (${ROUNDS} rounds of ${DURATION_MS / 1000} s each): ` +
+          `with mosquitto as the cloud ${withCloud.toFixed(0)} ms CPU per 1,000 msgs (rounds ${rounds(forwarding.cpuPer1k)}), ` +
+          `without a cloud ${without.toFixed(0)} ms (rounds ${rounds(local.cpuPer1k)}); the cloud received ${count(counter.seen())} of ${count(forwarding.acked)} values`,
+        detail: { withCloudCpuMsPer1k: withCloud, withoutCloudCpuMsPer1k: without, cloudReceived: counter.seen(), forwardedAcked: forwarding.acked },
+      },
+    ];
+  } finally {
+    await counter.stop();
+    for (const side of sides) {
+      await closeAll(side.clients);
+      await side.gw.stop();
+    }
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * Store-and-forward of device events, the way telemetry-uplink.ts does telemetry: the events the
+ * cloud has not acknowledged are read from the event records the telemetry module already stored
+ * (no second queue), in the order they were stored (rowid), and each is published as telemetry of
+ * its identifier on `v1/gateway/telemetry`, QoS 1, a bounded window in flight. Live events take the
+ * same road: a stored record only wakes the pump.
+ *
+ * The position is one durable cursor, the newest rowid of the contiguous acknowledged prefix
+ * (`cloud_progress.event_seq`, written with the telemetry cursors): a restart or kill -9 resends at
+ * most what was in flight. SQLite gives a new row the largest rowid plus one, so rowids only grow,
+ * except right after the newest record itself was deleted (its device deleted): the next record
+ * takes its rowid and is not sent; its device is gone from the cloud anyway.
+ *
+ * An event of a device the cloud does not know (deleted since), older than the retention, or too
+ * large for the cloud is skipped (the last two counted as dropped): it never blocks the ones after it.
+ */
+import type { MqttClient } from 'mqtt';
+import type { FastifyBaseLogger } from 'fastify';
+import type { StatementSync } from 'node:sqlite';
+import type { Db } from '../../db/sqlite.ts';
+import type { CloudProgress } from './cloud-progress.ts';
+import { CloudPublisher } from './cloud-publisher.ts';
+
+const DAY_MS = 86_400_000;
+export const GATEWAY_TELEMETRY = 'v1/gateway/telemetry';
+
+interface EventRow {
+  seq: number;
+  device_id: string;
+  ts: number;
+  identifier: string;
+  params: string;
+}
+
+interface Sent {
+  seq: number;
+  acked: boolean;
+}
+
+export class EventUplink extends CloudPublisher {
+  /** In publish order: events awaiting PUBACK. */
+  private inFlight: Sent[] = [];
+  /** The newest rowid published on this connection (null: start from the cursor). */
+  private readPos: number | null = null;
+  private readonly after: StatementSync;
+  private readonly waiting: StatementSync;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      progress: CloudProgress;
+      nameOf: (deviceId: string) => string | null;
+      maxPacketBytes: () => number;
+      retentionDays: () => number;
+      log: FastifyBaseLogger;
+      acknowledged: (count: number) => void;
+      window: number;
+    },
+  ) {
+    super(deps.log);
+    this.after = deps.db.prepare('SELECT rowid AS seq, device_id, ts, identifier, params FROM event_record WHERE rowid > ? ORDER BY rowid LIMIT ?');
+    this.waiting = deps.db.prepare('SELECT COUNT(*) AS n, MIN(ts) AS oldest FROM event_record WHERE rowid > ?');
+  }
+
+  /** The cloud was configured for the first time: only events from now on are owed to it. */
+  startFromNow(): void {
+    const { seq } = this.deps.db.prepare('SELECT COALESCE(MAX(rowid), 0) AS seq FROM event_record').get() as { seq: number };
+    this.deps.progress.eventsAcked(seq);
+    this.readPos = null;
+  }
+
+  /** Event records not yet acknowledged, and the oldest one's ts. */
+  backlog(): { messages: number; oldestTs?: number } {
+    const row = this.waiting.get(this.deps.progress.eventSeq) as { n: number; oldest: number | null };
+    return row.oldest === null ? { messages: row.n } : { messages: row.n, oldestTs: row.oldest };
+  }
+
+  protected connectionLost(): void {
+    this.inFlight = [];
+    this.readPos = null;
+  }
+
+  protected pump(client: MqttClient, generation: number): void {
+    const room = this.deps.window - this.inFlight.length;
+    if (room <= 0) return;
+    const rows = this.after.all(this.readPos ?? this.deps.progress.eventSeq, room) as unknown as EventRow[];
+    if (rows.length === 0) return;
+    const retentionStart = Date.now() - this.deps.retentionDays() * DAY_MS;
+    const max = this.deps.maxPacketBytes();
+    for (const row of rows) {
+      this.readPos = row.seq;
+      const sent: Sent = { seq: row.seq, acked: false };
+      this.inFlight.push(sent);
+      const name = this.deps.nameOf(row.device_id);
+      const payload = name === null ? null : encode(name, row);
+      if (name === null || payload === null || row.ts < retentionStart || payload.length + 30 > max) {
+        if (name !== null) {
+          this.deps.progress.countDropped(1);
+          this.deps.log.warn({ deviceId: row.device_id, identifier: row.identifier }, 'cloud: device event not sendable (older than the retention, unreadable or too large): dropped');
+        }
+        this.acked(sent);
+        continue;
+      }
+      client.publish(GATEWAY_TELEMETRY, payload, { qos: 1 }, (err) => {
+        if (err || generation !== this.generation) return;
+        this.deps.acknowledged(1);
+        this.acked(sent);
+        this.schedule();
+      });
+    }
+    // A full read may have more behind it; skipped rows free their room at once.
+    if (this.inFlight.length < this.deps.window) this.schedule();
+  }
+
+  private acked(sent: Sent): void {
+    sent.acked = true;
+    let advanced: number | null = null;
+    while (this.inFlight.length > 0 && this.inFlight[0]!.acked) advanced = this.inFlight.shift()!.seq;
+    if (advanced !== null) this.deps.progress.eventsAcked(advanced);
+  }
+}
+
+function encode(name: string, row: EventRow): Buffer | null {
+  try {
+    return Buffer.from(JSON.stringify({ [name]: [{ ts: row.ts, values: { [row.identifier]: JSON.parse(row.params) as unknown } }] }));
+  } catch {
+    return null;
+  }
+}
