@@ -6,7 +6,7 @@
  */
 import { roleIsScoped } from '../../contract/permissions.ts';
 import type { AuthUser } from '../../core.ts';
-import { inScope, type DeviceScope } from '../../lib/device-scope.ts';
+import { inScope, type DeviceScope, type ProductScope } from '../../lib/device-scope.ts';
 import { notFound } from '../../lib/field-errors.ts';
 import type { DeviceService } from '../device/device-service.ts';
 import type { OrganizationService } from '../organization/organization-service.ts';
@@ -15,7 +15,7 @@ import type { MembershipRepository } from './membership-repository.ts';
 export interface DeviceScopeDeps {
   memberships: MembershipRepository;
   organizations: Pick<OrganizationService, 'subtreeIds'>;
-  devices: Pick<DeviceService, 'get'>;
+  devices: Pick<DeviceService, 'get' | 'productIdsIn'>;
 }
 
 export class DeviceScopeService {
@@ -29,6 +29,11 @@ export class DeviceScopeService {
       for (const id of this.deps.organizations.subtreeIds(orgId)) ids.add(id);
     }
     return { organizationIds: [...ids] };
+  }
+
+  /** The products the devices of `scope` use (null scope: every product). */
+  productScopeOf(scope: DeviceScope): ProductScope {
+    return scope === null ? null : { productIds: this.deps.devices.productIdsIn(scope.organizationIds) };
   }
 
   /**
