@@ -2,7 +2,9 @@
  * Users and roles in the browser, through the built x64 binary in Chromium: the administrator
  * creates a customer of one organization on System → User; the customer signs in, sees the reduced
  * menu and only their organization's device, finds no edit button, and a direct edit call is
- * refused with 403 code 20. Screens in zh_CN/en_US × light/dark (test-results/screenshots/users).
+ * refused with 403 code 20. The administrator then resets the customer's password: at the next
+ * sign-in the customer must choose a new one before anything else, and only the new one works.
+ * Screens in zh_CN/en_US × light/dark (test-results/screenshots/users).
  */
 import { describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../server/contract/auth.ts';
@@ -17,6 +19,9 @@ import { text } from '../helpers/locale-text.ts';
 const ORG = 'E2E工厂';
 const OTHER_ORG = 'E2E其他';
 const CUSTOMER = { username: 'viewer1', password: 'Viewer#2024ok' };
+/** The password the administrator sets, and the one the customer then chooses. */
+const RESET = { username: CUSTOMER.username, password: 'Reset#2024ok' };
+const CHOSEN = { username: CUSTOMER.username, password: 'Chosen#2024ok' };
 
 let gateway: E2eGateway;
 let ui: Ui;
@@ -103,6 +108,11 @@ describe('users and roles', () => {
     for (const hidden of ['menu-User', 'menu-Category', 'menu-SystemConfiguration', 'menu-CloudEvent', 'menu-SoftGateway', 'menu-VideoCenter']) {
       expect(await ui.testId(hidden).count(), hidden).toBe(0);
     }
+    // The workbench's quick entries follow the same permissions as the menu.
+    await ui.expectVisible('wb-quick-device');
+    for (const hidden of ['wb-quick-category', 'wb-quick-deviceImport']) {
+      expect(await ui.testId(hidden).count(), hidden).toBe(0);
+    }
   });
 
   it('shows the customer only their organization’s device, without edit buttons', async () => {
@@ -133,5 +143,51 @@ describe('users and roles', () => {
     await ui.goto('/system/user');
     await ui.expectPageText(text('zh_CN', 'exception:forbidden'));
     await ui.screenshot('customer-forbidden');
+  });
+
+  it('makes the customer choose a new password after an administrator reset it, before anything else, and then only the new one works', async () => {
+    await ui.clickTestId('user-menu');
+    await ui.clickTestId('user-menu-logout');
+    await ui.clickTestId('logout-confirm-ok');
+    await signIn(ui, E2E_ADMIN);
+    await ui.expectVisible('main-layout');
+    await ui.goto('/system/user');
+    const users = await call<{ items: { id: string; username: string }[] }>((await gateway.login()).token, 'GET', `/api/yt/user?username=${CUSTOMER.username}`);
+    const customerId = users.body.items.find((u) => u.username === CUSTOMER.username)!.id;
+    await ui.clickTestId(`user-reset-${customerId}`);
+    await ui.fill('user-reset-password', RESET.password);
+    await ui.fill('user-reset-confirm', RESET.password);
+    await ui.screenshot('user-reset-password');
+    await ui.clickTestId('user-reset-submit');
+    await ui.expectPageText(text('zh_CN', 'userAdmin:resetDone'));
+    // The old password is refused at once.
+    const old = await fetch(`${gateway.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CUSTOMER) });
+    expect(old.status).toBe(401);
+
+    await ui.clickTestId('user-menu');
+    await ui.clickTestId('user-menu-logout');
+    await ui.clickTestId('logout-confirm-ok');
+    await signIn(ui, RESET);
+    await ui.expectVisible('pwd-forced-hint');
+    // Neither Esc nor a click beside the dialog closes it, and it has no close button.
+    await ui.page.keyboard.press('Escape');
+    await ui.page.mouse.click(5, 5);
+    await ui.expectVisible('pwd-forced-hint');
+    expect(await ui.page.locator('.arco-modal-close-icon').count()).toBe(0);
+    expect(await ui.testId('pwd-cancel').count()).toBe(0);
+    await ui.screenshotMatrix('forced-password-change', () => ui.expectVisible('pwd-forced-hint'));
+
+    await ui.fill('pwd-current', RESET.password);
+    await ui.fill('pwd-new', CHOSEN.password);
+    await ui.fill('pwd-confirm', CHOSEN.password);
+    await ui.clickTestId('pwd-submit');
+    await ui.expectVisible('login-username');
+    const reset = await fetch(`${gateway.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(RESET) });
+    expect(reset.status).toBe(401);
+    await signIn(ui, CHOSEN);
+    await ui.expectVisible('main-layout');
+    await ui.expectVisible('menu-Workbench');
+    expect(await ui.testId('pwd-forced-hint').count()).toBe(0);
+    await ui.screenshot('after-forced-change');
   });
 });

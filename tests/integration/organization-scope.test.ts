@@ -42,10 +42,12 @@ describe('organization scoping of a customer', () => {
     expect((await t.api.ok(deviceRoutes.list, { query: { pageSize: 100 } })).total).toBe(3);
   });
 
-  it('counts only their devices on the workbench', async () => {
+  it('counts only their devices, and the products those use, on the workbench', async () => {
     const { t, customer } = await scopedGateway();
     expect((await customer.api.ok(workbenchRoutes.summary)).devices.total).toBe(1);
+    expect((await customer.api.ok(workbenchRoutes.summary)).products).toBe(1);
     expect((await t.api.ok(workbenchRoutes.summary)).devices.total).toBe(3);
+    expect((await t.api.ok(workbenchRoutes.summary)).products).toBe(3);
   });
 
   it('answers 404 for another organization’s device, and for one in no organization, on every device call', async () => {
