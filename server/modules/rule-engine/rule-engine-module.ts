@@ -31,9 +31,16 @@ export const ruleEngineModule = defineModule({
       },
     }),
   }),
-  routes: (fastify, { ruleEngine }) => {
+  routes: (fastify, { ruleEngine, scenes }) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-    app.route({ ...sceneLinkageRoutes.execute, handler: async (request) => ruleEngine.execute(request.params.id) });
+    app.route({
+      ...sceneLinkageRoutes.execute,
+      handler: async (request) => {
+        // A customer runs only the scenes they may see (404 for the others, as if missing).
+        scenes.getWithin(request.params.id, request.deviceScope);
+        return ruleEngine.execute(request.params.id);
+      },
+    });
   },
   start: ({ ruleEngine }) => ruleEngine.start(),
   close: ({ ruleEngine }) => ruleEngine.close(),
