@@ -2,7 +2,7 @@
  * Users and roles in the browser, through the built x64 binary in Chromium: the administrator
  * creates a customer of one organization on System → User; the customer signs in, sees the reduced
  * menu and only their organization's device, finds no edit button, and a direct edit call is
- * refused with 403 code 20. The administrator then resets the customer's password: at the next
+ * refused with 403 code 20; an alarm of their device they acknowledge and clear. The administrator then resets the customer's password: at the next
  * sign-in the customer must choose a new one before anything else, and only the new one works.
  * Screens in zh_CN/en_US × light/dark (test-results/screenshots/users).
  */
@@ -143,6 +143,51 @@ describe('users and roles', () => {
     await ui.goto('/system/user');
     await ui.expectPageText(text('zh_CN', 'exception:forbidden'));
     await ui.screenshot('customer-forbidden');
+  });
+
+  it('lets the customer acknowledge and clear an alarm of their device', async () => {
+    admin = await gateway.login();
+    const ok = async <T,>(method: string, url: string, body?: unknown): Promise<T> => {
+      const res = await call<T>(admin.token, method, url, body);
+      expect(res.status, `${method} ${url}`).toBe(200);
+      return res.body;
+    };
+    await ok('POST', '/api/yt/things_model', {
+      deviceProfileId: mine.deviceProfileId,
+      functionType: 'properties',
+      functionName: '温度',
+      identifier: 'temperature',
+      accessMode: 'r',
+      functionJson: { dataType: { type: 'DOUBLE', specs: { min: -40, max: 125, step: 0.1, unit: '°C', unitName: '摄氏度' } } },
+    });
+    await ok('POST', `/api/yt/things_model/${mine.deviceProfileId}/publish`);
+    await ok('POST', '/api/yt/scene_linkage', {
+      name: '客户设备高温',
+      enabled: true,
+      triggers: [
+        { type: 'DEVICE_TRIGGER', deviceTriggerType: 'TIME_SERIES', deviceProfileId: mine.deviceProfileId, deviceIds: [mine.id], key: 'temperature', operation: 'GREATER', valueType: 'NUMERIC', value: 80, conditionType: 'SIMPLE' },
+      ],
+      conditions: [],
+      actions: [{ type: 'MSG_NOTIFY', severity: 'MAJOR', alarmType: '高温告警', message: '温度过高' }],
+      clearRules: [null],
+    });
+    const { credentialsId } = await ok<{ credentialsId: string }>('GET', `/api/yt/device/${mine.id}/credentials`);
+    const sent = await fetch(`${gateway.url}/api/v1/${credentialsId}/telemetry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ temperature: 91.5 }) });
+    expect(sent.status).toBe(200);
+    const customer = await gateway.login(CUSTOMER);
+    await expect.poll(async () => (await call<{ total: number }>(customer.token, 'GET', '/api/yt/alarm')).body.total, { timeout: 10_000 }).toBe(1);
+    const alarm = (await call<{ items: { id: string }[] }>(customer.token, 'GET', '/api/yt/alarm')).body.items[0]!;
+
+    await ui.goto('/maintenance/alarm-record');
+    await ui.page.evaluate(() => document.querySelectorAll<HTMLElement>('.arco-notification-close-btn').forEach((b) => b.click()));
+    await ui.expectText(`alarm-status-${alarm.id}`, text('zh_CN', 'alarm:status.ACTIVE_UNACK'));
+    await ui.clickTestId(`alarm-ack-${alarm.id}`);
+    await ui.clickTestId(`alarm-ack-${alarm.id}-confirm`);
+    await ui.expectText(`alarm-status-${alarm.id}`, text('zh_CN', 'alarm:status.ACTIVE_ACK'));
+    await ui.clickTestId(`alarm-clear-${alarm.id}`);
+    await ui.clickTestId(`alarm-clear-${alarm.id}-confirm`);
+    await ui.expectText(`alarm-status-${alarm.id}`, text('zh_CN', 'alarm:status.CLEARED_ACK'));
+    await ui.screenshot('customer-alarm-handled');
   });
 
   it('makes the customer choose a new password after an administrator reset it, before anything else, and then only the new one works', async () => {
