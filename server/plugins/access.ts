@@ -59,6 +59,19 @@ function sameCode(given: string, expected: string): boolean {
 /** A path naming a product by id (`/device_profile/:id`, `/things_model/:deviceProfileId/…`). */
 const productPath = /\/(device_profile|deviceProfile|products)\/:id(\/|$)|\/:deviceProfileId(\/|$)/;
 
+/** `compute` for a request on its first call, the same answer on later calls for that request. */
+function oncePerRequest<T>(compute: (request: FastifyRequest) => T): (request: FastifyRequest) => T {
+  const held = new WeakMap<FastifyRequest, { value: T }>();
+  return (request) => {
+    let entry = held.get(request);
+    if (!entry) {
+      entry = { value: compute(request) };
+      held.set(request, entry);
+    }
+    return entry.value;
+  };
+}
+
 export interface AccessOptions {
   services: AccessServices;
   setupCode: string;
@@ -67,31 +80,18 @@ export interface AccessOptions {
 async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<void> {
   const { services, setupCode } = opts;
   app.decorateRequest('user', null);
-  // A getter on the request prototype, so the scope costs nothing until a route reads it; the
-  // WeakMap holds it for the rest of that request and lets it go with the request.
-  const deviceScopes = new WeakMap<FastifyRequest, DeviceScope>();
+  // Getters on the request prototype, so a scope costs nothing until a route reads it. Nothing is
+  // kept before sign-in resolved the user, so an early read cannot pin a null scope.
+  const deviceScopeOf = oncePerRequest((request) => services.deviceScopeOf(request.user!));
+  const productScopeOf = oncePerRequest((request) => services.productScopeOf(request.deviceScope));
   app.decorateRequest('deviceScope', {
     getter(this: FastifyRequest): DeviceScope {
-      if (this.user === null) return null;
-      let scope = deviceScopes.get(this);
-      if (scope === undefined) {
-        scope = services.deviceScopeOf(this.user);
-        deviceScopes.set(this, scope);
-      }
-      return scope;
+      return this.user === null ? null : deviceScopeOf(this);
     },
   });
-  const productScopes = new WeakMap<FastifyRequest, ProductScope>();
   app.decorateRequest('productScope', {
     getter(this: FastifyRequest): ProductScope {
-      const deviceScope = this.deviceScope;
-      if (deviceScope === null) return null;
-      let scope = productScopes.get(this);
-      if (scope === undefined) {
-        scope = services.productScopeOf(deviceScope);
-        productScopes.set(this, scope);
-      }
-      return scope;
+      return this.deviceScope === null ? null : productScopeOf(this);
     },
   });
 
