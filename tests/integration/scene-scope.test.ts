@@ -5,10 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { commandRoutes } from '../../server/contract/command.ts';
+import { deviceRoutes } from '../../server/contract/device.ts';
+import { notificationRoutes } from '../../server/contract/notification.ts';
 import type { DeviceOutAction } from '../../server/contract/scene-linkage.ts';
 import { sceneLinkageRoutes } from '../../server/contract/scene-linkage.ts';
+import { eventually } from '../helpers/mqtt.ts';
 import { createRoleUser } from '../helpers/roles.ts';
-import { createScene, makeBoilerApp, overheatScene, overheatTrigger } from '../helpers/scenes.ts';
+import { createScene, makeBoilerApp, overheatScene, overheatTrigger, sendTemperature } from '../helpers/scenes.ts';
 
 const stop = (deviceId: string): DeviceOutAction => ({ type: 'DEVICE_OUT', deviceId, commandType: 'SERVICE', content: { method: 'stop', params: {} } });
 
@@ -46,5 +49,22 @@ describe('scenes a customer sees and runs', () => {
     expect((await t.api.ok(commandRoutes.list, { params: { id: theirs.id } })).total).toBe(0);
     expect((await t.api.ok(commandRoutes.list, { params: { id: mine.id } })).total).toBe(1);
     expect((await t.api.ok(sceneLinkageRoutes.list, { query: { pageSize: 100 } })).total).toBe(4);
+  });
+
+  it('tells of an alarm only the users who may see its device: not a customer of another organization', async () => {
+    const t = await makeBoilerApp();
+    const plant = await t.api.createOrganization({ name: 'Plant' });
+    const other = await t.api.createOrganization({ name: 'Other' });
+    const d = t.device;
+    await t.api.ok(deviceRoutes.update, { body: { id: d.id, name: d.name, deviceType: d.deviceType, deviceProfileId: d.deviceProfileId, organizationId: plant.id } });
+    const atPlant = await createRoleUser(t.api, 'CUSTOMER_USER', [plant.id]);
+    const atOther = await createRoleUser(t.api, 'CUSTOMER_USER', [other.id]);
+    const tenant = await createRoleUser(t.api, 'TENANT_ADMIN');
+    await createScene(t, overheatScene(t.product.id));
+    await sendTemperature(t, 95);
+    await eventually(() => t.api.ok(notificationRoutes.list), (page) => page.total === 1);
+    expect((await tenant.api.ok(notificationRoutes.list)).total).toBe(1);
+    expect((await atPlant.api.ok(notificationRoutes.list)).items.map((n) => n.info.deviceId)).toEqual([d.id]);
+    expect((await atOther.api.ok(notificationRoutes.list)).total).toBe(0);
   });
 });

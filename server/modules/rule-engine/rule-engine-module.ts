@@ -15,7 +15,7 @@ declare module '../../module.ts' {
 
 export const ruleEngineModule = defineModule({
   name: 'rule-engine',
-  needs: ['scenes', 'alarms', 'notifications', 'commands', 'devices', 'telemetry'],
+  needs: ['scenes', 'alarms', 'notifications', 'commands', 'devices', 'telemetry', 'deviceScopes'],
   build: ({ core, log, services }) => ({
     ruleEngine: new RuleEngine({
       bus: core.bus,
@@ -23,6 +23,7 @@ export const ruleEngineModule = defineModule({
       scenes: services.scenes,
       alarms: services.alarms,
       notifications: services.notifications,
+      recipientsOf: (organizationId) => services.deviceScopes.usersSeeing(organizationId),
       commands: services.commands,
       devices: services.devices,
       latest: (deviceId, keys) => {
