@@ -12,6 +12,7 @@ import type { Device } from '../../server/contract/device.ts';
 import type { Organization } from '../../server/contract/organization.ts';
 import type { Product } from '../../server/contract/product.ts';
 import type { Ui } from '../helpers/browser.ts';
+import { temperatureProperty } from '../helpers/e2e-devices.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
@@ -152,14 +153,7 @@ describe('users and roles', () => {
       expect(res.status, `${method} ${url}`).toBe(200);
       return res.body;
     };
-    await ok('POST', '/api/yt/things_model', {
-      deviceProfileId: mine.deviceProfileId,
-      functionType: 'properties',
-      functionName: '温度',
-      identifier: 'temperature',
-      accessMode: 'r',
-      functionJson: { dataType: { type: 'DOUBLE', specs: { min: -40, max: 125, step: 0.1, unit: '°C', unitName: '摄氏度' } } },
-    });
+    await ok('POST', '/api/yt/things_model', temperatureProperty(mine.deviceProfileId));
     await ok('POST', `/api/yt/things_model/${mine.deviceProfileId}/publish`);
     await ok('POST', '/api/yt/scene_linkage', {
       name: '客户设备高温',
