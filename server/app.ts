@@ -199,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         adminExists: () => accounts.adminExists(),
         deviceScopeOf: (user) => deviceScopes.scopeOf(user),
         deviceVisible: (scope, deviceId) => deviceScopes.visible(scope, deviceId),
+        productScopeOf: (scope) => deviceScopes.productScopeOf(scope),
       },
     });
     // After the access hook: a caller learns that the database is gone only once signed in.

@@ -9,7 +9,7 @@ import type { EventBus } from './lib/event-bus.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { LicenseStatus } from './contract/license.ts';
 import type { Role } from './contract/user.ts';
-import type { DeviceScope } from './lib/device-scope.ts';
+import type { DeviceScope, ProductScope } from './lib/device-scope.ts';
 
 /** Who is calling, resolved from the bearer token by the access hook. */
 export interface AuthUser {
@@ -28,6 +28,8 @@ export interface AccessServices {
   deviceScopeOf(user: AuthUser): DeviceScope;
   /** Whether a device named by a route is within the scope (a missing device counts as visible). */
   deviceVisible(scope: DeviceScope, deviceId: string): boolean;
+  /** The products a caller of `scope` may see (server/lib/device-scope.ts). */
+  productScopeOf(scope: DeviceScope): ProductScope;
 }
 
 export interface Core {

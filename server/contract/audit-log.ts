@@ -22,7 +22,13 @@ export const AuditLogSchema = Type.Object({
   username: Nullable(Type.String()),
   /** `auth.signIn`, `auth.signInFailed`, or the call's method and route pattern, e.g. `POST /api/yt/device`. */
   action: Type.String(),
-  /** What the call does (the route's summary). */
+  /**
+   * The call's OpenAPI operationId (route.ts, operationIdOf), the key of its description in
+   * locales/<lng>/auditLog.json under `operations`; null for sign-ins and for rows written before
+   * the key was kept (the console shows `summary` for those).
+   */
+  operation: Nullable(Type.String()),
+  /** What the call does in English (the route's summary), as written at the time. */
   summary: Nullable(Type.String()),
   /** The entity the call named (path id, body id or ids, or the id of what it created). */
   entityId: Nullable(Type.String()),

@@ -311,7 +311,7 @@ export const modbusRoutes = defineRoutes({
       querystring: ModbusPlanQuerySchema,
       response: { 200: ModbusPlanSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device:modbus:view' },
+    config: { access: 'user', permission: 'device:modbus:view', productParam: 'id' },
   },
   exportPoints: {
     method: 'GET',
@@ -323,7 +323,7 @@ export const modbusRoutes = defineRoutes({
       querystring: PointExportQuerySchema,
       response: { 200: PointTableFileSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device_profile:modbus:export' },
+    config: { access: 'user', permission: 'device_profile:modbus:export', productParam: 'id' },
   },
   importPoints: {
     method: 'POST',
@@ -335,6 +335,6 @@ export const modbusRoutes = defineRoutes({
       consumes: ['multipart/form-data'],
       response: { 200: PointImportResultSchema, ...errors, 413: ErrorBodySchema },
     },
-    config: { access: 'user', permission: 'device_profile:modbus:import' },
+    config: { access: 'user', permission: 'device_profile:modbus:import', productParam: 'id' },
   },
 });

@@ -202,7 +202,7 @@ export const productRoutes = defineRoutes({
     method: 'GET',
     url: '/api/yt/device_profile/:id',
     schema: { tags, summary: 'One product', params: IdParamsSchema, response: { 200: ProductSchema, ...errors } },
-    config: { access: 'user', permission: 'device_profile:view' },
+    config: { access: 'user', permission: 'device_profile:view', productParam: 'id' },
   },
   create: {
     method: 'POST',
@@ -246,7 +246,7 @@ export const productRoutes = defineRoutes({
       params: IdParamsSchema,
       response: { 200: ProductSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device_profile:publish' },
+    config: { access: 'user', permission: 'device_profile:publish', productParam: 'id' },
   },
   setDefault: {
     method: 'POST',
@@ -257,7 +257,7 @@ export const productRoutes = defineRoutes({
       params: IdParamsSchema,
       response: { 200: ProductSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device_profile:update' },
+    config: { access: 'user', permission: 'device_profile:update', productParam: 'id' },
   },
   regenerateProvision: {
     method: 'POST',
@@ -268,7 +268,7 @@ export const productRoutes = defineRoutes({
       params: IdParamsSchema,
       response: { 200: ProductSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device_profile:update' },
+    config: { access: 'user', permission: 'device_profile:update', productParam: 'id' },
   },
 });
 
@@ -287,6 +287,6 @@ export const thingsBoardProductRoutes = defineRoutes({
       params: IdParamsSchema,
       response: { 200: ProductSchema, ...errors },
     },
-    config: { access: 'user', permission: 'device_profile:update' },
+    config: { access: 'user', permission: 'device_profile:update', productParam: 'id' },
   },
 });

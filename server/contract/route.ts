@@ -43,6 +43,11 @@ export interface RouteDef {
      * (server/contract/permissions.ts, roleIsScoped) gets 404 for a device outside them.
      */
     deviceParam?: 'id';
+    /**
+     * The path parameter that names a product: a caller limited to some organizations gets 404 for
+     * a product none of their devices uses (server/lib/device-scope.ts, ProductScope).
+     */
+    productParam?: 'id' | 'deviceProfileId';
     /** A `user` route that still works with a missing or expired licence (logout, own info). */
     licenseFree?: boolean;
     /** Only during first boot: once an administrator exists the call answers 409. */
@@ -57,4 +62,14 @@ export interface RouteDef {
 /** Identity helper that keeps literal types of a route table. */
 export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {
   return routes;
+}
+
+/**
+ * A route's OpenAPI operationId, made from its method and path so it stays as stable as the path:
+ * `POST /api/yt/device/:id/command` → `postYtDeviceIdCommand`. The audit log keeps it as the key of
+ * the call's description in the locale files (locales/<lng>/auditLog.json, `operations`).
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url.replace(/^\/api\//, '').split(/[/_\-:.{}]+/).filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
 }

@@ -82,6 +82,6 @@ export const telemetryStorageRoutes = defineRoutes({
       body: ProductRetentionSchema,
       response: { 200: ProductRetentionSchema, ...errors },
     },
-    config: { access: 'user', permission: 'system:config' },
+    config: { access: 'user', permission: 'system:config', productParam: 'id' },
   },
 });

@@ -464,7 +464,7 @@ export const thingModelRoutes = defineRoutes({
       querystring: ThingModelListQuerySchema,
       response: { 200: ThingModelPageSchema, ...errors },
     },
-    config: { access: 'user', permission: 'things_model:list' },
+    config: { access: 'user', permission: 'things_model:list', productParam: 'deviceProfileId' },
   },
   create: {
     method: 'POST',
@@ -508,7 +508,7 @@ export const thingModelRoutes = defineRoutes({
       params: ThingModelParamsSchema,
       response: { 200: ThingModelStatusSchema, ...errors },
     },
-    config: { access: 'user', permission: 'things_model:publish' },
+    config: { access: 'user', permission: 'things_model:publish', productParam: 'deviceProfileId' },
   },
   status: {
     method: 'GET',
@@ -519,7 +519,7 @@ export const thingModelRoutes = defineRoutes({
       params: ThingModelParamsSchema,
       response: { 200: ThingModelStatusSchema, ...errors },
     },
-    config: { access: 'user', permission: 'things_model:list' },
+    config: { access: 'user', permission: 'things_model:list', productParam: 'deviceProfileId' },
   },
   exportTsl: {
     method: 'GET',
@@ -531,7 +531,7 @@ export const thingModelRoutes = defineRoutes({
       querystring: TslExportQuerySchema,
       response: { 200: ThingModelTslSchema, ...errors },
     },
-    config: { access: 'user', permission: 'things_model:list' },
+    config: { access: 'user', permission: 'things_model:list', productParam: 'deviceProfileId' },
   },
   importTsl: {
     method: 'POST',
@@ -543,6 +543,6 @@ export const thingModelRoutes = defineRoutes({
       body: TslImportBodySchema,
       response: { 200: TslImportResultSchema, ...errors, 413: ErrorBodySchema },
     },
-    config: { access: 'user', permission: 'things_model:import' },
+    config: { access: 'user', permission: 'things_model:import', productParam: 'deviceProfileId' },
   },
 });

@@ -1,7 +1,7 @@
 /**
  * Which devices a caller may see: the organizations a customer belongs to and every organization
  * below them, or null for a role that sees every device (server/contract/permissions.ts,
- * roleIsScoped). Built once per request by the access hook (server/plugins/access.ts) from
+ * roleIsScoped). Built on first read per request by the access hook (server/plugins/access.ts) from
  * server/modules/users/device-scope-service.ts; lists filter by it, and a device outside it is
  * answered 404 as if it did not exist.
  */
@@ -19,4 +19,20 @@ export function inScope(scope: DeviceScope, organizationId: string | null): bool
 export function organizationsWithin(scope: DeviceScope, asked: readonly string[] | undefined): readonly string[] | undefined {
   if (scope === null) return asked;
   return asked ? asked.filter((id) => scope.organizationIds.includes(id)) : scope.organizationIds;
+}
+
+/**
+ * Which products a caller may see: for a scoped caller, the products at least one device of their
+ * scope uses (as a ThingsBoard customer sees only what is assigned to them); null: every product.
+ * A product outside it is answered 404, like a device outside the device scope.
+ */
+export type ProductScope = { readonly productIds: readonly string[] } | null;
+
+/** The organizations a caller may see: those of the device scope (null: every organization). */
+export function organizationInScope(scope: DeviceScope, organizationId: string): boolean {
+  return scope === null || scope.organizationIds.includes(organizationId);
+}
+
+export function productInScope(scope: ProductScope, productId: string): boolean {
+  return scope === null || scope.productIds.includes(productId);
 }

@@ -16,7 +16,7 @@ import { ErrorCode } from '../contract/errors.ts';
 import { SETUP_CODE_HEADER } from '../contract/license.ts';
 import { isPermission, roleHolds } from '../contract/permissions.ts';
 import type { RouteDef } from '../contract/route.ts';
-import type { DeviceScope } from '../lib/device-scope.ts';
+import { productInScope, type DeviceScope, type ProductScope } from '../lib/device-scope.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { AccessServices, AuthUser } from '../core.ts';
 
@@ -24,13 +24,19 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the access hook on routes that resolved a signed-in user. */
     user: AuthUser | null;
-    /** The devices the caller may see (server/lib/device-scope.ts); null: all, or no signed-in user. */
-    deviceScope: DeviceScope;
+    /**
+     * The devices the caller may see (server/lib/device-scope.ts); null: all, or no signed-in user.
+     * Computed on first read and kept for the request: most calls never read it.
+     */
+    readonly deviceScope: DeviceScope;
+    /** The products the caller may see (server/lib/device-scope.ts); lazy like `deviceScope`. */
+    readonly productScope: ProductScope;
   }
   interface FastifyContextConfig {
     access?: RouteDef['config']['access'];
     permission?: string;
     deviceParam?: RouteDef['config']['deviceParam'];
+    productParam?: RouteDef['config']['productParam'];
     licenseFree?: boolean;
     firstBootOnly?: boolean;
     noAudit?: boolean;
@@ -50,6 +56,22 @@ function sameCode(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** A path naming a product by id (`/device_profile/:id`, `/things_model/:deviceProfileId/…`). */
+const productPath = /\/(device_profile|deviceProfile|products)\/:id(\/|$)|\/:deviceProfileId(\/|$)/;
+
+/** `compute` for a request on its first call, the same answer on later calls for that request. */
+function oncePerRequest<T>(compute: (request: FastifyRequest) => T): (request: FastifyRequest) => T {
+  const held = new WeakMap<FastifyRequest, { value: T }>();
+  return (request) => {
+    let entry = held.get(request);
+    if (!entry) {
+      entry = { value: compute(request) };
+      held.set(request, entry);
+    }
+    return entry.value;
+  };
+}
+
 export interface AccessOptions {
   services: AccessServices;
   setupCode: string;
@@ -58,7 +80,20 @@ export interface AccessOptions {
 async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<void> {
   const { services, setupCode } = opts;
   app.decorateRequest('user', null);
-  app.decorateRequest('deviceScope', null);
+  // Getters on the request prototype, so a scope costs nothing until a route reads it. Nothing is
+  // kept before sign-in resolved the user, so an early read cannot pin a null scope.
+  const deviceScopeOf = oncePerRequest((request) => services.deviceScopeOf(request.user!));
+  const productScopeOf = oncePerRequest((request) => services.productScopeOf(request.deviceScope));
+  app.decorateRequest('deviceScope', {
+    getter(this: FastifyRequest): DeviceScope {
+      return this.user === null ? null : deviceScopeOf(this);
+    },
+  });
+  app.decorateRequest('productScope', {
+    getter(this: FastifyRequest): ProductScope {
+      return this.deviceScope === null ? null : productScopeOf(this);
+    },
+  });
 
   app.addHook('onRoute', (route) => {
     const config = route.config as RouteDef['config'] | undefined;
@@ -73,6 +108,9 @@ async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<
     if (config.access !== 'public' && /\/device\/:id(\/|$)/i.test(route.url) && !config.deviceParam) {
       throw new Error(`route ${name} names a device by :id but has no config.deviceParam, so organization scoping would miss it`);
     }
+    if (config.access !== 'public' && productPath.test(route.url) && !config.productParam) {
+      throw new Error(`route ${name} names a product by its id but has no config.productParam, so organization scoping would miss it`);
+    }
   });
 
   /** After sign-in: the role must hold the route's permission; a device the route names must be in scope. */
@@ -81,10 +119,13 @@ async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<
     if (config.permission && !roleHolds(user.role, config.permission)) {
       throw new AppError(ErrorCode.PERMISSION_DENIED, 'error.permissionDenied');
     }
-    request.deviceScope = services.deviceScopeOf(user);
     const param = config.deviceParam;
     const deviceId = param ? (request.params as Record<string, unknown> | undefined)?.[param] : undefined;
     if (typeof deviceId === 'string' && !services.deviceVisible(request.deviceScope, deviceId)) {
+      throw new AppError(ErrorCode.ITEM_NOT_FOUND, 'error.notFound');
+    }
+    const productId = config.productParam ? (request.params as Record<string, unknown> | undefined)?.[config.productParam] : undefined;
+    if (typeof productId === 'string' && !productInScope(request.productScope, productId)) {
       throw new AppError(ErrorCode.ITEM_NOT_FOUND, 'error.notFound');
     }
   };

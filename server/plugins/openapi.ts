@@ -10,6 +10,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { operationIdOf } from '../contract/route.ts';
 
 export interface OpenapiOptions {
   version: string;
@@ -21,6 +22,7 @@ export interface OpenapiOptions {
 
 
 interface Operation {
+  operationId?: string;
   summary?: string;
   description?: string;
   tags?: string[];
@@ -128,7 +130,8 @@ async function openapiPlugin(app: FastifyInstance, opts: OpenapiOptions): Promis
       // Only contract routes belong in the document: not the console's files or the proxy.
       const access = route.config?.access;
       if (!access) return { schema: { ...schema, hide: true }, url };
-      const marked: Record<string, unknown> = { ...schema, 'x-access': access };
+      const method = Array.isArray(route.method) ? route.method.join('') : route.method;
+      const marked: Record<string, unknown> = { ...schema, operationId: operationIdOf(method, url), 'x-access': access };
       if (access === 'public') marked.security = [];
       return { schema: marked as typeof schema, url };
     },

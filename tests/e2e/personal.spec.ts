@@ -158,6 +158,10 @@ describe('personal features', () => {
     await ui.expectVisible('audit-log-page');
     await ui.expectPageText('POST /api/yt/notice/:id/publish');
     await ui.expectPageText('POST /api/yt/notice');
+    // Descriptions come from the locale files by the call's operationId, not the routes' English.
+    await ui.expectPageText(text('zh_CN', 'auditLog:operations.postYtNoticeIdPublish'));
+    await ui.expectPageText(text('zh_CN', 'auditLog:operations.postYtNotice'));
+    await ui.screenshot('audit-log-descriptions-zh_CN');
     await ui.goto('/system/audit-log');
     await ui.expectPageText(text('zh_CN', 'auditLog:actions.signIn'));
     // A user name narrows the log to that user.

@@ -16,6 +16,7 @@ import type { Device } from '../../server/contract/device.ts';
 import type { Product } from '../../server/contract/product.ts';
 import type { SceneCreateBody, ScenePage } from '../../server/contract/scene-linkage.ts';
 import type { Ui } from '../helpers/browser.ts';
+import { temperatureProperty } from '../helpers/e2e-devices.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
@@ -75,14 +76,7 @@ useE2eSpec('rule-engine', startE2eGateway, async (ctx) => {
   await gateway.provision();
   ({ token } = await gateway.login());
   product = await call<Product>('POST', '/api/yt/device_profile', { name: PRODUCT, deviceType: 'DIRECT_CONNECTION', transportType: 'MQTT' });
-  await call('POST', '/api/yt/things_model', {
-    deviceProfileId: product.id,
-    functionType: 'properties',
-    functionName: '温度',
-    identifier: 'temperature',
-    accessMode: 'r',
-    functionJson: { dataType: { type: 'DOUBLE', specs: { min: -40, max: 125, step: 0.1, unit: '°C', unitName: '摄氏度' } } },
-  });
+  await call('POST', '/api/yt/things_model', temperatureProperty(product.id));
   await call('POST', `/api/yt/things_model/${product.id}/publish`);
   device = await call<Device>('POST', '/api/yt/device', { name: DEVICE, alias: '一号锅炉', deviceProfileId: product.id, deviceType: 'DIRECT_CONNECTION' });
   deviceToken = (await call<DeviceCredentials>('GET', `/api/yt/device/${device.id}/credentials`)).credentialsId;

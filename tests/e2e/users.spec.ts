@@ -2,7 +2,9 @@
  * Users and roles in the browser, through the built x64 binary in Chromium: the administrator
  * creates a customer of one organization on System → User; the customer signs in, sees the reduced
  * menu and only their organization's device, finds no edit button, and a direct edit call is
- * refused with 403 code 20. Screens in zh_CN/en_US × light/dark (test-results/screenshots/users).
+ * refused with 403 code 20; an alarm of their device they acknowledge and clear. The administrator then resets the customer's password: at the next
+ * sign-in the customer must choose a new one before anything else, and only the new one works.
+ * Screens in zh_CN/en_US × light/dark (test-results/screenshots/users).
  */
 import { describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../server/contract/auth.ts';
@@ -10,6 +12,7 @@ import type { Device } from '../../server/contract/device.ts';
 import type { Organization } from '../../server/contract/organization.ts';
 import type { Product } from '../../server/contract/product.ts';
 import type { Ui } from '../helpers/browser.ts';
+import { temperatureProperty } from '../helpers/e2e-devices.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
@@ -17,6 +20,9 @@ import { text } from '../helpers/locale-text.ts';
 const ORG = 'E2E工厂';
 const OTHER_ORG = 'E2E其他';
 const CUSTOMER = { username: 'viewer1', password: 'Viewer#2024ok' };
+/** The password the administrator sets, and the one the customer then chooses. */
+const RESET = { username: CUSTOMER.username, password: 'Reset#2024ok' };
+const CHOSEN = { username: CUSTOMER.username, password: 'Chosen#2024ok' };
 
 let gateway: E2eGateway;
 let ui: Ui;
@@ -103,6 +109,11 @@ describe('users and roles', () => {
     for (const hidden of ['menu-User', 'menu-Category', 'menu-SystemConfiguration', 'menu-CloudEvent', 'menu-SoftGateway', 'menu-VideoCenter']) {
       expect(await ui.testId(hidden).count(), hidden).toBe(0);
     }
+    // The workbench's quick entries follow the same permissions as the menu.
+    await ui.expectVisible('wb-quick-device');
+    for (const hidden of ['wb-quick-category', 'wb-quick-deviceImport']) {
+      expect(await ui.testId(hidden).count(), hidden).toBe(0);
+    }
   });
 
   it('shows the customer only their organization’s device, without edit buttons', async () => {
@@ -133,5 +144,89 @@ describe('users and roles', () => {
     await ui.goto('/system/user');
     await ui.expectPageText(text('zh_CN', 'exception:forbidden'));
     await ui.screenshot('customer-forbidden');
+  });
+
+  it('lets the customer acknowledge and clear an alarm of their device', async () => {
+    admin = await gateway.login();
+    const ok = async <T,>(method: string, url: string, body?: unknown): Promise<T> => {
+      const res = await call<T>(admin.token, method, url, body);
+      expect(res.status, `${method} ${url}`).toBe(200);
+      return res.body;
+    };
+    await ok('POST', '/api/yt/things_model', temperatureProperty(mine.deviceProfileId));
+    await ok('POST', `/api/yt/things_model/${mine.deviceProfileId}/publish`);
+    await ok('POST', '/api/yt/scene_linkage', {
+      name: '客户设备高温',
+      enabled: true,
+      triggers: [
+        { type: 'DEVICE_TRIGGER', deviceTriggerType: 'TIME_SERIES', deviceProfileId: mine.deviceProfileId, deviceIds: [mine.id], key: 'temperature', operation: 'GREATER', valueType: 'NUMERIC', value: 80, conditionType: 'SIMPLE' },
+      ],
+      conditions: [],
+      actions: [{ type: 'MSG_NOTIFY', severity: 'MAJOR', alarmType: '高温告警', message: '温度过高' }],
+      clearRules: [null],
+    });
+    const { credentialsId } = await ok<{ credentialsId: string }>('GET', `/api/yt/device/${mine.id}/credentials`);
+    const sent = await fetch(`${gateway.url}/api/v1/${credentialsId}/telemetry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ temperature: 91.5 }) });
+    expect(sent.status).toBe(200);
+    const customer = await gateway.login(CUSTOMER);
+    await expect.poll(async () => (await call<{ total: number }>(customer.token, 'GET', '/api/yt/alarm')).body.total, { timeout: 10_000 }).toBe(1);
+    const alarm = (await call<{ items: { id: string }[] }>(customer.token, 'GET', '/api/yt/alarm')).body.items[0]!;
+
+    await ui.goto('/maintenance/alarm-record');
+    await ui.page.evaluate(() => document.querySelectorAll<HTMLElement>('.arco-notification-close-btn').forEach((b) => b.click()));
+    await ui.expectText(`alarm-status-${alarm.id}`, text('zh_CN', 'alarm:status.ACTIVE_UNACK'));
+    await ui.clickTestId(`alarm-ack-${alarm.id}`);
+    await ui.clickTestId(`alarm-ack-${alarm.id}-confirm`);
+    await ui.expectText(`alarm-status-${alarm.id}`, text('zh_CN', 'alarm:status.ACTIVE_ACK'));
+    await ui.clickTestId(`alarm-clear-${alarm.id}`);
+    await ui.clickTestId(`alarm-clear-${alarm.id}-confirm`);
+    await ui.expectText(`alarm-status-${alarm.id}`, text('zh_CN', 'alarm:status.CLEARED_ACK'));
+    await ui.screenshot('customer-alarm-handled');
+  });
+
+  it('makes the customer choose a new password after an administrator reset it, before anything else, and then only the new one works', async () => {
+    await ui.clickTestId('user-menu');
+    await ui.clickTestId('user-menu-logout');
+    await ui.clickTestId('logout-confirm-ok');
+    await signIn(ui, E2E_ADMIN);
+    await ui.expectVisible('main-layout');
+    await ui.goto('/system/user');
+    const users = await call<{ items: { id: string; username: string }[] }>((await gateway.login()).token, 'GET', `/api/yt/user?username=${CUSTOMER.username}`);
+    const customerId = users.body.items.find((u) => u.username === CUSTOMER.username)!.id;
+    await ui.clickTestId(`user-reset-${customerId}`);
+    await ui.fill('user-reset-password', RESET.password);
+    await ui.fill('user-reset-confirm', RESET.password);
+    await ui.screenshot('user-reset-password');
+    await ui.clickTestId('user-reset-submit');
+    await ui.expectPageText(text('zh_CN', 'userAdmin:resetDone'));
+    // The old password is refused at once.
+    const old = await fetch(`${gateway.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(CUSTOMER) });
+    expect(old.status).toBe(401);
+
+    await ui.clickTestId('user-menu');
+    await ui.clickTestId('user-menu-logout');
+    await ui.clickTestId('logout-confirm-ok');
+    await signIn(ui, RESET);
+    await ui.expectVisible('pwd-forced-hint');
+    // Neither Esc nor a click beside the dialog closes it, and it has no close button.
+    await ui.page.keyboard.press('Escape');
+    await ui.page.mouse.click(5, 5);
+    await ui.expectVisible('pwd-forced-hint');
+    expect(await ui.page.locator('.arco-modal-close-icon').count()).toBe(0);
+    expect(await ui.testId('pwd-cancel').count()).toBe(0);
+    await ui.screenshotMatrix('forced-password-change', () => ui.expectVisible('pwd-forced-hint'));
+
+    await ui.fill('pwd-current', RESET.password);
+    await ui.fill('pwd-new', CHOSEN.password);
+    await ui.fill('pwd-confirm', CHOSEN.password);
+    await ui.clickTestId('pwd-submit');
+    await ui.expectVisible('login-username');
+    const reset = await fetch(`${gateway.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(RESET) });
+    expect(reset.status).toBe(401);
+    await signIn(ui, CHOSEN);
+    await ui.expectVisible('main-layout');
+    await ui.expectVisible('menu-Workbench');
+    expect(await ui.testId('pwd-forced-hint').count()).toBe(0);
+    await ui.screenshot('after-forced-change');
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { Device } from '../../server/contract/device.ts';
 import type { Product } from '../../server/contract/product.ts';
+import type { ThingModelItemBody } from '../../server/contract/thing-model.ts';
 import type { E2eGateway } from './e2e-gateway.ts';
 
 export async function seedDevice(gateway: E2eGateway, names: { product: string; device: string; alias?: string }): Promise<{ product: Product; device: Device }> {
@@ -20,4 +21,16 @@ export async function seedDevice(gateway: E2eGateway, names: { product: string; 
   const product = await post<Product>('/api/yt/device_profile', { name: names.product, deviceType: 'DIRECT_CONNECTION', transportType: 'MQTT' });
   const device = await post<Device>('/api/yt/device', { name: names.device, alias: names.alias, deviceProfileId: product.id, deviceType: 'DIRECT_CONNECTION' });
   return { product, device };
+}
+
+/** The body of a DOUBLE `temperature` property (−40..125 °C) of a product's thing model. */
+export function temperatureProperty(deviceProfileId: string): ThingModelItemBody {
+  return {
+    deviceProfileId,
+    functionType: 'properties',
+    functionName: '温度',
+    identifier: 'temperature',
+    accessMode: 'r',
+    functionJson: { dataType: { type: 'DOUBLE', specs: { min: -40, max: 125, step: 0.1, unit: '°C', unitName: '摄氏度' } } },
+  };
 }

@@ -1,9 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditLogRoutes, type AuditLog } from '../../server/contract/audit-log.ts';
+import { languages } from '../../server/contract/languages.ts';
+import { operationIdOf, type RouteDef } from '../../server/contract/route.ts';
 import { commandRoutes } from '../../server/contract/command.ts';
 import { userSettingsRoutes } from '../../server/contract/user-settings.ts';
 import { makeDeviceApp, type DeviceTestApp } from '../helpers/devices.ts';
 import { createUser, signIn } from '../helpers/session.ts';
+
+const root = join(import.meta.dirname, '../..');
+
+/** The audit descriptions of a language: operationId → text. */
+function operationTexts(lng: string): Record<string, string> {
+  return (JSON.parse(readFileSync(join(root, 'locales', lng, 'auditLog.json'), 'utf8')) as { operations: Record<string, string> }).operations;
+}
+
+/** Every route of the contract's route tables (server/contract/*.ts). */
+async function contractRoutes(): Promise<RouteDef[]> {
+  const found: RouteDef[] = [];
+  const dir = join(root, 'server/contract');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+    for (const table of Object.values((await import(join(dir, file))) as Record<string, unknown>)) {
+      if (typeof table !== 'object' || table === null) continue;
+      for (const def of Object.values(table as Record<string, Partial<RouteDef> | null>)) {
+        if (typeof def?.method === 'string' && typeof def.url === 'string' && typeof def.config === 'object') found.push(def as RouteDef);
+      }
+    }
+  }
+  return found;
+}
 
 async function rows(t: DeviceTestApp, query: Record<string, string | number> = {}): Promise<AuditLog[]> {
   return (await t.api.ok(auditLogRoutes.list, { query: { pageSize: 100, ...query } })).items;
@@ -34,6 +60,34 @@ describe('audit log', () => {
     });
     const command = await rows(t, { action: '/command' });
     expect(command).toEqual([expect.objectContaining({ action: 'POST /api/yt/device/:id/command', entityId: device.id })]);
+  });
+
+  it('keeps the call’s operationId, the key of its description in both languages, and none for a sign-in', async () => {
+    const t = await makeDeviceApp();
+    const device = await t.api.createDevice();
+    const create = (await rows(t, { action: 'POST /api/yt/device' })).find((r) => r.action === 'POST /api/yt/device');
+    expect(create).toMatchObject({ operation: 'postYtDevice', entityId: device.id });
+    expect(operationTexts('zh_CN')[create!.operation!]).toBe('新增设备');
+    expect(operationTexts('en_US')[create!.operation!]).toBe('Create a device');
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { operationId?: string }>> };
+    expect(doc.paths['/api/yt/device']?.post?.operationId).toBe('postYtDevice');
+    expect((await rows(t, { action: 'auth.signIn' }))[0]).toMatchObject({ operation: null, summary: null });
+  });
+
+  it('describes every audited route in every language, names no route that is gone, and gives every documented route its own operationId', async () => {
+    const routes = await contractRoutes();
+    const audited = routes.filter((r) => r.method !== 'GET' && r.config.access !== 'public' && !r.config.noAudit).map((r) => operationIdOf(r.method, r.url));
+    expect(audited.length).toBeGreaterThan(50);
+    for (const lng of languages) {
+      const texts = operationTexts(lng);
+      expect(audited.filter((id) => !texts[id]?.trim()), `routes without a description in ${lng}`).toEqual([]);
+      expect(Object.keys(texts).filter((id) => !audited.includes(id)), `descriptions of no audited route in ${lng}`).toEqual([]);
+    }
+    const t = await makeDeviceApp();
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { operationId?: string }>> };
+    const ids = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
+    expect(ids.filter((id) => !id)).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('records nothing for reads and refusals', async () => {

@@ -3,6 +3,7 @@ import { noticeRoutes, type NoticeBody } from '../../server/contract/notice.ts';
 import { EventBus } from '../../server/lib/event-bus.ts';
 import { ContractClient, makeDeviceApp, type DeviceTestApp } from '../helpers/devices.ts';
 import { expectError } from '../helpers/error-body.ts';
+import { createRoleUser } from '../helpers/roles.ts';
 import { createUser, signIn } from '../helpers/session.ts';
 
 const PASSWORD = 'Reader#2024ok';
@@ -67,6 +68,24 @@ describe('notices', () => {
     expect((await t.alice.ok(noticeRoutes.me, { query: { unreadOnly: true } })).total).toBe(0);
     // Bob's read state is his own.
     expect(await t.bob.ok(noticeRoutes.me, { query: { unreadOnly: true } })).toMatchObject({ total: 1, unread: 1 });
+  });
+
+  it('publishes to an organization’s own members only, and to a department’s members and those of the organizations below', async () => {
+    const t = await setup();
+    const plant = await t.api.createOrganization({ name: 'Plant' });
+    const line = await t.api.createOrganization({ name: 'Line', parentId: plant.id });
+    const atPlant = await createRoleUser(t.api, 'CUSTOMER_USER', [plant.id]);
+    const atLine = await createRoleUser(t.api, 'CUSTOMER_USER', [line.id]);
+    const publish = async (receiverType: 'ORGANIZATION' | 'DEPARTMENT'): Promise<string[]> => {
+      const created = await t.api.ok(noticeRoutes.create, { body: notice({ title: receiverType, receiverType, receiverIds: [plant.id] }) });
+      await t.api.ok(noticeRoutes.publish, { params: { id: created.id } });
+      return t.published.at(-1)!.userIds;
+    };
+    expect(await publish('ORGANIZATION')).toEqual([atPlant.user.id]);
+    expect((await publish('DEPARTMENT')).sort()).toEqual([atPlant.user.id, atLine.user.id].sort());
+    expect((await atPlant.api.ok(noticeRoutes.me)).items.map((n) => n.title).sort()).toEqual(['DEPARTMENT', 'ORGANIZATION']);
+    expect((await atLine.api.ok(noticeRoutes.me)).items.map((n) => n.title)).toEqual(['DEPARTMENT']);
+    expect((await t.alice.ok(noticeRoutes.me)).total).toBe(0);
   });
 
   it('publishes to individual users only', async () => {

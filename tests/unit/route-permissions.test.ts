@@ -12,6 +12,7 @@ async function appWith(config: Record<string, unknown>, url = '/api/yt/thing'): 
       adminExists: () => true,
       deviceScopeOf: () => null,
       deviceVisible: () => true,
+      productScopeOf: () => null,
     },
   });
   app.route({ method: 'GET', url, config, handler: async () => ({}) });
@@ -35,8 +36,14 @@ describe('route permissions at start-up', () => {
     await expect(appWith({ access: 'user', permission: 'device:view' }, '/api/yt/device/:id/extra')).rejects.toThrow('config.deviceParam');
   });
 
+  it('refuses a route naming a product by id without organization scoping', async () => {
+    await expect(appWith({ access: 'user', permission: 'device_profile:view' }, '/api/yt/device_profile/:id/extra')).rejects.toThrow('config.productParam');
+    await expect(appWith({ access: 'user', permission: 'things_model:list' }, '/api/yt/things_model/:deviceProfileId/items')).rejects.toThrow('config.productParam');
+  });
+
   it('accepts a known permission, and public routes without one', async () => {
     await expect(appWith({ access: 'user', permission: 'device:view', deviceParam: 'id' }, '/api/yt/device/:id/extra')).resolves.toBeUndefined();
+    await expect(appWith({ access: 'user', permission: 'device_profile:view', productParam: 'id' }, '/api/yt/device_profile/:id')).resolves.toBeUndefined();
     await expect(appWith({ access: 'public' })).resolves.toBeUndefined();
   });
 });

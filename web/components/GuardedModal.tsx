@@ -22,10 +22,12 @@ export interface GuardedModalProps {
   title: ReactNode;
   width?: number;
   onClose: () => void;
+  /** False: no × and no Esc, for a dialog that must be completed (a forced password change). */
+  closable?: boolean;
   children: (controls: GuardedModalControls) => ReactNode;
 }
 
-export function GuardedModal({ visible, title, width = 520, onClose, children }: GuardedModalProps): JSX.Element {
+export function GuardedModal({ visible, title, width = 520, onClose, closable = true, children }: GuardedModalProps): JSX.Element {
   const [dirty, setDirty] = useState(false);
   useLeaveGuard(visible && dirty);
   const returnFocus = useReturnFocus(visible);
@@ -49,6 +51,8 @@ export function GuardedModal({ visible, title, width = 520, onClose, children }:
       unmountOnExit
       afterClose={returnFocus}
       maskClosable={false}
+      closable={closable}
+      escToExit={closable}
       style={{ width, maxWidth: 'calc(100vw - 32px)' }}
     >
       {children({ setDirty, requestClose, close })}

@@ -15,7 +15,7 @@ export function MustChangePassword(): JSX.Element | null {
   return (
     <Suspense fallback={null}>
       {/* Closing is refused: the flag clears only when the server has the new password. */}
-      <ChangePasswordModal visible onClose={() => undefined} />
+      <ChangePasswordModal visible forced onClose={() => undefined} />
     </Suspense>
   );
 }

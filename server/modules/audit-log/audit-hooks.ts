@@ -1,11 +1,13 @@
 /**
  * Records every successful POST, PUT or DELETE of a signed-in user in the audit log: the route
- * pattern as the action, its summary, and the entity it named. Registered on the root instance
+ * pattern as the action, its operationId (the key of its description in the locale files), its
+ * English summary, and the entity it named. Registered on the root instance
  * (server/app.ts) so that it sees the routes of every module. Sign-ins come from an event instead
  * (no user is signed in yet when they are called).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { operationIdOf } from '../../contract/route.ts';
 import type { AuditEntry } from './audit-log-service.ts';
 
 declare module 'fastify' {
@@ -61,10 +63,12 @@ async function auditHooks(app: FastifyInstance, opts: { record: (entry: AuditEnt
   app.addHook('onResponse', async (request, reply) => {
     if (!isAudited(request, reply.statusCode)) return;
     const user = request.user!;
+    const route = request.routeOptions.url ?? request.url;
     opts.record({
       userId: user.id,
       username: user.username,
-      action: `${request.method} ${request.routeOptions.url ?? request.url}`,
+      action: `${request.method} ${route}`,
+      operation: operationIdOf(request.method, route),
       summary: request.routeOptions.schema?.summary ?? null,
       entityId: entityOf(request),
       statusCode: reply.statusCode,

@@ -1,6 +1,7 @@
 /** The audit log: who did what, when, from where; pruned in the background. */
 import { defineModule } from '../../module.ts';
 import m0029 from './migrations/0029-audit-log.sql';
+import m0038 from './migrations/0038-audit-operation.sql';
 import { AuditLogRepository } from './audit-log-repository.ts';
 import { registerAuditLogRoutes } from './audit-log-routes.ts';
 import { AuditLogService, defaultAuditRetention, type AuditRetention } from './audit-log-service.ts';
@@ -18,7 +19,10 @@ declare module '../../module.ts' {
 export const auditLogModule = defineModule({
   name: 'audit-log',
   needs: [],
-  migrations: [{ name: '0029-audit-log', sql: m0029 }],
+  migrations: [
+    { name: '0029-audit-log', sql: m0029 },
+    { name: '0038-audit-operation', sql: m0038 },
+  ],
   apiTags: { auditLog: 'Audit log: sign-ins and changes, with user, time and source address' },
   build: ({ core, tuning, log }) => {
     const auditLog = new AuditLogService(new AuditLogRepository(core.db), { ...defaultAuditRetention, ...tuning.auditLog }, log);

@@ -9,6 +9,7 @@ interface AuditLogRecord {
   user_id: string | null;
   username: string | null;
   action: string;
+  operation: string | null;
   summary: string | null;
   entity_id: string | null;
   status_code: number | null;
@@ -22,6 +23,7 @@ function toAuditLog(r: AuditLogRecord): AuditLog {
     userId: r.user_id,
     username: r.username,
     action: r.action,
+    operation: r.operation,
     summary: r.summary,
     entityId: r.entity_id,
     statusCode: r.status_code,
@@ -35,10 +37,10 @@ export class AuditLogRepository {
   insert(row: AuditLog): void {
     this.db
       .prepare(
-        `INSERT INTO audit_log (id, time, user_id, username, action, summary, entity_id, status_code, source_address)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO audit_log (id, time, user_id, username, action, operation, summary, entity_id, status_code, source_address)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(row.id, row.time, row.userId, row.username, row.action, row.summary, row.entityId, row.statusCode, row.sourceAddress);
+      .run(row.id, row.time, row.userId, row.username, row.action, row.operation, row.summary, row.entityId, row.statusCode, row.sourceAddress);
   }
 
   page(query: AuditLogQuery): { items: AuditLog[]; total: number } {

@@ -58,6 +58,7 @@ export class AuditLogService {
       userId: event.userId,
       username: event.username,
       action: event.ok ? auditSignIn : auditSignInFailed,
+      operation: null,
       summary: null,
       entityId: null,
       statusCode: null,

@@ -196,6 +196,15 @@ export class DeviceRepository {
     return { items: rows.map(toDevice), total };
   }
 
+  /** The products at least one device of these organizations uses. */
+  productIdsIn(organizationIds: readonly string[]): string[] {
+    if (!organizationIds.length) return [];
+    const rows = this.db
+      .prepare(`SELECT DISTINCT device_profile_id AS id FROM device WHERE organization_id IN (${organizationIds.map(() => '?').join(',')})`)
+      .all(...organizationIds) as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
   findById(id: string): Device | undefined {
     const r = this.db.prepare(selectDevices('d.id = ?')).get(id) as DeviceRecord | undefined;
     return r && toDevice(r);

@@ -102,6 +102,11 @@ export class DeviceService {
     return this.deps.devices.page(query, scope);
   }
 
+  /** The products at least one device of these organizations uses (a customer's product scope). */
+  productIdsIn(organizationIds: readonly string[]): string[] {
+    return this.deps.devices.productIdsIn(organizationIds);
+  }
+
   get(id: string): Device {
     const device = this.deps.devices.findById(id);
     if (!device) throw notFound();

@@ -1,6 +1,7 @@
 /** SQL for `organization`; camelCase rows in, snake_case columns out. */
 import type { Organization, OrganizationListQuery } from '../../contract/organization.ts';
 import type { Db } from '../../db/sqlite.ts';
+import type { DeviceScope } from '../../lib/device-scope.ts';
 import { containsPattern, orderBy, pageWindow, Where } from '../../db/list-query.ts';
 
 interface OrganizationRecord {
@@ -34,8 +35,13 @@ export class OrganizationRepository {
     return rows.map(toOrganization);
   }
 
-  page(query: OrganizationListQuery): { items: Organization[]; total: number } {
+  /** `scope`: only its organizations (server/lib/device-scope.ts). */
+  page(query: OrganizationListQuery, scope: DeviceScope = null): { items: Organization[]; total: number } {
     const where = new Where();
+    if (scope) {
+      const ids = scope.organizationIds;
+      where.add(ids.length ? `id IN (${ids.map(() => '?').join(',')})` : '0', ...ids);
+    }
     if (query.name) where.add("name LIKE ? ESCAPE '\\'", containsPattern(query.name));
     if (query.parentId) where.add('parent_id = ?', query.parentId);
     const { limit, offset } = pageWindow(query.page, query.pageSize);

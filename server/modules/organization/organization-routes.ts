@@ -12,9 +12,10 @@ export function registerOrganizationRoutes(fastify: FastifyInstance, { organizat
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const schemaErrorFormatter = fieldErrorFormatter(organizationFieldKeys);
 
-  app.route({ ...organizationRoutes.tree, handler: async () => service.tree() });
-  app.route({ ...organizationRoutes.list, schemaErrorFormatter, handler: async (request) => service.page(request.query) });
-  app.route({ ...organizationRoutes.get, schemaErrorFormatter, handler: async (request) => service.get(request.params.id) });
+  // A customer sees the organizations of their device scope only, never another's name.
+  app.route({ ...organizationRoutes.tree, handler: async (request) => service.tree(request.deviceScope) });
+  app.route({ ...organizationRoutes.list, schemaErrorFormatter, handler: async (request) => service.page(request.query, request.deviceScope) });
+  app.route({ ...organizationRoutes.get, schemaErrorFormatter, handler: async (request) => service.get(request.params.id, request.deviceScope) });
   app.route({ ...organizationRoutes.create, schemaErrorFormatter, handler: async (request) => service.create(request.body) });
   app.route({ ...organizationRoutes.update, schemaErrorFormatter, handler: async (request) => service.update(request.body) });
   app.route({ ...organizationRoutes.delete, schemaErrorFormatter, handler: async (request) => service.delete(request.body.ids) });

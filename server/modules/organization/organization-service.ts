@@ -9,6 +9,7 @@ import type {
   OrganizationUpdateBody,
 } from '../../contract/organization.ts';
 import { transaction, type Db } from '../../db/sqlite.ts';
+import { organizationInScope, type DeviceScope } from '../../lib/device-scope.ts';
 import { assertNoViolations, notFound, refusedFor, type Violation } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { OrganizationRepository } from './organization-repository.ts';
@@ -21,10 +22,13 @@ export interface OrganizationServiceDeps {
 export class OrganizationService {
   constructor(private readonly deps: OrganizationServiceDeps) {}
 
-  /** Roots with nested children; every level keeps the repository's order (sort, then name). */
-  tree(): OrganizationTreeNode[] {
+  /**
+   * Roots with nested children; every level keeps the repository's order (sort, then name). With a
+   * scope, only its organizations: one whose parent is outside it is a root of what the caller sees.
+   */
+  tree(scope: DeviceScope = null): OrganizationTreeNode[] {
     const nodes = new Map<string, OrganizationTreeNode>();
-    const all = this.deps.organizations.all();
+    const all = this.deps.organizations.all().filter((org) => organizationInScope(scope, org.id));
     for (const org of all) nodes.set(org.id, { ...org, children: [] });
     const roots: OrganizationTreeNode[] = [];
     for (const org of all) {
@@ -35,13 +39,14 @@ export class OrganizationService {
     return roots;
   }
 
-  page(query: OrganizationListQuery): OrganizationPage {
-    return this.deps.organizations.page(query);
+  page(query: OrganizationListQuery, scope: DeviceScope = null): OrganizationPage {
+    return this.deps.organizations.page(query, scope);
   }
 
-  get(id: string): Organization {
+  /** 404 for one outside `scope`, as for one that does not exist. */
+  get(id: string, scope: DeviceScope = null): Organization {
     const org = this.deps.organizations.findById(id);
-    if (!org) throw notFound();
+    if (!org || !organizationInScope(scope, org.id)) throw notFound();
     return org;
   }
 

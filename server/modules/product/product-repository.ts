@@ -9,6 +9,7 @@ import type {
   TcpProtocolType,
   TransportType,
 } from '../../contract/product.ts';
+import type { ProductScope } from '../../lib/device-scope.ts';
 import type { Db } from '../../db/sqlite.ts';
 import { containsPattern, orderBy, pageWindow, Where } from '../../db/list-query.ts';
 
@@ -76,8 +77,13 @@ const sortColumns = { name: 'p.name', createdTime: 'p.create_time', updatedTime:
 export class ProductRepository {
   constructor(private readonly db: Db) {}
 
-  page(query: ProductListQuery): { items: Product[]; total: number } {
+  /** `scope`: only these products (a customer's, server/lib/device-scope.ts). */
+  page(query: ProductListQuery, scope: ProductScope = null): { items: Product[]; total: number } {
     const where = new Where();
+    if (scope) {
+      const ids = scope.productIds;
+      where.add(ids.length ? `p.id IN (${ids.map(() => '?').join(',')})` : '0', ...ids);
+    }
     if (query.name) where.add("p.name LIKE ? ESCAPE '\\'", containsPattern(query.name));
     if (query.categoryId) where.add('p.category_id = ?', query.categoryId);
     if (query.transportType) where.add('p.transport_type = ?', query.transportType);

@@ -16,8 +16,8 @@ export function registerProductRoutes(fastify: FastifyInstance, { products: serv
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const schemaErrorFormatter = fieldErrorFormatter(productFieldKeys);
 
-  app.route({ ...productRoutes.list, schemaErrorFormatter, handler: async (request) => service.page(request.query) });
-  app.route({ ...productRoutes.options, handler: async () => service.options() });
+  app.route({ ...productRoutes.list, schemaErrorFormatter, handler: async (request) => service.page(request.query, request.productScope) });
+  app.route({ ...productRoutes.options, handler: async (request) => service.options(request.productScope) });
   app.route({ ...productRoutes.get, schemaErrorFormatter, handler: async (request) => service.get(request.params.id) });
   app.route({ ...productRoutes.create, schemaErrorFormatter, handler: async (request) => service.create(request.body) });
   app.route({ ...productRoutes.update, schemaErrorFormatter, handler: async (request) => service.update(request.body) });

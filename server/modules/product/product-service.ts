@@ -3,6 +3,7 @@
  * fixed while devices use it, no delete while devices use it, publish; the provisioning switch and
  * its generated key and secret; the SENSOR products a gateway's sub-devices name by `type`.
  */
+import { productInScope, type ProductScope } from '../../lib/device-scope.ts';
 import { MODBUS_GAP_DEFAULT, POLL_INTERVAL_DEFAULT_MS } from '../../contract/tcp-device.ts';
 import { CategoryStatus } from '../../contract/category.ts';
 import type { DeleteResult } from '../../contract/common.ts';
@@ -32,12 +33,14 @@ export interface ProductServiceDeps {
 export class ProductService {
   constructor(private readonly deps: ProductServiceDeps) {}
 
-  page(query: ProductListQuery): ProductPage {
-    return this.deps.products.page(query);
+  /** `scope`: only the products a customer's devices use (server/lib/device-scope.ts). */
+  page(query: ProductListQuery, scope: ProductScope = null): ProductPage {
+    return this.deps.products.page(query, scope);
   }
 
-  options(): ProductOption[] {
-    return this.deps.products.options();
+  options(scope: ProductScope = null): ProductOption[] {
+    const all = this.deps.products.options();
+    return scope === null ? all : all.filter((p) => productInScope(scope, p.id));
   }
 
   get(id: string): Product {

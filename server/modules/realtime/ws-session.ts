@@ -40,6 +40,7 @@ import {
 } from '../../contract/realtime.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Language } from '../../contract/languages.ts';
+import { roleHolds, type Permission } from '../../contract/permissions.ts';
 import { translate } from '../../lib/messages.ts';
 import {
   AlarmCountSubscription,
@@ -233,6 +234,8 @@ export class WsSession implements LiveSink {
         return;
       }
       case 'COMMANDS':
+        // The same permission as the command records' HTTP list (server/contract/command.ts).
+        this.requirePermission('device:command');
         this.start(cmd, new CommandsSubscription(cmd.cmdId, this, this.devices, this.check<CommandsCmd>(cmd, CommandsCmdSchema)));
         return;
       case 'ALARM_DATA':
@@ -269,6 +272,11 @@ export class WsSession implements LiveSink {
         if (unsupported.has(type)) throw new WsRefusal(WsErrorCode.BAD_REQUEST, 'error.ws.unsupported', { type });
         throw new WsRefusal(WsErrorCode.BAD_REQUEST, 'error.ws.unknownCmd', { type: type || '(none)' });
     }
+  }
+
+  /** Refuses a command whose HTTP twin needs a permission the user's role does not hold. */
+  private requirePermission(permission: Permission): void {
+    if (!roleHolds(this.user!.role, permission)) throw new WsRefusal(WsErrorCode.UNAUTHORIZED, 'error.permissionDenied', {});
   }
 
   /** Device data for a command; refused for a role without device telemetry (server/contract/permissions.ts). */

@@ -15,7 +15,7 @@ declare module '../../module.ts' {
 
 export const ruleEngineModule = defineModule({
   name: 'rule-engine',
-  needs: ['scenes', 'alarms', 'notifications', 'commands', 'devices', 'telemetry'],
+  needs: ['scenes', 'alarms', 'notifications', 'commands', 'devices', 'telemetry', 'deviceScopes'],
   build: ({ core, log, services }) => ({
     ruleEngine: new RuleEngine({
       bus: core.bus,
@@ -23,6 +23,7 @@ export const ruleEngineModule = defineModule({
       scenes: services.scenes,
       alarms: services.alarms,
       notifications: services.notifications,
+      recipientsOf: (organizationId) => services.deviceScopes.usersSeeing(organizationId),
       commands: services.commands,
       devices: services.devices,
       latest: (deviceId, keys) => {
@@ -31,9 +32,16 @@ export const ruleEngineModule = defineModule({
       },
     }),
   }),
-  routes: (fastify, { ruleEngine }) => {
+  routes: (fastify, { ruleEngine, scenes }) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-    app.route({ ...sceneLinkageRoutes.execute, handler: async (request) => ruleEngine.execute(request.params.id) });
+    app.route({
+      ...sceneLinkageRoutes.execute,
+      handler: async (request) => {
+        // A customer runs only the scenes they may see (404 for the others, as if missing).
+        scenes.getWithin(request.params.id, request.deviceScope);
+        return ruleEngine.execute(request.params.id);
+      },
+    });
   },
   start: ({ ruleEngine }) => ruleEngine.start(),
   close: ({ ruleEngine }) => ruleEngine.close(),

@@ -35,6 +35,8 @@ export interface RuleEngineDeps {
   scenes: SceneService;
   alarms: Pick<AlarmService, 'raise' | 'clearRaisedBy' | 'search'>;
   notifications: Pick<NotificationService, 'notify'>;
+  /** Who is told of an alarm of a device of `organizationId` (organization scoping); none: everyone. */
+  recipientsOf?: (organizationId: string | null) => readonly string[];
   commands: { send(deviceId: string, body: CommandBody, source: CommandSource): Promise<{ id: string }> };
   devices: { get(id: string): Device; page(query: { page: number; pageSize: number; deviceProfileId?: string }): { items: Device[] } };
   /** Latest value of each of `keys` of a device. */
@@ -379,6 +381,7 @@ export class RuleEngine {
               },
             });
             this.deps.notifications.notify({
+              userIds: this.deps.recipientsOf?.(firing.device?.organizationId ?? null),
               type: 'ALARM',
               subject: action.alarmType,
               text: action.message ?? null,

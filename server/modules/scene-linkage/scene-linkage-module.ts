@@ -30,12 +30,19 @@ export const sceneLinkageModule = defineModule({
   routes: (fastify, { scenes }) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const r = sceneLinkageRoutes;
-    app.route({ ...r.list, handler: async (request) => scenes.page(request.query) });
-    app.route({ ...r.get, handler: async (request) => scenes.get(request.params.id) });
+    // A customer sees only the hand-run scenes within their device scope (scene-service.ts, visibleIn).
+    app.route({ ...r.list, handler: async (request) => scenes.page(request.query, request.deviceScope) });
+    app.route({ ...r.get, handler: async (request) => scenes.getWithin(request.params.id, request.deviceScope) });
     app.route({ ...r.create, handler: async (request) => scenes.create(request.body) });
     app.route({ ...r.update, handler: async (request) => scenes.update(request.body) });
     app.route({ ...r.remove, handler: async (request) => scenes.delete(request.body.ids) });
     app.route({ ...r.setEnabled, handler: async (request) => scenes.setEnabled(request.params.id, request.body.enabled) });
-    app.route({ ...r.log, handler: async (request) => scenes.logPage(request.params.id, request.query.page, request.query.pageSize) });
+    app.route({
+      ...r.log,
+      handler: async (request) => {
+        scenes.getWithin(request.params.id, request.deviceScope);
+        return scenes.logPage(request.params.id, request.query.page, request.query.pageSize);
+      },
+    });
   },
 });

@@ -50,8 +50,10 @@ function toLogEntry(r: LogRecord): SceneLogEntry {
 export class SceneRepository {
   constructor(private readonly db: Db) {}
 
-  page(query: SceneListQuery): ScenePage {
+  /** `onlyIds`: within these scenes (a customer's, scene-service.ts visibleIn). */
+  page(query: SceneListQuery, onlyIds?: readonly string[]): ScenePage {
     const where = new Where();
+    if (onlyIds) where.add(onlyIds.length ? `id IN (${onlyIds.map(() => '?').join(',')})` : '0', ...onlyIds);
     if (query.name) where.add("name LIKE ? ESCAPE '\\'", containsPattern(query.name));
     if (query.enabled !== undefined) where.add('enabled = ?', query.enabled ? 1 : 0);
     // `deviceId` as a key appears in the body only in DEVICE_OUT actions (triggers and conditions

@@ -10,6 +10,7 @@ import { sceneViolations, type SceneCheckContext, type SceneModelItem } from '..
 import type { Db } from '../../db/sqlite.ts';
 import { transaction } from '../../db/sqlite.ts';
 import { cronNextRuns } from '../../lib/cron-runs.ts';
+import { inScope, type DeviceScope } from '../../lib/device-scope.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { assertNoViolations, notFound, refusedFor } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -21,7 +22,26 @@ export interface SceneServiceDeps {
   bus: EventBus;
   products: { find(id: string): unknown };
   thingModels: { getPublished(deviceProfileId: string): PublishedModel | null };
-  devices: { get(id: string): { deviceProfileId: string } };
+  devices: { get(id: string): { deviceProfileId: string; organizationId?: string | null } };
+}
+
+/**
+ * Every device a scene names (triggers, conditions, clear rules, actions); null when one of its
+ * device lists is empty, which stands for every device of a product.
+ */
+function sceneDeviceIds(scene: Scene): string[] | null {
+  const ids: string[] = [];
+  const lists = [
+    ...scene.triggers.flatMap((t) => (t.type === 'DEVICE_TRIGGER' ? [t.deviceIds] : [])),
+    ...scene.conditions.map((c) => c.deviceIds),
+    ...scene.clearRules.flatMap((c) => (c ? [c.deviceIds] : [])),
+  ];
+  for (const list of lists) {
+    if (!list.length) return null;
+    ids.push(...list);
+  }
+  for (const action of scene.actions) if (action.type === 'DEVICE_OUT') ids.push(action.deviceId);
+  return ids;
 }
 
 function itemsOf(model: PublishedModel | null): SceneModelItem[] {
@@ -64,8 +84,37 @@ export class SceneService {
     };
   }
 
-  page(query: SceneListQuery): ScenePage {
-    return this.rows.page(query);
+  /** `scope`: a customer's page holds only the scenes `visibleIn` it. */
+  page(query: SceneListQuery, scope: DeviceScope = null): ScenePage {
+    if (scope === null) return this.rows.page(query);
+    return this.rows.page(query, this.rows.all().filter((s) => this.visibleIn(s, scope)).map((s) => s.id));
+  }
+
+  /**
+   * Whether a caller of `scope` may see and run the scene: every scene for an unscoped one; for a
+   * customer, a scene run by hand (HAND_ACT) whose every device lies in their scope, so running it
+   * cannot touch another organization's devices. A scene naming every device of a product is not
+   * theirs.
+   */
+  visibleIn(scene: Scene, scope: DeviceScope): boolean {
+    if (scope === null) return true;
+    if (!scene.triggers.some((t) => t.type === 'HAND_ACT')) return false;
+    const ids = sceneDeviceIds(scene);
+    if (ids === null) return false;
+    return ids.every((id) => {
+      try {
+        return inScope(scope, this.deps.devices.get(id).organizationId ?? null);
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  /** The scene, or 404 when missing or outside `scope` (as if it did not exist). */
+  getWithin(id: string, scope: DeviceScope): Scene {
+    const scene = this.get(id);
+    if (!this.visibleIn(scene, scope)) throw notFound();
+    return scene;
   }
 
   all(): Scene[] {

@@ -6,16 +6,18 @@
  */
 import { roleIsScoped } from '../../contract/permissions.ts';
 import type { AuthUser } from '../../core.ts';
-import { inScope, type DeviceScope } from '../../lib/device-scope.ts';
+import { inScope, type DeviceScope, type ProductScope } from '../../lib/device-scope.ts';
 import { notFound } from '../../lib/field-errors.ts';
+import type { AccountService } from '../auth/account-service.ts';
 import type { DeviceService } from '../device/device-service.ts';
 import type { OrganizationService } from '../organization/organization-service.ts';
 import type { MembershipRepository } from './membership-repository.ts';
 
 export interface DeviceScopeDeps {
+  accounts: Pick<AccountService, 'allIds' | 'findById'>;
   memberships: MembershipRepository;
   organizations: Pick<OrganizationService, 'subtreeIds'>;
-  devices: Pick<DeviceService, 'get'>;
+  devices: Pick<DeviceService, 'get' | 'productIdsIn'>;
 }
 
 export class DeviceScopeService {
@@ -29,6 +31,23 @@ export class DeviceScopeService {
       for (const id of this.deps.organizations.subtreeIds(orgId)) ids.add(id);
     }
     return { organizationIds: [...ids] };
+  }
+
+  /**
+   * The users who may see what belongs to a device of `organizationId` (null: a device in no
+   * organization, or no device): every unscoped user, and the scoped ones whose scope holds it.
+   * Alarm notifications go to these only, so a customer's bell never names another's device.
+   */
+  usersSeeing(organizationId: string | null): string[] {
+    return this.deps.accounts.allIds().filter((id) => {
+      const user = this.deps.accounts.findById(id);
+      return user !== undefined && inScope(this.scopeOf(user), organizationId);
+    });
+  }
+
+  /** The products the devices of `scope` use (null scope: every product). */
+  productScopeOf(scope: DeviceScope): ProductScope {
+    return scope === null ? null : { productIds: this.deps.devices.productIdsIn(scope.organizationIds) };
   }
 
   /**

@@ -26,7 +26,7 @@ export const usersModule = defineModule({
     const memberships = new MembershipRepository(core.db);
     return {
       userAdmin: new UserAdminService({ core, accounts, organizations, memberships }),
-      deviceScopes: new DeviceScopeService({ memberships, organizations, devices }),
+      deviceScopes: new DeviceScopeService({ accounts, memberships, organizations, devices }),
     };
   },
   routes: registerUserAdminRoutes,

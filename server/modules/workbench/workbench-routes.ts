@@ -7,6 +7,6 @@ import type { Services } from '../../module.ts';
 export function registerWorkbenchRoutes(fastify: FastifyInstance, { workbench }: Pick<Services, 'workbench'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.route({ ...workbenchRoutes.summary, handler: async (request) => workbench.summary(request.deviceScope) });
+  app.route({ ...workbenchRoutes.summary, handler: async (request) => workbench.summary(request.deviceScope, request.productScope) });
   app.route({ ...workbenchRoutes.messages, handler: async (request) => workbench.messageVolume(request.query) });
 }

@@ -14,7 +14,7 @@ import {
   type WorkbenchSummary,
 } from '../../contract/workbench.ts';
 import type { DeviceState } from '../../contract/device.ts';
-import type { DeviceScope } from '../../lib/device-scope.ts';
+import type { DeviceScope, ProductScope } from '../../lib/device-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Services } from '../../module.ts';
 import type { MessageCounter } from './message-counter.ts';
@@ -51,15 +51,18 @@ export class WorkbenchService {
     this.deps.messages.close();
   }
 
-  /** `scope`: a customer's counts take only the devices of their organizations (server/lib/device-scope.ts). */
-  async summary(scope: DeviceScope = null): Promise<WorkbenchSummary> {
+  /**
+   * `scope`, `productScope`: a customer's counts take only the devices of their organizations and
+   * the products those use (server/lib/device-scope.ts).
+   */
+  async summary(scope: DeviceScope = null, productScope: ProductScope = null): Promise<WorkbenchSummary> {
     const { devices, products } = this.deps;
     const deviceCount = (deviceState?: DeviceState): number => devices.page({ page: 1, pageSize: 1, deviceState }, scope).total;
     const now = this.now();
     const midnight = bucketStart(now, DAY_MS);
     const [cpu, disk] = await Promise.all([this.cpu.percent(), diskUsage(this.deps.dataDir)]);
     return {
-      products: products.page({ page: 1, pageSize: 1 }).total,
+      products: products.page({ page: 1, pageSize: 1 }, productScope).total,
       devices: {
         total: deviceCount(),
         online: deviceCount('ONLINE'),

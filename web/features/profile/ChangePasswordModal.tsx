@@ -16,12 +16,18 @@ import { errorMessage, serverFieldErrors } from '../../lib/error-text.ts';
 import { consolePaths } from '../../../server/contract/console-paths.ts';
 import { sessionActions, useSession } from '../../stores/session.ts';
 import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
+import { signOut } from '../auth/sessionApi.ts';
 import { changePassword } from './profileApi.ts';
 import './profile.css';
 
 export interface ChangePasswordModalProps {
   visible: boolean;
   onClose: () => void;
+  /**
+   * After an administrator's reset: the dialog cannot be closed, says why, and offers signing out
+   * in place of Cancel (web/layout/MustChangePassword.tsx).
+   */
+  forced?: boolean;
 }
 
 interface PasswordValues {
@@ -32,11 +38,11 @@ interface PasswordValues {
 
 const passwordFields = ['password', 'resetPassword'] as const;
 
-export function ChangePasswordModal({ visible, onClose }: ChangePasswordModalProps): JSX.Element | null {
+export function ChangePasswordModal({ visible, onClose, forced = false }: ChangePasswordModalProps): JSX.Element | null {
   const { t } = useTranslation('profile');
   return (
-    <GuardedModal visible={visible} title={t('password.title')} width={480} onClose={onClose}>
-      {({ setDirty, requestClose, close }) => <ChangePasswordForm onDirty={setDirty} onCancel={requestClose} onChanged={close} />}
+    <GuardedModal visible={visible} title={t('password.title')} width={480} onClose={onClose} closable={!forced}>
+      {({ setDirty, requestClose, close }) => <ChangePasswordForm onDirty={setDirty} onCancel={requestClose} onChanged={close} forced={forced} />}
     </GuardedModal>
   );
 }
@@ -45,15 +51,21 @@ interface ChangePasswordFormProps {
   onDirty: (dirty: boolean) => void;
   onCancel: () => void;
   onChanged: () => void;
+  forced: boolean;
 }
 
-function ChangePasswordForm({ onDirty, onCancel, onChanged }: ChangePasswordFormProps): JSX.Element {
+function ChangePasswordForm({ onDirty, onCancel, onChanged, forced }: ChangePasswordFormProps): JSX.Element {
   const { t } = useTranslation(['profile', 'common']);
   const [, navigate] = useLocation();
   const user = useSession((s) => s.user);
   const userId = user?.userId;
   const [form] = Form.useForm<PasswordValues>();
   const [saving, setSaving] = useState(false);
+
+  const signOutToLogin = async (): Promise<void> => {
+    await signOut();
+    navigate(consolePaths.login, { replace: true });
+  };
 
   const submit = async (values: PasswordValues): Promise<void> => {
     if (!userId) return;
@@ -80,7 +92,11 @@ function ChangePasswordForm({ onDirty, onCancel, onChanged }: ChangePasswordForm
       disabled={saving}
       onValuesChange={(_, all) => onDirty(Object.values(all).some(Boolean))}
     >
-      <Alert className="ec-profile-hint" type="info" content={t('password.hint')} />
+      {forced ? (
+        <Alert className="ec-profile-hint" type="warning" content={t('password.forcedHint')} data-testid="pwd-forced-hint" />
+      ) : (
+        <Alert className="ec-profile-hint" type="info" content={t('password.hint')} />
+      )}
       <Form.Item field="password" label={t('password.current')} rules={[{ required: true, message: t('password.currentRequired') }]}>
         <Input.Password placeholder={t('password.currentPlaceholder')} autoComplete="current-password" data-testid="pwd-current" />
       </Form.Item>
@@ -92,9 +108,15 @@ function ChangePasswordForm({ onDirty, onCancel, onChanged }: ChangePasswordForm
         confirm={{ label: t('password.confirm'), placeholder: t('password.confirmPlaceholder'), testId: 'pwd-confirm' }}
       />
       <div className="ec-modal-actions">
-        <Button onClick={onCancel} disabled={saving} data-testid="pwd-cancel">
-          {t('common:cancel')}
-        </Button>
+        {forced ? (
+          <Button onClick={() => void signOutToLogin()} disabled={saving} data-testid="pwd-sign-out">
+            {t('password.signOut')}
+          </Button>
+        ) : (
+          <Button onClick={onCancel} disabled={saving} data-testid="pwd-cancel">
+            {t('common:cancel')}
+          </Button>
+        )}
         <Button type="primary" htmlType="submit" loading={saving} disabled={!userId} data-testid="pwd-submit">
           {t('password.submit')}
         </Button>

@@ -17,6 +17,7 @@ import IconTags from '@arco-design/web-react/icon/react-icon/IconTags';
 import IconUserGroup from '@arco-design/web-react/icon/react-icon/IconUserGroup';
 import { useTranslation } from 'react-i18next';
 import { consolePaths } from '../../../server/contract/console-paths.ts';
+import type { Permission } from '../../../server/contract/permissions.ts';
 import type { MessageVolume, WorkbenchSummary } from '../../../server/contract/workbench.ts';
 import { LabelledProgress } from '../../components/LabelledProgress.tsx';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart.tsx';
@@ -25,6 +26,7 @@ import { formatBytes } from '../../components/file-check.ts';
 import { periodOf, presetRange, refreshRange, type TimeRangeValue } from '../../components/time-range.ts';
 import { isCancelled } from '../../lib/api-client.ts';
 import { navigateGuarded } from '../../lib/navigation.ts';
+import { useMyPermissions } from '../../stores/permissions.ts';
 import { WorkbenchHelp } from './WorkbenchHelp.tsx';
 import { loadMessageVolume, loadSummary } from './workbenchApi.ts';
 import { useAlarmCount } from '../alarm/use-alarm-live.ts';
@@ -35,13 +37,14 @@ const SUMMARY_REFRESH_MS = 10_000;
 /** A quick range of the chart moves on with the clock at this pace. */
 const VOLUME_REFRESH_MS = 60_000;
 
+/** Each entry shows only to a user holding the permission of the page (or action) it opens. */
 const quickEntries = [
-  { key: 'product', path: consolePaths.product, icon: <IconApps /> },
-  { key: 'device', path: consolePaths.device, icon: <IconDesktop /> },
-  { key: 'deviceImport', path: `${consolePaths.device}?import=csv`, icon: <IconImport /> },
-  { key: 'organization', path: consolePaths.organization, icon: <IconUserGroup /> },
-  { key: 'category', path: consolePaths.category, icon: <IconTags /> },
-] as const;
+  { key: 'product', path: consolePaths.product, icon: <IconApps />, permission: 'device_profile:list' },
+  { key: 'device', path: consolePaths.device, icon: <IconDesktop />, permission: 'device:list' },
+  { key: 'deviceImport', path: `${consolePaths.device}?import=csv`, icon: <IconImport />, permission: 'device:import' },
+  { key: 'organization', path: consolePaths.organization, icon: <IconUserGroup />, permission: 'organization:list' },
+  { key: 'category', path: consolePaths.category, icon: <IconTags />, permission: 'product_category:list' },
+] as const satisfies readonly { key: string; path: string; icon: JSX.Element; permission: Permission }[];
 
 function useSummary(): { summary: WorkbenchSummary | null; failed: boolean; reload: () => void } {
   const [summary, setSummary] = useState<WorkbenchSummary | null>(null);
@@ -273,10 +276,11 @@ function MessageVolumeCard(): JSX.Element {
 
 function QuickEntries(): JSX.Element {
   const { t } = useTranslation('workbench');
+  const mine = useMyPermissions();
   return (
     <Card className="ec-wb-card" bordered={false} title={t('quick.title')} data-testid="wb-quick">
       <div className="ec-wb-quick">
-        {quickEntries.map((entry) => (
+        {quickEntries.filter((entry) => mine?.includes(entry.permission)).map((entry) => (
           <a
             key={entry.key}
             className="ec-wb-quick__entry"
