@@ -21,10 +21,10 @@
  * alone gets the error; the others are stored and acknowledged. A batch the worker failed so is
  * split on the main thread; a message the main thread cannot pack for the worker fails alone.
  *
- * History values are appended to the staging table (migration 0014), and moved into the
- * series-keyed history once `moveRows` are staged or every `moveMs` (staging-mover.ts), a chunk per
- * transaction between two commits, by whoever commits the next batch (the worker before that
- * batch, or the main thread), so a move never waits for the other connection's lock.
+ * History values are appended to the staging table (migration 0014), and moved into compressed
+ * history blocks once `moveRows` are staged or every `moveMs` (staging-mover.ts), a chunk per
+ * transaction between two commits, on the main thread (the block codec is JS, the worker runs
+ * only SQL) while the worker has no batch in flight, so a move never waits for its lock.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { transaction, type Db } from '../../db/sqlite.ts';
@@ -58,9 +58,9 @@ export interface WriterOptions {
   /** Messages in one batch that start the history worker; 0: never. */
   workerFrom: number;
   /**
-   * Staged history values that make the next commit move them into ts_history first; 0: never.
-   * Queries scan the staging table, so this bounds their cost (~4 ms at 32,768 values); each move
-   * rewrites the last leaf of every series it touches, so more values per move write fewer bytes.
+   * Staged history values that make the next commit move them into history blocks first; 0:
+   * never. Queries scan the staging table, so this bounds their cost (~4 ms at 32,768 values);
+   * more values per move make larger blocks (fewer bytes per value before the compactor merges them).
    */
   moveRows: number;
   /** Staged values are moved at least this often (ms), so a quiet gateway's queries scan little; 0: never. */
@@ -161,7 +161,9 @@ export class TelemetryWriter {
     if (this.immediate) clearImmediate(this.immediate);
     this.immediate = null;
     if (this.worker?.busy) return;
-    if (this.moveDue && (this.jobs.length === 0 || !this.worker)) this.moveChunk();
+    // On this thread even when the worker commits the batches: the move encodes blocks in JS
+    // (staging-mover.ts), and the worker is idle here, so it waits for no lock.
+    if (this.moveDue) this.moveChunk();
     if (this.jobs.length === 0) {
       // The rest of a move follows on the next turn, sockets read in between.
       if (this.moveDue) this.immediate ??= setImmediate(this.flushNow);
@@ -193,7 +195,7 @@ export class TelemetryWriter {
   }
 
   /**
-   * Moves every staged value into ts_history now, on the main thread; while the worker commits a
+   * Moves every staged value into history blocks now, on the main thread; while the worker commits a
    * batch, this waits for its write lock (the busy timeout), as the compactor's steps do.
    */
   moveStaged(): void {
@@ -284,10 +286,6 @@ export class TelemetryWriter {
     // The worker has its own series ids; ours must not outlive rows it deletes.
     for (const job of jobs) if (job.purge) this.deps.rows.forgetDevice(job.deviceId);
     const { batch, refused } = packBatch(jobs, worker.pairs);
-    if (this.moveDue) {
-      batch.move = MOVE_CHUNK;
-      this.moveDue = false;
-    }
     let packed = jobs;
     let told = callbacks;
     if (refused) {
@@ -303,8 +301,7 @@ export class TelemetryWriter {
       }
       if (packed.length === 0) return;
     }
-    worker.commit(batch, (err, moved) => {
-      if (moved > 0) this.moved(moved);
+    worker.commit(batch, (err) => {
       if (err) this.failed(packed, told, err);
       else this.committed(packed, told);
       // What gathered during this commit is the next batch (or the rest of a move).
