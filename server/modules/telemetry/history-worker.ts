@@ -10,6 +10,7 @@
  */
 import type { SQLInputValue } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
+import { WAL_AUTOCHECKPOINT_PAGES } from '../../db/sqlite.ts';
 import type { FailureOrigin } from './commit-failure.ts';
 import { ValueType, encodeValue } from './stored-value.ts';
 import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRow } from './telemetry-rows.ts';
@@ -163,7 +164,7 @@ const { file, sql, signal } = workerData;
 const state = new Int32Array(signal);
 const db = new DatabaseSync(file);
 // As the main connection (server/db/sqlite.ts): the WAL is synced at each COMMIT, before the PUBACKs.
-db.exec('PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
+db.exec('PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES};');
 const history = db.prepare(sql.history);
 const seriesSelect = db.prepare(sql.series);
 const seriesInsert = db.prepare(sql.newSeries);
