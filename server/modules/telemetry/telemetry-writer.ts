@@ -89,6 +89,8 @@ export interface TelemetryWriterDeps {
   rows: TelemetryRepository;
   log: FastifyBaseLogger;
   options?: Partial<WriterOptions>;
+  /** Values per history block at most, as the compactor's (`tuning.compactor.blockPoints`). */
+  blockPoints?: number;
 }
 
 /** `enqueue` as a promise, for callers that await. */
@@ -121,7 +123,7 @@ export class TelemetryWriter {
   constructor(private readonly deps: TelemetryWriterDeps) {
     this.options = { ...defaultWriterOptions, ...deps.options };
     this.emit = (event, payload) => deps.bus.emit(event, payload);
-    this.mover = new StagingMover(deps.db);
+    this.mover = new StagingMover(deps.db, deps.blockPoints);
     // Values a previous run left staged count towards the next move.
     this.staged = this.mover.staged();
     this.moveDue = this.options.moveRows > 0 && this.staged >= this.options.moveRows;
