@@ -310,6 +310,7 @@ function merge(fresh: Row[], previous: readonly Row[]): Row[] {
     'telemetryPacedLatencyP99Ms',
     'telemetryLonePubackP50Ms',
     'telemetryWriteBytesPerMsg',
+    'writePathBytesPerMsg',
     'rss1000DevicesMb',
     'rss10000DevicesMb',
     'stormConnectedS',
@@ -413,6 +414,10 @@ generators run in the bench process on the same machine, so they share its CPUs 
   Node process (as the gateway is), default in-memory persistence, no authentication, no storage,
   no subscribers; the same 50 publishers, payloads, window, warm-up and duration. The ratio is
   gateway ÷ bare aedes throughput; the note adds the same ratio by CPU time per message.
+- **Write path alone** (scripts/lib/bench-write-path.ts, in the history group): in process, 50
+  devices × 2 keys committed into the staging table 2,000 (and 500) messages per commit, a move
+  into blocks every 32,768 values, \`/proc/self/io\` write_bytes per message over 300,000 messages:
+  the telemetry row's bytes without the batch sizes that the machine's load makes.
 - **RSS with 1,000 devices** (scripts/lib/bench-connections.ts): \`startSimulator\` (the code behind
   \`npm run simulate\`) batch-generates 1,000 devices of its thing-model product and connects them
   (QoS 1, each subscribed to its RPC topic), 1 msg/s each; after 20 s the binary's \`VmRSS\` is

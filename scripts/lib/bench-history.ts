@@ -19,6 +19,7 @@ import type { TelemetryRow } from '../../server/modules/telemetry/telemetry-rows
 import type { RowSpec } from './bench-row.ts';
 import { count, median } from './bench-measure.ts';
 import { initialWalk, nextReading } from './simulator-model.ts';
+import { writePathRows } from './bench-write-path.ts';
 
 const DAY = 86_400_000;
 const START = Date.UTC(2025, 0, 1);
@@ -198,5 +199,5 @@ async function queryRows(): Promise<RowSpec[]> {
 
 export async function historyRows(): Promise<RowSpec[]> {
   migrations = await appMigrations();
-  return [...(await sizeRows()), ...(await queryRows())];
+  return [...(await sizeRows()), ...(await queryRows()), ...writePathRows(migrations)];
 }

@@ -33,7 +33,7 @@ export const ProductHistoryUsageSchema = Type.Object({
   productId: Type.String(),
   productName: Type.String(),
   retentionDays: RetentionDays,
-  /** History rows not compacted yet (the recent hour and any backlog). */
+  /** History values not in blocks yet: staged (moved into blocks within a minute) and rows from before staged values became blocks. */
   rows: Count,
   /** Compressed history blocks and the values they hold. */
   blocks: Count,

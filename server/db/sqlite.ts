@@ -13,6 +13,18 @@ import { DatabaseSync } from 'node:sqlite';
 export type Db = DatabaseSync;
 
 /** Opens `file` and applies those of `migrations` it has not applied yet (the app passes every module's). */
+/**
+ * WAL pages after which a commit checkpoints (SQLite's default is 1,000: 4 MB). A checkpoint writes
+ * every page changed since the last one once more, into the database file; the staging table's
+ * pages are freed at each move and reused by the next appends (server/modules/telemetry/
+ * staging-mover.ts), so the longer the WAL, the more of those rewrites a checkpoint folds into one.
+ * docs/ARCHITECTURE.md ("Group commit, durability and what a message writes to disk") has the
+ * bytes it saves and its costs: a WAL file of up to this many pages on disk, a longer pause for
+ * the commit that checkpoints, and a longer replay after a crash. The history worker's connection
+ * uses it too (server/modules/telemetry/history-worker.ts).
+ */
+export const WAL_AUTOCHECKPOINT_PAGES = 4000;
+
 export function openDatabase(file: string, migrations: readonly { name: string; sql: string }[]): Db {
   const db = new DatabaseSync(file);
   // auto_vacuum first: it takes effect only before the first table exists (an older database is
@@ -25,6 +37,7 @@ export function openDatabase(file: string, migrations: readonly { name: string; 
   if (fresh) db.exec('PRAGMA auto_vacuum = INCREMENTAL');
   db.exec(`
     PRAGMA journal_mode = WAL;
+    PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES};
     PRAGMA synchronous = FULL;
     PRAGMA foreign_keys = ON;
     PRAGMA busy_timeout = 5000;

@@ -13,10 +13,10 @@ import { TelemetryRepository } from '../../server/modules/telemetry/telemetry-re
 const db = openDatabase(process.argv[2]!, migrations);
 const cut = Number(process.argv[3]);
 const rows = new TelemetryRepository(db);
-// The values were staged as the writer stages them; pruning deletes rows.
+// The values were staged as the writer stages them; moved, they are history blocks.
 new StagingMover(db).moveAll();
 let series = 0;
-for (const id of rows.blocks.seriesWithRowsBefore(cut)) {
+for (const { id } of rows.series()) {
   await pruneSeriesBefore(db, rows, id, cut, () => false);
   if (++series === 2) process.stdout.write('pruning\n');
 }

@@ -1,5 +1,5 @@
 /**
- * A process that moves a data dir's staged history values into ts_history, a chunk per
+ * A process that moves a data dir's staged history values into history blocks, a chunk per
  * transaction, saying "moving" once the first chunk is committed: the crash test kills it with
  * SIGKILL somewhere in the middle.
  * Run: node --import tsx --import sql-text-loader.mjs staging-move-child.ts <db file>

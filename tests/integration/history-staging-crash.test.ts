@@ -1,9 +1,9 @@
 /**
- * Staged history values (migration 0013) move into ts_history oldest first, a chunk per
+ * Staged history values (migration 0014) move into history blocks oldest first, a chunk per
  * transaction: a process killed with SIGKILL while it moves them leaves a database that passes
- * PRAGMA integrity_check and holds every value exactly once, staged or moved (what is still staged
- * is what arrived after everything moved), a repeated ts answered with its last write; the next
- * move finishes the job.
+ * PRAGMA integrity_check and holds every value exactly once, staged or in a block (what is still
+ * staged is what arrived after everything moved), a repeated ts answered with its last write (the
+ * repeats arrive last, so their move rewrites blocks already made); the next move finishes the job.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,17 +31,18 @@ function expectedOf(key: string): unknown[] {
 }
 
 
-function readAll(file: string): { integrity: string; staged: number; firstStaged: number | null; rows: number; values: Record<string, unknown[]> } {
+function readAll(file: string): { integrity: string; staged: number; firstStaged: number | null; rows: number; blockValues: number; values: Record<string, unknown[]> } {
   const db = openDatabase(file, migrations);
   try {
     const repository = new TelemetryRepository(db);
     const integrity = (db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check;
     const { n: staged, first: firstStaged } = db.prepare('SELECT COUNT(*) AS n, MIN(id) AS first FROM ts_staging').get() as { n: number; first: number | null };
-    const rows = (db.prepare('SELECT COUNT(*) AS n FROM ts_history').get() as { n: number }).n;
+    const { n: rows } = db.prepare('SELECT COUNT(*) AS n FROM ts_history').get() as { n: number };
+    const { n: blockValues } = db.prepare('SELECT COALESCE(SUM(count), 0) AS n FROM ts_block').get() as { n: number };
     const values = Object.fromEntries(
       KEYS.map((k) => [k, repository.history('dev-1', k, 0, Number.MAX_SAFE_INTEGER, PER_KEY * 2, 'ASC').map((p) => [p.ts, p.value, p.flag])]),
     );
-    return { integrity, staged, firstStaged, rows, values };
+    return { integrity, staged, firstStaged, rows, blockValues, values };
   } finally {
     db.close();
   }
@@ -71,14 +72,16 @@ describe('moving staged history and a hard kill', () => {
     const movedCount = afterKill.firstStaged! - 1;
     expect(movedCount).toBeGreaterThan(0);
     expect(afterKill.staged).toBe(stagedAll - movedCount);
-    expect(afterKill.rows).toBe(Math.min(movedCount, KEYS.length * PER_KEY));
+    expect(afterKill.rows).toBe(0);
+    expect(afterKill.blockValues).toBe(Math.min(movedCount, KEYS.length * PER_KEY));
     expect(afterKill.values).toEqual(expected);
 
     expect(await runStorageChild('staging-move-child.ts', [file], null)).toContain('done');
     const finished = readAll(file);
     expect(finished.integrity).toBe('ok');
     expect(finished.staged).toBe(0);
-    expect(finished.rows).toBe(KEYS.length * PER_KEY);
+    expect(finished.rows).toBe(0);
+    expect(finished.blockValues).toBe(KEYS.length * PER_KEY);
     expect(finished.values).toEqual(expected);
   });
 });

@@ -10,6 +10,7 @@
  */
 import type { SQLInputValue } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
+import { WAL_AUTOCHECKPOINT_PAGES } from '../../db/sqlite.ts';
 import type { FailureOrigin } from './commit-failure.ts';
 import { ValueType, encodeValue } from './stored-value.ts';
 import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRow } from './telemetry-rows.ts';
@@ -41,8 +42,6 @@ export interface PackedBatch {
   attributes: SQLInputValue[][];
   events: SQLInputValue[][];
   purge: string[];
-  /** Move up to this many staged values into ts_history first, in a transaction of its own (staging-mover.ts); 0: none. */
-  move: number;
 }
 
 /** Series names the worker knows, by the index values use. */
@@ -89,7 +88,7 @@ export function packBatch(jobs: readonly BatchJob[], table: PairTable): Packed {
   let count = 0;
   for (const job of jobs) if (job.telemetry) count += job.telemetry.length;
   const values = new Float64Array(count * STRIDE);
-  const batch: PackedBatch = { newPairs: [], values, texts: null, flags: null, attributes: [], events: [], purge: [], move: 0 };
+  const batch: PackedBatch = { newPairs: [], values, texts: null, flags: null, attributes: [], events: [], purge: [] };
   let refused: Map<number, Error> | null = null;
   let i = 0;
   for (let j = 0; j < jobs.length; j++) {
@@ -165,15 +164,13 @@ const { file, sql, signal } = workerData;
 const state = new Int32Array(signal);
 const db = new DatabaseSync(file);
 // As the main connection (server/db/sqlite.ts): the WAL is synced at each COMMIT, before the PUBACKs.
-db.exec('PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
+db.exec('PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES};');
 const history = db.prepare(sql.history);
 const seriesSelect = db.prepare(sql.series);
 const seriesInsert = db.prepare(sql.newSeries);
 const attribute = db.prepare(sql.attribute);
 const event = db.prepare(sql.event);
 const forget = sql.forgetDevice.map((s) => db.prepare(s));
-const moveEnd = db.prepare(sql.moveEnd);
-const moveStaged = sql.moveStaged.map((s) => db.prepare(s));
 const seriesIds = new Map();
 const pairs = [];
 
@@ -220,24 +217,6 @@ parentPort.on('message', (b) => {
   }
   // The main thread counts these names as known whether or not this batch commits.
   for (const name of b.newPairs) pairs.push(name);
-  // A failed move leaves the values staged, where they are read and moved next time; the batch goes on.
-  let moved = 0;
-  if (b.move > 0) {
-    try {
-      db.exec('BEGIN IMMEDIATE');
-      const { end, rest } = moveEnd.get(b.move, b.move);
-      let n = 0;
-      if (end !== null) {
-        moveStaged[0].run(end);
-        moveStaged[1].run(end);
-        n = Number((rest ? moveStaged[3].run() : moveStaged[2].run(end)).changes);
-      }
-      db.exec('COMMIT');
-      moved = n;
-    } catch {
-      if (db.isTransaction) db.exec('ROLLBACK');
-    }
-  }
   let error = null;
   try {
     db.exec('BEGIN IMMEDIATE');
@@ -257,12 +236,12 @@ parentPort.on('message', (b) => {
   Atomics.store(state, 1, error === null ? 0 : 1);
   Atomics.store(state, 0, b.seq);
   Atomics.notify(state, 0);
-  parentPort.postMessage({ seq: b.seq, error, moved });
+  parentPort.postMessage({ seq: b.seq, error });
 });
 `;
 
-/** Told once the batch is committed (null) or why it was not, and how many staged values were moved before it. */
-export type BatchDone = (err: Error | null, moved: number) => void;
+/** Told once the batch is committed (null) or why it was not. */
+export type BatchDone = (err: Error | null) => void;
 
 /** A failure as the worker reports it: the error's message and where it came from. */
 interface WorkerFailure extends FailureOrigin {
@@ -291,7 +270,7 @@ export class HistoryWorker {
       resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 },
     });
     this.worker.unref();
-    this.worker.on('message', ({ seq, error, moved }: { seq: number; error: WorkerFailure | null; moved: number }) => this.finished(seq, error, moved));
+    this.worker.on('message', ({ seq, error }: { seq: number; error: WorkerFailure | null }) => this.finished(seq, error));
     this.worker.on('error', (err) => this.die(err));
     this.worker.on('exit', (code) => this.die(new Error(`history worker exited with code ${code}`)));
   }
@@ -303,7 +282,7 @@ export class HistoryWorker {
 
   commit(batch: PackedBatch, done: BatchDone): void {
     if (this.gone) {
-      done(new Error('history worker gone'), 0);
+      done(new Error('history worker gone'));
       return;
     }
     const seq = ++this.seq;
@@ -324,8 +303,7 @@ export class HistoryWorker {
       }
       const settled = Atomics.load(this.state, 0) === flight.seq;
       const failure = !settled ? 'history worker did not finish before shutdown' : Atomics.load(this.state, 1) ? 'history batch failed to commit' : null;
-      // Whether it moved the staged values is unknown here: the writer moves them again when due.
-      this.finished(flight.seq, failure === null ? null : { message: failure }, 0);
+      this.finished(flight.seq, failure === null ? null : { message: failure });
     }
     if (!this.gone) {
       this.gone = true;
@@ -335,11 +313,11 @@ export class HistoryWorker {
     void this.worker.terminate();
   }
 
-  private finished(seq: number, error: WorkerFailure | null, moved: number): void {
+  private finished(seq: number, error: WorkerFailure | null): void {
     const flight = this.inFlight;
     if (!flight || flight.seq !== seq) return;
     this.inFlight = null;
-    flight.done(error === null ? null : errorOf(error), moved);
+    flight.done(error === null ? null : errorOf(error));
   }
 
   private die(err: Error): void {
@@ -350,6 +328,6 @@ export class HistoryWorker {
     // The writer first gives up on this worker, so what the failed batch's callback flushes next
     // is committed on the main thread.
     this.failed(err);
-    flight?.done(err, 0);
+    flight?.done(err);
   }
 }

@@ -86,7 +86,7 @@ export const telemetryModule = defineModule({
   },
   build: ({ core, log, tuning, services, onClose }) => {
     const rows = new TelemetryRepository(core.db);
-    const writer = new TelemetryWriter({ db: core.db, bus: core.bus, rows, log, options: tuning.writer });
+    const writer = new TelemetryWriter({ db: core.db, bus: core.bus, rows, log, options: tuning.writer, blockPoints: tuning.compactor?.blockPoints });
     const compactor = new HistoryCompactor(core.db, rows.blocks, log, tuning.compactor);
     const MB = 1024 * 1024;
     const { historyMaxMb, minFreeDiskMb, dataDir } = core.config;

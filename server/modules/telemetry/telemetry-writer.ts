@@ -21,10 +21,10 @@
  * alone gets the error; the others are stored and acknowledged. A batch the worker failed so is
  * split on the main thread; a message the main thread cannot pack for the worker fails alone.
  *
- * History values are appended to the staging table (migration 0014), and moved into the
- * series-keyed history once `moveRows` are staged or every `moveMs` (staging-mover.ts), a chunk per
- * transaction between two commits, by whoever commits the next batch (the worker before that
- * batch, or the main thread), so a move never waits for the other connection's lock.
+ * History values are appended to the staging table (migration 0014), and moved into compressed
+ * history blocks once `moveRows` are staged or every `moveMs` (staging-mover.ts), a chunk per
+ * transaction between two commits, on the main thread (the block codec is JS, the worker runs
+ * only SQL) while the worker has no batch in flight, so a move never waits for its lock.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { transaction, type Db } from '../../db/sqlite.ts';
@@ -58,13 +58,23 @@ export interface WriterOptions {
   /** Messages in one batch that start the history worker; 0: never. */
   workerFrom: number;
   /**
-   * Staged history values that make the next commit move them into ts_history first; 0: never.
-   * Queries scan the staging table, so this bounds their cost (~4 ms at 32,768 values); each move
-   * rewrites the last leaf of every series it touches, so more values per move write fewer bytes.
+   * Staged history values that make the next commit move them into history blocks first; 0:
+   * never. Queries scan the staging table, so this bounds their cost (~4 ms at 32,768 values);
+   * more values per move make larger blocks (fewer bytes per value before the compactor merges them).
    */
   moveRows: number;
   /** Staged values are moved at least this often (ms), so a quiet gateway's queries scan little; 0: never. */
   moveMs: number;
+  /**
+   * At saturation (the previous batch had `workerFrom` messages or more), a batch of fewer than
+   * `gatherMessages` waits up to `gatherMs` for more before it is committed; 0: never. A commit
+   * writes ~5 pages whatever its size (docs/ARCHITECTURE.md, "Group commit, durability and what a
+   * message writes to disk"), and on a fast disk commits left with ~150-250 messages each: waiting
+   * 3 ms made them ~350-550 and the bytes per message 155 → 117 B, for up to 3 ms more per PUBACK
+   * under load only (a lone device or a paced fleet never waits).
+   */
+  gatherMs: number;
+  gatherMessages: number;
 }
 
 /**
@@ -73,7 +83,14 @@ export interface WriterOptions {
  * commit in a few milliseconds and keep each page a batch touches well used (fewer bytes written
  * per message).
  */
-export const defaultWriterOptions: WriterOptions = { maxRows: 4096, workerFrom: 256, moveRows: 32_768, moveMs: 60_000 };
+export const defaultWriterOptions: WriterOptions = {
+  maxRows: 4096,
+  workerFrom: 256,
+  moveRows: 32_768,
+  moveMs: 60_000,
+  gatherMs: 3,
+  gatherMessages: 1024,
+};
 
 /** A worker without a batch of `workerFrom` messages for this long stops. */
 export const WORKER_IDLE_MS = 30_000;
@@ -89,6 +106,8 @@ export interface TelemetryWriterDeps {
   rows: TelemetryRepository;
   log: FastifyBaseLogger;
   options?: Partial<WriterOptions>;
+  /** Values per history block at most, as the compactor's (`tuning.compactor.blockPoints`). */
+  blockPoints?: number;
 }
 
 /** `enqueue` as a promise, for callers that await. */
@@ -117,11 +136,16 @@ export class TelemetryWriter {
   /** The next commit moves a chunk of staged values first. */
   private moveDue = false;
   private moveTimer: NodeJS.Timeout | null = null;
+  /** The previous batch had `workerFrom` messages or more: the next one may gather (`gatherMs`). */
+  private saturated = false;
+  private gatherTimer: NodeJS.Timeout | null = null;
+  /** The gathering wait is over: the next flush commits what is queued. */
+  private gathered = false;
 
   constructor(private readonly deps: TelemetryWriterDeps) {
     this.options = { ...defaultWriterOptions, ...deps.options };
     this.emit = (event, payload) => deps.bus.emit(event, payload);
-    this.mover = new StagingMover(deps.db);
+    this.mover = new StagingMover(deps.db, deps.blockPoints);
     // Values a previous run left staged count towards the next move.
     this.staged = this.mover.staged();
     this.moveDue = this.options.moveRows > 0 && this.staged >= this.options.moveRows;
@@ -161,17 +185,36 @@ export class TelemetryWriter {
     if (this.immediate) clearImmediate(this.immediate);
     this.immediate = null;
     if (this.worker?.busy) return;
-    if (this.moveDue && (this.jobs.length === 0 || !this.worker)) this.moveChunk();
+    // On this thread even when the worker commits the batches: the move encodes blocks in JS
+    // (staging-mover.ts), and the worker is idle here, so it waits for no lock.
+    if (this.moveDue) this.moveChunk();
     if (this.jobs.length === 0) {
       // The rest of a move follows on the next turn, sockets read in between.
       if (this.moveDue) this.immediate ??= setImmediate(this.flushNow);
       return;
     }
+    if (this.gathering()) return;
     const { jobs, callbacks } = this.takeBatch();
+    this.saturated = this.options.workerFrom > 0 && jobs.length >= this.options.workerFrom;
     const worker = this.pickWorker(jobs.length);
     if (worker) this.commitInWorker(worker, jobs, callbacks);
     else this.commitHere(jobs, callbacks);
     if (this.jobs.length && !this.worker?.busy) this.immediate ??= setImmediate(this.flushNow);
+  }
+
+  /** Whether the queued batch waits for more first (`gatherMs`); a batch waits once. */
+  private gathering(): boolean {
+    const { gatherMs, gatherMessages } = this.options;
+    if (this.gathered || gatherMs <= 0 || this.closing || !this.saturated || !this.worker || this.jobs.length >= gatherMessages) {
+      this.gathered = false;
+      return false;
+    }
+    this.gatherTimer ??= setTimeout(() => {
+      this.gatherTimer = null;
+      this.gathered = true;
+      this.flush();
+    }, gatherMs);
+    return true;
   }
 
   /** The queued messages up to `maxRows` rows (at least one message), in arrival order. */
@@ -193,7 +236,7 @@ export class TelemetryWriter {
   }
 
   /**
-   * Moves every staged value into ts_history now, on the main thread; while the worker commits a
+   * Moves every staged value into history blocks now, on the main thread; while the worker commits a
    * batch, this waits for its write lock (the busy timeout), as the compactor's steps do.
    */
   moveStaged(): void {
@@ -222,6 +265,8 @@ export class TelemetryWriter {
   close(): void {
     if (this.moveTimer) clearInterval(this.moveTimer);
     this.moveTimer = null;
+    if (this.gatherTimer) clearTimeout(this.gatherTimer);
+    this.gatherTimer = null;
     this.closing = true;
     const worker = this.worker;
     this.worker = null;
@@ -284,10 +329,6 @@ export class TelemetryWriter {
     // The worker has its own series ids; ours must not outlive rows it deletes.
     for (const job of jobs) if (job.purge) this.deps.rows.forgetDevice(job.deviceId);
     const { batch, refused } = packBatch(jobs, worker.pairs);
-    if (this.moveDue) {
-      batch.move = MOVE_CHUNK;
-      this.moveDue = false;
-    }
     let packed = jobs;
     let told = callbacks;
     if (refused) {
@@ -303,8 +344,7 @@ export class TelemetryWriter {
       }
       if (packed.length === 0) return;
     }
-    worker.commit(batch, (err, moved) => {
-      if (moved > 0) this.moved(moved);
+    worker.commit(batch, (err) => {
       if (err) this.failed(packed, told, err);
       else this.committed(packed, told);
       // What gathered during this commit is the next batch (or the rest of a move).
