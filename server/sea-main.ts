@@ -7,20 +7,21 @@
  */
 import { getRawAsset } from 'node:sea';
 import { gunzipSync } from 'node:zlib';
-import { releaseBuffer, runBundle, SERVER_BUNDLE_KEY, SERVER_CODE_CACHE_KEY } from './lib/bundle-loader.ts';
+import { releaseBuffer, runBundle, SERVER_BUNDLE_KEY, SERVER_CODE_CACHE_KEY, STARTUP_BUFFER_BYTES } from './lib/bundle-loader.ts';
 
 /**
  * Inflates a gzip asset into ONE buffer of its exact size (the gzip trailer's last 4 bytes hold
  * it). gunzipSync's default 16 KB output chunks are ~470 small mallocs for the bundle and the
  * cache, then a copy into one buffer: the chunks land in glibc's main heap, which cannot give
  * them back to the system once later allocations sit above them (3.3 MB of idle RSS for the cache
- * alone, docs/PERFORMANCE-FINDINGS.md). One large buffer is its own mapping, unmapped when freed.
+ * alone, docs/PERFORMANCE-FINDINGS.md). One large buffer is its own mapping, unmapped when freed;
+ * at least STARTUP_BUFFER_BYTES, so that freeing it leaves glibc's thresholds as they were.
  */
 function inflateAsset(key: string): Buffer {
   const gz = new Uint8Array(getRawAsset(key));
   const size = new DataView(gz.buffer, gz.byteOffset + gz.byteLength - 4, 4).getUint32(0, true);
   // +1: a chunk filled to the last byte makes zlib allocate another one and concatenate.
-  return gunzipSync(gz, { chunkSize: size + 1 });
+  return gunzipSync(gz, { chunkSize: Math.max(size + 1, STARTUP_BUFFER_BYTES) });
 }
 
 function codeCache(): Buffer | undefined {
