@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { manifestOfDirectory, SEA_MANIFEST_KEY, seaAssetKey } from '../server/lib/assets.ts';
-import { SERVER_BUNDLE_KEY, SERVER_CODE_CACHE_KEY, wrapBundle } from '../server/lib/bundle-loader.ts';
+import { SERVER_BUNDLE_KEY, SERVER_CODE_CACHE_KEY } from '../server/lib/bundle-loader.ts';
 import { dist, root, serverOut, webOut } from './build.ts';
 import { freePort } from './lib/free-port.ts';
 
@@ -137,8 +137,7 @@ async function warmStartFiles(): Promise<{ main: string; assets: Record<string, 
   const main = join(binDir, 'sea-main.cjs');
   await bundleScript('server/sea-main.ts', main);
   const gz = join(binDir, 'main.cjs.gz');
-  // Wrapped already (server/lib/bundle-loader.ts `wrapBundle`), so the entry decodes it as it is.
-  writeFileSync(gz, gzipSync(wrapBundle(readFileSync(serverOut)), { level: 9 }));
+  writeFileSync(gz, gzipSync(readFileSync(serverOut), { level: 9 }));
   const cache = await startedCodeCache();
   const cacheGz = `${cache}.gz`;
   writeFileSync(cacheGz, gzipSync(readFileSync(cache), { level: 9 }));

@@ -9,7 +9,7 @@
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
 
-/** SEA asset keys of the x64 binary: the bundle (wrapped by `wrapBundle`, gzip, inflated at start) and its code cache. */
+/** SEA asset keys of the x64 binary: the bundle (gzip, inflated at start) and its code cache. */
 export const SERVER_BUNDLE_KEY = 'server/main.cjs.gz';
 export const SERVER_CODE_CACHE_KEY = 'server/main.cjs.cache';
 
@@ -33,14 +33,22 @@ const WRAP_TAIL = '\n})';
 export const STARTUP_BUFFER_BYTES = 33 * 1024 * 1024;
 
 /**
- * The bundle's bytes inside node's CommonJS wrapper. The x64 binary embeds them wrapped
- * (scripts/binary.ts), so its entry decodes ONE buffer into the source string: node makes a large
- * decoded buffer an external string (malloc'd outside V8's heap) that V8 compiles in place.
- * Wrapping a decoded string with `+` made V8 flatten a second 4.5 MB copy in its heap, and joining
- * bytes at start-up needed a second large buffer alive at once (docs/PERFORMANCE-FINDINGS.md).
+ * The wrapped source as ONE string made from bytes: node turns a large decoded buffer into an
+ * external string (malloc'd outside V8's heap) that V8 compiles in place. Wrapping a decoded string
+ * with `+` instead made V8 flatten a second 4.5 MB copy in its heap and left the first as garbage
+ * until a full GC (docs/PERFORMANCE-FINDINGS.md). The joined buffer is released at once.
  */
-export function wrapBundle(bundle: Uint8Array): Buffer {
-  return Buffer.concat([Buffer.from(WRAP_HEAD), bundle, Buffer.from(WRAP_TAIL)]);
+function wrappedSource(bundle: Uint8Array): string {
+  const head = Buffer.from(WRAP_HEAD);
+  const tail = Buffer.from(WRAP_TAIL);
+  const length = head.length + bundle.length + tail.length;
+  const joined = Buffer.allocUnsafeSlow(Math.max(length, STARTUP_BUFFER_BYTES));
+  joined.set(head, 0);
+  joined.set(bundle, head.length);
+  joined.set(tail, head.length + bundle.length);
+  const text = joined.toString('utf8', 0, length);
+  releaseBuffer(joined);
+  return text;
 }
 
 /**
@@ -53,9 +61,9 @@ export function releaseBuffer(buffer: Uint8Array): void {
   (buffer.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer }).transfer?.(0);
 }
 
-/** `source` is dist/server/main.cjs inside the wrapper (`wrapBundle`), decoded. */
-export function runBundle(source: string, filename: string, require: NodeJS.Require, cachedData?: Uint8Array): LoadedBundle {
-  const script = new Script(source, { filename, cachedData });
+/** `bundle` is the bytes of dist/server/main.cjs (UTF-8). */
+export function runBundle(bundle: Uint8Array, filename: string, require: NodeJS.Require, cachedData?: Uint8Array): LoadedBundle {
+  const script = new Script(wrappedSource(bundle), { filename, cachedData });
   const fn = script.runInThisContext() as (...args: unknown[]) => void;
   const module = { exports: {} };
   fn.call(module.exports, module.exports, require, module, filename, dirname(filename));
