@@ -7,24 +7,42 @@
  */
 import { getRawAsset } from 'node:sea';
 import { gunzipSync } from 'node:zlib';
-import { runBundle, SERVER_BUNDLE_KEY, SERVER_CODE_CACHE_KEY } from './lib/bundle-loader.ts';
+import { releaseBuffer, runBundle, SERVER_BUNDLE_KEY, SERVER_CODE_CACHE_KEY, STARTUP_BUFFER_BYTES } from './lib/bundle-loader.ts';
 
-function codeCache(): Uint8Array | undefined {
+/**
+ * Inflates a gzip asset into ONE buffer of its exact size (the gzip trailer's last 4 bytes hold
+ * it). gunzipSync's default 16 KB output chunks are ~470 small mallocs for the bundle and the
+ * cache, then a copy into one buffer: the chunks land in glibc's main heap, which cannot give
+ * them back to the system once later allocations sit above them (3.3 MB of idle RSS for the cache
+ * alone, docs/PERFORMANCE-FINDINGS.md). One large buffer is its own mapping, unmapped when freed;
+ * at least STARTUP_BUFFER_BYTES, so that freeing it leaves glibc's thresholds as they were.
+ */
+function inflateAsset(key: string): Buffer {
+  const gz = new Uint8Array(getRawAsset(key));
+  const size = new DataView(gz.buffer, gz.byteOffset + gz.byteLength - 4, 4).getUint32(0, true);
+  // +1: a chunk filled to the last byte makes zlib allocate another one and concatenate.
+  return gunzipSync(gz, { chunkSize: Math.max(size + 1, STARTUP_BUFFER_BYTES) });
+}
+
+function codeCache(): Buffer | undefined {
   try {
-    return new Uint8Array(gunzipSync(new Uint8Array(getRawAsset(SERVER_CODE_CACHE_KEY))));
+    return inflateAsset(SERVER_CODE_CACHE_KEY);
   } catch {
     return undefined; // built without one: V8 compiles as it goes
   }
 }
 
 /**
- * Runs the bundle; what it answers is whether V8 took the cache. In a function so that the
- * inflated cache (about 3 MB) is garbage once the bundle runs: V8 keeps the source, not the cache.
+ * Runs the bundle; what it answers is whether V8 took the cache. V8 keeps its own string of the
+ * source and its own copy of the cached code, so both inflated buffers (4.5 and 3 MB) are released
+ * once the script is compiled and run.
  */
 function start(): string {
-  const source = gunzipSync(new Uint8Array(getRawAsset(SERVER_BUNDLE_KEY))).toString('utf8');
+  const bundle = inflateAsset(SERVER_BUNDLE_KEY);
   const cache = codeCache();
-  const loaded = runBundle(source, 'main.cjs', require, cache);
+  const loaded = runBundle(bundle, 'main.cjs', require, cache);
+  releaseBuffer(bundle);
+  if (cache) releaseBuffer(cache);
   return !cache ? 'none' : loaded.cacheRejected ? 'rejected' : 'accepted';
 }
 

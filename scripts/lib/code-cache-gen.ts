@@ -39,7 +39,7 @@ async function answered(url: string, deadline: number): Promise<void> {
 const bundle = env('EDGE_CODE_CACHE_BUNDLE');
 const out = env('EDGE_CODE_CACHE_OUT');
 const base = env('EDGE_CODE_CACHE_URL');
-const { script } = runBundle(readFileSync(bundle, 'utf8'), bundle, require);
+const { script } = runBundle(readFileSync(bundle), bundle, require);
 const deadline = Date.now() + 30_000;
 answered(`${base}/api/health`, deadline)
   .then(() => answered(`${base}/`, deadline))

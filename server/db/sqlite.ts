@@ -8,9 +8,37 @@
  * WAL at every COMMIT (one fdatasync per transaction, not per message: the telemetry writer
  * commits messages in batches). A process crash loses nothing under either.
  */
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 
 export type Db = DatabaseSync;
+
+/** How many prepared statements the main connection keeps for reuse (least recently used out). */
+export const STATEMENT_CACHE_SIZE = 128;
+
+/**
+ * Makes `db.prepare(sql)` hand back the statement it prepared for the same text before, while it
+ * is among the last STATEMENT_CACHE_SIZE texts. Repositories prepare as they go; each statement is
+ * native memory V8 does not see, freed only when its object is collected, so a request that runs
+ * the same query per device (a 1,000-device batch: the device lookups of every `device.created`
+ * listener) piled up tens of MB in the main malloc heap, which glibc does not give back
+ * (docs/PERFORMANCE-FINDINGS.md). Reuse is safe here: node:sqlite resets a statement after each
+ * run/get/all, nothing in server/ iterates one or changes its settings, and SQLite re-prepares a
+ * statement whose schema changed.
+ */
+function cacheStatements(db: DatabaseSync): void {
+  const prepare = db.prepare.bind(db);
+  const cache = new Map<string, StatementSync>();
+  db.prepare = (sql: string): StatementSync => {
+    let statement = cache.get(sql);
+    if (statement) cache.delete(sql);
+    else {
+      statement = prepare(sql);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(sql, statement);
+    return statement;
+  };
+}
 
 /** Opens `file` and applies those of `migrations` it has not applied yet (the app passes every module's). */
 /**
@@ -43,6 +71,7 @@ export function openDatabase(file: string, migrations: readonly { name: string; 
     PRAGMA busy_timeout = 5000;
   `);
   migrate(db, migrations);
+  cacheStatements(db);
   return db;
 }
 

@@ -8,7 +8,7 @@ import type { MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CloudConfig } from '../../contract/cloud.ts';
 import type { EdgeStatus } from '../../contract/cloud-link.ts';
-import { acceptedOutcome, closedOutcome, cloudClient, failureOutcome, type ConnectOutcome } from './connect-outcome.ts';
+import { acceptedOutcome, closedOutcome, cloudClient, cloudClientLoaded, failureOutcome, loadCloudClient, type ConnectOutcome } from './connect-outcome.ts';
 
 export interface BackoffOptions {
   minMs: number;
@@ -42,6 +42,7 @@ export class CloudConnection {
   private failures = 0;
   private retryTimer: NodeJS.Timeout | null = null;
   private closed = false;
+  private loadingClient = false;
 
   constructor(
     private readonly deps: { clientId: string; backoff: BackoffOptions; log: FastifyBaseLogger; listener: ConnectionListener },
@@ -70,6 +71,26 @@ export class CloudConnection {
     if (!config || this.closed) return;
     this.retryTimer = null;
     this.setStatus('CONNECTING');
+    if (!cloudClientLoaded()) {
+      // mqtt.js is loaded with the first configured cloud, not at every start (connect-outcome.ts);
+      // the attempt goes on with whatever configuration is current by then.
+      if (!this.loadingClient) {
+        this.loadingClient = true;
+        void loadCloudClient().then(
+          () => {
+            this.loadingClient = false;
+            this.attempt();
+          },
+          (err: unknown) => {
+            this.loadingClient = false;
+            this.lastError = failureOutcome(err as Error);
+            this.setStatus('DISCONNECTED');
+            this.scheduleRetry();
+          },
+        );
+      }
+      return;
+    }
     let client: MqttClient;
     try {
       client = cloudClient(config, this.deps.clientId, CONNECT_TIMEOUT_MS);

@@ -6,7 +6,7 @@
 import { connect as netConnect, isIP } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import type { IClientOptions } from 'mqtt';
-import clientModule from 'mqtt/lib/client';
+import type clientModule from 'mqtt/lib/client';
 import type { CloudConfig } from '../../contract/cloud.ts';
 import type { ErrorKey } from '../../contract/errors.ts';
 
@@ -42,18 +42,37 @@ export function clientOptions(config: CloudConfig, clientId: string, connectTime
   };
 }
 
+type MqttClientClass = typeof clientModule;
+type MqttClient = InstanceType<MqttClientClass>;
+
+let clientClass: MqttClientClass | null = null;
+let loading: Promise<void> | null = null;
+
 /**
- * mqtt.js's client class. Its module is CommonJS with `exports.default`: TypeScript and Vite hand
- * over the class, Node's interop (the bundle, a package of type module) the exports object.
+ * Loads mqtt.js's client class, once. Not imported at the top: a gateway without a cloud (most of
+ * them) would build mqtt.js and its dependencies at every start for nothing; the connector calls
+ * this before its first client (docs/PERFORMANCE-FINDINGS.md). Its module is CommonJS with
+ * `exports.default`: TypeScript and Vite hand over the class, Node's interop (the bundle, a
+ * package of type module) the exports object.
  */
-const MqttClient = ((clientModule as unknown as { default?: typeof clientModule }).default ?? clientModule) as typeof clientModule;
-type MqttClient = InstanceType<typeof MqttClient>;
+export function loadCloudClient(): Promise<void> {
+  loading ??= import('mqtt/lib/client').then((m) => {
+    const exported = m.default as MqttClientClass | { default?: MqttClientClass };
+    clientClass = ('default' in exported && exported.default ? exported.default : exported) as MqttClientClass;
+  });
+  return loading;
+}
+
+export function cloudClientLoaded(): boolean {
+  return clientClass !== null;
+}
 
 /**
  * A client over a socket of our own: mqtt.js's `connect()` would bring its WebSocket, WeChat,
  * Alipay and SOCKS transports into the binary, none of which the gateway uses.
  */
 export function cloudClient(config: CloudConfig, clientId: string, connectTimeoutMs: number): MqttClient {
+  if (!clientClass) throw new Error('cloudClient: loadCloudClient() has not finished');
   const options = clientOptions(config, clientId, connectTimeoutMs);
   const host = config.platformAddress;
   const port = config.platformPort;
@@ -68,7 +87,7 @@ export function cloudClient(config: CloudConfig, clientId: string, connectTimeou
           ...(config.platformCaPem ? { ca: config.platformCaPem } : {}),
         })
       : netConnect({ host, port });
-  return new MqttClient(stream, options);
+  return new clientClass(stream, options);
 }
 
 const CONNACK_CODES = new Set([1, 2, 3, 4, 5]);
