@@ -22,7 +22,8 @@ export const STATEMENT_CACHE_SIZE = 128;
  * the same query per device (a 1,000-device batch: the device lookups of every `device.created`
  * listener) piled up tens of MB in the main malloc heap, which glibc does not give back
  * (docs/PERFORMANCE-FINDINGS.md). Reuse is safe here: node:sqlite resets a statement after each
- * run/get/all, nothing in server/ iterates one or changes its settings, and SQLite re-prepares a
+ * run/get/all, nothing in server/ iterates one, a statement whose settings are changed leaves the cache
+ * (ownOnceConfigured), and SQLite re-prepares a
  * statement whose schema changed.
  */
 function cacheStatements(db: DatabaseSync): void {
@@ -33,11 +34,29 @@ function cacheStatements(db: DatabaseSync): void {
     if (statement) cache.delete(sql);
     else {
       statement = prepare(sql);
+      ownOnceConfigured(statement, () => {
+        if (cache.get(sql) === statement) cache.delete(sql);
+      });
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
     }
     cache.set(sql, statement);
     return statement;
   };
+}
+
+/**
+ * A caller that changes a statement's settings (the staging mover reads its rows as arrays) takes
+ * the statement out of the cache, so the next `prepare` of the same text gets one with the
+ * defaults rather than the changed one.
+ */
+function ownOnceConfigured(statement: StatementSync, release: () => void): void {
+  for (const setting of ['setReturnArrays', 'setReadBigInts', 'setAllowBareNamedParameters', 'setAllowUnknownNamedParameters'] as const) {
+    const apply = statement[setting].bind(statement);
+    statement[setting] = (enabled: boolean) => {
+      release();
+      apply(enabled);
+    };
+  }
 }
 
 /** Opens `file` and applies those of `migrations` it has not applied yet (the app passes every module's). */

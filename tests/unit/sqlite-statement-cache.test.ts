@@ -59,4 +59,14 @@ describe('openDatabase() statement reuse', () => {
     db.prepare(insert).run(2, 'b');
     expect(db.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 2 });
   });
+  it('gives a statement whose settings a caller changed to that caller alone', () => {
+    const db = open();
+    db.prepare('INSERT INTO t (id, name) VALUES (?, ?)').run(1, 'a');
+    const text = 'SELECT id, name FROM t';
+    const rowsAsArrays = db.prepare(text);
+    rowsAsArrays.setReturnArrays(true);
+    expect(rowsAsArrays.all()).toEqual([[1, 'a']]);
+    expect(db.prepare(text)).not.toBe(rowsAsArrays);
+    expect(db.prepare(text).all()).toEqual([{ id: 1, name: 'a' }]);
+  });
 });
