@@ -12,6 +12,9 @@ import { DatabaseSync } from 'node:sqlite';
 
 export type Db = DatabaseSync;
 
+/** Every connection's setting (see above); `unsynced` departs from it for one transaction. */
+const SYNCHRONOUS = 'FULL';
+
 /** Opens `file` and applies those of `migrations` it has not applied yet (the app passes every module's). */
 export function openDatabase(file: string, migrations: readonly { name: string; sql: string }[]): Db {
   const db = new DatabaseSync(file);
@@ -25,7 +28,7 @@ export function openDatabase(file: string, migrations: readonly { name: string; 
   if (fresh) db.exec('PRAGMA auto_vacuum = INCREMENTAL');
   db.exec(`
     PRAGMA journal_mode = WAL;
-    PRAGMA synchronous = FULL;
+    PRAGMA synchronous = ${SYNCHRONOUS};
     PRAGMA foreign_keys = ON;
     PRAGMA busy_timeout = 5000;
   `);
@@ -77,4 +80,23 @@ export function transaction<T>(db: Db, fn: () => T): T {
  */
 export function durably<T>(db: Db, fn: () => T): T {
   return transaction(db, fn);
+}
+
+/**
+ * Runs `fn` in one transaction whose COMMIT does not wait for the disk (synchronous NORMAL for it:
+ * in WAL mode the WAL is then synced at the next synced commit of any connection, or at a
+ * checkpoint). A power cut may lose it, never corrupt the file; for what is rebuilt anyway, such
+ * as the devices' connection states, which a start resets. An fsync held the event loop for up to
+ * 170 ms on a busy disk while 10,000 devices reconnected (scripts/lib/bench-scale.ts). Inside a
+ * caller's transaction `fn` joins it and the caller's setting holds (SQLite cannot change the
+ * pragma inside a transaction).
+ */
+export function unsynced<T>(db: Db, fn: () => T): T {
+  if (db.isTransaction) return fn();
+  db.exec('PRAGMA synchronous = NORMAL');
+  try {
+    return transaction(db, fn);
+  } finally {
+    db.exec(`PRAGMA synchronous = ${SYNCHRONOUS}`);
+  }
 }
