@@ -44,6 +44,28 @@ export function rssOf(pid: number): Rss {
   return { rss: kb('VmRSS') * KB, anon: kb('RssAnon') * KB, file: kb('RssFile') * KB };
 }
 
+/**
+ * A process's resident memory by mapping (/proc/<pid>/smaps), in bytes: file mappings by path,
+ * anonymous ones by size class, since V8 takes its pages in 256 KB chunks and glibc's per-thread
+ * malloc arenas are 64 MB regions, and the main thread's malloc heap is `[heap]`.
+ */
+export function rssByMapping(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  let key = '';
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const size = Number.parseInt(head[2]!, 16) - Number.parseInt(head[1]!, 16);
+      const name = head[3]!.trim();
+      key = name !== '' ? name : size >= 60 * MB ? '[anon ≥ 60 MB: malloc arena]' : size >= 1 * MB ? '[anon 1-60 MB]' : '[anon < 1 MB]';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) out.set(key, (out.get(key) ?? 0) + Number(rss[1]) * KB);
+  }
+  return out;
+}
+
 /** A process's memory over `ms` of load: sampled every second for the peak, read once at the end. */
 export async function watchRss(pid: number, ms: number): Promise<{ peak: Rss; after: Rss; seconds: number }> {
   const started = performance.now();

@@ -17,7 +17,7 @@ import { root } from '../build.ts';
 import type { RowSpec } from './bench-row.ts';
 import { benchLicenceKeys } from './bench-gateway.ts';
 import { chartSvg, writePng } from './bench-chart.ts';
-import { count, MB, percentile, rssOf, sleep, writeBytesOf } from './bench-measure.ts';
+import { count, MB, percentile, rssByMapping, rssOf, sleep, writeBytesOf } from './bench-measure.ts';
 import { Fleet } from './bench-fleet-client.ts';
 import { provisionFleet, restartGateway } from './bench-scale.ts';
 
@@ -49,6 +49,25 @@ function slope(points: readonly [number, number][]): number {
     den += (x - mx) ** 2;
   }
   return num / den;
+}
+
+interface MemoryLine {
+  thread: number;
+  rss?: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  spaces: Record<string, number>;
+}
+
+/** The probe's memory lines (a minute apart), per thread: the first and the last, to see what grew. */
+function memoryGrowth(output: string): { thread: number; first: MemoryLine; last: MemoryLine }[] {
+  const byThread = new Map<number, MemoryLine[]>();
+  for (const m of output.matchAll(/MEMORY (\{.*\})/g)) {
+    const line = JSON.parse(m[1]!) as MemoryLine;
+    byThread.set(line.thread, [...(byThread.get(line.thread) ?? []), line]);
+  }
+  return [...byThread].map(([thread, lines]) => ({ thread, first: lines[0]!, last: lines.at(-1)! }));
 }
 
 function lastDelay(output: string): { p99: number; max: number } {
@@ -109,6 +128,7 @@ export async function soakRows(binary: string, minutes: number): Promise<RowSpec
     const samples: Sample[] = [];
     let prev = { written: writeBytesOf(bin.pid), acked: (await fleet.stats()).acknowledged };
     const endAt = started + minutes * 60_000;
+    let mappingsAtWarmup: Map<string, number> | null = null;
     while (performance.now() < endAt) {
       await sleep(Math.min(SAMPLE_MS, endAt - performance.now()));
       const stats = await fleet.stats();
@@ -124,10 +144,22 @@ export async function soakRows(binary: string, minutes: number): Promise<RowSpec
       });
       prev = { written, acked: stats.acknowledged };
       const s = samples.at(-1)!;
-      console.log(`bench: soak ${s.min.toFixed(1)} min: RSS ${s.rssMb.toFixed(1)} MB, event loop p99 ${s.eldP99Ms.toFixed(1)} ms, ${s.bytesPerMsg.toFixed(0)} B written/msg, ${stats.dropped} dropped`);
+      if (mappingsAtWarmup === null && s.min >= Math.min(3, minutes * 0.3)) mappingsAtWarmup = rssByMapping(bin.pid);
+      const rss = rssOf(bin.pid);
+      console.log(`bench: soak ${s.min.toFixed(1)} min: RSS ${s.rssMb.toFixed(1)} MB (anon ${(rss.anon / MB).toFixed(1)}, file ${(rss.file / MB).toFixed(1)}), event loop p99 ${s.eldP99Ms.toFixed(1)} ms, ${s.bytesPerMsg.toFixed(0)} B written/msg, ${stats.dropped} dropped`);
     }
     querying = false;
     await queries;
+    if (mappingsAtWarmup) {
+      const end = rssByMapping(bin.pid);
+      const grown = [...new Set([...mappingsAtWarmup.keys(), ...end.keys()])]
+        .map((k) => [k, ((end.get(k) ?? 0) - (mappingsAtWarmup!.get(k) ?? 0)) / MB] as const)
+        .filter(([, d]) => Math.abs(d) >= 0.1)
+        .sort((a, b) => b[1] - a[1]);
+      console.log(`bench: soak resident memory grown after the warm-up, by mapping (MB): ${grown.map(([k, d]) => `${k} ${d.toFixed(1)}`).join('; ')}`);
+    }
+    const memory = memoryGrowth(bin.output());
+    for (const { thread, first: a, last: b } of memory) console.log(`bench: soak memory of thread ${thread}, first → last minute: ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
     const final = await fleet.stats();
     const seconds = (performance.now() - started) / 1000;
 

@@ -59,6 +59,9 @@ function ownOnceConfigured(statement: StatementSync, release: () => void): void 
   }
 }
 
+/** Every connection's setting (see above); `unsynced` departs from it for one transaction. */
+const SYNCHRONOUS = 'FULL';
+
 /** Opens `file` and applies those of `migrations` it has not applied yet (the app passes every module's). */
 /**
  * WAL pages after which a commit checkpoints (SQLite's default is 1,000: 4 MB). A checkpoint writes
@@ -85,7 +88,7 @@ export function openDatabase(file: string, migrations: readonly { name: string; 
   db.exec(`
     PRAGMA journal_mode = WAL;
     PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES};
-    PRAGMA synchronous = FULL;
+    PRAGMA synchronous = ${SYNCHRONOUS};
     PRAGMA foreign_keys = ON;
     PRAGMA busy_timeout = 5000;
   `);
@@ -138,4 +141,23 @@ export function transaction<T>(db: Db, fn: () => T): T {
  */
 export function durably<T>(db: Db, fn: () => T): T {
   return transaction(db, fn);
+}
+
+/**
+ * Runs `fn` in one transaction whose COMMIT does not wait for the disk (synchronous NORMAL for it:
+ * in WAL mode the WAL is then synced at the next synced commit of any connection, or at a
+ * checkpoint). A power cut may lose it, never corrupt the file; for what is rebuilt anyway, such
+ * as the devices' connection states, which a start resets. An fsync held the event loop for up to
+ * 170 ms on a busy disk while 10,000 devices reconnected (scripts/lib/bench-scale.ts). Inside a
+ * caller's transaction `fn` joins it and the caller's setting holds (SQLite cannot change the
+ * pragma inside a transaction).
+ */
+export function unsynced<T>(db: Db, fn: () => T): T {
+  if (db.isTransaction) return fn();
+  db.exec('PRAGMA synchronous = NORMAL');
+  try {
+    return transaction(db, fn);
+  } finally {
+    db.exec(`PRAGMA synchronous = ${SYNCHRONOUS}`);
+  }
 }

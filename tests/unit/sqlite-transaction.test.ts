@@ -1,6 +1,9 @@
 import { DatabaseSync } from 'node:sqlite';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { transaction } from '../../server/db/sqlite.ts';
+import { openDatabase, transaction, unsynced } from '../../server/db/sqlite.ts';
 
 /** A database that fills up after a few more pages, as a full disk does. */
 function nearlyFullDatabase(): DatabaseSync {
@@ -52,5 +55,36 @@ describe('transaction()', () => {
     ).toThrow(refusal);
     expect(db.isTransaction).toBe(false);
     expect(db.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 0 });
+  });
+});
+
+describe('unsynced()', () => {
+  const synchronous = (db: DatabaseSync): number => (db.prepare('PRAGMA synchronous').get() as { synchronous: number }).synchronous;
+  const FULL = 2;
+  const NORMAL = 1;
+
+  it('commits with synchronous NORMAL and gives the connection back its FULL, also when the transaction fails', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'unsynced-'));
+    const db = openDatabase(join(dir, 'db.sqlite'), []);
+    try {
+      db.exec('CREATE TABLE t (x INTEGER)');
+      expect(synchronous(db)).toBe(FULL);
+      const seen = unsynced(db, () => {
+        db.prepare('INSERT INTO t VALUES (1)').run();
+        return synchronous(db);
+      });
+      expect(seen).toBe(NORMAL);
+      expect(synchronous(db)).toBe(FULL);
+      expect(() => unsynced(db, () => db.exec('INSERT INTO nowhere VALUES (1)'))).toThrow(/no such table/);
+      expect(synchronous(db)).toBe(FULL);
+      expect(db.isTransaction).toBe(false);
+      // Within a caller's transaction it joins, and the caller's durability holds.
+      transaction(db, () => unsynced(db, () => db.prepare('INSERT INTO t VALUES (2)').run()));
+      expect(synchronous(db)).toBe(FULL);
+      expect(db.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 2 });
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,9 +5,11 @@
  * thread) held every CONNACK behind the disk: 10,000 devices needed over 30 s and many gave up
  * (scripts/lib/bench-scale.ts). The changes of one turn of the event loop are written together at
  * its end, before the next socket is read, so a client that saw its CONNACK then sees the row.
+ * Their commits are not synced (`unsynced`): the states are rebuilt at every start (all OFFLINE,
+ * then each device as it connects), and an fsync per turn, on the loop's thread, held the
+ * console's requests for up to 170 ms on a busy disk during a reconnect storm.
  */
-import type { Db } from '../../db/sqlite.ts';
-import { transaction } from '../../db/sqlite.ts';
+import { unsynced, type Db } from '../../db/sqlite.ts';
 
 interface Pending {
   state: 'ONLINE' | 'OFFLINE';
@@ -61,7 +63,7 @@ export class DeviceStateWriter {
   }
 
   private write(batch: ReadonlyMap<string, Pending>): void {
-    transaction(this.db, () => {
+    unsynced(this.db, () => {
       for (const [id, p] of batch) {
         // The last state last, so the row ends in it; the other time is kept as well.
         if (p.state === 'ONLINE') {

@@ -6,7 +6,9 @@
  * means (authentication, sessions, topics, messages); mqtt-connection.ts holds the socket's state
  * machine, mqtt-sessions.ts the sessions, mqtt-reason-codes.ts the codes sent.
  *
- * - CONNECT: the credentials module authenticates (ACCESS_TOKEN user name, or MQTT_BASIC; over TLS
+ * - CONNECT: authenticated a slice per turn of the event loop (sliced-queue.ts), so that a site
+ *   reconnecting at once does not hold the console's requests behind thousands of CONNECTs.
+ *   The credentials module authenticates (ACCESS_TOKEN user name, or MQTT_BASIC; over TLS
  *   a client certificate, see mqtt-tls.ts); anyone else is refused (3.1.1 CONNACK 5; MQTT 5 0x86
  *   bad user name or password, 0x87 for an unknown certificate). User name `provision` opens a
  *   device provisioning connection (ThingsBoard's MQTT
@@ -47,6 +49,7 @@ import { ConnackV3, Reason, refusalReason, SUBACK_FAILURE_V3 } from './mqtt-reas
 import { MqttSession, MqttSessionStore, SESSION_EXPIRY_MAX_S } from './mqtt-sessions.ts';
 import { clientCertificate, tlsServerOptions, type TlsIdentity } from './mqtt-tls.ts';
 import { filterOf, type HeldMessage, type RpcRef } from './rpc-delivery.ts';
+import { SlicedQueue } from './sliced-queue.ts';
 import { publishKind, subscribeAllowed } from './topic-acl.ts';
 import type { TransportStats } from './transport-stats.ts';
 
@@ -67,6 +70,13 @@ export const PROVISION_RESPONSE_TOPIC = '/provision/response';
 const ACCEPT_BACKLOG = 16_384;
 /** Deadlines (CONNECT, keepalive) are checked this often. */
 const SWEEP_MS = 1000;
+/**
+ * CONNECTs authenticated per turn of the event loop, and the time a turn may spend on them: with
+ * 10,000 devices reconnecting at once the console's device list stayed under 50 ms and every
+ * device had its CONNACK within a few seconds (scripts/lib/bench-scale.ts).
+ */
+const CONNECT_SLICE_MAX = 64;
+const CONNECT_SLICE_MS = 4;
 
 export interface MqttBrokerDeps {
   credentials: Pick<CredentialsService, 'authenticate' | 'authenticateX509'>;
@@ -101,6 +111,9 @@ export class MqttBroker implements MqttConnectionHost {
   private readonly online = new Map<string, Set<MqttConnection>>();
   private readonly connections = new Set<MqttConnection>();
   private readonly clock = { now: Date.now() };
+  private readonly connects = new SlicedQueue<{ conn: MqttConnection; packet: IConnectPacket }>(({ conn, packet }) => this.startAuthentication(conn, packet), CONNECT_SLICE_MAX, CONNECT_SLICE_MS);
+  /** Accepted connections whose CONNACK waits, corked, until the device states of their turn are stored. */
+  private corked: Socket[] = [];
   private sweeper: NodeJS.Timeout | null = null;
   private server: Server | null = null;
   private tlsServer: TlsServer | null = null;
@@ -144,6 +157,7 @@ export class MqttBroker implements MqttConnectionHost {
     this.server = null;
     this.tlsServer = null;
     if (this.sweeper) clearInterval(this.sweeper);
+    this.connects.clear();
     for (const conn of [...this.connections]) conn.end(Reason.serverShuttingDown, true);
     this.sessions.clear();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -191,6 +205,12 @@ export class MqttBroker implements MqttConnectionHost {
   // ------------------------------------------------------------------ MqttConnectionHost
 
   connect(conn: MqttConnection, packet: IConnectPacket): void {
+    this.connects.push({ conn, packet });
+  }
+
+  private startAuthentication(conn: MqttConnection, packet: IConnectPacket): void {
+    // Closed while it waited for its turn.
+    if (conn.phase !== 'authenticating') return;
     this.authenticate(conn, packet).catch((err: unknown) => {
       this.deps.log.error({ err }, 'MQTT authentication failed');
       conn.refuse(conn.version === 5 ? Reason.unspecified : ConnackV3.notAuthorized);
@@ -333,9 +353,28 @@ export class MqttBroker implements MqttConnectionHost {
     conns.add(conn);
     this.online.set(device.id, conns);
     this.deps.state.mqttOpened(device.id);
+    this.corkUntilStored(conn.socket);
     conn.accept(present, v5 ? connackProperties(assigned, asked > expiry ? expiry : null) : undefined);
     // A resumed session resends what the device had not acknowledged, under the same ids.
     for (const [id, m] of session.delivery.pending()) conn.writer.publish(m.topic, m.payload, 1, id, true);
+  }
+
+  /**
+   * Holds what is written to `socket` (its CONNACK first) until the next turn's immediates have
+   * run. The device module stores the state changes of a turn in one transaction on an immediate
+   * queued by the first of them (server/modules/device/device-state-writer.ts), which
+   * `mqttOpened` has queued before this one: a device that sees its CONNACK finds itself ONLINE in
+   * the device list, as it did when CONNECTs were authenticated in the poll phase, whose state
+   * writes ran before the next socket was read.
+   */
+  private corkUntilStored(socket: Socket): void {
+    socket.cork();
+    if (this.corked.push(socket) > 1) return;
+    setImmediate(() => {
+      const corked = this.corked;
+      this.corked = [];
+      for (const s of corked) s.uncork();
+    });
   }
 
   /** A provisioning connection: no device, a session of its own that ends with it. */
