@@ -1,7 +1,9 @@
 /**
  * A real MQTT broker for the cloud link's tests and bench: Debian's mosquitto on a free loopback
- * port with a temporary configuration. `stop` then `resume` keeps the port (a cloud outage);
- * subscriptions do not survive it. `remove` stops it and deletes its files.
+ * port with a temporary configuration. `stop` then `resume` keeps the port and, as a cloud's
+ * broker does, the persistent sessions (a cloud outage): a subscriber connected with
+ * `clean: false` gets what was published while it was still reconnecting. `remove` stops it and
+ * deletes its files.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,7 +37,7 @@ export class Mosquitto {
     // Its own temp dir (not tests/helpers/app.ts's): e2e specs must not load the server's modules.
     const dir = mkdtempSync(join(tmpdir(), 'mosquitto-'));
     const configFile = join(dir, 'mosquitto.conf');
-    const lines = [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', ...extraConfig, ''];
+    const lines = [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence true', `persistence_location ${dir}/`, ...extraConfig, ''];
     writeFileSync(configFile, lines.join('\n'));
     const broker = new Mosquitto(port, configFile, dir);
     await broker.resume();

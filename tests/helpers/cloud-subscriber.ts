@@ -16,7 +16,9 @@ export interface Seen {
 
 /** The cloud's view: every message the gateway published, in order. */
 export async function subscriber(broker: Mosquitto): Promise<{ client: MqttClient; seen: Seen[] }> {
-  const client = await connectAsync(broker.url, { reconnectPeriod: 200, clientId: `cloud-${Math.random().toString(36).slice(2)}` });
+  // A persistent session: after a broker restart the gateway may reconnect and publish before
+  // this subscriber is back; the broker keeps those messages for it.
+  const client = await connectAsync(broker.url, { reconnectPeriod: 200, clean: false, clientId: `cloud-${Math.random().toString(36).slice(2)}` });
   const seen: Seen[] = [];
   client.on('error', () => undefined);
   client.on('message', (topic, payload) => {
