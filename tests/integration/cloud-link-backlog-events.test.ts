@@ -13,6 +13,12 @@ import { eventually } from '../helpers/mqtt.ts';
 import { signIn } from '../helpers/session.ts';
 import { DEFAULT_ADMIN } from '../helpers/setup.ts';
 
+/**
+ * An outage test stops and restarts the broker and waits for reconnect backoff and the drain: in a
+ * full parallel run on two cores that took more than the suite's 20 s default.
+ */
+const OUTAGE_TEST_MS = 60_000;
+
 /** The subscriber (reconnecting every 200 ms) is back on a restarted broker before the edge. */
 const AFTER_SUBSCRIBER = { cloudLink: { backoffMinMs: 1500, backoffMaxMs: 3000 } };
 
@@ -62,7 +68,7 @@ describe('cloud link: device events in the backlog, counters across a restart', 
     await eventually(() => telemetryOf(cloud.seen, 'Door_5'), (p) => p.length === 1);
     more.end(true);
     expect(telemetryOf(cloud.seen, 'Door_4')).toHaveLength(N + 1);
-  });
+  }, OUTAGE_TEST_MS);
 
   it('keeps the messages sent today, the dropped count and the connect and disconnect times across a restart', async () => {
     const { broker, cloud, t: first } = await linkedEdge(AFTER_SUBSCRIBER);
@@ -84,5 +90,5 @@ describe('cloud link: device events in the backlog, counters across a restart', 
     expect(away.sentToday).toBeGreaterThanOrEqual(before.sentToday);
     expect(after).toMatchObject({ sentToday: away.sentToday, dropped: 2, lastConnectTime: before.lastConnectTime, lastDisconnectTime: away.lastDisconnectTime });
     expect(after.lastDisconnectTime).toBeGreaterThan(0);
-  });
+  }, OUTAGE_TEST_MS);
 });

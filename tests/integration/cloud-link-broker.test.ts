@@ -19,6 +19,12 @@ import { startMosquitto } from '../helpers/mosquitto.ts';
 import { eventually } from '../helpers/mqtt.ts';
 import { configureCloud, edgeState, linkedEdge, sensor, telemetryOf } from '../helpers/cloud-subscriber.ts';
 
+/**
+ * An outage test stops and restarts the broker and waits for reconnect backoff and the drain: in a
+ * full parallel run on two cores that took more than the suite's 20 s default.
+ */
+const OUTAGE_TEST_MS = 60_000;
+
 const root = join(import.meta.dirname, '..', '..');
 const FAST = { cloudLink: { backoffMinMs: 100, backoffMaxMs: 400 } };
 /**
@@ -66,7 +72,7 @@ describe('cloud link to a bare broker', () => {
     expect(points.map((p) => p.values.n)).toEqual(Array.from({ length: N }, (_, i) => i));
     expect(points.map((p) => p.ts)).toEqual(Array.from({ length: N }, (_, i) => base + i));
     await eventually(() => edgeState(t), (s) => s.backlog.messages === 0);
-  });
+  }, OUTAGE_TEST_MS);
 
   it('resumes from its durable cursor after a restart: the backlog arrives, nothing acknowledged is sent again', async () => {
     const { broker, cloud, t: first } = await linkedEdge(FAST);
@@ -89,7 +95,7 @@ describe('cloud link to a bare broker', () => {
     await eventually(() => edgeState(second), (s) => s.status === 'CONNECTED', 10_000);
     const points = await eventually(() => telemetryOf(cloud.seen, 'Pump_3'), (p) => p.length >= 51, 15_000);
     expect(points.map((p) => p.values.n)).toEqual([-1, ...Array.from({ length: 50 }, (_, i) => i)]);
-  });
+  }, OUTAGE_TEST_MS);
 
   it('delivers the whole backlog after a kill -9 in the middle of the drain: in order, only the message in flight twice', async () => {
     const { broker, cloud, t: first } = await linkedEdge(FAST);
