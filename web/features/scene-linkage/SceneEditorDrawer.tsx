@@ -186,7 +186,7 @@ function SceneEditorParts({ form, scenes }: { form: FormInstance; scenes: readon
         )}
       </Form.List>
       {triggers.some((tr) => tr.type === 'HAND_ACT') ? (
-        <Form.Item field="forCustomers" label={t('field.forCustomers')} triggerPropName="checked" extra={t('hint.forCustomers')}>
+        <Form.Item className="ec-scene-for-customers" field="forCustomers" label={t('field.forCustomers')} triggerPropName="checked" extra={t('hint.forCustomers')}>
           <Switch aria-label={t('field.forCustomers')} data-testid="scene-form-for-customers" />
         </Form.Item>
       ) : (
