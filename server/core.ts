@@ -16,6 +16,11 @@ export interface AuthUser {
   id: string;
   username: string;
   role: Role;
+  /**
+   * Set by an administrator's password reset until the user chose their own: the access hook and
+   * the websocket refuse everything but the calls marked `passwordChangeFree` (server/contract/route.ts).
+   */
+  mustChangePassword?: boolean;
 }
 
 /** What the access hook needs from the session and licence modules. */

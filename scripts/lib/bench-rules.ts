@@ -115,6 +115,7 @@ function engineMicros(): number {
     ...body,
     id: `scene-${i}`,
     description: null,
+    forCustomers: false,
     schedule: { scheduleType: 'ANY_TIME' },
     createdTime: 0,
     updatedTime: 0,

@@ -91,7 +91,7 @@ export const authRoutes = defineRoutes({
       summary: "Sign out: revokes the caller's refresh tokens and closes their websockets",
       response: { 200: OkSchema },
     },
-    config: { access: 'user', permission: 'personal:center', licenseFree: true },
+    config: { access: 'user', permission: 'personal:center', licenseFree: true, passwordChangeFree: true },
   },
   user: {
     method: 'GET',
@@ -101,7 +101,7 @@ export const authRoutes = defineRoutes({
       summary: "The signed-in user in ThingsBoard's User shape (authority, tenantId, customerId, email, names)",
       response: { 200: TbUserSchema },
     },
-    config: { access: 'user', permission: 'personal:center', licenseFree: true },
+    config: { access: 'user', permission: 'personal:center', licenseFree: true, passwordChangeFree: true },
   },
 });
 

@@ -153,6 +153,6 @@ export const menuRoutes = defineRoutes({
       summary: "The console's menu tree (the console's back-end menu mode), children ordered by sort",
       response: { 200: Type.Array(MenuItemSchema), 401: ErrorBodySchema },
     },
-    config: { access: 'user', permission: 'personal:center', licenseFree: true },
+    config: { access: 'user', permission: 'personal:center', licenseFree: true, passwordChangeFree: true },
   },
 });

@@ -50,6 +50,12 @@ export interface RouteDef {
     productParam?: 'id' | 'deviceProfileId';
     /** A `user` route that still works with a missing or expired licence (logout, own info). */
     licenseFree?: boolean;
+    /**
+     * A `user` route that still answers a user who must change their password after an
+     * administrator's reset (own info, permissions, settings, menu, password change, logout): what
+     * the console needs to show its change-password dialog. Every other route answers 403.
+     */
+    passwordChangeFree?: boolean;
     /** Only during first boot: once an administrator exists the call answers 409. */
     firstBootOnly?: boolean;
     /** The call waits for something to happen before answering (a long poll): never logged as slow. */

@@ -265,6 +265,11 @@ const sceneFields = {
   name: Type.String({ minLength: 1, maxLength: SCENE_NAME_MAX }),
   description: Type.Optional(Nullable(Type.String({ maxLength: SCENE_DESCRIPTION_MAX }))),
   enabled: Type.Boolean(),
+  /**
+   * Offered to customer users (default false): a customer sees and runs a scene only when it is
+   * marked so, is run by hand (HAND_ACT) and all its devices lie in their organizations.
+   */
+  forCustomers: Type.Optional(Type.Boolean()),
   /** Default ANY_TIME. */
   schedule: Type.Optional(ScheduleSchema),
   triggers: Type.Array(TriggerSchema, { maxItems: SCENE_TRIGGERS_MAX }),
@@ -284,6 +289,7 @@ export const SceneSchema = Type.Object({
   name: Type.String(),
   description: Nullable(Type.String()),
   enabled: Type.Boolean(),
+  forCustomers: Type.Boolean(),
   schedule: ScheduleSchema,
   triggers: Type.Array(TriggerSchema),
   conditions: Type.Array(ConditionSchema),

@@ -81,7 +81,7 @@ export const userAdminRoutes = defineRoutes({
     method: 'GET',
     url: '/api/yt/user/me/permissions',
     schema: { tags, summary: "The signed-in user's role and permission strings", response: { 200: MyPermissionsSchema } },
-    config: { access: 'user', permission: 'personal:center', licenseFree: true },
+    config: { access: 'user', permission: 'personal:center', licenseFree: true, passwordChangeFree: true },
   },
   list: {
     method: 'GET',

@@ -52,7 +52,7 @@ export const userSettingsRoutes = defineRoutes({
     method: 'GET',
     url: '/api/yt/user/me/settings',
     schema: { tags, summary: "The caller's console settings ({} until first saved)", response: { 200: UserSettingsSchema, 401: ErrorBodySchema } },
-    config: { access: 'user', permission: 'personal:settings', licenseFree: true },
+    config: { access: 'user', permission: 'personal:settings', licenseFree: true, passwordChangeFree: true },
   },
   put: {
     method: 'PUT',
@@ -63,6 +63,6 @@ export const userSettingsRoutes = defineRoutes({
       body: UserSettingsSchema,
       response: { 200: UserSettingsSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
     },
-    config: { access: 'user', permission: 'personal:settings', licenseFree: true, noAudit: true },
+    config: { access: 'user', permission: 'personal:settings', licenseFree: true, passwordChangeFree: true, noAudit: true },
   },
 });

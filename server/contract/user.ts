@@ -70,7 +70,7 @@ export const userRoutes = defineRoutes({
     method: 'GET',
     url: '/api/yt/user/me/info',
     schema: { tags: ['user'], summary: "The signed-in user's info", response: { 200: UserInfoSchema } },
-    config: { access: 'user', permission: 'personal:center', licenseFree: true },
+    config: { access: 'user', permission: 'personal:center', licenseFree: true, passwordChangeFree: true },
   },
   updateProfile: {
     method: 'PUT',
@@ -92,7 +92,7 @@ export const userRoutes = defineRoutes({
       body: ResetPasswordBodySchema,
       response: { 200: OkSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
     },
-    config: { access: 'user', permission: 'personal:center' },
+    config: { access: 'user', permission: 'personal:center', passwordChangeFree: true },
   },
   /**
    * The spec's password change by multipart form: the fields of `resetPassword` as form fields,
@@ -108,6 +108,6 @@ export const userRoutes = defineRoutes({
       body: ResetPasswordBodySchema,
       response: { 200: OkSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
     },
-    config: { access: 'user', permission: 'personal:center' },
+    config: { access: 'user', permission: 'personal:center', passwordChangeFree: true },
   },
 });

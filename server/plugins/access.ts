@@ -38,6 +38,7 @@ declare module 'fastify' {
     deviceParam?: RouteDef['config']['deviceParam'];
     productParam?: RouteDef['config']['productParam'];
     licenseFree?: boolean;
+    passwordChangeFree?: boolean;
     firstBootOnly?: boolean;
     noAudit?: boolean;
   }
@@ -116,6 +117,10 @@ async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<
   /** After sign-in: the role must hold the route's permission; a device the route names must be in scope. */
   const authorize = (request: FastifyRequest, user: AuthUser): void => {
     const config = request.routeOptions.config;
+    // After an administrator's reset only the password change and what shows its dialog answer.
+    if (user.mustChangePassword && !config.passwordChangeFree) {
+      throw new AppError(ErrorCode.PERMISSION_DENIED, 'error.auth.passwordChangeRequired');
+    }
     if (config.permission && !roleHolds(user.role, config.permission)) {
       throw new AppError(ErrorCode.PERMISSION_DENIED, 'error.permissionDenied');
     }

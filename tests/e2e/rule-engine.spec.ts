@@ -14,7 +14,7 @@ import type { AlarmPage } from '../../server/contract/alarm.ts';
 import type { DeviceCredentials } from '../../server/contract/credentials.ts';
 import type { Device } from '../../server/contract/device.ts';
 import type { Product } from '../../server/contract/product.ts';
-import type { SceneCreateBody, ScenePage } from '../../server/contract/scene-linkage.ts';
+import type { Scene, SceneCreateBody, ScenePage } from '../../server/contract/scene-linkage.ts';
 import type { Ui } from '../helpers/browser.ts';
 import { temperatureProperty } from '../helpers/e2e-devices.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
@@ -130,6 +130,8 @@ describe('scene linkage, alarms and notifications in the console', () => {
       await ui.expectVisible('scene-trigger-0-key');
       await ui.expectText('scene-trigger-0-key', 'temperature');
     });
+    // Customers run hand-run scenes only: a threshold scene has no switch to offer it to them.
+    expect(await ui.testId('scene-form-for-customers').count()).toBe(0);
     // The lower half of the editor: actions and the clear rules.
     await ui.screenshotMatrix('scene-editor-actions', async () => {
       await ui.clickTestId(`scene-edit-${scene.id}`);
@@ -244,6 +246,21 @@ describe('scene linkage, alarms and notifications in the console', () => {
     await ui.expectText('scene-log-drawer', text('zh_CN', 'scene:outcome.SUCCESS'));
     await ui.expectText('scene-log-drawer', text('zh_CN', 'scene:summary.hand'));
     await ui.screenshot('scene-log');
+  });
+
+  it('offers a hand-run scene to customers with the editor\'s switch', async () => {
+    const scene = await handActScene('客户巡检', '巡检');
+    await ui.goto('/rule-engine/scene-linkage');
+    await ui.screenshotMatrix('scene-editor-for-customers', async () => {
+      await ui.clickTestId(`scene-edit-${scene.id}`);
+      await ui.page.getByTestId('scene-form-for-customers').scrollIntoViewIfNeeded();
+      await ui.expectVisible('scene-form-for-customers');
+    });
+    await ui.expectPageText(text('zh_CN', 'scene:hint.forCustomers'));
+    await ui.clickTestId('scene-form-for-customers');
+    await ui.clickTestId('scene-drawer-submit');
+    await ui.expectHidden('scene-drawer-submit');
+    expect((await call<Scene>('GET', `/api/yt/scene_linkage/${scene.id}`)).forCustomers).toBe(true);
   });
 
   it('says beside a schedule window past midnight that its hours belong to the chosen day itself', async () => {

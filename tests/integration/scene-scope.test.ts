@@ -23,14 +23,19 @@ describe('scenes a customer sees and runs', () => {
     const mine = await t.models.createDevice({ deviceProfileId: t.product.id, organizationId: plant.id });
     const theirs = await t.models.createDevice({ deviceProfileId: t.product.id, organizationId: other.id });
     const byHand = [{ type: 'HAND_ACT' as const }];
-    const own = await createScene(t, overheatScene(t.product.id, { name: 'own', triggers: byHand, actions: [stop(mine.id)] }));
-    const mixed = await createScene(t, overheatScene(t.product.id, { name: 'mixed', triggers: byHand, actions: [stop(mine.id), stop(theirs.id)] }));
+    // All marked for customers: what hides the others here is their devices or their triggers.
+    const offered = { forCustomers: true };
+    const own = await createScene(t, overheatScene(t.product.id, { ...offered, name: 'own', triggers: byHand, actions: [stop(mine.id)] }));
+    const mixed = await createScene(t, overheatScene(t.product.id, { ...offered, name: 'mixed', triggers: byHand, actions: [stop(mine.id), stop(theirs.id)] }));
     const automatic = await createScene(
       t,
-      overheatScene(t.product.id, { name: 'automatic', triggers: [overheatTrigger(t.product.id, { deviceIds: [mine.id] })], actions: [stop(mine.id)] }),
+      overheatScene(t.product.id, { ...offered, name: 'automatic', triggers: [overheatTrigger(t.product.id, { deviceIds: [mine.id] })], actions: [stop(mine.id)] }),
     );
     // A trigger with no device list watches every device of the product, other organizations' too.
-    const everyBoiler = await createScene(t, overheatScene(t.product.id, { name: 'every', triggers: [...byHand, overheatTrigger(t.product.id)], clearRules: [null, null], actions: [] }));
+    const everyBoiler = await createScene(
+      t,
+      overheatScene(t.product.id, { ...offered, name: 'every', triggers: [...byHand, overheatTrigger(t.product.id)], clearRules: [null, null], actions: [] }),
+    );
     const customer = await createRoleUser(t.api, 'CUSTOMER_USER', [plant.id]);
 
     const page = await customer.api.ok(sceneLinkageRoutes.list, { query: { pageSize: 100 } });
@@ -49,6 +54,31 @@ describe('scenes a customer sees and runs', () => {
     expect((await t.api.ok(commandRoutes.list, { params: { id: theirs.id } })).total).toBe(0);
     expect((await t.api.ok(commandRoutes.list, { params: { id: mine.id } })).total).toBe(1);
     expect((await t.api.ok(sceneLinkageRoutes.list, { query: { pageSize: 100 } })).total).toBe(4);
+  });
+
+  it('shows and runs for a customer only the hand-run scenes marked for customers, and an administrator can mark one later', async () => {
+    const t = await makeBoilerApp();
+    const plant = await t.api.createOrganization({ name: 'Plant' });
+    const mine = await t.models.createDevice({ deviceProfileId: t.product.id, organizationId: plant.id });
+    const body = overheatScene(t.product.id, { name: 'unmarked', triggers: [{ type: 'HAND_ACT' }], actions: [stop(mine.id)] });
+    const unmarked = await createScene(t, body);
+    expect(unmarked.forCustomers).toBe(false);
+    const customer = await createRoleUser(t.api, 'CUSTOMER_USER', [plant.id]);
+
+    expect((await customer.api.ok(sceneLinkageRoutes.list, { query: { pageSize: 100 } })).total).toBe(0);
+    for (const route of [sceneLinkageRoutes.get, sceneLinkageRoutes.execute]) {
+      const res = await customer.api.call(route, { params: { id: unmarked.id } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 32, key: 'error.notFound' });
+    }
+    expect((await t.api.ok(commandRoutes.list, { params: { id: mine.id } })).total).toBe(0);
+
+    const marked = await t.api.ok(sceneLinkageRoutes.update, { body: { ...body, id: unmarked.id, forCustomers: true } });
+    expect(marked.forCustomers).toBe(true);
+    expect((await t.api.ok(sceneLinkageRoutes.get, { params: { id: unmarked.id } })).forCustomers).toBe(true);
+    expect((await customer.api.ok(sceneLinkageRoutes.list, { query: { pageSize: 100 } })).items.map((s) => s.id)).toEqual([unmarked.id]);
+    expect((await customer.api.call(sceneLinkageRoutes.execute, { params: { id: unmarked.id } })).statusCode).toBe(200);
+    expect((await t.api.ok(commandRoutes.list, { params: { id: mine.id } })).total).toBe(1);
   });
 
   it('tells of an alarm only the users who may see its device: not a customer of another organization', async () => {

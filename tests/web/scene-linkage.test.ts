@@ -117,6 +117,15 @@ describe('the editor values and the scene body', () => {
     expect(partial).toMatchObject({ conditions: [], schedule: { scheduleType: 'ANY_TIME' }, clearRules: [null], enabled: true });
   });
 
+  it('offers a scene to customers only with a HAND_ACT trigger, the only kind a customer runs', () => {
+    const byHand = sceneBody({ name: 'x', forCustomers: true, triggers: [{ type: 'HAND_ACT', clear: { enabled: false } }], actions: [] });
+    expect(byHand.forCustomers).toBe(true);
+    expect(sceneBody({ ...values, forCustomers: true, triggers: [{ ...threshold, clear: { enabled: false } }] }, () => model).forCustomers).toBe(false);
+    expect(sceneBody({ name: 'x', triggers: [{ type: 'HAND_ACT', clear: { enabled: false } }], actions: [] }).forCustomers).toBe(false);
+    const saved = { ...byHand, id: 's1', description: null, schedule: { scheduleType: 'ANY_TIME' }, createdTime: 0, updatedTime: 0 } as Scene;
+    expect(sceneValues(saved).forCustomers).toBe(true);
+  });
+
   it('is checked by the shared scene rules, each problem on the field that shows it', () => {
     const bad = sceneBody({ ...values, triggers: [{ ...threshold, value: 500, clear: { enabled: false } }] }, () => model);
     const violations = sceneFormViolations({ body: bad, models: new Map([['p1', model]]), scenes: [] });

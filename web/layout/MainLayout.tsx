@@ -20,7 +20,7 @@ import { loadPlatform, loadUser } from '../features/auth/sessionApi.ts';
 import { useCurrentRoute } from '../lib/current-route.ts';
 import { activeMenuKey, buildMenu, openMenuKeys, topLevelOf, type MenuNode } from '../lib/route-model.ts';
 import type { AppRoute } from '../app-route.ts';
-import { useMyPermissions } from '../stores/permissions.ts';
+import { useMustChangePassword, useMyPermissions } from '../stores/permissions.ts';
 import { useRoutesInForce } from '../stores/menu-routes.ts';
 import type { Language } from '../../server/contract/languages.ts';
 import { useSession } from '../stores/session.ts';
@@ -96,6 +96,7 @@ export function MainLayout({ children }: { children: ReactNode }): JSX.Element {
 
   const routes = useRoutesInForce();
   const permissions = useMyPermissions();
+  const mustChangePassword = useMustChangePassword();
   const menu = useMemo(() => buildMenu(routes, permissions ?? []), [routes, permissions]);
   const selectedKey = entry ? activeMenuKey(entry) : undefined;
   const openKeys = entry ? openMenuKeys(routes, entry) : [];
@@ -164,6 +165,16 @@ export function MainLayout({ children }: { children: ReactNode }): JSX.Element {
     </Layout.Content>
   );
 
+  // The server refuses everything else until the password is changed (server/plugins/access.ts):
+  // nothing behind the dialog calls it, so no page fails or live socket is refused meanwhile.
+  if (mustChangePassword) {
+    return (
+      <Layout className="main-layout" data-testid="main-layout">
+        <MustChangePassword />
+      </Layout>
+    );
+  }
+
   return (
     <Layout
       className={`main-layout main-layout--${navMode}`}
@@ -192,7 +203,6 @@ export function MainLayout({ children }: { children: ReactNode }): JSX.Element {
         </>
       )}
       <SettingsDrawer visible={drawer} onClose={() => setDrawer(false)} />
-      <MustChangePassword />
       <AlarmPopup />
     </Layout>
   );

@@ -158,7 +158,7 @@ export class SessionService {
     const user = this.users.findById(claims.sub);
     if (!user || !user.enabled || user.tokenVersion !== claims.tv) return null;
     if (claims.fam !== undefined && !this.refreshTokens.familyExists(claims.fam)) return null;
-    return { id: user.id, username: user.username, role: user.role };
+    return { id: user.id, username: user.username, role: user.role, mustChangePassword: user.mustChangePassword };
   }
 
   /** When a well-signed access token expires (ms since the epoch), or null for one that is invalid or expired. */

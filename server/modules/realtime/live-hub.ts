@@ -117,6 +117,7 @@ export class LiveHub implements SessionHost {
     if (licence === 'EXPIRED') return 'error.license.expired';
     const user = this.deps.verifyAccessToken(token);
     if (user === 'expired') return 'error.auth.tokenExpired';
+    if (user?.mustChangePassword) return 'error.auth.passwordChangeRequired';
     return user ?? 'error.auth.tokenInvalid';
   }
 

@@ -84,6 +84,7 @@ const closeReasons: Partial<Record<ErrorKey, string>> = {
   'error.auth.required': 'authentication required',
   'error.auth.tokenExpired': 'token expired',
   'error.auth.tokenInvalid': 'invalid token',
+  'error.auth.passwordChangeRequired': 'password change required',
   'error.license.required': 'licence required',
   'error.license.expired': 'licence expired',
 };

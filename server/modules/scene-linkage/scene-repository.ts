@@ -9,6 +9,7 @@ interface SceneRecord {
   name: string;
   description: string | null;
   enabled: number;
+  for_customers: number;
   body: string;
   create_time: number;
   update_time: number;
@@ -18,7 +19,7 @@ type SceneBodyPart = Pick<Scene, 'schedule' | 'triggers' | 'conditions' | 'actio
 
 function toScene(r: SceneRecord): Scene {
   const body = JSON.parse(r.body) as SceneBodyPart;
-  return { id: r.id, name: r.name, description: r.description, enabled: r.enabled === 1, ...body, createdTime: r.create_time, updatedTime: r.update_time };
+  return { id: r.id, name: r.name, description: r.description, enabled: r.enabled === 1, forCustomers: r.for_customers === 1, ...body, createdTime: r.create_time, updatedTime: r.update_time };
 }
 
 interface LogRecord {
@@ -81,11 +82,11 @@ export class SceneRepository {
     const { schedule, triggers, conditions, actions, clearRules } = scene;
     this.db
       .prepare(
-        `INSERT INTO scene_linkage (id, name, description, enabled, body, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO scene_linkage (id, name, description, enabled, for_customers, body, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(id) DO UPDATE SET name = excluded.name, description = excluded.description, enabled = excluded.enabled,
-           body = excluded.body, update_time = excluded.update_time`,
+           for_customers = excluded.for_customers, body = excluded.body, update_time = excluded.update_time`,
       )
-      .run(scene.id, scene.name, scene.description, scene.enabled ? 1 : 0, JSON.stringify({ schedule, triggers, conditions, actions, clearRules }), scene.createdTime, scene.updatedTime);
+      .run(scene.id, scene.name, scene.description, scene.enabled ? 1 : 0, scene.forCustomers ? 1 : 0, JSON.stringify({ schedule, triggers, conditions, actions, clearRules }), scene.createdTime, scene.updatedTime);
   }
 
   setEnabled(id: string, enabled: boolean, now: number): void {

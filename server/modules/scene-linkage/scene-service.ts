@@ -92,12 +92,13 @@ export class SceneService {
 
   /**
    * Whether a caller of `scope` may see and run the scene: every scene for an unscoped one; for a
-   * customer, a scene run by hand (HAND_ACT) whose every device lies in their scope, so running it
+   * customer, a scene marked `forCustomers`, run by hand (HAND_ACT), whose every device lies in their scope, so running it
    * cannot touch another organization's devices. A scene naming every device of a product is not
    * theirs.
    */
   visibleIn(scene: Scene, scope: DeviceScope): boolean {
     if (scope === null) return true;
+    if (!scene.forCustomers) return false;
     if (!scene.triggers.some((t) => t.type === 'HAND_ACT')) return false;
     const ids = sceneDeviceIds(scene);
     if (ids === null) return false;
@@ -183,6 +184,7 @@ export class SceneService {
       name: body.name.trim(),
       description: body.description ?? null,
       enabled: body.enabled,
+      forCustomers: body.forCustomers ?? false,
       schedule: body.schedule ?? { scheduleType: 'ANY_TIME' },
       triggers: body.triggers,
       conditions: body.conditions,

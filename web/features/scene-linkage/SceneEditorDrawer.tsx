@@ -185,6 +185,13 @@ function SceneEditorParts({ form, scenes }: { form: FormInstance; scenes: readon
           </>
         )}
       </Form.List>
+      {triggers.some((tr) => tr.type === 'HAND_ACT') ? (
+        <Form.Item className="ec-scene-for-customers" field="forCustomers" label={t('field.forCustomers')} triggerPropName="checked" extra={t('hint.forCustomers')}>
+          <Switch aria-label={t('field.forCustomers')} data-testid="scene-form-for-customers" />
+        </Form.Item>
+      ) : (
+        <></>
+      )}
 
       <PartTitle title={t('part.conditions')} hint={t('part.conditionsHint')} />
       <Form.List field="conditions">

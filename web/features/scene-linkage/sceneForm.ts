@@ -91,6 +91,8 @@ export interface SceneValues {
   name: string;
   description?: string;
   enabled: boolean;
+  /** Offered to customer users; sent only with a HAND_ACT trigger, the only kind they run. */
+  forCustomers?: boolean;
   schedule: ScheduleValues;
   triggers: TriggerValues[];
   conditions: ComparisonValues[];
@@ -195,6 +197,7 @@ export function sceneValues(scene: Scene, deviceProfileOf: (deviceId: string) =>
     name: scene.name,
     description: scene.description ?? undefined,
     enabled: scene.enabled,
+    forCustomers: scene.forCustomers,
     schedule,
     triggers: scene.triggers.map((t, i) => triggerValues(t, scene.clearRules[i] ?? null)),
     conditions: scene.conditions.map(comparisonValues),
@@ -302,6 +305,7 @@ export function sceneBody(v: Partial<SceneValues>, modelOf: (deviceProfileId: st
     name: (v.name ?? '').trim(),
     description: description ? description : null,
     enabled: v.enabled ?? true,
+    forCustomers: Boolean(v.forCustomers) && triggers.some((t) => t.type === 'HAND_ACT'),
     schedule: scheduleOf(v.schedule ?? { scheduleType: 'ANY_TIME' }),
     triggers: triggers.map(triggerOf),
     conditions: (v.conditions ?? []).map(conditionOf),
