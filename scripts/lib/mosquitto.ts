@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { freePort } from './free-port.ts';
@@ -34,10 +34,12 @@ export class Mosquitto {
 
   static async start(extraConfig: string[] = []): Promise<Mosquitto> {
     const port = await freePort();
+    // `user`: started as root, mosquitto would drop to its own user, which cannot write the saved
+    // sessions into this private temp dir (the outage would then forget every subscriber).
     // Its own temp dir (not tests/helpers/app.ts's): e2e specs must not load the server's modules.
     const dir = mkdtempSync(join(tmpdir(), 'mosquitto-'));
     const configFile = join(dir, 'mosquitto.conf');
-    const lines = [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence true', `persistence_location ${dir}/`, ...extraConfig, ''];
+    const lines = [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence true', `persistence_location ${dir}/`, `user ${userInfo().username}`, ...extraConfig, ''];
     writeFileSync(configFile, lines.join('\n'));
     const broker = new Mosquitto(port, configFile, dir);
     await broker.resume();
