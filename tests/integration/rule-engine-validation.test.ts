@@ -18,6 +18,12 @@ describe('scene linkage refuses bad input, naming the field, and saves nothing',
     expect((await t.api.ok(sceneLinkageRoutes.list)).total).toBe(0);
   });
 
+  it('refuses a "for customers" mark that is not a boolean', async () => {
+    const t = await makeBoilerApp();
+    expectError(await create(t, { ...overheatScene(t.product.id), forCustomers: 'yes' }), 400, 31, 'error.validation');
+    expect((await t.api.ok(sceneLinkageRoutes.list)).total).toBe(0);
+  });
+
   it('refuses keys and events that are not in the product\'s published thing model', async () => {
     const t = await makeBoilerApp();
     const p = t.product.id;
