@@ -62,7 +62,6 @@ function ownOnceConfigured(statement: StatementSync, release: () => void): void 
 /** Every connection's setting (see above); `unsynced` departs from it for one transaction. */
 const SYNCHRONOUS = 'FULL';
 
-/** Opens `file` and applies those of `migrations` it has not applied yet (the app passes every module's). */
 /**
  * WAL pages after which a commit checkpoints (SQLite's default is 1,000: 4 MB). A checkpoint writes
  * every page changed since the last one once more, into the database file; the staging table's
@@ -75,6 +74,7 @@ const SYNCHRONOUS = 'FULL';
  */
 export const WAL_AUTOCHECKPOINT_PAGES = 4000;
 
+/** Opens `file` and applies those of `migrations` it has not applied yet (the app passes every module's). */
 export function openDatabase(file: string, migrations: readonly { name: string; sql: string }[]): Db {
   const db = new DatabaseSync(file);
   // auto_vacuum first: it takes effect only before the first table exists (an older database is
