@@ -28,11 +28,6 @@ export function organizationsWithin(scope: DeviceScope, asked: readonly string[]
  */
 export type ProductScope = { readonly productIds: readonly string[] } | null;
 
-/** The organizations a caller may see: those of the device scope (null: every organization). */
-export function organizationInScope(scope: DeviceScope, organizationId: string): boolean {
-  return scope === null || scope.organizationIds.includes(organizationId);
-}
-
 export function productInScope(scope: ProductScope, productId: string): boolean {
   return scope === null || scope.productIds.includes(productId);
 }

@@ -9,7 +9,7 @@ import type {
   OrganizationUpdateBody,
 } from '../../contract/organization.ts';
 import { transaction, type Db } from '../../db/sqlite.ts';
-import { organizationInScope, type DeviceScope } from '../../lib/device-scope.ts';
+import { inScope, type DeviceScope } from '../../lib/device-scope.ts';
 import { assertNoViolations, notFound, refusedFor, type Violation } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { OrganizationRepository } from './organization-repository.ts';
@@ -28,7 +28,7 @@ export class OrganizationService {
    */
   tree(scope: DeviceScope = null): OrganizationTreeNode[] {
     const nodes = new Map<string, OrganizationTreeNode>();
-    const all = this.deps.organizations.all().filter((org) => organizationInScope(scope, org.id));
+    const all = this.deps.organizations.all().filter((org) => inScope(scope, org.id));
     for (const org of all) nodes.set(org.id, { ...org, children: [] });
     const roots: OrganizationTreeNode[] = [];
     for (const org of all) {
@@ -46,7 +46,7 @@ export class OrganizationService {
   /** 404 for one outside `scope`, as for one that does not exist. */
   get(id: string, scope: DeviceScope = null): Organization {
     const org = this.deps.organizations.findById(id);
-    if (!org || !organizationInScope(scope, org.id)) throw notFound();
+    if (!org || !inScope(scope, org.id)) throw notFound();
     return org;
   }
 

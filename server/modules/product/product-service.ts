@@ -39,8 +39,7 @@ export class ProductService {
   }
 
   options(scope: ProductScope = null): ProductOption[] {
-    const all = this.deps.products.options();
-    return scope === null ? all : all.filter((p) => productInScope(scope, p.id));
+    return this.deps.products.options().filter((p) => productInScope(scope, p.id));
   }
 
   get(id: string): Product {
