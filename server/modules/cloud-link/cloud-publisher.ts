@@ -48,3 +48,8 @@ export abstract class CloudPublisher {
   /** The connection went away: forget what was in flight (it is sent again). */
   protected abstract connectionLost(): void;
 }
+
+/** Whether a `v1/gateway/telemetry` payload, with its topic and header bytes, stays within the broker's limit. */
+export function fitsPacket(payload: Buffer, max: number): boolean {
+  return payload.length + 30 <= max;
+}
