@@ -15,11 +15,8 @@
  * large for the cloud is skipped (the last two counted as dropped): it never blocks the ones after it.
  */
 import type { MqttClient } from 'mqtt';
-import type { FastifyBaseLogger } from 'fastify';
 import type { StatementSync } from 'node:sqlite';
-import type { Db } from '../../db/sqlite.ts';
-import type { CloudProgress } from './cloud-progress.ts';
-import { CloudPublisher, fitsPacket } from './cloud-publisher.ts';
+import { CloudPublisher, fitsPacket, type UplinkDeps } from './cloud-publisher.ts';
 import { deviceTopics } from '../../contract/device-api.ts';
 
 const DAY_MS = 86_400_000;
@@ -46,14 +43,8 @@ export class EventUplink extends CloudPublisher {
   private readonly waiting: StatementSync;
 
   constructor(
-    private readonly deps: {
-      db: Db;
-      progress: CloudProgress;
-      nameOf: (deviceId: string) => string | null;
-      maxPacketBytes: () => number;
+    private readonly deps: UplinkDeps & {
       retentionDays: () => number;
-      log: FastifyBaseLogger;
-      acknowledged: (count: number) => void;
       window: number;
     },
   ) {

@@ -24,13 +24,10 @@
  * Cursor writes are batched per turn into the progress row's transaction (cloud-progress.ts).
  */
 import type { MqttClient } from 'mqtt';
-import type { FastifyBaseLogger } from 'fastify';
 import type { StatementSync } from 'node:sqlite';
-import type { Db } from '../../db/sqlite.ts';
 import type { TelemetryEntry } from '../../contract/telemetry.ts';
 import type { Services } from '../../module.ts';
-import type { CloudProgress } from './cloud-progress.ts';
-import { CloudPublisher, fitsPacket } from './cloud-publisher.ts';
+import { CloudPublisher, fitsPacket, type UplinkDeps } from './cloud-publisher.ts';
 import { deviceTopics } from '../../contract/device-api.ts';
 
 const DAY_MS = 86_400_000;
@@ -84,16 +81,10 @@ export class TelemetryUplink extends CloudPublisher {
   private writing: Map<string, number> | null = null;
 
   constructor(
-    private readonly deps: {
-      db: Db;
-      progress: CloudProgress;
+    private readonly deps: UplinkDeps & {
       telemetry: Services['telemetry'];
-      nameOf: (deviceId: string) => string | null;
-      maxPacketBytes: () => number;
       /** Where a device without a cursor starts. */
       startOf: (deviceId: string) => number;
-      log: FastifyBaseLogger;
-      acknowledged: (count: number) => void;
       options: UplinkOptions;
     },
   ) {
