@@ -5,6 +5,8 @@
  */
 import type { MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/sqlite.ts';
+import type { CloudProgress } from './cloud-progress.ts';
 
 export abstract class CloudPublisher {
   protected client: MqttClient | null = null;
@@ -47,4 +49,19 @@ export abstract class CloudPublisher {
 
   /** The connection went away: forget what was in flight (it is sent again). */
   protected abstract connectionLost(): void;
+}
+
+/** Whether a `v1/gateway/telemetry` payload, with its topic and header bytes, stays within the broker's limit. */
+export function fitsPacket(payload: Buffer, max: number): boolean {
+  return payload.length + 30 <= max;
+}
+
+/** What both uplinks (stored telemetry, device events) are given. */
+export interface UplinkDeps {
+  db: Db;
+  progress: CloudProgress;
+  nameOf: (deviceId: string) => string | null;
+  maxPacketBytes: () => number;
+  log: FastifyBaseLogger;
+  acknowledged: (count: number) => void;
 }

@@ -15,14 +15,11 @@
  * large for the cloud is skipped (the last two counted as dropped): it never blocks the ones after it.
  */
 import type { MqttClient } from 'mqtt';
-import type { FastifyBaseLogger } from 'fastify';
 import type { StatementSync } from 'node:sqlite';
-import type { Db } from '../../db/sqlite.ts';
-import type { CloudProgress } from './cloud-progress.ts';
-import { CloudPublisher } from './cloud-publisher.ts';
+import { CloudPublisher, fitsPacket, type UplinkDeps } from './cloud-publisher.ts';
+import { deviceTopics } from '../../contract/device-api.ts';
 
 const DAY_MS = 86_400_000;
-export const GATEWAY_TELEMETRY = 'v1/gateway/telemetry';
 
 interface EventRow {
   seq: number;
@@ -46,14 +43,8 @@ export class EventUplink extends CloudPublisher {
   private readonly waiting: StatementSync;
 
   constructor(
-    private readonly deps: {
-      db: Db;
-      progress: CloudProgress;
-      nameOf: (deviceId: string) => string | null;
-      maxPacketBytes: () => number;
+    private readonly deps: UplinkDeps & {
       retentionDays: () => number;
-      log: FastifyBaseLogger;
-      acknowledged: (count: number) => void;
       window: number;
     },
   ) {
@@ -93,7 +84,7 @@ export class EventUplink extends CloudPublisher {
       this.inFlight.push(sent);
       const name = this.deps.nameOf(row.device_id);
       const payload = name === null ? null : encode(name, row);
-      if (name === null || payload === null || row.ts < retentionStart || payload.length + 30 > max) {
+      if (name === null || payload === null || row.ts < retentionStart || !fitsPacket(payload, max)) {
         if (name !== null) {
           this.deps.progress.countDropped(1);
           this.deps.log.warn({ deviceId: row.device_id, identifier: row.identifier }, 'cloud: device event not sendable (older than the retention, unreadable or too large): dropped');
@@ -101,7 +92,7 @@ export class EventUplink extends CloudPublisher {
         this.acked(sent);
         continue;
       }
-      client.publish(GATEWAY_TELEMETRY, payload, { qos: 1 }, (err) => {
+      client.publish(deviceTopics.gatewayTelemetry, payload, { qos: 1 }, (err) => {
         if (err || generation !== this.generation) return;
         this.deps.acknowledged(1);
         this.acked(sent);

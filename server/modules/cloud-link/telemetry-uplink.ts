@@ -24,13 +24,11 @@
  * Cursor writes are batched per turn into the progress row's transaction (cloud-progress.ts).
  */
 import type { MqttClient } from 'mqtt';
-import type { FastifyBaseLogger } from 'fastify';
 import type { StatementSync } from 'node:sqlite';
-import type { Db } from '../../db/sqlite.ts';
 import type { TelemetryEntry } from '../../contract/telemetry.ts';
 import type { Services } from '../../module.ts';
-import type { CloudProgress } from './cloud-progress.ts';
-import { CloudPublisher } from './cloud-publisher.ts';
+import { CloudPublisher, fitsPacket, type UplinkDeps } from './cloud-publisher.ts';
+import { deviceTopics } from '../../contract/device-api.ts';
 
 const DAY_MS = 86_400_000;
 /**
@@ -83,16 +81,10 @@ export class TelemetryUplink extends CloudPublisher {
   private writing: Map<string, number> | null = null;
 
   constructor(
-    private readonly deps: {
-      db: Db;
-      progress: CloudProgress;
+    private readonly deps: UplinkDeps & {
       telemetry: Services['telemetry'];
-      nameOf: (deviceId: string) => string | null;
-      maxPacketBytes: () => number;
       /** Where a device without a cursor starts. */
       startOf: (deviceId: string) => number;
-      log: FastifyBaseLogger;
-      acknowledged: (count: number) => void;
       options: UplinkOptions;
     },
   ) {
@@ -160,7 +152,7 @@ export class TelemetryUplink extends CloudPublisher {
     }
     if (messages.length === 0) return;
     const payload = Buffer.from(JSON.stringify(body));
-    if (payload.length + 30 > this.deps.maxPacketBytes()) {
+    if (!fitsPacket(payload, this.deps.maxPacketBytes())) {
       // Too much for one message: the history road sends it in pieces.
       this.markAll(messages.map((m) => m.deviceId));
       return;
@@ -178,7 +170,7 @@ export class TelemetryUplink extends CloudPublisher {
       queue.push(message);
     }
     this.inFlightCount++;
-    client.publish('v1/gateway/telemetry', payload, { qos: 1 }, (err) => {
+    client.publish(deviceTopics.gatewayTelemetry, payload, { qos: 1 }, (err) => {
       if (err || generation !== this.generation) return;
       this.inFlightCount--;
       let points = 0;
@@ -294,7 +286,7 @@ export class TelemetryUplink extends CloudPublisher {
     const retentionStart = Date.now() - this.deps.telemetry.settings().telemetryRetentionDays * DAY_MS;
     const max = this.deps.maxPacketBytes();
     let payload = Buffer.from(JSON.stringify({ [name]: points }));
-    while (payload.length + 30 > max && points.length > 1) {
+    while (!fitsPacket(payload, max) && points.length > 1) {
       points = points.slice(0, Math.ceil(points.length / 2));
       payload = Buffer.from(JSON.stringify({ [name]: points }));
     }
@@ -308,7 +300,7 @@ export class TelemetryUplink extends CloudPublisher {
     const message: Message = { deviceId, lastTs, points: fresh.length, acked: false };
     if (fresh.length === 0) return this.skipped(message);
     if (stale > 0) payload = Buffer.from(JSON.stringify({ [name]: fresh }));
-    if (payload.length + 30 > max) {
+    if (!fitsPacket(payload, max)) {
       // One ts group cannot be smaller than itself: skipped and counted, never retried forever.
       this.deps.progress.countDropped(fresh.length);
       this.deps.log.warn({ deviceId, bytes: payload.length, max }, 'cloud telemetry message larger than the cloud accepts: dropped');
