@@ -2,7 +2,7 @@
 import type { StatementSync } from 'node:sqlite';
 import type { CloudEntityType, CloudEvent, CloudEventKind, CloudEventQuery, CloudEventStatus } from '../../contract/cloud-link.ts';
 import { pageWindow, Where } from '../../db/list-query.ts';
-import type { Db } from '../../db/sqlite.ts';
+import { transaction, type Db } from '../../db/sqlite.ts';
 
 export interface CloudEventRow {
   id: string;
@@ -101,10 +101,17 @@ export class CloudEventRepository {
     return r ? rowOf(r) : null;
   }
 
-  /** A FAILED event goes to the end of the line: a new rowid, PENDING again. */
+  /**
+   * A FAILED event goes to the end of the line: the largest rowid, PENDING again. One transaction:
+   * a crash between the two must not lose it. The sender's rowid cursor lives in memory only and
+   * is reset by the retry (`CloudEventSender.retried`), so the rowid SQLite may hand out again here
+   * (when this was the newest event) is never behind it; PENDING rows are the durable backlog.
+   */
   requeue(row: CloudEventRow): void {
-    this.db.prepare('DELETE FROM cloud_event WHERE id = ?').run(row.id);
-    this.insert(row);
+    transaction(this.db, () => {
+      this.db.prepare('DELETE FROM cloud_event WHERE id = ?').run(row.id);
+      this.insert(row);
+    });
   }
 
   page(query: CloudEventQuery): { items: CloudEventRow[]; total: number } {

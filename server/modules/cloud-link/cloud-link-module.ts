@@ -9,6 +9,7 @@ import { CloudLinkService, type CloudLinkTuning } from './cloud-link-service.ts'
 import m0020 from './migrations/0020-cloud-event.sql';
 import m0021 from './migrations/0021-cloud-cursor.sql';
 import m0036 from './migrations/0036-cloud-progress.sql';
+import m0041 from './migrations/0041-event-cursor-sequence.sql';
 
 declare module '../../module.ts' {
   interface Services {
@@ -33,6 +34,7 @@ export const cloudLinkModule = defineModule({
     { name: '0020-cloud-event', sql: m0020 },
     { name: '0021-cloud-cursor', sql: m0021 },
     { name: '0036-cloud-progress', sql: m0036 },
+    { name: '0041-event-cursor-sequence', sql: m0041 },
   ],
   build: ({ core, log, tuning, services }) => {
     const cloudLink = new CloudLinkService({ core, services, log, tuning: tuning.cloudLink ?? {} });

@@ -82,7 +82,7 @@ export class CloudProgress {
     this.changed();
   }
 
-  /** The cloud acknowledged the device events up to this event_record rowid (or is owed none before it). */
+  /** The cloud acknowledged the device events up to this event_record seq (or is owed none before it). */
   eventsAcked(seq: number): void {
     this.eventSeq = seq;
     this.changed();

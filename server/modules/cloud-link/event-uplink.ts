@@ -1,15 +1,15 @@
 /**
  * Store-and-forward of device events, the way telemetry-uplink.ts does telemetry: the events the
  * cloud has not acknowledged are read from the event records the telemetry module already stored
- * (no second queue), in the order they were stored (rowid), and each is published as telemetry of
+ * (no second queue), in the order they were stored (`seq`), and each is published as telemetry of
  * its identifier on `v1/gateway/telemetry`, QoS 1, a bounded window in flight. Live events take the
  * same road: a stored record only wakes the pump.
  *
- * The position is one durable cursor, the newest rowid of the contiguous acknowledged prefix
+ * The position is one durable cursor, the newest `seq` of the contiguous acknowledged prefix
  * (`cloud_progress.event_seq`, written with the telemetry cursors): a restart or kill -9 resends at
- * most what was in flight. SQLite gives a new row the largest rowid plus one, so rowids only grow,
- * except right after the newest record itself was deleted (its device deleted): the next record
- * takes its rowid and is not sent; its device is gone from the cloud anyway.
+ * most what was in flight. `seq` is an AUTOINCREMENT key (migration 0040, raised to the cursor by
+ * 0041): a plain rowid would be handed out again after the newest records were deleted with their
+ * device, and the records taking those numbers would sit behind the cursor, never sent.
  *
  * An event of a device the cloud does not know (deleted since), older than the retention, or too
  * large for the cloud is skipped (the last two counted as dropped): it never blocks the ones after it.
@@ -37,7 +37,7 @@ interface Sent {
 export class EventUplink extends CloudPublisher {
   /** In publish order: events awaiting PUBACK. */
   private inFlight: Sent[] = [];
-  /** The newest rowid published on this connection (null: start from the cursor). */
+  /** The newest seq published on this connection (null: start from the cursor). */
   private readPos: number | null = null;
   private readonly after: StatementSync;
   private readonly waiting: StatementSync;
@@ -49,13 +49,13 @@ export class EventUplink extends CloudPublisher {
     },
   ) {
     super(deps.log);
-    this.after = deps.db.prepare('SELECT rowid AS seq, device_id, ts, identifier, params FROM event_record WHERE rowid > ? ORDER BY rowid LIMIT ?');
-    this.waiting = deps.db.prepare('SELECT COUNT(*) AS n, MIN(ts) AS oldest FROM event_record WHERE rowid > ?');
+    this.after = deps.db.prepare('SELECT seq, device_id, ts, identifier, params FROM event_record WHERE seq > ? ORDER BY seq LIMIT ?');
+    this.waiting = deps.db.prepare('SELECT COUNT(*) AS n, MIN(ts) AS oldest FROM event_record WHERE seq > ?');
   }
 
   /** The cloud was configured for the first time: only events from now on are owed to it. */
   startFromNow(): void {
-    const { seq } = this.deps.db.prepare('SELECT COALESCE(MAX(rowid), 0) AS seq FROM event_record').get() as { seq: number };
+    const { seq } = this.deps.db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM event_record').get() as { seq: number };
     this.deps.progress.eventsAcked(seq);
     this.readPos = null;
   }

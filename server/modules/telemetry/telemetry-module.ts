@@ -18,6 +18,7 @@ import { ProductRetentionStore } from './product-retention.ts';
 import { registerTelemetryStorageRoutes } from './telemetry-storage-routes.ts';
 import { TelemetryStorage } from './telemetry-storage.ts';
 import m0014 from './migrations/0014-telemetry-staging.sql';
+import m0040 from './migrations/0040-event-record-sequence.sql';
 import { HistoryCompactor, type CompactorOptions } from './history-compactor.ts';
 import { thingModelChecks } from './model-checks.ts';
 import { TelemetryRepository } from './telemetry-repository.ts';
@@ -80,6 +81,7 @@ export const telemetryModule = defineModule({
     { name: '0012-telemetry-history-blocks', sql: m0012 },
     { name: '0013-telemetry-product-retention', sql: m0013 },
     { name: '0014-telemetry-staging', sql: m0014 },
+    { name: '0040-event-record-sequence', sql: m0040 },
   ],
   apiTags: {
     telemetry: 'Telemetry (ThingsBoard-compatible): latest values, history with aggregation, keys, client and shared attributes; retention',
