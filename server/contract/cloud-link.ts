@@ -106,7 +106,7 @@ export const cloudLinkRoutes = defineRoutes({
       response: { 200: CloudTestResultSchema, ...errors },
     },
     // Like the configuration PUT: the activation wizard tests before an administrator exists.
-    config: { access: 'setup', permission: 'system:config' },
+    config: { access: 'setup', permission: 'system:config', licenseFree: true },
   },
   state: {
     method: 'GET',
@@ -117,7 +117,8 @@ export const cloudLinkRoutes = defineRoutes({
       response: { 200: EdgeStateSchema, ...errors },
     },
     // The activation wizard's "cloud data loading" wait reads it before an administrator exists,
-    // as it saves and tests the cloud configuration; afterwards a signed-in user with the permission.
+    // as it saves and tests the cloud configuration; afterwards a signed-in user with the permission
+    // and a valid licence (code 99 otherwise): system administration data, as over /api/ws.
     config: { access: 'setup', permission: 'edge:state' },
   },
   secret: {

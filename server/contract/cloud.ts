@@ -67,7 +67,9 @@ export const cloudRoutes = defineRoutes({
       summary: 'Cloud platform configuration (secret never returned)',
       response: { 200: CloudConfigViewSchema },
     },
-    config: { access: 'setup', permission: 'system:config' },
+    // A provisioning endpoint (the wizard's cloud step, also after first boot): no licence gate,
+    // like the licence upload; what the cloud link then shows (the edge state) is gated.
+    config: { access: 'setup', permission: 'system:config', licenseFree: true },
   },
   save: {
     method: 'PUT',
@@ -78,6 +80,6 @@ export const cloudRoutes = defineRoutes({
       body: CloudConfigSchema,
       response: { 200: CloudConfigViewSchema, 400: ErrorBodySchema },
     },
-    config: { access: 'setup', permission: 'system:config' },
+    config: { access: 'setup', permission: 'system:config', licenseFree: true },
   },
 });

@@ -94,7 +94,8 @@ export const licenseRoutes = defineRoutes({
       consumes: ['multipart/form-data'],
       response: { 200: LicenseInfoSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
     },
-    config: { access: 'setup', permission: 'license:upload' },
+    // Signed in with an expired or missing licence: the one way back.
+    config: { access: 'setup', permission: 'license:upload', licenseFree: true },
   },
   setupState: {
     method: 'GET',

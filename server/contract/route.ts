@@ -10,7 +10,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * Who may call a route. One hook in server/plugins/auth.ts enforces it.
  * - `public`: anyone (health, login, platform info, setup state).
  * - `setup`: a signed-in user, or — only while no administrator exists — a caller presenting the
- *   `X-Setup-Code` header (first-boot provisioning).
+ *   `X-Setup-Code` header (first-boot provisioning). A signed-in caller meets the licence gate
+ *   unless `licenseFree`, as on `user` routes; a setup-code caller does not (the wizard's first
+ *   step is the licence upload itself).
  * - `user`: a signed-in user (bearer token); the licence gate (code 99) applies unless `licenseFree`.
  */
 export type RouteAccess = 'public' | 'setup' | 'user';
@@ -48,7 +50,7 @@ export interface RouteDef {
      * a product none of their devices uses (server/lib/device-scope.ts, ProductScope).
      */
     productParam?: 'id' | 'deviceProfileId';
-    /** A `user` route that still works with a missing or expired licence (logout, own info). */
+    /** A `user` or signed-in `setup` route that still works with a missing or expired licence (logout, own info, licence upload). */
     licenseFree?: boolean;
     /**
      * A `user` route that still answers a user who must change their password after an

@@ -166,7 +166,11 @@ async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<
         if (!sameCode(code, setupCode)) throw new AppError(ErrorCode.AUTHENTICATION, 'error.setup.codeInvalid');
         return;
       }
+      // Signed in: a user's route like any other, the licence gate included (the edge state, as
+      // over /api/ws: live-hub.ts). The provisioning endpoints (licence upload, cloud configuration)
+      // are `licenseFree`: the upload is how an expired licence is renewed.
       request.user = resolveUser(request);
+      if (!config.licenseFree) requireLicense();
       authorize(request, request.user);
       return;
     }
