@@ -3,13 +3,10 @@
  * for the cloud: sub-devices and telemetry on ThingsBoard's gateway topics, store-and-forward
  * through an outage and a restart, the connection test, cloud events and a poison event.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cloudLinkRoutes, type EdgeState } from '../../server/contract/cloud-link.ts';
-import { makeApp, tempDir } from '../helpers/app.ts';
+import { makeApp } from '../helpers/app.ts';
+import { killMidDrain } from '../helpers/cloud-link-kill.ts';
 import { DeviceApi, makeDeviceApp, type DeviceTestApp } from '../helpers/devices.ts';
 import { testLicenseKeys } from '../helpers/license.ts';
 import { signIn } from '../helpers/session.ts';
@@ -25,7 +22,6 @@ import { configureCloud, edgeState, linkedEdge, sensor, telemetryOf } from '../h
  */
 const OUTAGE_TEST_MS = 60_000;
 
-const root = join(import.meta.dirname, '..', '..');
 const FAST = { cloudLink: { backoffMinMs: 100, backoffMaxMs: 400 } };
 /**
  * After a broker restart the subscriber (reconnecting every 200 ms, resubscribing) must be back
@@ -108,22 +104,7 @@ describe('cloud link to a bare broker', () => {
       await device.publishAsync('v1/devices/me/telemetry', JSON.stringify(points), { qos: 1 });
     }
     device.end(true);
-    await first.app.close();
-    await broker.resume();
-    await eventually(() => cloud.client.connected, (up) => up);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-
-    const keyFile = join(tempDir('edge-key-'), 'license-public.pem');
-    writeFileSync(keyFile, testLicenseKeys().publicKeyPem);
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--import', join(root, 'tests/helpers/sql-text-loader.mjs'), join(root, 'tests/helpers/cloud-link-child.ts'), first.dataDir, keyFile],
-      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    const exited = once(child, 'exit');
-    await eventually(() => telemetryOf(cloud.seen, 'Tank_5'), (p) => p.length > 0, 20_000);
-    child.kill('SIGKILL');
-    await exited;
+    await killMidDrain({ first, broker, cloud, drainStarted: () => telemetryOf(cloud.seen, 'Tank_5').length > 0 });
     const beforeRestart = telemetryOf(cloud.seen, 'Tank_5').length;
     expect(beforeRestart).toBeLessThan(N);
 

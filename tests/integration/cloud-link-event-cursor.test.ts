@@ -3,19 +3,16 @@
  * stored after the newest ones were deleted (their device deleted) still reach the cloud, and a
  * kill -9 in the middle of the event backlog loses nothing and repeats only what was in flight.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { deviceRoutes } from '../../server/contract/device.ts';
-import { makeApp, tempDir } from '../helpers/app.ts';
+import { makeApp } from '../helpers/app.ts';
+import { killMidDrain } from '../helpers/cloud-link-kill.ts';
 import { edgeState, linkedEdge, sensor, telemetryOf } from '../helpers/cloud-subscriber.ts';
 import { testLicenseKeys } from '../helpers/license.ts';
 import { connectDevice, eventually, tokenOf } from '../helpers/mqtt.ts';
 
-const root = join(import.meta.dirname, '..', '..');
 const FAST = { cloudLink: { backoffMinMs: 100, backoffMaxMs: 400 } };
 /** Stops a broker, stores a backlog, restarts twice: more than the suite's 20 s default on two busy cores. */
 const BACKLOG_TEST_MS = 60_000;
@@ -69,24 +66,8 @@ describe('cloud link: the device-event cursor', () => {
     }
     device.end(true);
     await eventually(() => edgeState(first), (s) => s.backlog.messages === N);
-    await first.app.close();
-    await broker.resume();
-    await eventually(() => cloud.client.connected, (up) => up);
-    // The subscriber resubscribes after its reconnect; what the edge sent before would be lost to the test.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-
-    const keyFile = join(tempDir('edge-key-'), 'license-public.pem');
-    writeFileSync(keyFile, testLicenseKeys().publicKeyPem);
     // The child sends one message at a time (tests/helpers/cloud-link-child.ts): one event in flight.
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--import', join(root, 'tests/helpers/sql-text-loader.mjs'), join(root, 'tests/helpers/cloud-link-child.ts'), first.dataDir, keyFile],
-      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    const exited = once(child, 'exit');
-    await eventually(() => telemetryOf(cloud.seen, 'Door_9'), (p) => p.length > 0, 20_000);
-    child.kill('SIGKILL');
-    await exited;
+    await killMidDrain({ first, broker, cloud, drainStarted: () => telemetryOf(cloud.seen, 'Door_9').length > 0 });
     const beforeRestart = telemetryOf(cloud.seen, 'Door_9').length;
     expect(beforeRestart).toBeLessThan(N);
 
