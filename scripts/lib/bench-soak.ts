@@ -17,7 +17,7 @@ import { root } from '../build.ts';
 import type { RowSpec } from './bench-row.ts';
 import { benchLicenceKeys } from './bench-gateway.ts';
 import { chartSvg, writePng } from './bench-chart.ts';
-import { count, MB, percentile, rssByMapping, rssOf, sleep, writeBytesOf } from './bench-measure.ts';
+import { count, lazyFreeOf, MB, percentile, rssByMapping, rssOf, sleep, writeBytesOf } from './bench-measure.ts';
 import { Fleet } from './bench-fleet-client.ts';
 import { provisionFleet, restartGateway } from './bench-scale.ts';
 
@@ -77,6 +77,21 @@ function lastDelay(output: string): { p99: number; max: number } {
   return JSON.parse(last.slice('EVENT-LOOP-DELAY '.length)) as { p99: number; max: number };
 }
 
+/** The main thread's last heap line, as `old/new/code/lo MB` (physical): to see which space a step of RSS is. */
+function lastMainSpaces(output: string): string {
+  const lines = [...output.matchAll(/MEMORY (\{.*\})/g)].map((m) => JSON.parse(m[1]!) as MemoryLine).filter((l) => l.rss !== undefined);
+  const sp = lines.at(-1)?.spaces;
+  return sp ? `old ${sp.old} new ${sp.new} code ${sp.code} lo ${sp.large_object} (a minute's line)` : '-';
+}
+
+/** The mappings whose resident memory moved by half a MB or more between two reads. */
+function mappingSteps(before: Map<string, number>, after: Map<string, number>): string {
+  const moved = [...new Set([...before.keys(), ...after.keys()])]
+    .map((k) => [k, ((after.get(k) ?? 0) - (before.get(k) ?? 0)) / MB] as const)
+    .filter(([, d]) => Math.abs(d) >= 0.5);
+  return moved.length === 0 ? '-' : moved.map(([k, d]) => `${k} ${d > 0 ? '+' : ''}${d.toFixed(1)}`).join('; ');
+}
+
 /** `--soak MINUTES` on the command line, or null. */
 export function soakMinutes(argv: readonly string[]): number | null {
   const i = argv.findIndex((a) => a === '--soak' || a.startsWith('--soak='));
@@ -129,6 +144,7 @@ export async function soakRows(binary: string, minutes: number): Promise<RowSpec
     let prev = { written: writeBytesOf(bin.pid), acked: (await fleet.stats()).acknowledged };
     const endAt = started + minutes * 60_000;
     let mappingsAtWarmup: Map<string, number> | null = null;
+    let prevMappings = rssByMapping(bin.pid);
     while (performance.now() < endAt) {
       await sleep(Math.min(SAMPLE_MS, endAt - performance.now()));
       const stats = await fleet.stats();
@@ -146,7 +162,14 @@ export async function soakRows(binary: string, minutes: number): Promise<RowSpec
       const s = samples.at(-1)!;
       if (mappingsAtWarmup === null && s.min >= Math.min(3, minutes * 0.3)) mappingsAtWarmup = rssByMapping(bin.pid);
       const rss = rssOf(bin.pid);
-      console.log(`bench: soak ${s.min.toFixed(1)} min: RSS ${s.rssMb.toFixed(1)} MB (anon ${(rss.anon / MB).toFixed(1)}, file ${(rss.file / MB).toFixed(1)}), event loop p99 ${s.eldP99Ms.toFixed(1)} ms, ${s.bytesPerMsg.toFixed(0)} B written/msg, ${stats.dropped} dropped`);
+      const mappings = rssByMapping(bin.pid);
+      const spaces = lastMainSpaces(bin.output());
+      const lazy = lazyFreeOf(bin.pid);
+      console.log(
+        `bench: soak ${s.min.toFixed(1)} min: RSS ${s.rssMb.toFixed(1)} MB (anon ${(rss.anon / MB).toFixed(1)}, file ${(rss.file / MB).toFixed(1)}, lazy-free ${(lazy.lazyFree / MB).toFixed(1)}, huge ${(lazy.hugePages / MB).toFixed(1)}), event loop p99 ${s.eldP99Ms.toFixed(1)} ms, ${s.bytesPerMsg.toFixed(0)} B written/msg, ${stats.dropped} dropped` +
+          `; main heap ${spaces}; moved ≥ 0.5 MB since the last sample: ${mappingSteps(prevMappings, mappings)}`,
+      );
+      prevMappings = mappings;
     }
     querying = false;
     await queries;
