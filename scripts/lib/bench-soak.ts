@@ -58,6 +58,8 @@ interface MemoryLine {
   heapUsed: number;
   external: number;
   spaces: Record<string, number>;
+  fullGcs?: number;
+  fullGcMs?: number;
 }
 
 /** The probe's memory lines (a minute apart), per thread: the first and the last, to see what grew. */
@@ -81,7 +83,14 @@ function lastDelay(output: string): { p99: number; max: number } {
 function lastMainSpaces(output: string): string {
   const lines = [...output.matchAll(/MEMORY (\{.*\})/g)].map((m) => JSON.parse(m[1]!) as MemoryLine).filter((l) => l.rss !== undefined);
   const sp = lines.at(-1)?.spaces;
-  return sp ? `old ${sp.old} new ${sp.new} code ${sp.code} lo ${sp.large_object} (a minute's line)` : '-';
+  const last = lines.at(-1);
+  return sp ? `old ${sp.old} new ${sp.new} code ${sp.code} lo ${sp.large_object}, ${last?.fullGcs ?? '?'} full GCs ${last?.fullGcMs ?? '?'} ms (a minute's line)` : '-';
+}
+
+/** The main thread's full GCs over the run (the probe's minute lines): how many and their time. */
+function fullGcsOfMain(output: string): { count: number; ms: number } {
+  const lines = [...output.matchAll(/MEMORY (\{.*\})/g)].map((m) => JSON.parse(m[1]!) as MemoryLine).filter((l) => l.rss !== undefined);
+  return { count: lines.reduce((a, l) => a + (l.fullGcs ?? 0), 0), ms: lines.reduce((a, l) => a + (l.fullGcMs ?? 0), 0) };
 }
 
 /** The mappings whose resident memory moved by half a MB or more between two reads. */
@@ -181,6 +190,8 @@ export async function soakRows(binary: string, minutes: number): Promise<RowSpec
         .sort((a, b) => b[1] - a[1]);
       console.log(`bench: soak resident memory grown after the warm-up, by mapping (MB): ${grown.map(([k, d]) => `${k} ${d.toFixed(1)}`).join('; ')}`);
     }
+    const gcs = fullGcsOfMain(bin.output());
+    console.log(`bench: soak full GCs of the main thread: ${gcs.count} taking ${gcs.ms} ms in all`);
     const memory = memoryGrowth(bin.output());
     for (const { thread, first: a, last: b } of memory) console.log(`bench: soak memory of thread ${thread}, first → last minute: ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
     const final = await fleet.stats();
@@ -222,8 +233,9 @@ export async function soakRows(binary: string, minutes: number): Promise<RowSpec
           `least-squares slope of VmRSS sampled every ${SAMPLE_MS / 1000} s after a ${warmupMin.toFixed(1)} min warm-up (docs/bench/soak.png); ` +
           `RSS ${samples[0]?.rssMb.toFixed(1)} → ${samples.at(-1)?.rssMb.toFixed(1)} MB; ${count(final.acknowledged / seconds)} msg/s acknowledged, ${final.dropped} dropped; ` +
           `event-loop delay p99 (median of the 10 s windows) ${eldP99.toFixed(1)} ms, worst ${eldMax.toFixed(0)} ms; ${meanBytes.toFixed(0)} B written per message; ` +
-          `websocket ${count(liveUpdates)} updates for ${FOLLOWED} devices; ${queryMs.length} history query pairs, p95 ${percentile(queryMs, 95).toFixed(0)} ms`,
-        detail: { minutes, warmupMin, eldP99Ms: eldP99, eldMaxMs: eldMax, bytesPerMessage: meanBytes, liveUpdates, historyQueries: queryMs.length },
+          `websocket ${count(liveUpdates)} updates for ${FOLLOWED} devices; ${queryMs.length} history query pairs, p95 ${percentile(queryMs, 95).toFixed(0)} ms; ` +
+          `main thread ${gcs.count} full GCs, ${gcs.ms} ms in all`,
+        detail: { minutes, warmupMin, fullGcs: gcs.count, fullGcMs: gcs.ms, eldP99Ms: eldP99, eldMaxMs: eldMax, bytesPerMessage: meanBytes, liveUpdates, historyQueries: queryMs.length },
       },
     ];
   } finally {
