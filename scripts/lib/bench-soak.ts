@@ -79,9 +79,14 @@ function lastDelay(output: string): { p99: number; max: number } {
   return JSON.parse(last.slice('EVENT-LOOP-DELAY '.length)) as { p99: number; max: number };
 }
 
+/** The probe's minute lines of the main thread (the one that gives the RSS). */
+function mainMemoryLines(output: string): MemoryLine[] {
+  return [...output.matchAll(/MEMORY (\{.*\})/g)].map((m) => JSON.parse(m[1]!) as MemoryLine).filter((l) => l.rss !== undefined);
+}
+
 /** The main thread's last heap line, as `old/new/code/lo MB` (physical): to see which space a step of RSS is. */
 function lastMainSpaces(output: string): string {
-  const lines = [...output.matchAll(/MEMORY (\{.*\})/g)].map((m) => JSON.parse(m[1]!) as MemoryLine).filter((l) => l.rss !== undefined);
+  const lines = mainMemoryLines(output);
   const sp = lines.at(-1)?.spaces;
   const last = lines.at(-1);
   return sp ? `old ${sp.old} new ${sp.new} code ${sp.code} lo ${sp.large_object}, ${last?.fullGcs ?? '?'} full GCs ${last?.fullGcMs ?? '?'} ms (a minute's line)` : '-';
@@ -89,7 +94,7 @@ function lastMainSpaces(output: string): string {
 
 /** The main thread's full GCs over the run (the probe's minute lines): how many and their time. */
 function fullGcsOfMain(output: string): { count: number; ms: number } {
-  const lines = [...output.matchAll(/MEMORY (\{.*\})/g)].map((m) => JSON.parse(m[1]!) as MemoryLine).filter((l) => l.rss !== undefined);
+  const lines = mainMemoryLines(output);
   return { count: lines.reduce((a, l) => a + (l.fullGcs ?? 0), 0), ms: lines.reduce((a, l) => a + (l.fullGcMs ?? 0), 0) };
 }
 
