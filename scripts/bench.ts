@@ -434,7 +434,9 @@ generators run in the bench process on the same machine, so they share its CPUs 
 - **Soak** (\`--soak MINUTES\`, scripts/lib/bench-soak.ts): 1,000 devices at 1 msg/s each, a live
   websocket following 100 of them and history queries every 2 s; VmRSS, event-loop delay (perf_hooks,
   preloaded through NODE_OPTIONS) and bytes written per message every 10 s, drawn in
-  [bench/soak.png](bench/soak.png); the figure is RSS's slope after the warm-up.
+  [bench/soak.png](bench/soak.png); the figure is RSS's slope after the warm-up. Every sample also
+  prints the main thread's heap spaces, its full GCs of the last minute and the mappings whose
+  resident memory moved, so a step can be told apart (V8 pages, malloc, the binary's code).
 - **Modbus polling** (scripts/lib/bench-modbus.ts): 200 pymodbus Modbus TCP slaves in one process
   (tests/helpers/modbus-slave.py \`tcp-many\`), 50 input-register points each in five blocks of ten
   (five requests per slave and second), polled every second; on time = requests answered against

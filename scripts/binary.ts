@@ -54,8 +54,10 @@ const warmCodeCache: Record<Arch, boolean> = { x64: true, arm64: false };
  * saturation; this one kept the telemetry bench at 60-69 % of bare aedes once the bundle stopped
  * paying for keepNames (docs/PERFORMANCE-FINDINGS.md has every setting tried).
  * Neither flag is a limit: the heap still grows as far as the work needs.
+ * `--expose-gc` gives server/lib/old-generation-trim.ts its `gc`: a full GC when the old generation
+ * has grown by 2 MB since the last one, to keep the RSS flat under a steady load (the soak).
  */
-export const seaExecArgv: string[] = ['--max-semi-space-size=8', '--heap-growing-percent=40'];
+export const seaExecArgv: string[] = ['--max-semi-space-size=8', '--heap-growing-percent=40', '--expose-gc'];
 
 function run(cmd: string, args: string[], cwd = root): string {
   return execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] }).toString();

@@ -45,6 +45,18 @@ export function rssOf(pid: number): Rss {
 }
 
 /**
+ * Resident memory the kernel may take back without a write (/proc/<pid>/smaps_rollup `LazyFree`):
+ * pages a process gave back with madvise(MADV_FREE), as V8 does with the heap pages it frees on
+ * Linux; VmRSS keeps counting them until the machine runs short of memory. And the resident
+ * transparent huge pages (`AnonHugePages`), which round a mapping's RSS up to 2 MB.
+ */
+export function lazyFreeOf(pid: number): { lazyFree: number; hugePages: number } {
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const kb = (name: string): number => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0);
+  return { lazyFree: kb('LazyFree') * KB, hugePages: kb('AnonHugePages') * KB };
+}
+
+/**
  * A process's resident memory by mapping (/proc/<pid>/smaps), in bytes: file mappings by path,
  * anonymous ones by size class, since V8 takes its pages in 256 KB chunks and glibc's per-thread
  * malloc arenas are 64 MB regions, and the main thread's malloc heap is `[heap]`.
@@ -53,11 +65,12 @@ export function rssByMapping(pid: number): Map<string, number> {
   const out = new Map<string, number>();
   let key = '';
   for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
     if (head) {
       const size = Number.parseInt(head[2]!, 16) - Number.parseInt(head[1]!, 16);
-      const name = head[3]!.trim();
-      key = name !== '' ? name : size >= 60 * MB ? '[anon ≥ 60 MB: malloc arena]' : size >= 1 * MB ? '[anon 1-60 MB]' : '[anon < 1 MB]';
+      const name = head[4]!.trim();
+      // A file's mappings by permission: the binary's code (r-xp) apart from its read-only data (r--p: ICU's).
+      key = name.startsWith('/') ? `${name} ${head[3]}` : name !== '' ? name : size >= 60 * MB ? '[anon ≥ 60 MB: malloc arena]' : size >= 1 * MB ? '[anon 1-60 MB]' : '[anon < 1 MB]';
       continue;
     }
     const rss = /^Rss:\s+(\d+) kB/.exec(line);

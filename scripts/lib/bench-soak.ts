@@ -17,7 +17,7 @@ import { root } from '../build.ts';
 import type { RowSpec } from './bench-row.ts';
 import { benchLicenceKeys } from './bench-gateway.ts';
 import { chartSvg, writePng } from './bench-chart.ts';
-import { count, MB, percentile, rssByMapping, rssOf, sleep, writeBytesOf } from './bench-measure.ts';
+import { count, lazyFreeOf, MB, percentile, rssByMapping, rssOf, sleep, writeBytesOf } from './bench-measure.ts';
 import { Fleet } from './bench-fleet-client.ts';
 import { provisionFleet, restartGateway } from './bench-scale.ts';
 
@@ -58,6 +58,8 @@ interface MemoryLine {
   heapUsed: number;
   external: number;
   spaces: Record<string, number>;
+  fullGcs?: number;
+  fullGcMs?: number;
 }
 
 /** The probe's memory lines (a minute apart), per thread: the first and the last, to see what grew. */
@@ -75,6 +77,33 @@ function lastDelay(output: string): { p99: number; max: number } {
   const last = lines?.at(-1);
   if (!last) return { p99: Number.NaN, max: Number.NaN };
   return JSON.parse(last.slice('EVENT-LOOP-DELAY '.length)) as { p99: number; max: number };
+}
+
+/** The probe's minute lines of the main thread (the one that gives the RSS). */
+function mainMemoryLines(output: string): MemoryLine[] {
+  return [...output.matchAll(/MEMORY (\{.*\})/g)].map((m) => JSON.parse(m[1]!) as MemoryLine).filter((l) => l.rss !== undefined);
+}
+
+/** The main thread's last heap line, as `old/new/code/lo MB` (physical): to see which space a step of RSS is. */
+function lastMainSpaces(output: string): string {
+  const lines = mainMemoryLines(output);
+  const sp = lines.at(-1)?.spaces;
+  const last = lines.at(-1);
+  return sp ? `old ${sp.old} new ${sp.new} code ${sp.code} lo ${sp.large_object}, ${last?.fullGcs ?? '?'} full GCs ${last?.fullGcMs ?? '?'} ms (a minute's line)` : '-';
+}
+
+/** The main thread's full GCs over the run (the probe's minute lines): how many and their time. */
+function fullGcsOfMain(output: string): { count: number; ms: number } {
+  const lines = mainMemoryLines(output);
+  return { count: lines.reduce((a, l) => a + (l.fullGcs ?? 0), 0), ms: lines.reduce((a, l) => a + (l.fullGcMs ?? 0), 0) };
+}
+
+/** The mappings whose resident memory moved by half a MB or more between two reads. */
+function mappingSteps(before: Map<string, number>, after: Map<string, number>): string {
+  const moved = [...new Set([...before.keys(), ...after.keys()])]
+    .map((k) => [k, ((after.get(k) ?? 0) - (before.get(k) ?? 0)) / MB] as const)
+    .filter(([, d]) => Math.abs(d) >= 0.5);
+  return moved.length === 0 ? '-' : moved.map(([k, d]) => `${k} ${d > 0 ? '+' : ''}${d.toFixed(1)}`).join('; ');
 }
 
 /** `--soak MINUTES` on the command line, or null. */
@@ -129,6 +158,7 @@ export async function soakRows(binary: string, minutes: number): Promise<RowSpec
     let prev = { written: writeBytesOf(bin.pid), acked: (await fleet.stats()).acknowledged };
     const endAt = started + minutes * 60_000;
     let mappingsAtWarmup: Map<string, number> | null = null;
+    let prevMappings = rssByMapping(bin.pid);
     while (performance.now() < endAt) {
       await sleep(Math.min(SAMPLE_MS, endAt - performance.now()));
       const stats = await fleet.stats();
@@ -146,7 +176,14 @@ export async function soakRows(binary: string, minutes: number): Promise<RowSpec
       const s = samples.at(-1)!;
       if (mappingsAtWarmup === null && s.min >= Math.min(3, minutes * 0.3)) mappingsAtWarmup = rssByMapping(bin.pid);
       const rss = rssOf(bin.pid);
-      console.log(`bench: soak ${s.min.toFixed(1)} min: RSS ${s.rssMb.toFixed(1)} MB (anon ${(rss.anon / MB).toFixed(1)}, file ${(rss.file / MB).toFixed(1)}), event loop p99 ${s.eldP99Ms.toFixed(1)} ms, ${s.bytesPerMsg.toFixed(0)} B written/msg, ${stats.dropped} dropped`);
+      const mappings = rssByMapping(bin.pid);
+      const spaces = lastMainSpaces(bin.output());
+      const lazy = lazyFreeOf(bin.pid);
+      console.log(
+        `bench: soak ${s.min.toFixed(1)} min: RSS ${s.rssMb.toFixed(1)} MB (anon ${(rss.anon / MB).toFixed(1)}, file ${(rss.file / MB).toFixed(1)}, lazy-free ${(lazy.lazyFree / MB).toFixed(1)}, huge ${(lazy.hugePages / MB).toFixed(1)}), event loop p99 ${s.eldP99Ms.toFixed(1)} ms, ${s.bytesPerMsg.toFixed(0)} B written/msg, ${stats.dropped} dropped` +
+          `; main heap ${spaces}; moved ≥ 0.5 MB since the last sample: ${mappingSteps(prevMappings, mappings)}`,
+      );
+      prevMappings = mappings;
     }
     querying = false;
     await queries;
@@ -158,6 +195,8 @@ export async function soakRows(binary: string, minutes: number): Promise<RowSpec
         .sort((a, b) => b[1] - a[1]);
       console.log(`bench: soak resident memory grown after the warm-up, by mapping (MB): ${grown.map(([k, d]) => `${k} ${d.toFixed(1)}`).join('; ')}`);
     }
+    const gcs = fullGcsOfMain(bin.output());
+    console.log(`bench: soak full GCs of the main thread: ${gcs.count} taking ${gcs.ms} ms in all`);
     const memory = memoryGrowth(bin.output());
     for (const { thread, first: a, last: b } of memory) console.log(`bench: soak memory of thread ${thread}, first → last minute: ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
     const final = await fleet.stats();
@@ -199,8 +238,9 @@ export async function soakRows(binary: string, minutes: number): Promise<RowSpec
           `least-squares slope of VmRSS sampled every ${SAMPLE_MS / 1000} s after a ${warmupMin.toFixed(1)} min warm-up (docs/bench/soak.png); ` +
           `RSS ${samples[0]?.rssMb.toFixed(1)} → ${samples.at(-1)?.rssMb.toFixed(1)} MB; ${count(final.acknowledged / seconds)} msg/s acknowledged, ${final.dropped} dropped; ` +
           `event-loop delay p99 (median of the 10 s windows) ${eldP99.toFixed(1)} ms, worst ${eldMax.toFixed(0)} ms; ${meanBytes.toFixed(0)} B written per message; ` +
-          `websocket ${count(liveUpdates)} updates for ${FOLLOWED} devices; ${queryMs.length} history query pairs, p95 ${percentile(queryMs, 95).toFixed(0)} ms`,
-        detail: { minutes, warmupMin, eldP99Ms: eldP99, eldMaxMs: eldMax, bytesPerMessage: meanBytes, liveUpdates, historyQueries: queryMs.length },
+          `websocket ${count(liveUpdates)} updates for ${FOLLOWED} devices; ${queryMs.length} history query pairs, p95 ${percentile(queryMs, 95).toFixed(0)} ms; ` +
+          `main thread ${gcs.count} full GCs, ${gcs.ms} ms in all`,
+        detail: { minutes, warmupMin, fullGcs: gcs.count, fullGcMs: gcs.ms, eldP99Ms: eldP99, eldMaxMs: eldMax, bytesPerMessage: meanBytes, liveUpdates, historyQueries: queryMs.length },
       },
     ];
   } finally {

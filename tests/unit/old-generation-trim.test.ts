@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { OldGenerationTrim, oldSpaceUsed, startOldGenerationTrim } from '../../server/lib/old-generation-trim.ts';
+
+const MB = 1024 * 1024;
+
+/** An old generation that grows by what the test says and drops to `live` on a full GC. */
+function heap(live: number) {
+  const state = { used: live, live, collections: 0 };
+  const trim = new OldGenerationTrim(
+    () => state.used,
+    () => {
+      state.collections += 1;
+      state.used = state.live;
+    },
+    2 * MB,
+  );
+  return { state, trim };
+}
+
+describe('old-generation trim', () => {
+  it('collects once the old generation has grown by the step since the last full GC, not before', () => {
+    const { state, trim } = heap(30 * MB);
+    state.used += 1.5 * MB;
+    expect(trim.check()).toBe(false);
+    state.used += 0.5 * MB;
+    expect(trim.check()).toBe(true);
+    expect(state.collections).toBe(1);
+    // Measured from what the collection left, not from the start.
+    state.used += 1.9 * MB;
+    expect(trim.check()).toBe(false);
+    state.used += 0.1 * MB;
+    expect(trim.check()).toBe(true);
+    expect(state.collections).toBe(2);
+  });
+
+  it('adds nothing when V8 collected on its own: a smaller old generation is the new mark', () => {
+    const { state, trim } = heap(30 * MB);
+    state.used = 28 * MB; // V8's own full GC in between two checks
+    expect(trim.check()).toBe(false);
+    state.used = 29.9 * MB;
+    expect(trim.check()).toBe(false);
+    state.used = 30 * MB;
+    expect(trim.check()).toBe(true);
+  });
+
+  it('reads the old space of this process, and starts nothing without --expose-gc', () => {
+    expect(oldSpaceUsed()).toBeGreaterThan(0);
+    expect(typeof (globalThis as { gc?: unknown }).gc).toBe('undefined');
+    const stop = startOldGenerationTrim({ checkMs: 1, stepBytes: 0 });
+    stop();
+  });
+});
