@@ -66,7 +66,7 @@ export interface WriterOptions {
   /** Staged values are moved at least this often (ms), so a quiet gateway's queries scan little; 0: never. */
   moveMs: number;
   /**
-   * At saturation (the previous batch had `workerFrom` messages or more), a batch of fewer than
+   * At saturation (a batch of `workerFrom` messages or more within `saturatedMs`), a batch of fewer than
    * `gatherMessages` waits up to `gatherMs` for more before it is committed; 0: never. A commit
    * writes ~5 pages whatever its size (docs/ARCHITECTURE.md, "Group commit, durability and what a
    * message writes to disk"), and on a fast disk commits left with ~150-250 messages each: waiting
@@ -75,6 +75,14 @@ export interface WriterOptions {
    */
   gatherMs: number;
   gatherMessages: number;
+  /**
+   * How long after a batch of `workerFrom` messages or more the writer counts as saturated (its
+   * batches may gather), in ms. Judged from the previous batch alone, one gathered batch that fell
+   * short of `workerFrom` (at ~80k msg/s, 3 ms bring ~250 messages) ended it: the next ones left
+   * at once with what a short commit let arrive, dozens of commits a second held 1-100 messages,
+   * and the bench wrote 139-156 B per message; with this, 114-116 B.
+   */
+  saturatedMs: number;
 }
 
 /**
@@ -90,6 +98,7 @@ export const defaultWriterOptions: WriterOptions = {
   moveMs: 60_000,
   gatherMs: 3,
   gatherMessages: 1024,
+  saturatedMs: 1000,
 };
 
 /** A worker without a batch of `workerFrom` messages for this long stops. */
@@ -136,8 +145,6 @@ export class TelemetryWriter {
   /** The next commit moves a chunk of staged values first. */
   private moveDue = false;
   private moveTimer: NodeJS.Timeout | null = null;
-  /** The previous batch had `workerFrom` messages or more: the next one may gather (`gatherMs`). */
-  private saturated = false;
   private gatherTimer: NodeJS.Timeout | null = null;
   /** The gathering wait is over: the next flush commits what is queued. */
   private gathered = false;
@@ -195,7 +202,6 @@ export class TelemetryWriter {
     }
     if (this.gathering()) return;
     const { jobs, callbacks } = this.takeBatch();
-    this.saturated = this.options.workerFrom > 0 && jobs.length >= this.options.workerFrom;
     const worker = this.pickWorker(jobs.length);
     if (worker) this.commitInWorker(worker, jobs, callbacks);
     else this.commitHere(jobs, callbacks);
@@ -204,8 +210,12 @@ export class TelemetryWriter {
 
   /** Whether the queued batch waits for more first (`gatherMs`); a batch waits once. */
   private gathering(): boolean {
-    const { gatherMs, gatherMessages } = this.options;
-    if (this.gathered || gatherMs <= 0 || this.closing || !this.saturated || !this.worker || this.jobs.length >= gatherMessages) {
+    const { gatherMs, gatherMessages, saturatedMs } = this.options;
+    const saturated = Date.now() - this.lastBigBatch <= saturatedMs;
+    if (this.gathered || gatherMs <= 0 || this.closing || !saturated || !this.worker || this.jobs.length >= gatherMessages) {
+      // A wait cut short by `gatherMessages` must not end the next batch's.
+      if (this.gatherTimer) clearTimeout(this.gatherTimer);
+      this.gatherTimer = null;
       this.gathered = false;
       return false;
     }
