@@ -8,13 +8,12 @@
  * The figure is each gateway's CPU time per 1,000 acknowledged messages over all its rounds (sums,
  * not a median of rounds), and the row is how much more the forwarding one spends. Why: the
  * telemetry writer moves staged values into history blocks every 32,768 values (16,384 messages of
- * two values, server/modules/telemetry/telemetry-writer.ts `moveRows`) or each minute, and a move
- * costs ~150 ms of CPU, on the order of a quarter of an 8 s round's. With 8 s rounds a move
- * fell into some rounds and not others (56, 56, 43, 38, 57 ms per 1,000), and the median of five
- * such rounds swung the row between +2 % and +24 % on one binary. So a round sends about one move's
- * worth (17 s at 1,000 msg/s: about one move in each round), the sides take turns in the order
- * A B B A A B … (drift of the machine's load falls on both alike), and the sums count every move
- * of a side's rounds once.
+ * two values, server/modules/telemetry/telemetry-writer.ts `moveRows`) or each minute, a burst of
+ * CPU that fell into some 8 s rounds and not others, and the median of five rounds of 56, 56, 43,
+ * 38, 57 ms per 1,000 picked one side of that. So a round sends about one move's worth (17 s at
+ * 1,000 msg/s), the sides take turns in the order A B B A A B … (drift of the machine's load falls
+ * on both alike), and the sums count each side's rounds whole. Rounds still spread by ±20 % on the
+ * shared machine: compare runs taken back to back (docs/PERFORMANCE-FINDINGS.md).
  */
 import { connectAsync } from 'mqtt';
 import { cloudRoutes } from '../../server/contract/cloud.ts';
