@@ -59,11 +59,11 @@ export async function mqttPortOf(bin: RunningBinary): Promise<number> {
   throw new Error(`bench: the binary did not print its MQTT port:\n${bin.output()}`);
 }
 
-export async function startProvisionedGateway(binary: string): Promise<BenchGateway> {
+export async function startProvisionedGateway(binary: string, env?: NodeJS.ProcessEnv): Promise<BenchGateway> {
   const keys = benchLicenceKeys();
   let bin: RunningBinary | null = null;
   try {
-    bin = await startBinary({ binary, args: ['--license-public-key', keys.publicKeyFile] });
+    bin = await startBinary({ binary, args: ['--license-public-key', keys.publicKeyFile], ...(env ? { env } : {}) });
     await provision(bin, keys.privateKeyPem);
     const http = await ConsoleHttp.signIn(bin.url, BENCH_ADMIN.username, BENCH_ADMIN.password);
     const mqttUrl = `mqtt://127.0.0.1:${await mqttPortOf(bin)}`;

@@ -35,4 +35,33 @@ describe('cloud link: live forwarding', () => {
     expect(together.length).toBeGreaterThan(0);
     await eventually(() => edgeState(t), (s) => s.sentToday >= 2 * (N + 1) && s.backlog.messages === 0);
   });
+
+  it('splits live values that outgrow one message into several, devices sharing them, each within the cloud limit, in order, once', async () => {
+    // 600 bytes: one device's six values (~240 B) fit twice in a message, three times not.
+    const MAX = 600;
+    const { cloud, t } = await linkedEdge({ cloudLink: { backoffMinMs: 100, backoffMaxMs: 400, maxPacketBytes: MAX } });
+    const names = ['Split_A', 'Split_B', 'Split_C'];
+    const devices = await Promise.all(names.map((name) => sensor(t, name)));
+    const base = Date.now() - 10_000;
+    await Promise.all(devices.map((d) => d.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: base, values: { n: 0 } }), { qos: 1 })));
+    await eventually(() => names.map((n) => telemetryOf(cloud.seen, n).length), (counts) => counts.every((c) => c === 1));
+    const seenBefore = cloud.seen.length;
+
+    const BURSTS = 5;
+    for (let burst = 0; burst < BURSTS; burst++) {
+      const points = Array.from({ length: 6 }, (_, i) => ({ ts: base + 1 + burst * 6 + i, values: { n: 1 + burst * 6 + i } }));
+      await Promise.all(devices.map((d) => d.publishAsync('v1/devices/me/telemetry', JSON.stringify(points), { qos: 1 })));
+      // One burst per gathering: several would make one device's share too large on its own.
+      await eventually(() => names.map((n) => telemetryOf(cloud.seen, n).length), (counts) => counts.every((c) => c >= 1 + (burst + 1) * 6));
+    }
+    const expected = Array.from({ length: 1 + BURSTS * 6 }, (_, i) => i);
+    for (const name of names) {
+      const points = await eventually(() => telemetryOf(cloud.seen, name), (p) => p.length >= expected.length);
+      expect(points.map((p) => p.values.n)).toEqual(expected);
+    }
+    const sent = cloud.seen.slice(seenBefore).filter((m) => m.topic === 'v1/gateway/telemetry');
+    for (const m of sent) expect(JSON.stringify(m.body).length + 30).toBeLessThanOrEqual(MAX);
+    // Live, not read back from the history one device per message: two devices share a message.
+    expect(sent.some((m) => Object.keys(m.body).length >= 2)).toBe(true);
+  });
 });

@@ -5,7 +5,7 @@
  * with the telemetry cursors (the `Flushed` parts), so they cost no commit of their own.
  */
 import type { StatementSync } from 'node:sqlite';
-import { transaction, type Db } from '../../db/sqlite.ts';
+import { unsynced, type Db } from '../../db/sqlite.ts';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Something else written in the same transaction (the telemetry cursors). */
@@ -107,7 +107,10 @@ export class CloudProgress {
     this.flushing = false;
     if (!this.dirty) return;
     try {
-      transaction(this.db, () => {
+      // Not synced at its commit: a position lost to a power cut sends again what the cloud had
+      // (at least once, never lost), and the next telemetry commit (synchronous FULL) syncs the WAL
+      // within milliseconds anyway. A live gateway writes this row at every PUBACK.
+      unsynced(this.db, () => {
         for (const part of this.parts) part.write();
         this.update.run(this.eventSeq, this.sentDay, this.sent, this.dropped, this.lastConnectTime, this.lastDisconnectTime);
       });

@@ -53,7 +53,12 @@ export abstract class CloudPublisher {
 
 /** Whether a `v1/gateway/telemetry` payload, with its topic and header bytes, stays within the broker's limit. */
 export function fitsPacket(payload: Buffer, max: number): boolean {
-  return payload.length + 30 <= max;
+  return fitsBytes(payload.length, max);
+}
+
+/** fitsPacket for a payload of `bytes` not encoded yet. */
+export function fitsBytes(bytes: number, max: number): boolean {
+  return bytes + 30 <= max;
 }
 
 /** What both uplinks (stored telemetry, device events) are given. */

@@ -27,7 +27,7 @@ import type { MqttClient } from 'mqtt';
 import type { StatementSync } from 'node:sqlite';
 import type { TelemetryEntry } from '../../contract/telemetry.ts';
 import type { Services } from '../../module.ts';
-import { CloudPublisher, fitsPacket, type UplinkDeps } from './cloud-publisher.ts';
+import { CloudPublisher, fitsBytes, fitsPacket, type UplinkDeps } from './cloud-publisher.ts';
 import { deviceTopics } from '../../contract/device-api.ts';
 
 const DAY_MS = 86_400_000;
@@ -39,8 +39,12 @@ const DAY_MS = 86_400_000;
 const POINTS_PER_MESSAGE = 500;
 const READ_LIMIT = POINTS_PER_MESSAGE;
 const READS_PER_TURN = 64;
-/** How long live values wait for other devices' to share their message. */
-const LIVE_GATHER_MS = 250;
+/**
+ * How long live values wait for other devices' to share their message. Each message costs a PUBACK
+ * and a write of the cursors (cloud-progress.ts): at 500 ms, two a second, for up to half a second
+ * more on the way to the cloud (docs/PERFORMANCE-FINDINGS.md, "Live forwarding").
+ */
+const LIVE_GATHER_MS = 500;
 /** Live values older than this go through the history, which knows the retention. */
 const LIVE_MAX_AGE_MS = DAY_MS;
 
@@ -142,22 +146,39 @@ export class TelemetryUplink extends CloudPublisher {
     const gathered = [...this.live.entries()];
     this.live.clear();
     if (!client) return;
-    const body: Record<string, Point[]> = {};
-    const messages: Message[] = [];
+    const max = this.deps.maxPacketBytes();
+    // Each device's points are encoded once, as `"name":[…]`, and as many devices as the cloud takes
+    // share a message: the gathered values of a busy gateway outgrow one message (at 1,000 msg/s of
+    // two values, 500 ms are ~40 KB; 64 KB by ~1,600 msg/s), and sending them all through the
+    // history instead would read back what is in memory.
+    let parts: string[] = [];
+    let toHistory = false;
+    let bytes = 2;
+    let messages: Message[] = [];
+    const send = (): void => {
+      if (messages.length > 0) this.publish(client, Buffer.from(`{${parts.join(',')}}`), messages);
+      parts = [];
+      bytes = 2;
+      messages = [];
+    };
     for (const [deviceId, { name, byTs }] of gathered) {
       if (byTs.size === 0) continue;
       const points = [...byTs.entries()].sort((a, b) => a[0] - b[0]).map(([ts, values]) => ({ ts, values }));
-      body[name] = points;
+      const part = `${JSON.stringify(name)}:${JSON.stringify(points)}`;
+      const partBytes = Buffer.byteLength(part) + 1;
+      if (!fitsBytes(partBytes + 2, max)) {
+        // Too much for one message on its own: the history road sends it in pieces.
+        this.toHistory(deviceId);
+        toHistory = true;
+        continue;
+      }
+      if (!fitsBytes(bytes + partBytes, max)) send();
+      parts.push(part);
+      bytes += partBytes;
       messages.push({ deviceId, lastTs: points[points.length - 1]!.ts, points: points.length, acked: false });
     }
-    if (messages.length === 0) return;
-    const payload = Buffer.from(JSON.stringify(body));
-    if (!fitsPacket(payload, this.deps.maxPacketBytes())) {
-      // Too much for one message: the history road sends it in pieces.
-      this.markAll(messages.map((m) => m.deviceId));
-      return;
-    }
-    this.publish(client, payload, messages);
+    send();
+    if (toHistory) this.schedule();
   }
 
   /** One publish of messages (one per device); each device's cursor moves over its acknowledged prefix. */
