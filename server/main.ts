@@ -7,7 +7,6 @@ import { buildApp } from './app.ts';
 import { ConfigError, helpText, loadConfig } from './config.ts';
 import { loadAssets } from './lib/assets.ts';
 import { StartError } from './lib/start-error.ts';
-import { collectStartupGarbage } from './lib/startup-garbage.ts';
 import { loggerOptions } from './lib/logger-options.ts';
 import { readLicenseKeyFiles } from './modules/license/license-keys.ts';
 import { resetPasswordCommand } from './cli/reset-password.ts';
@@ -93,7 +92,6 @@ async function main(): Promise<void> {
     if (hint) lines.push(hint);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
-  collectStartupGarbage();
 }
 
 main().catch((err: unknown) => {
