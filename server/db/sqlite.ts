@@ -22,7 +22,7 @@ export const STATEMENT_CACHE_SIZE = 128;
  * the same query per device (a 1,000-device batch: the device lookups of every `device.created`
  * listener) piled up tens of MB in the main malloc heap, which glibc does not give back
  * (docs/PERFORMANCE-FINDINGS.md). Reuse is safe here: node:sqlite resets a statement after each
- * run/get/all, the one statement server/ iterates (the staging mover's) has its settings changed, and a statement whose settings are changed leaves the cache
+ * run/get/all, nothing in server/ iterates one, a statement whose settings are changed leaves the cache
  * (ownOnceConfigured), and SQLite re-prepares a
  * statement whose schema changed.
  */

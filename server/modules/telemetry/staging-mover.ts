@@ -30,13 +30,8 @@ const byTs = (a: StagedRecord, b: StagedRecord): number => a[1] - b[1];
 const sql = {
   /** The id the staged values of a move stop before (the oldest `?` of them go), and whether that is all of them. */
   end: 'SELECT MIN(id) + ? AS end, MIN(id) + ? > MAX(id) AS rest FROM ts_staging',
-  /**
-   * Grouped by series by SQLite's sorter (native memory, freed with the statement's reset), then in
-   * id order, so the move holds one series' values at a time: reading a whole chunk into JS made
-   * ~32,768 arrays live at once, which survived the young generation's collections and grew it
-   * (and the old one) to their maximum on a gateway with 1,000 devices (docs/PERFORMANCE-FINDINGS.md).
-   */
-  staged: 'SELECT series_id, ts, value_type, num_value, text_value, flag FROM ts_staging WHERE id < ? ORDER BY series_id, id',
+  /** In id order (the table's own, no sort): the move groups them by series and sorts each by ts. */
+  staged: 'SELECT series_id, ts, value_type, num_value, text_value, flag FROM ts_staging WHERE id < ?',
   /**
    * The latest values are brought up to date at the move, not at each commit (one page fewer per
    * commit): per series the staged value with the greatest ts, the last among equals, unless
@@ -79,7 +74,7 @@ export class StagingMover {
     return transaction(this.db, () => {
       const { end, rest } = s.end.get(chunk, chunk) as { end: number | null; rest: number | null };
       if (end === null) return 0;
-      this.writeSeries(s.staged.iterate(end) as unknown as IterableIterator<StagedRecord>);
+      this.writeSeries(s.staged.all(end) as unknown as StagedRecord[]);
       return Number((rest ? s.clearAll.run() : s.clearUpTo.run(end)).changes);
     });
   }
@@ -91,32 +86,21 @@ export class StagingMover {
     return moved;
   }
 
-  /** `staged` (by series, then id) into blocks, one per series and UTC day, and each series' latest value. */
-  private writeSeries(staged: IterableIterator<StagedRecord>): void {
-    let list: StagedRecord[] = [];
-    try {
-      for (const r of staged) {
-        if (list.length > 0 && list[0]![0] !== r[0]) {
-          this.writeOne(list);
-          list = [];
-        }
-        list.push(r);
-      }
-      if (list.length > 0) this.writeOne(list);
-    } finally {
-      // A failed write leaves the read unfinished: reset the statement rather than keep it open.
-      staged.return?.();
+  /** `staged` (in id order) into blocks, one per series and UTC day, and each series' latest value. */
+  private writeSeries(staged: readonly StagedRecord[]): void {
+    const bySeries = new Map<number, StagedRecord[]>();
+    for (const r of staged) {
+      const list = bySeries.get(r[0]);
+      if (list) list.push(r);
+      else bySeries.set(r[0], [r]);
     }
-  }
-
-  /** One series' staged values (id order) into its blocks and its latest value. */
-  private writeOne(list: StagedRecord[]): void {
-    const seriesId = list[0]![0];
-    // Stable: among values of one ts, id (arrival) order stays. Arrival is mostly ts order already.
-    if (!isSortedByTs(list)) list.sort(byTs);
-    const newest = list[list.length - 1]!;
-    this.statements.latest.run(newest[1], newest[2], newest[3], newest[4], newest[5], seriesId, newest[1]);
-    this.writeBlocks(seriesId, list);
+    for (const [seriesId, list] of bySeries) {
+      // Stable: among values of one ts, id (arrival) order stays. Arrival is mostly ts order already.
+      if (!isSortedByTs(list)) list.sort(byTs);
+      const newest = list[list.length - 1]!;
+      this.statements.latest.run(newest[1], newest[2], newest[3], newest[4], newest[5], seriesId, newest[1]);
+      this.writeBlocks(seriesId, list);
+    }
   }
 
   /** One series' values (ts order, then arrival) as blocks, one per UTC day, the last of equal ts kept. */
