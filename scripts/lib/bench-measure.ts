@@ -45,6 +45,22 @@ export function rssOf(pid: number): Rss {
 }
 
 /**
+ * The median of several readings by VmRSS, as that reading (its anon/file split stays its own). One
+ * start's idle RSS moves by ±4 MB between identical restarts (what V8 and malloc hold when the
+ * reading falls), so a single start says little about the binary.
+ */
+export function medianRss(readings: readonly Rss[]): Rss {
+  const sorted = [...readings].sort((a, b) => a.rss - b.rss);
+  return sorted[(sorted.length - 1) >> 1]!;
+}
+
+/** "min–max MB" of several readings' VmRSS. */
+export function rssRange(readings: readonly Rss[]): string {
+  const rss = readings.map((r) => r.rss);
+  return `${mb(Math.min(...rss))}–${mb(Math.max(...rss))} MB`;
+}
+
+/**
  * Resident memory the kernel may take back without a write (/proc/<pid>/smaps_rollup `LazyFree`):
  * pages a process gave back with madvise(MADV_FREE), as V8 does with the heap pages it frees on
  * Linux; VmRSS keeps counting them until the machine runs short of memory. And the resident

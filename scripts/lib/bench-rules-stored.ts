@@ -3,7 +3,8 @@
  * rules bench's product, devices and 1,000 enabled scenes (scripts/lib/bench-rules.ts), restarted
  * on the same data dir. Each start is timed from spawn to the first `GET /api/health` 200 (the
  * engine has loaded and indexed every scene by then: it starts with its module, before the server
- * listens); RSS is read after the last start has idled 2 s. The same gateway without scenes,
+ * listens); RSS is read after every start has idled 2 s, and the median start counts. The same
+ * gateway without scenes,
  * restarted in turn with it, is the baseline, so the note says what the scenes cost.
  */
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { sceneLinkageRoutes } from '../../server/contract/scene-linkage.ts';
 import { startBinary } from '../../tests/helpers/binary.ts';
 import type { RowSpec } from './bench-row.ts';
 import { BENCH_ADMIN, benchLicenceKeys, provision } from './bench-gateway.ts';
-import { count, mb, MB, median, rssOf, sleep, type Rss } from './bench-measure.ts';
+import { count, mb, MB, median, medianRss, rssOf, rssRange, sleep, type Rss } from './bench-measure.ts';
 import { benchScenes, IDLE_DEVICES, SCENES } from './bench-rules.ts';
 import { ConsoleHttp } from './console-http.ts';
 import { ensureDevices, ensureSimulatorProduct } from './simulator.ts';
@@ -21,7 +22,7 @@ const IDLE_MS = 2000;
 
 interface Restarts {
   startupMs: number[];
-  idle: Rss;
+  idle: Rss[];
 }
 
 /** A provisioned data dir with the rules bench's product and idle devices, and `scenes` if asked. */
@@ -38,11 +39,10 @@ async function prepare(binary: string, dataDir: string, args: string[], privateK
   }
 }
 
-/** One start on `dataDir`: its start-up time, and with `idle` its RSS after idling. */
-async function restart(binary: string, dataDir: string, args: string[], idle: boolean): Promise<{ startupMs: number; rss: Rss | null }> {
+/** One start on `dataDir`: its start-up time and its RSS after idling. */
+async function restart(binary: string, dataDir: string, args: string[]): Promise<{ startupMs: number; rss: Rss }> {
   const gw = await startBinary({ binary, dataDir, args });
   try {
-    if (!idle) return { startupMs: gw.startupMs, rss: null };
     await sleep(IDLE_MS);
     return { startupMs: gw.startupMs, rss: rssOf(gw.pid) };
   } finally {
@@ -59,17 +59,18 @@ export async function storedSceneRows(binary: string): Promise<RowSpec[]> {
     await prepare(binary, dirs.withScenes, args, keys.privateKeyPem, true);
     // Restarts alternate between the two dirs, so a busy moment of the machine is not laid on one side.
     const runs: Record<keyof typeof dirs, Restarts> = {
-      without: { startupMs: [], idle: { rss: 0, anon: 0, file: 0 } },
-      withScenes: { startupMs: [], idle: { rss: 0, anon: 0, file: 0 } },
+      without: { startupMs: [], idle: [] },
+      withScenes: { startupMs: [], idle: [] },
     };
     for (let i = 0; i < RESTARTS; i++) {
       for (const side of ['without', 'withScenes'] as const) {
-        const run = await restart(binary, dirs[side], args, i === RESTARTS - 1);
+        const run = await restart(binary, dirs[side], args);
         runs[side].startupMs.push(run.startupMs);
-        if (run.rss) runs[side].idle = run.rss;
+        runs[side].idle.push(run.rss);
       }
     }
     const { without, withScenes } = runs;
+    const idle = { without: medianRss(without.idle), withScenes: medianRss(withScenes.idle) };
 
     const startNote = (r: Restarts): string => `median ${median(r.startupMs).toFixed(0)} ms (min ${Math.min(...r.startupMs).toFixed(0)}, max ${Math.max(...r.startupMs).toFixed(0)})`;
     return [
@@ -85,11 +86,11 @@ export async function storedSceneRows(binary: string): Promise<RowSpec[]> {
       {
         id: 'rulesIdleRssScenesMb',
         figure: `RSS after start, idle 2 s, with ${count(SCENES)} scenes stored`,
-        value: withScenes.idle.rss / MB,
+        value: idle.withScenes.rss / MB,
         unit: 'MB',
         budget: 110,
-        note: `anon ${mb(withScenes.idle.anon)} MB + file-backed ${mb(withScenes.idle.file)} MB; without scenes: ${mb(without.idle.rss)} MB (anon ${mb(without.idle.anon)}), so the scenes add ${mb(withScenes.idle.rss - without.idle.rss)} MB`,
-        detail: { withScenes: withScenes.idle.rss, without: without.idle.rss },
+        note: `median of the ${RESTARTS} starts above (${rssRange(withScenes.idle)}): anon ${mb(idle.withScenes.anon)} MB + file-backed ${mb(idle.withScenes.file)} MB; without scenes: median ${mb(idle.without.rss)} MB (${rssRange(without.idle)}; anon ${mb(idle.without.anon)}), so the scenes add ${mb(idle.withScenes.rss - idle.without.rss)} MB`,
+        detail: { withScenes: idle.withScenes.rss, without: idle.without.rss },
       },
     ];
   } finally {
