@@ -39,7 +39,11 @@ export class Mosquitto {
     // Its own temp dir (not tests/helpers/app.ts's): e2e specs must not load the server's modules.
     const dir = mkdtempSync(join(tmpdir(), 'mosquitto-'));
     const configFile = join(dir, 'mosquitto.conf');
-    const lines = [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence true', `persistence_location ${dir}/`, `user ${userInfo().username}`, ...extraConfig, ''];
+    // `max_queued_messages 0`: the subscriber stands for the cloud's ingest, which keeps every
+    // message. Mosquitto's default (1,000 queued per client) drops the rest without a word when the
+    // subscriber falls behind, as one sharing a busy process with the gateway under test does while
+    // a backlog drains at full speed: the test then blamed the gateway for the broker's drops.
+    const lines = [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence true', `persistence_location ${dir}/`, `user ${userInfo().username}`, 'max_queued_messages 0', ...extraConfig, ''];
     writeFileSync(configFile, lines.join('\n'));
     const broker = new Mosquitto(port, configFile, dir);
     await broker.resume();

@@ -73,7 +73,11 @@ describe('cloud link: the device-event cursor', () => {
 
     const restarted = await makeApp({ tuning: FAST, dataDir: first.dataDir, embeddedLicenseKeys: [testLicenseKeys().publicKeyPem] });
     expect(restarted.app.services?.cloudLink).toBeDefined();
-    const points = await eventually(() => telemetryOf(cloud.seen, 'Door_9'), (p) => new Set(p.map((x) => (x.values.opened as { n: number }).n)).size >= N, 20_000);
+    const points = await eventually(() => telemetryOf(cloud.seen, 'Door_9'), (p) => new Set(p.map((x) => (x.values.opened as { n: number }).n)).size >= N, 20_000).catch((err: Error) => {
+      const seen = new Set(telemetryOf(cloud.seen, 'Door_9').map((x) => (x.values.opened as { n: number }).n));
+      const missing = Array.from({ length: N }, (_, i) => i).filter((i) => !seen.has(i));
+      throw new Error(`${err.message.slice(0, 60)}; ${missing.length} events never reached the cloud: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}; before the kill ${beforeRestart}`);
+    });
     const order = points.map((p) => (p.values.opened as { n: number }).n);
     // Oldest first; the one event in flight at the kill may come again right after the restart.
     expect([...new Set(order)]).toEqual(Array.from({ length: N }, (_, i) => i));
