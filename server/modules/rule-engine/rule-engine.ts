@@ -17,7 +17,19 @@ import type { CommandBody, CommandSource } from '../../contract/command.ts';
 import type { Device } from '../../contract/device.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { TelemetryEntry } from '../../contract/telemetry.ts';
-import type { ActionResult, Condition, DeviceTrigger, Scene, SceneLogEntry, TriggerType } from '../../contract/scene-linkage.ts';
+import type {
+  ActionResult,
+  Condition,
+  ConditionType,
+  DeviceTrigger,
+  Scene,
+  SceneLogEntry,
+  SceneValue,
+  Schedule,
+  TriggerOperation,
+  TriggerType,
+  TriggerValueType,
+} from '../../contract/scene-linkage.ts';
 import { timeUnitMs } from '../../contract/scene-linkage.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
@@ -25,14 +37,14 @@ import { notFound } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AlarmService } from '../alarm/alarm-service.ts';
 import type { NotificationService } from '../notification/notification-service.ts';
-import type { SceneService } from '../scene-linkage/scene-service.ts';
+import type { SceneRulePart, SceneService } from '../scene-linkage/scene-service.ts';
 import { compareValue } from './compare.ts';
 import { inSchedule } from './schedule-window.ts';
 
 export interface RuleEngineDeps {
   bus: EventBus;
   log: FastifyBaseLogger;
-  scenes: SceneService;
+  scenes: Pick<SceneService, 'forEachEnabledRule' | 'find' | 'log'>;
   alarms: Pick<AlarmService, 'raise' | 'clearRaisedBy' | 'search'>;
   notifications: Pick<NotificationService, 'notify'>;
   /** Who is told of an alarm of a device of `organizationId` (organization scoping); none: everyone. */
@@ -44,15 +56,48 @@ export interface RuleEngineDeps {
   now?: () => number;
 }
 
-/** A device trigger or clear rule as indexed under (product, key). */
+/**
+ * What the engine holds of an enabled scene: its id and schedule (checked before every run) and
+ * what its triggers and clear rules compile to. Its name, conditions and actions are read from the
+ * table by id when it fires (`run`): a firing is rare next to the messages the watches look at, and
+ * a thousand scenes held whole cost the idle gateway megabytes (docs/PERFORMANCE-FINDINGS.md).
+ */
+interface Rule {
+  id: string;
+  /** Null: ANY_TIME. */
+  schedule: Schedule | null;
+  /** Its DEVICE_TRIGGERs and clear rules, as indexed under (product, key or event). */
+  watches: readonly Watch[];
+  /** Its SCENE_TRIGGERs: the scene each waits for. */
+  chainedOn: readonly { sceneId: string; index: number }[];
+  /** Its SCHEDULE_TRIGGERs. */
+  crons: readonly { index: number; cron: string; timeZone: string }[];
+}
+
+/** A device trigger or clear rule of a rule, as indexed under (product, key). */
 interface Watch {
-  scene: Scene;
+  rule: Rule;
   index: number;
   kind: 'trigger' | 'clear';
-  trigger?: DeviceTrigger;
-  clear?: Condition;
-  /** Triggers: state per device (the engine's map for this scene and trigger, kept across rebuilds). */
-  states?: Map<string, TriggerState>;
+  /** DEVICE_EVENT triggers are indexed by event identifier, the others by telemetry key. */
+  onEvent: boolean;
+  product: string;
+  /** Telemetry key or event identifier. */
+  key: string;
+  /** None: every device of the product. */
+  deviceIds: readonly string[];
+  /** DEVICE_EVENT: the output parameter compared (null: the whole report, compared only if a test is set). */
+  param: string | null;
+  /** The comparison; null when the trigger has none (a DEVICE_EVENT without `param` fires on every report). */
+  operation: TriggerOperation | null;
+  valueType: TriggerValueType | null;
+  value: SceneValue | null;
+  ignoreCase: boolean;
+  conditionType: ConditionType;
+  durationMs: number;
+  repeat: number;
+  /** Triggers: state per device, made on the first true value (the engine's map for this scene and trigger, kept across rebuilds). */
+  states: Map<string, TriggerState> | undefined;
 }
 
 /** The watches of one (product, key): those on every device of the product, and those naming devices. */
@@ -62,9 +107,65 @@ interface KeyWatches {
 }
 
 const noWatches: readonly Watch[] = [];
+const none: readonly never[] = [];
 
 function watchesFor(entry: KeyWatches, deviceId: string): [readonly Watch[], readonly Watch[]] {
   return [entry.anyDevice, entry.byDevice.get(deviceId) ?? noWatches];
+}
+
+/**
+ * One copy of each string: the scenes of a load name the same products, keys, devices and enum
+ * values, and each parsed row would otherwise hold its own copy of them.
+ */
+type Intern = (text: string) => string;
+
+function interner(): Intern {
+  const seen = new Map<string, string>();
+  return (text) => {
+    const known = seen.get(text);
+    if (known !== undefined) return known;
+    seen.set(text, text);
+    return text;
+  };
+}
+
+const noIntern: Intern = (text) => text;
+
+/** What the engine keeps of a scene's id, schedule, triggers and clear rules. */
+function ruleOf(scene: SceneRulePart, intern: Intern): Rule {
+  const watches: Watch[] = [];
+  const chainedOn: Rule['chainedOn'][number][] = [];
+  const crons: Rule['crons'][number][] = [];
+  const rule: Rule = { id: scene.id, schedule: scene.schedule.scheduleType === 'ANY_TIME' ? null : scene.schedule, watches, chainedOn, crons };
+  const watch = (index: number, kind: Watch['kind'], c: Condition | DeviceTrigger, trigger: DeviceTrigger | null): Watch => ({
+    rule,
+    index,
+    kind,
+    onEvent: trigger?.deviceTriggerType === 'DEVICE_EVENT',
+    product: intern(c.deviceProfileId),
+    key: intern(c.key),
+    deviceIds: c.deviceIds.length ? [...new Set(c.deviceIds)].map(intern) : none,
+    param: trigger?.param === undefined ? null : intern(trigger.param),
+    operation: c.operation ? (intern(c.operation) as TriggerOperation) : null,
+    valueType: c.valueType ? (intern(c.valueType) as TriggerValueType) : null,
+    value: c.value === undefined ? null : typeof c.value === 'string' ? intern(c.value) : c.value,
+    ignoreCase: c.ignoreCase === true,
+    conditionType: trigger ? (intern(trigger.conditionType) as ConditionType) : 'SIMPLE',
+    durationMs: trigger?.duration ? trigger.duration.value * timeUnitMs[trigger.duration.unit] : 0,
+    repeat: trigger?.repeat ?? 1,
+    states: undefined,
+  });
+  scene.triggers.forEach((t, index) => {
+    if (t.type === 'DEVICE_TRIGGER') watches.push(watch(index, 'trigger', t, t));
+    else if (t.type === 'SCENE_TRIGGER') chainedOn.push({ sceneId: intern(t.sceneId), index });
+    else if (t.type === 'SCHEDULE_TRIGGER') crons.push({ index, cron: t.cron, timeZone: intern(t.timeZone) });
+  });
+  scene.clearRules.forEach((c, index) => {
+    if (c) watches.push(watch(index, 'clear', c, null));
+  });
+  if (!chainedOn.length) rule.chainedOn = none;
+  if (!crons.length) rule.crons = none;
+  return rule;
 }
 
 /** What fired a scene. */
@@ -93,7 +194,7 @@ const keyOf = (a: string, b: string): string => `${a}\u0000${b}`;
 const openKey = (sceneId: string, index: number, deviceId: string): string => `${sceneId}\u0000${index}\u0000${deviceId}`;
 
 export class RuleEngine {
-  private readonly enabled = new Map<string, Scene>();
+  private readonly enabled = new Map<string, Rule>();
   /** (product, telemetry key) → triggers and clear rules. */
   private readonly byKey = new Map<string, KeyWatches>();
   /** (product, event identifier) → DEVICE_EVENT triggers. */
@@ -101,7 +202,7 @@ export class RuleEngine {
   /** Products some rule watches: the first check of every message. */
   private readonly products = new Set<string>();
   /** Scene id → the scenes (and trigger index) that fire when it fires. */
-  private readonly chained = new Map<string, { scene: Scene; index: number }[]>();
+  private readonly chained = new Map<string, { rule: Rule; index: number }[]>();
   private readonly crons = new Map<string, Cron[]>();
   /** Scene id → trigger index → device id → state. */
   private readonly states = new Map<string, Map<number, Map<string, TriggerState>>>();
@@ -117,7 +218,8 @@ export class RuleEngine {
 
   /** Loads enabled scenes and open alarms, and follows telemetry, events, scene and alarm changes. */
   start(): void {
-    for (const scene of this.deps.scenes.all()) if (scene.enabled) this.enabled.set(scene.id, scene);
+    const intern = interner();
+    this.deps.scenes.forEachEnabledRule((scene) => this.enabled.set(scene.id, ruleOf(scene, intern)));
     this.rebuild();
     for (let page = 1; ; page++) {
       const { items } = this.deps.alarms.search({ statuses: ['ACTIVE_UNACK', 'ACTIVE_ACK'] }, page, 100);
@@ -147,6 +249,7 @@ export class RuleEngine {
     this.states.delete(sceneId);
   }
 
+  /** The state map of a scene's trigger, made when its first device holds a true value. */
   private statesOf(sceneId: string, index: number): Map<string, TriggerState> {
     let byTrigger = this.states.get(sceneId);
     if (!byTrigger) this.states.set(sceneId, (byTrigger = new Map()));
@@ -167,7 +270,7 @@ export class RuleEngine {
   private onSceneChanged(id: string, scene: Scene | null): void {
     this.enabled.delete(id);
     this.forgetStates(id);
-    if (scene?.enabled) this.enabled.set(id, scene);
+    if (scene?.enabled) this.enabled.set(id, ruleOf(scene, noIntern));
     this.rebuild();
   }
 
@@ -186,50 +289,46 @@ export class RuleEngine {
     this.products.clear();
     this.chained.clear();
     this.stopCrons();
-    const add = (map: Map<string, KeyWatches>, product: string, key: string, deviceIds: readonly string[], watch: Watch): void => {
-      const k = keyOf(product, key);
+    const add = (watch: Watch): void => {
+      const map = watch.onEvent ? this.byEvent : this.byKey;
+      const k = keyOf(watch.product, watch.key);
       let entry = map.get(k);
       if (!entry) map.set(k, (entry = { anyDevice: [], byDevice: new Map() }));
-      if (deviceIds.length === 0) entry.anyDevice.push(watch);
-      for (const id of new Set(deviceIds)) {
+      if (watch.deviceIds.length === 0) entry.anyDevice.push(watch);
+      for (const id of watch.deviceIds) {
         const list = entry.byDevice.get(id);
         if (list) list.push(watch);
         else entry.byDevice.set(id, [watch]);
       }
-      this.products.add(product);
+      this.products.add(watch.product);
     };
-    for (const scene of this.enabled.values()) {
-      scene.triggers.forEach((t, index) => {
-        if (t.type === 'DEVICE_TRIGGER') {
-          const watch: Watch = { scene, index, kind: 'trigger', trigger: t, states: this.statesOf(scene.id, index) };
-          add(t.deviceTriggerType === 'DEVICE_EVENT' ? this.byEvent : this.byKey, t.deviceProfileId, t.key, t.deviceIds, watch);
-        } else if (t.type === 'SCENE_TRIGGER') {
-          const list = this.chained.get(t.sceneId) ?? [];
-          list.push({ scene, index });
-          this.chained.set(t.sceneId, list);
-        } else if (t.type === 'SCHEDULE_TRIGGER') {
-          this.schedule(scene, index, t.cron, t.timeZone);
-        }
-      });
-      scene.clearRules.forEach((c, index) => {
-        if (c) add(this.byKey, c.deviceProfileId, c.key, c.deviceIds, { scene, index, kind: 'clear', clear: c });
-      });
+    for (const rule of this.enabled.values()) {
+      for (const watch of rule.watches) {
+        if (watch.kind === 'trigger') watch.states = this.states.get(rule.id)?.get(watch.index);
+        add(watch);
+      }
+      for (const { sceneId, index } of rule.chainedOn) {
+        const list = this.chained.get(sceneId);
+        if (list) list.push({ rule, index });
+        else this.chained.set(sceneId, [{ rule, index }]);
+      }
+      for (const { index, cron, timeZone } of rule.crons) this.schedule(rule, index, cron, timeZone);
     }
   }
 
-  private schedule(scene: Scene, index: number, cron: string, timeZone: string): void {
+  private schedule(rule: Rule, index: number, cron: string, timeZone: string): void {
     try {
       const job = new Cron(
         cron,
-        { timezone: timeZone, protect: true, catch: (err) => this.deps.log.error({ err, sceneId: scene.id }, 'scheduled scene failed') },
-        () => this.fire(scene, { triggerIndex: index, triggerType: 'SCHEDULE_TRIGGER', device: null, key: null, operation: null, threshold: null, value: null }),
+        { timezone: timeZone, protect: true, catch: (err) => this.deps.log.error({ err, sceneId: rule.id }, 'scheduled scene failed') },
+        () => this.fire(rule, { triggerIndex: index, triggerType: 'SCHEDULE_TRIGGER', device: null, key: null, operation: null, threshold: null, value: null }),
       );
-      const jobs = this.crons.get(scene.id) ?? [];
+      const jobs = this.crons.get(rule.id) ?? [];
       jobs.push(job);
-      this.crons.set(scene.id, jobs);
+      this.crons.set(rule.id, jobs);
     } catch (err) {
       // Saving checks the expression; one stored by an older version that croner refuses is skipped.
-      this.deps.log.error({ err, sceneId: scene.id }, 'scene cron expression refused');
+      this.deps.log.error({ err, sceneId: rule.id }, 'scene cron expression refused');
     }
   }
 
@@ -263,40 +362,39 @@ export class RuleEngine {
     const keyWatches = this.byEvent.get(keyOf(productId, identifier));
     if (!keyWatches) return;
     for (const watch of watchesFor(keyWatches, deviceId).flat()) {
-      const t = watch.trigger!;
-      const value = t.param !== undefined && params !== null && typeof params === 'object' ? (params as Record<string, unknown>)[t.param] : params;
-      if (t.param !== undefined && t.operation && t.valueType && t.value !== undefined) {
-        if (!compareValue(t.operation, t.valueType, value, t.value, t.ignoreCase)) continue;
+      const { param } = watch;
+      const value = param !== null && params !== null && typeof params === 'object' ? (params as Record<string, unknown>)[param] : params;
+      if (param !== null && watch.operation && watch.valueType && watch.value !== null) {
+        if (!compareValue(watch.operation, watch.valueType, value, watch.value, watch.ignoreCase)) continue;
       }
       this.fireOnDevice(watch, deviceId, value);
     }
   }
 
   private checkClear(watch: Watch, deviceId: string, value: unknown): void {
-    if (!this.open.has(openKey(watch.scene.id, watch.index, deviceId))) return;
-    const c = watch.clear!;
-    if (!compareValue(c.operation, c.valueType, value, c.value, c.ignoreCase)) return;
+    if (!this.open.has(openKey(watch.rule.id, watch.index, deviceId))) return;
+    if (!watch.operation || !watch.valueType || watch.value === null) return;
+    if (!compareValue(watch.operation, watch.valueType, value, watch.value, watch.ignoreCase)) return;
     try {
-      this.deps.alarms.clearRaisedBy(watch.scene.id, watch.index, deviceId);
+      this.deps.alarms.clearRaisedBy(watch.rule.id, watch.index, deviceId);
     } catch (err) {
-      this.deps.log.error({ err, sceneId: watch.scene.id }, 'clearing an alarm failed');
+      this.deps.log.error({ err, sceneId: watch.rule.id }, 'clearing an alarm failed');
     }
   }
 
   private checkTrigger(watch: Watch, deviceId: string, value: unknown): void {
-    const t = watch.trigger!;
-    if (!t.operation || !t.valueType || t.value === undefined) return;
-    const truth = compareValue(t.operation, t.valueType, value, t.value, t.ignoreCase);
-    const states = watch.states!;
-    let state = states.get(deviceId);
+    if (!watch.operation || !watch.valueType || watch.value === null) return;
+    const truth = compareValue(watch.operation, watch.valueType, value, watch.value, watch.ignoreCase);
+    let state = watch.states?.get(deviceId);
     if (!state) {
       if (!truth) return; // nothing to remember for a false value on a fresh trigger
       state = { last: false, count: 0, timer: null };
-      states.set(deviceId, state);
+      (watch.states ??= this.statesOf(watch.rule.id, watch.index)).set(deviceId, state);
     }
+    const states = watch.states!;
     const was = state.last;
     state.last = truth;
-    switch (t.conditionType) {
+    switch (watch.conditionType) {
       case 'SIMPLE':
         if (truth && !was) this.fireOnDevice(watch, deviceId, value);
         break;
@@ -305,7 +403,7 @@ export class RuleEngine {
           if (state.timer) clearTimeout(state.timer);
           state.timer = null;
         } else if (!was) {
-          const ms = (t.duration?.value ?? 0) * timeUnitMs[t.duration?.unit ?? 'SECONDS'];
+          const ms = watch.durationMs;
           const held = value;
           state.timer = setTimeout(() => {
             state.timer = null;
@@ -315,7 +413,7 @@ export class RuleEngine {
         break;
       case 'REPEATING':
         state.count = truth ? state.count + 1 : 0;
-        if (state.count >= (t.repeat ?? 1)) {
+        if (state.count >= watch.repeat) {
           state.count = 0;
           this.fireOnDevice(watch, deviceId, value);
         }
@@ -331,22 +429,28 @@ export class RuleEngine {
     } catch {
       return; // deleted meanwhile
     }
-    const t = watch.trigger!;
-    this.fire(watch.scene, {
+    this.fire(watch.rule, {
       triggerIndex: watch.index,
       triggerType: 'DEVICE_TRIGGER',
       device,
-      key: t.param ? `${t.key}.${t.param}` : t.key,
-      operation: t.operation ?? null,
-      threshold: t.value ?? null,
+      key: watch.param ? `${watch.key}.${watch.param}` : watch.key,
+      operation: watch.operation,
+      threshold: watch.value,
       value,
     });
   }
 
-  /** Runs a scene in the background (the caller is an event listener or a timer). */
-  private fire(scene: Scene, firing: Firing, depth = 0): void {
-    if (!inSchedule(scene.schedule, this.now())) return;
-    this.run(scene, firing, depth).catch((err: unknown) => this.deps.log.error({ err, sceneId: scene.id }, 'scene run failed'));
+  /**
+   * Runs a scene in the background (the caller is an event listener or a timer). The rule holds no
+   * more than its id, schedule and triggers: the scene's conditions and actions are read here.
+   */
+  private fire(rule: Rule, firing: Firing, depth = 0): void {
+    if (rule.schedule && !inSchedule(rule.schedule, this.now())) return;
+    const ran = (async () => {
+      const scene = this.deps.scenes.find(rule.id);
+      if (scene) await this.run(scene, firing, depth);
+    })();
+    ran.catch((err: unknown) => this.deps.log.error({ err, sceneId: rule.id }, 'scene run failed'));
   }
 
   /** Conditions, then each action in order, then the log entry and the scenes chained on this one. */
@@ -420,7 +524,7 @@ export class RuleEngine {
     }
     if (conditionsMet && depth < MAX_CHAIN_DEPTH) {
       for (const next of this.chained.get(scene.id) ?? []) {
-        this.fire(next.scene, { ...firing, triggerIndex: next.index, triggerType: 'SCENE_TRIGGER' }, depth + 1);
+        this.fire(next.rule, { ...firing, triggerIndex: next.index, triggerType: 'SCENE_TRIGGER' }, depth + 1);
       }
     }
     return entry;

@@ -17,6 +17,24 @@ interface SceneRecord {
 
 type SceneBodyPart = Pick<Scene, 'schedule' | 'triggers' | 'conditions' | 'actions' | 'clearRules'>;
 
+/** What the rule engine holds of an enabled scene (server/modules/rule-engine/rule-engine.ts). */
+export type SceneRulePart = Pick<Scene, 'id' | 'schedule' | 'triggers' | 'clearRules'>;
+
+/** Where a page of `enabledRules` ends: the next page starts after it. */
+export interface RuleCursor {
+  createTime: number;
+  rowid: number;
+}
+
+interface RuleRecord {
+  rid: number;
+  id: string;
+  create_time: number;
+  schedule: string;
+  triggers: string;
+  clear_rules: string;
+}
+
 function toScene(r: SceneRecord): Scene {
   const body = JSON.parse(r.body) as SceneBodyPart;
   return { id: r.id, name: r.name, description: r.description, enabled: r.enabled === 1, forCustomers: r.for_customers === 1, ...body, createdTime: r.create_time, updatedTime: r.update_time };
@@ -71,6 +89,29 @@ export class SceneRepository {
 
   all(): Scene[] {
     return (this.db.prepare('SELECT * FROM scene_linkage ORDER BY create_time').all() as unknown as SceneRecord[]).map(toScene);
+  }
+
+  /**
+   * Enabled scenes after `after` in creation order, `limit` of them, with only the body's parts the
+   * engine holds: SQLite cuts them out of the JSON, so the conditions and actions of a thousand
+   * scenes are never turned into objects at start.
+   */
+  enabledRules(after: RuleCursor | null, limit: number): { rules: SceneRulePart[]; last: RuleCursor | null } {
+    const rows = this.db
+      .prepare(
+        `SELECT rowid AS rid, id, create_time, json_extract(body, '$.schedule') AS schedule, json_extract(body, '$.triggers') AS triggers,
+           json_extract(body, '$.clearRules') AS clear_rules
+         FROM scene_linkage WHERE enabled = 1 AND (create_time, rowid) > (?, ?) ORDER BY create_time, rowid LIMIT ?`,
+      )
+      .all(after?.createTime ?? Number.MIN_SAFE_INTEGER, after?.rowid ?? Number.MIN_SAFE_INTEGER, limit) as unknown as RuleRecord[];
+    const rules = rows.map((r) => ({
+      id: r.id,
+      schedule: JSON.parse(r.schedule) as Scene['schedule'],
+      triggers: JSON.parse(r.triggers) as Scene['triggers'],
+      clearRules: JSON.parse(r.clear_rules) as Scene['clearRules'],
+    }));
+    const tail = rows.at(-1);
+    return { rules, last: tail ? { createTime: tail.create_time, rowid: tail.rid } : null };
   }
 
   findById(id: string): Scene | undefined {

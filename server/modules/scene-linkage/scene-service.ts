@@ -15,7 +15,12 @@ import type { EventBus } from '../../lib/event-bus.ts';
 import { assertNoViolations, notFound, refusedFor } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { PublishedModel } from '../thing-model/published-model.ts';
-import { SceneRepository } from './scene-repository.ts';
+import { SceneRepository, type RuleCursor, type SceneRulePart } from './scene-repository.ts';
+
+export type { SceneRulePart } from './scene-repository.ts';
+
+/** Enabled scenes read per page at the engine's load: each page's rows are garbage before the next. */
+const RULE_PAGE = 100;
 
 export interface SceneServiceDeps {
   db: Db;
@@ -120,6 +125,16 @@ export class SceneService {
 
   all(): Scene[] {
     return this.rows.all();
+  }
+
+  /** Each enabled scene's id, schedule, triggers and clear rules, in creation order (the rule engine's load). */
+  forEachEnabledRule(visit: (rule: SceneRulePart) => void): void {
+    for (let after: RuleCursor | null = null; ; ) {
+      const { rules, last } = this.rows.enabledRules(after, RULE_PAGE);
+      for (const rule of rules) visit(rule);
+      if (!last || rules.length < RULE_PAGE) return;
+      after = last;
+    }
   }
 
   find(id: string): Scene | undefined {
