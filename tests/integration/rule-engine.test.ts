@@ -229,4 +229,33 @@ describe('rule engine on live telemetry', () => {
     await eventually(list, (l) => l.length === 2 && l[0]?.status === 'ACTIVE_UNACK');
     await mqtt.endAsync();
   });
+
+  it('loads every enabled scene after a restart, pages of them (the engine reads them 100 at a time), and no disabled one', async () => {
+    const t = await makeBoilerApp();
+    const SCENES = 230;
+    const enabled: string[] = [];
+    for (let i = 0; i < SCENES; i++) {
+      const on = i % 3 !== 0;
+      const scene = await createScene(t, overheatScene(t.product.id, { name: `boiler_${i}`, enabled: on }));
+      if (on) enabled.push(scene.id);
+    }
+    await t.mqtt.endAsync();
+    await t.app.close();
+
+    const again = await makeApp({ dataDir: t.dataDir, embeddedLicenseKeys: [testLicenseKeys().publicKeyPem], bus: new EventBus() });
+    const { token } = await signIn(again.app, t.admin.username, t.admin.password);
+    const api = new DeviceApi(again.app, token);
+    const mqtt = await connectDevice(again.app, { username: await tokenOf(api, t.device.id) });
+    await mqtt.publishAsync('v1/devices/me/telemetry', JSON.stringify({ temperature: 85 }), { qos: 1 });
+    const all = async () => {
+      const items = [];
+      for (let page = 1; page <= 3; page++) items.push(...(await api.ok(alarmRoutes.list, { query: { page, pageSize: 100 } })).items);
+      return items;
+    };
+    const alarms = await eventually(all, (l) => l.length === enabled.length, 10_000);
+    // Each alarm is named after its scene: the engine read the scene's name and action by id when it fired.
+    expect(new Set(alarms.map((a) => a.sceneLinkageId))).toEqual(new Set(enabled));
+    expect(alarms.find((a) => a.sceneLinkageId === enabled.at(-1))).toMatchObject({ sceneName: `boiler_${SCENES - 1}`, type: 'overheat', severity: 'CRITICAL' });
+    await mqtt.endAsync();
+  });
 });
