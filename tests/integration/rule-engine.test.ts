@@ -1,3 +1,4 @@
+import type { MqttClient } from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import { alarmRoutes } from '../../server/contract/alarm.ts';
 import { commandRoutes } from '../../server/contract/command.ts';
@@ -8,11 +9,21 @@ import { makeApp } from '../helpers/app.ts';
 import { DeviceApi } from '../helpers/devices.ts';
 import { testLicenseKeys } from '../helpers/license.ts';
 import { connectDevice, eventually, tokenOf } from '../helpers/mqtt.ts';
-import { alarmsOf, cooledDown, createScene, makeBoilerApp, overheatScene, overheatTrigger, sendTemperature } from '../helpers/scenes.ts';
+import { alarmsOf, cooledDown, createScene, makeBoilerApp, overheatScene, overheatTrigger, sendTemperature, type BoilerApp } from '../helpers/scenes.ts';
 import { signIn } from '../helpers/session.ts';
 
 async function logOf(t: { api: DeviceApi }, sceneId: string): Promise<SceneLogEntry[]> {
   return (await t.api.ok(sceneLinkageRoutes.log, { params: { id: sceneId } })).items;
+}
+
+/** Stops `t` and starts an app on its data dir: its admin signed in and its boiler connected. */
+async function restarted(t: BoilerApp): Promise<{ api: DeviceApi; mqtt: MqttClient }> {
+  await t.mqtt.endAsync();
+  await t.app.close();
+  const again = await makeApp({ dataDir: t.dataDir, embeddedLicenseKeys: [testLicenseKeys().publicKeyPem], bus: new EventBus() });
+  const { token } = await signIn(again.app, t.admin.username, t.admin.password);
+  const api = new DeviceApi(again.app, token);
+  return { api, mqtt: await connectDevice(again.app, { username: await tokenOf(api, t.device.id) }) };
 }
 
 describe('rule engine on live telemetry', () => {
@@ -214,13 +225,7 @@ describe('rule engine on live telemetry', () => {
     await createScene(t, overheatScene(t.product.id, { clearRules: [cooledDown(t.product.id)] }));
     await sendTemperature(t, 85);
     await eventually(() => alarmsOf(t), (list) => list.length === 1);
-    await t.mqtt.endAsync();
-    await t.app.close();
-
-    const again = await makeApp({ dataDir: t.dataDir, embeddedLicenseKeys: [testLicenseKeys().publicKeyPem], bus: new EventBus() });
-    const { token } = await signIn(again.app, t.admin.username, t.admin.password);
-    const api = new DeviceApi(again.app, token);
-    const mqtt = await connectDevice(again.app, { username: await tokenOf(api, t.device.id) });
+    const { api, mqtt } = await restarted(t);
     const list = () => api.ok(alarmRoutes.list).then((p) => p.items);
     // The open alarm is known after the restart: the clear rule clears it.
     await mqtt.publishAsync('v1/devices/me/telemetry', JSON.stringify({ temperature: 40 }), { qos: 1 });
@@ -239,13 +244,7 @@ describe('rule engine on live telemetry', () => {
       const scene = await createScene(t, overheatScene(t.product.id, { name: `boiler_${i}`, enabled: on }));
       if (on) enabled.push(scene.id);
     }
-    await t.mqtt.endAsync();
-    await t.app.close();
-
-    const again = await makeApp({ dataDir: t.dataDir, embeddedLicenseKeys: [testLicenseKeys().publicKeyPem], bus: new EventBus() });
-    const { token } = await signIn(again.app, t.admin.username, t.admin.password);
-    const api = new DeviceApi(again.app, token);
-    const mqtt = await connectDevice(again.app, { username: await tokenOf(api, t.device.id) });
+    const { api, mqtt } = await restarted(t);
     await mqtt.publishAsync('v1/devices/me/telemetry', JSON.stringify({ temperature: 85 }), { qos: 1 });
     const all = async () => {
       const items = [];
