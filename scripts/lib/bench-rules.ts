@@ -126,7 +126,7 @@ function engineMicros(): number {
   const deps = {
     bus,
     log: { error: unused, debug: unused },
-    scenes: { forEachEnabledRule: (visit: (scene: Scene) => void) => scenes.forEach(visit), find: unused, log: unused },
+    scenes: { forEachEnabledRule: (visit: (scene: Scene) => void) => scenes.forEach(visit), releaseCache: () => undefined, find: unused, log: unused },
     alarms: { search: () => ({ items: [], total: 0 }), raise: unused, clearRaisedBy: unused },
     notifications: { notify: unused },
     commands: { send: unused },

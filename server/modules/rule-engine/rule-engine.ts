@@ -44,7 +44,7 @@ import { inSchedule } from './schedule-window.ts';
 export interface RuleEngineDeps {
   bus: EventBus;
   log: FastifyBaseLogger;
-  scenes: Pick<SceneService, 'forEachEnabledRule' | 'find' | 'log'>;
+  scenes: Pick<SceneService, 'forEachEnabledRule' | 'releaseCache' | 'find' | 'log'>;
   alarms: Pick<AlarmService, 'raise' | 'clearRaisedBy' | 'search'>;
   notifications: Pick<NotificationService, 'notify'>;
   /** Who is told of an alarm of a device of `organizationId` (organization scoping); none: everyone. */
@@ -220,6 +220,7 @@ export class RuleEngine {
   start(): void {
     const intern = interner();
     this.deps.scenes.forEachEnabledRule((scene) => this.enabled.set(scene.id, ruleOf(scene, intern)));
+    this.deps.scenes.releaseCache();
     this.rebuild();
     for (let page = 1; ; page++) {
       const { items } = this.deps.alarms.search({ statuses: ['ACTIVE_UNACK', 'ACTIVE_ACK'] }, page, 100);

@@ -137,6 +137,15 @@ export class SceneService {
     }
   }
 
+  /**
+   * Hands back the main connection's page cache (PRAGMA shrink_memory) after the engine's load: the
+   * scene table's pages stay cached otherwise, a few hundred KB of malloc for a thousand scenes an
+   * idle gateway does not read again until a scene fires or the scene page opens.
+   */
+  releaseCache(): void {
+    this.deps.db.exec('PRAGMA shrink_memory');
+  }
+
   find(id: string): Scene | undefined {
     return this.rows.findById(id);
   }
