@@ -7,7 +7,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, helpText, loadConfig } from './config.ts';
 import { loadAssets } from './lib/assets.ts';
 import { StartError } from './lib/start-error.ts';
-import { startOldGenerationTrim } from './lib/old-generation-trim.ts';
+import { settleAfterStart, startOldGenerationTrim } from './lib/old-generation-trim.ts';
 import { loggerOptions } from './lib/logger-options.ts';
 import { readLicenseKeyFiles } from './modules/license/license-keys.ts';
 import { resetPasswordCommand } from './cli/reset-password.ts';
@@ -83,6 +83,7 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   // The binary runs with --expose-gc for this (scripts/binary.ts); its timer does not hold the process.
   startOldGenerationTrim();
+  settleAfterStart();
   const port = (app.server.address() as { port: number }).port;
   const lines = [`edge-console ${version} listening on:`, ...lanUrls(config.host, port).map((u) => `  ${u}`)];
   if (config.upstream) lines.push(`proxy mode: /api -> ${config.upstream}`);

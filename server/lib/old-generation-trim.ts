@@ -59,6 +59,28 @@ export class OldGenerationTrim {
 }
 
 /**
+ * After start-up, V8 keeps the young generation at the size start-up's allocations grew it to:
+ * a semi-space pair of up to 2 × 8 MB (`--max-semi-space-size=8`) holding ~0.2 MB, for as long
+ * as the gateway idles, since only a scavenge at a low allocation rate would shrink it and an
+ * idle gateway allocates too little to run one. A "last resort" GC (V8's gc extension, node 24:
+ * mark-compact with memory reduction) shrinks and uncommits it and returns start-up's garbage:
+ * ~9 MB of RSS in docs/PERFORMANCE-FINDINGS.md, "The young generation after start-up". Once, after
+ * `delayMs`, so it falls after the first requests rather than delaying them; a load that needs a
+ * larger young generation grows it again (that is what the 1,000-device bench row measures).
+ */
+export const START_UP_SETTLE_MS = 1_000;
+
+type GcWithOptions = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+
+export function settleAfterStart(delayMs: number = START_UP_SETTLE_MS): () => void {
+  const gc = (globalThis as { gc?: GcWithOptions }).gc;
+  if (typeof gc !== 'function') return () => {};
+  const timer = setTimeout(() => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' }), delayMs);
+  timer.unref();
+  return () => clearTimeout(timer);
+}
+
+/**
  * Starts the trim when the process has `gc` (node `--expose-gc`, as the binary runs); without it
  * (development under tsx, the tests) nothing runs. Returns the function that stops it.
  */

@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OldGenerationTrim, oldSpaceUsed, startOldGenerationTrim } from '../../server/lib/old-generation-trim.ts';
+import { OldGenerationTrim, oldSpaceUsed, settleAfterStart, startOldGenerationTrim } from '../../server/lib/old-generation-trim.ts';
 
 const MB = 1024 * 1024;
 
@@ -48,5 +50,31 @@ describe('old-generation trim', () => {
     expect(typeof (globalThis as { gc?: unknown }).gc).toBe('undefined');
     const stop = startOldGenerationTrim({ checkMs: 1, stepBytes: 0 });
     stop();
+  });
+
+  it('shrinks a grown young generation once after start, in a node run with the binary\'s GC flags', () => {
+    // The flags of scripts/binary.ts's seaExecArgv that matter here; a start-up's allocations
+    // grow the young generation first, then the settle runs with no delay.
+    const script = `
+      import { getHeapSpaceStatistics } from 'node:v8';
+      import { settleAfterStart } from ${JSON.stringify(join(import.meta.dirname, '../../server/lib/old-generation-trim.ts'))};
+      const young = () => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').physical_space_size;
+      let keep = [];
+      for (let i = 0; i < 2e6; i++) { keep.push({ i, s: String(i) }); if (keep.length > 200000) keep = []; }
+      const before = young();
+      settleAfterStart(0);
+      setTimeout(() => console.log(JSON.stringify({ before, after: young() })), 50);
+    `;
+    const out = execFileSync(process.execPath, ['--expose-gc', '--max-semi-space-size=8', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const { before, after } = JSON.parse(out) as { before: number; after: number };
+    expect(before).toBeGreaterThan(4 * MB);
+    expect(after).toBeLessThan(2 * MB);
+    // A child node with tsx: seconds on a busy machine.
+  }, 20_000);
+
+  it('does nothing without --expose-gc (development under tsx, the tests)', () => {
+    const stop = settleAfterStart(0);
+    stop();
+    expect(typeof (globalThis as { gc?: unknown }).gc).toBe('undefined');
   });
 });
