@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
 import { startBinary } from '../tests/helpers/binary.ts';
+import { startAfterReboot } from './lib/bench-start.ts';
 import { binaryPath, overBase } from './binary.ts';
 import { root, webEntry, webMetaFile } from './build.ts';
 import { connectionRows } from './lib/bench-connections.ts';
@@ -188,7 +189,7 @@ async function idleRss(pid: number): Promise<Rss> {
 }
 
 async function idleRows(binary: string): Promise<RowSpec[]> {
-  const fresh = await startBinary({ binary });
+  const fresh = await startAfterReboot({ binary });
   // oxlint-disable-next-line typescript/no-misused-promises -- finally() waits for the promise its callback returns
   const first = await idleRss(fresh.pid).finally(() => fresh.kill());
 
@@ -196,7 +197,7 @@ async function idleRows(binary: string): Promise<RowSpec[]> {
   try {
     const dataDir = join(keys.dir, 'data');
     const args = ['--license-public-key', keys.publicKeyFile];
-    const booting = await startBinary({ binary, dataDir, args });
+    const booting = await startAfterReboot({ binary, dataDir, args });
     // oxlint-disable-next-line typescript/no-misused-promises -- finally() waits for the promise its callback returns
     await provision(booting, keys.privateKeyPem).finally(() => booting.kill());
     // A provisioned gateway after a reboot: the state it idles in for months. Restarted a few

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { licenseRoutes, SETUP_CODE_HEADER } from '../../server/contract/license.ts';
 import { WS_PATH } from '../../server/contract/realtime.ts';
 import { generateLicenseKeyPair, issueLicense } from '../../server/modules/license/license-issue.ts';
-import { startBinary, type RunningBinary } from '../../tests/helpers/binary.ts';
+import { type RunningBinary } from '../../tests/helpers/binary.ts';
+import { startAfterReboot } from './bench-start.ts';
 import { ConsoleHttp } from './console-http.ts';
 import { sleep } from './bench-measure.ts';
 
@@ -63,7 +64,7 @@ export async function startProvisionedGateway(binary: string, env?: NodeJS.Proce
   const keys = benchLicenceKeys();
   let bin: RunningBinary | null = null;
   try {
-    bin = await startBinary({ binary, args: ['--license-public-key', keys.publicKeyFile], ...(env ? { env } : {}) });
+    bin = await startAfterReboot({ binary, args: ['--license-public-key', keys.publicKeyFile], ...(env ? { env } : {}) });
     await provision(bin, keys.privateKeyPem);
     const http = await ConsoleHttp.signIn(bin.url, BENCH_ADMIN.username, BENCH_ADMIN.password);
     const mqttUrl = `mqtt://127.0.0.1:${await mqttPortOf(bin)}`;

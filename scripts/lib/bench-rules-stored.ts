@@ -10,6 +10,7 @@
 import { join } from 'node:path';
 import { sceneLinkageRoutes } from '../../server/contract/scene-linkage.ts';
 import { startBinary } from '../../tests/helpers/binary.ts';
+import { startAfterReboot } from './bench-start.ts';
 import type { RowSpec } from './bench-row.ts';
 import { BENCH_ADMIN, benchLicenceKeys, provision } from './bench-gateway.ts';
 import { count, mb, MB, median, medianRss, rssOf, rssRange, sleep, type Rss } from './bench-measure.ts';
@@ -27,7 +28,7 @@ interface Restarts {
 
 /** A provisioned data dir with the rules bench's product and idle devices, and `scenes` if asked. */
 async function prepare(binary: string, dataDir: string, args: string[], privateKeyPem: string, scenes: boolean): Promise<void> {
-  const gw = await startBinary({ binary, dataDir, args });
+  const gw = await startAfterReboot({ binary, dataDir, args });
   try {
     await provision(gw, privateKeyPem);
     const http = await ConsoleHttp.signIn(gw.url, BENCH_ADMIN.username, BENCH_ADMIN.password);

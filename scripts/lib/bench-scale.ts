@@ -18,6 +18,7 @@ import { productRoutes } from '../../server/contract/product.ts';
 import { workbenchRoutes } from '../../server/contract/workbench.ts';
 import { openFileLimit } from '../../server/lib/open-file-limit.ts';
 import { startBinary, type RunningBinary } from '../../tests/helpers/binary.ts';
+import { startAfterReboot } from './bench-start.ts';
 import type { RowSpec } from './bench-row.ts';
 import { BENCH_ADMIN, benchLicenceKeys, mqttPortOf, provision } from './bench-gateway.ts';
 import { count, cpuMs, mb, MB, percentile, rssOf, sleep, watchRss } from './bench-measure.ts';
@@ -46,7 +47,7 @@ export interface FleetDevice {
 
 /** A provisioned gateway on `dataDir` with `devices` MQTT devices; resolves their ids and access tokens. */
 export async function provisionFleet(binary: string, dataDir: string, publicKeyFile: string, privateKeyPem: string, devices: number): Promise<FleetDevice[]> {
-  const bin = await startBinary({ binary, dataDir, args: ['--license-public-key', publicKeyFile] });
+  const bin = await startAfterReboot({ binary, dataDir, args: ['--license-public-key', publicKeyFile] });
   try {
     await provision(bin, privateKeyPem);
     const http = await ConsoleHttp.signIn(bin.url, BENCH_ADMIN.username, BENCH_ADMIN.password);
