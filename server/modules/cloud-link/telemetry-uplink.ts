@@ -58,6 +58,43 @@ interface Point {
   values: Record<string, unknown>;
 }
 
+/**
+ * A caught-up device's live values for the next publish. Each ts group is encoded to its JSON text
+ * once the device's next ts arrives, so what waits up to LIVE_GATHER_MS is one string per group
+ * rather than an object, its properties and a map entry (docs/PERFORMANCE-FINDINGS.md, "Live
+ * forwarding").
+ */
+interface Gathered {
+  name: string;
+  /** `{"ts":…,"values":{…}}` of each earlier ts group, oldest first. */
+  texts: string[];
+  /** The newest ts group, still open to keys of a later commit with the same ts. */
+  ts: number;
+  values: Record<string, unknown>;
+  /** Values older than `ts` that came after it (a device sending out of order): merged in by ts at the publish. */
+  late: Map<number, Record<string, unknown>> | null;
+}
+
+/** A point as `JSON.stringify({ ts, values })` writes it. */
+function pointText(ts: number, values: Record<string, unknown>): string {
+  return `{"ts":${ts},"values":${JSON.stringify(values)}}`;
+}
+
+/** The device's gathered points as a JSON array, oldest first, and how many there are. */
+function gatheredPoints(device: Gathered): { json: string; count: number } {
+  device.texts.push(pointText(device.ts, device.values));
+  if (!device.late) return { json: `[${device.texts.join(',')}]`, count: device.texts.length };
+  // Rare: read the groups back and merge the late values in by ts, as one map of all would have.
+  const byTs = new Map<number, Record<string, unknown>>();
+  for (const text of device.texts) {
+    const point = JSON.parse(text) as Point;
+    byTs.set(point.ts, point.values);
+  }
+  for (const [ts, values] of device.late) byTs.set(ts, Object.assign(byTs.get(ts) ?? {}, values));
+  const points = [...byTs.entries()].sort((a, b) => a[0] - b[0]).map(([ts, values]) => ({ ts, values }));
+  return { json: JSON.stringify(points), count: points.length };
+}
+
 interface Message {
   deviceId: string;
   lastTs: number;
@@ -74,8 +111,8 @@ export class TelemetryUplink extends CloudPublisher {
   private readonly inFlight = new Map<string, Message[]>();
   /** Publishes awaiting PUBACK (one may carry several devices' messages). */
   private inFlightCount = 0;
-  /** Live values of caught-up devices, gathered for the next publish: per device, values by ts. */
-  private readonly live = new Map<string, { name: string; byTs: Map<number, Record<string, unknown>> }>();
+  /** Live values of caught-up devices, gathered for the next publish. */
+  private live = new Map<string, Gathered>();
   private liveTimer: NodeJS.Timeout | null = null;
   private readonly cursorGet: StatementSync;
   private readonly cursorSet: StatementSync;
@@ -94,12 +131,17 @@ export class TelemetryUplink extends CloudPublisher {
   ) {
     super(deps.log);
     this.cursorGet = deps.db.prepare('SELECT acked_ts AS ts FROM cloud_cursor WHERE id = ?');
-    this.cursorSet = deps.db.prepare('INSERT INTO cloud_cursor (id, acked_ts) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET acked_ts = excluded.acked_ts');
+    // Every device's cursor in one statement (a JSON object of id → ts): a live gateway writes a
+    // hundred of them at each PUBACK, and one run each cost more than the rest of the transaction.
+    this.cursorSet = deps.db.prepare(
+      'INSERT INTO cloud_cursor (id, acked_ts) SELECT key, value FROM json_each(?) WHERE true ON CONFLICT(id) DO UPDATE SET acked_ts = excluded.acked_ts',
+    );
     this.cursorDelete = deps.db.prepare('DELETE FROM cloud_cursor WHERE id = ?');
     deps.progress.join({
       write: () => {
+        if (this.pendingCursors.size === 0) return;
         this.writing = new Map(this.pendingCursors);
-        for (const [id, ts] of this.writing) this.cursorSet.run(id, ts);
+        this.cursorSet.run(JSON.stringify(Object.fromEntries(this.writing)));
       },
       committed: () => {
         // A cursor that moved again while written stays pending for the next turn.
@@ -123,17 +165,29 @@ export class TelemetryUplink extends CloudPublisher {
     const name = this.deps.nameOf(deviceId);
     if (pos === undefined || name === null) return false;
     const now = Date.now();
-    for (const e of entries) if (e.ts > now || e.ts < now - LIVE_MAX_AGE_MS) return false;
     let device = this.live.get(deviceId);
-    if (!device) this.live.set(deviceId, (device = { name, byTs: new Map() }));
-    // As through the history: a value at or below what was already sent is not sent.
+    // Returning false part way is safe: the history road drops what this device gathered (toHistory).
+    // A group is closed (encoded) when the device's next ts comes: in-order devices stay on that path.
     for (const e of entries) {
+      if (e.ts > now || e.ts < now - LIVE_MAX_AGE_MS) return false;
+      // As through the history: a value at or below what was already sent is not sent.
       if (e.ts <= pos) continue;
-      let values = device.byTs.get(e.ts);
-      if (!values) device.byTs.set(e.ts, (values = {}));
-      values[e.key] = e.value;
+      if (!device) {
+        this.live.set(deviceId, (device = { name, texts: [], ts: e.ts, values: {}, late: null }));
+      } else if (e.ts > device.ts) {
+        device.texts.push(pointText(device.ts, device.values));
+        device.ts = e.ts;
+        device.values = {};
+      } else if (e.ts < device.ts) {
+        const late = (device.late ??= new Map());
+        let values = late.get(e.ts);
+        if (!values) late.set(e.ts, (values = {}));
+        values[e.key] = e.value;
+        continue;
+      }
+      device.values[e.key] = e.value;
     }
-    if (!this.liveTimer) {
+    if (!this.liveTimer && this.live.size > 0) {
       this.liveTimer = setTimeout(() => this.publishLive(), LIVE_GATHER_MS);
       this.liveTimer.unref();
     }
@@ -143,8 +197,8 @@ export class TelemetryUplink extends CloudPublisher {
   private publishLive(): void {
     this.liveTimer = null;
     const client = this.client;
-    const gathered = [...this.live.entries()];
-    this.live.clear();
+    const gathered = this.live;
+    this.live = new Map();
     if (!client) return;
     const max = this.deps.maxPacketBytes();
     // Each device's points are encoded once, as `"name":[…]`, and as many devices as the cloud takes
@@ -161,10 +215,9 @@ export class TelemetryUplink extends CloudPublisher {
       bytes = 2;
       messages = [];
     };
-    for (const [deviceId, { name, byTs }] of gathered) {
-      if (byTs.size === 0) continue;
-      const points = [...byTs.entries()].sort((a, b) => a[0] - b[0]).map(([ts, values]) => ({ ts, values }));
-      const part = `${JSON.stringify(name)}:${JSON.stringify(points)}`;
+    for (const [deviceId, device] of gathered) {
+      const points = gatheredPoints(device);
+      const part = `${JSON.stringify(device.name)}:${points.json}`;
       const partBytes = Buffer.byteLength(part) + 1;
       if (!fitsBytes(partBytes + 2, max)) {
         // Too much for one message on its own: the history road sends it in pieces.
@@ -175,7 +228,7 @@ export class TelemetryUplink extends CloudPublisher {
       if (!fitsBytes(bytes + partBytes, max)) send();
       parts.push(part);
       bytes += partBytes;
-      messages.push({ deviceId, lastTs: points[points.length - 1]!.ts, points: points.length, acked: false });
+      messages.push({ deviceId, lastTs: device.ts, points: points.count, acked: false });
     }
     send();
     if (toHistory) this.schedule();
