@@ -13,14 +13,17 @@
  * 38, 57 ms per 1,000 picked one side of that. So a round sends about one move's worth (17 s at
  * 1,000 msg/s), the sides take turns in the order A B B A A B … (drift of the machine's load falls
  * on both alike), and the sums count each side's rounds whole. Rounds still spread by ±20 % on the
- * shared machine: compare runs taken back to back (docs/PERFORMANCE-FINDINGS.md).
+ * shared machine: compare runs taken back to back (docs/PERFORMANCE-FINDINGS.md). Six rounds a side,
+ * so each goes first in as many pairs as the other; the note also gives the median of the pairs'
+ * ratios (one noisy round moves the sum, not that) and the main thread's share apart from the other
+ * threads' (V8's GC helpers), where the added CPU was found.
  */
 import { connectAsync } from 'mqtt';
 import { cloudRoutes } from '../../server/contract/cloud.ts';
 import { cloudLinkRoutes, type EdgeState } from '../../server/contract/cloud-link.ts';
 import { startProvisionedGateway, type BenchGateway } from './bench-gateway.ts';
 import { closeAll, connectPublishers, drive } from './bench-load.ts';
-import { count, cpuMs, median, sleep } from './bench-measure.ts';
+import { count, cpuMs, mainThreadCpuMs, median, sleep } from './bench-measure.ts';
 import type { RowSpec } from './bench-row.ts';
 import { payloads } from './bench-telemetry.ts';
 import type { Mosquitto } from './mosquitto.ts';
@@ -28,7 +31,7 @@ import { ensureDevices, ensureSimulatorProduct } from './simulator.ts';
 
 const DEVICES = 100;
 const RATE_PER_DEVICE = 10;
-const ROUNDS = 5;
+const ROUNDS = 6;
 const WARMUP_MS = 2000;
 /** With the warm-up, a little more than one staging move's worth of messages (see above). */
 const DURATION_MS = 15_000;
@@ -39,6 +42,7 @@ interface Side {
   clients: Awaited<ReturnType<typeof connectPublishers>>;
   cpuPer1k: number[];
   cpuMs: number;
+  mainMs: number;
   acked: number;
 }
 
@@ -47,14 +51,16 @@ async function prepare(binary: string, name: string): Promise<Side> {
   const product = await ensureSimulatorProduct(gw.http, name);
   const devices = await ensureDevices(gw.http, product.id, DEVICES);
   const clients = await connectPublishers(gw.mqttUrl, devices.map((d) => ({ username: d.token, clientId: `bench-live-${d.id}` })));
-  return { gw, clients, cpuPer1k: [], cpuMs: 0, acked: 0 };
+  return { gw, clients, cpuPer1k: [], cpuMs: 0, mainMs: 0, acked: 0 };
 }
 
 async function round(side: Side): Promise<void> {
   const pid = side.gw.bin.pid;
   const cpu0 = cpuMs(pid);
+  const main0 = mainThreadCpuMs(pid);
   const result = await drive(side.clients, { window: WINDOW, warmupMs: WARMUP_MS, durationMs: DURATION_MS, ratePerPublisher: RATE_PER_DEVICE, payload: payloads(DEVICES) });
   const used = cpuMs(pid) - cpu0;
+  side.mainMs += mainThreadCpuMs(pid) - main0;
   side.cpuPer1k.push((used / result.ackedAll) * 1000);
   side.cpuMs += used;
   side.acked += result.ackedAll;
@@ -98,6 +104,9 @@ export async function liveForwardingRows(binary: string, broker: Mosquitto): Pro
     const withCloud = perThousand(forwarding);
     const without = perThousand(local);
     const addedPct = (withCloud / without - 1) * 100;
+    // Round r of one side and round r of the other ran back to back.
+    const pairPct = forwarding.cpuPer1k.map((w, r) => (w / local.cpuPer1k[r]! - 1) * 100);
+    const mainPer1k = (side: Side): number => (side.mainMs / side.acked) * 1000;
     const rounds = (xs: number[]): string => xs.map((x) => x.toFixed(0)).join(', ');
     return [
       {
@@ -110,12 +119,18 @@ export async function liveForwardingRows(binary: string, broker: Mosquitto): Pro
         note:
           `${DEVICES} devices × ${RATE_PER_DEVICE} msg/s, QoS 1, two gateways of this binary driven in turn A B B A … (${ROUNDS} rounds each of ${(WARMUP_MS + DURATION_MS) / 1000} s, about one staging move's worth; CPU summed over the rounds): ` +
           `with mosquitto as the cloud ${withCloud.toFixed(1)} ms CPU per 1,000 msgs (rounds ${rounds(forwarding.cpuPer1k)}), ` +
-          `without a cloud ${without.toFixed(1)} ms (rounds ${rounds(local.cpuPer1k)}); the cloud received ${count(counter.seen())} of ${count(forwarding.acked)} values`,
+          `without a cloud ${without.toFixed(1)} ms (rounds ${rounds(local.cpuPer1k)}); ` +
+          `main thread ${mainPer1k(forwarding).toFixed(1)} vs ${mainPer1k(local).toFixed(1)} ms, other threads ${(withCloud - mainPer1k(forwarding)).toFixed(1)} vs ${(without - mainPer1k(local)).toFixed(1)}; ` +
+          `median of the ${ROUNDS} pairs ${median(pairPct) >= 0 ? '+' : ''}${median(pairPct).toFixed(1)} % (pairs ${pairPct.map((x) => x.toFixed(0)).join(', ')}); ` +
+          `the cloud received ${count(counter.seen())} of ${count(forwarding.acked)} values`,
         detail: {
           withCloudCpuMsPer1k: withCloud,
           withoutCloudCpuMsPer1k: without,
           withCloudMedianRound: median(forwarding.cpuPer1k),
           withoutCloudMedianRound: median(local.cpuPer1k),
+          withCloudMainThreadMsPer1k: mainPer1k(forwarding),
+          withoutCloudMainThreadMsPer1k: mainPer1k(local),
+          medianPairAddedPct: median(pairPct),
           cloudReceived: counter.seen(),
           forwardedAcked: forwarding.acked,
         },
