@@ -59,40 +59,38 @@ interface Point {
 }
 
 /**
- * A caught-up device's live values for the next publish. Each ts group is encoded to its JSON text
- * once the device's next ts arrives, so what waits up to LIVE_GATHER_MS is one string per group
- * rather than an object, its properties and a map entry (docs/PERFORMANCE-FINDINGS.md, "Live
- * forwarding").
+ * A caught-up device's live commits for the next publish, as the bus handed them: sorting them into
+ * points waits for the publish, so a commit costs a few lookups (each one is a message: 1,000 a
+ * second at the bench's load; docs/PERFORMANCE-FINDINGS.md, "Live forwarding").
  */
 interface Gathered {
   name: string;
-  /** `{"ts":…,"values":{…}}` of each earlier ts group, oldest first. */
-  texts: string[];
-  /** The newest ts group, still open to keys of a later commit with the same ts. */
-  ts: number;
-  values: Record<string, unknown>;
-  /** Values older than `ts` that came after it (a device sending out of order): merged in by ts at the publish. */
-  late: Map<number, Record<string, unknown>> | null;
+  commits: (readonly TelemetryEntry[])[];
 }
 
-/** A point as `JSON.stringify({ ts, values })` writes it. */
-function pointText(ts: number, values: Record<string, unknown>): string {
-  return `{"ts":${ts},"values":${JSON.stringify(values)}}`;
-}
-
-/** The device's gathered points as a JSON array, oldest first, and how many there are. */
-function gatheredPoints(device: Gathered): { json: string; count: number } {
-  device.texts.push(pointText(device.ts, device.values));
-  if (!device.late) return { json: `[${device.texts.join(',')}]`, count: device.texts.length };
-  // Rare: read the groups back and merge the late values in by ts, as one map of all would have.
-  const byTs = new Map<number, Record<string, unknown>>();
-  for (const text of device.texts) {
-    const point = JSON.parse(text) as Point;
-    byTs.set(point.ts, point.values);
+/** The commits' values after `pos` as points, oldest first, the values of one ts together. */
+function livePoints(commits: readonly (readonly TelemetryEntry[])[], pos: number): Point[] {
+  const points: Point[] = [];
+  let last: Point | undefined;
+  let ordered = true;
+  for (const entries of commits) {
+    for (const e of entries) {
+      // As through the history: a value at or below what was already sent is not sent.
+      if (e.ts <= pos) continue;
+      if (last?.ts === e.ts) {
+        last.values[e.key] = e.value;
+        continue;
+      }
+      if (last && e.ts < last.ts) ordered = false;
+      last = { ts: e.ts, values: { [e.key]: e.value } };
+      points.push(last);
+    }
   }
-  for (const [ts, values] of device.late) byTs.set(ts, Object.assign(byTs.get(ts) ?? {}, values));
-  const points = [...byTs.entries()].sort((a, b) => a[0] - b[0]).map(([ts, values]) => ({ ts, values }));
-  return { json: JSON.stringify(points), count: points.length };
+  if (ordered) return points;
+  // A device sending out of order: one point per ts, later values over earlier ones.
+  const byTs = new Map<number, Record<string, unknown>>();
+  for (const { ts, values } of points) byTs.set(ts, Object.assign(byTs.get(ts) ?? {}, values));
+  return [...byTs.entries()].sort((a, b) => a[0] - b[0]).map(([ts, values]) => ({ ts, values }));
 }
 
 interface Message {
@@ -165,29 +163,11 @@ export class TelemetryUplink extends CloudPublisher {
     const name = this.deps.nameOf(deviceId);
     if (pos === undefined || name === null) return false;
     const now = Date.now();
-    let device = this.live.get(deviceId);
-    // Returning false part way is safe: the history road drops what this device gathered (toHistory).
-    // A group is closed (encoded) when the device's next ts comes: in-order devices stay on that path.
-    for (const e of entries) {
-      if (e.ts > now || e.ts < now - LIVE_MAX_AGE_MS) return false;
-      // As through the history: a value at or below what was already sent is not sent.
-      if (e.ts <= pos) continue;
-      if (!device) {
-        this.live.set(deviceId, (device = { name, texts: [], ts: e.ts, values: {}, late: null }));
-      } else if (e.ts > device.ts) {
-        device.texts.push(pointText(device.ts, device.values));
-        device.ts = e.ts;
-        device.values = {};
-      } else if (e.ts < device.ts) {
-        const late = (device.late ??= new Map());
-        let values = late.get(e.ts);
-        if (!values) late.set(e.ts, (values = {}));
-        values[e.key] = e.value;
-        continue;
-      }
-      device.values[e.key] = e.value;
-    }
-    if (!this.liveTimer && this.live.size > 0) {
+    for (const e of entries) if (e.ts > now || e.ts < now - LIVE_MAX_AGE_MS) return false;
+    const device = this.live.get(deviceId);
+    if (device) device.commits.push(entries);
+    else this.live.set(deviceId, { name, commits: [entries] });
+    if (!this.liveTimer) {
       this.liveTimer = setTimeout(() => this.publishLive(), LIVE_GATHER_MS);
       this.liveTimer.unref();
     }
@@ -215,9 +195,11 @@ export class TelemetryUplink extends CloudPublisher {
       bytes = 2;
       messages = [];
     };
-    for (const [deviceId, device] of gathered) {
-      const points = gatheredPoints(device);
-      const part = `${JSON.stringify(device.name)}:${points.json}`;
+    for (const [deviceId, { name, commits }] of gathered) {
+      const pos = this.readPos.get(deviceId);
+      const points = pos === undefined ? [] : livePoints(commits, pos);
+      if (points.length === 0) continue;
+      const part = `${JSON.stringify(name)}:${JSON.stringify(points)}`;
       const partBytes = Buffer.byteLength(part) + 1;
       if (!fitsBytes(partBytes + 2, max)) {
         // Too much for one message on its own: the history road sends it in pieces.
@@ -228,7 +210,7 @@ export class TelemetryUplink extends CloudPublisher {
       if (!fitsBytes(bytes + partBytes, max)) send();
       parts.push(part);
       bytes += partBytes;
-      messages.push({ deviceId, lastTs: device.ts, points: points.count, acked: false });
+      messages.push({ deviceId, lastTs: points[points.length - 1]!.ts, points: points.length, acked: false });
     }
     send();
     if (toHistory) this.schedule();
