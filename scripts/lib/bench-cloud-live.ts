@@ -5,22 +5,26 @@
  * mosquitto and connected, one without a cloud. A subscriber on the broker checks that the values
  * really reached the cloud.
  *
- * The figure is each gateway's CPU time per 1,000 acknowledged messages over all its rounds (sums,
- * not a median of rounds), and the row is how much more the forwarding one spends. Why: the
- * telemetry writer moves staged values into history blocks every 32,768 values (16,384 messages of
- * two values, server/modules/telemetry/telemetry-writer.ts `moveRows`) or each minute, a burst of
- * CPU that fell into some 8 s rounds and not others, and the median of five rounds of 56, 56, 43,
- * 38, 57 ms per 1,000 picked one side of that. So a round sends about one move's worth (17 s at
- * 1,000 msg/s), the sides take turns in the order A B B A A B … (drift of the machine's load falls
- * on both alike), and the sums count each side's rounds whole. Rounds still spread by ±20 % on the
- * shared machine: compare runs taken back to back (docs/PERFORMANCE-FINDINGS.md).
+ * The figure is each gateway's CPU time per 1,000 acknowledged messages over the whole run: from
+ * before the first round to MOVE_SETTLE_MS after the last, the pauses while the other side is
+ * driven included, and the row is how much more the forwarding one spends. The telemetry writer
+ * moves staged values into history blocks every 32,768 values (server/modules/telemetry/
+ * telemetry-writer.ts `moveRows`) or each minute, a burst of CPU: a median of short rounds picked
+ * one side of it (five rounds of 56, 56, 43, 38, 57 ms per 1,000), and sums over the rounds alone
+ * still missed the moves due by time that fell into a pause, a random part of each side's work.
+ * After the settle every value sent has been moved, on both sides alike. A round sends about one
+ * move's worth (17 s at 1,000 msg/s); the sides take turns A B B A A B … (drift of the machine's
+ * load falls on both alike). Rounds spread by ±20 % on the shared machine: the note gives the rounds
+ * alone as well, the median of the pairs' ratios (one noisy round moves a sum, not that) and the
+ * main thread apart from the other threads (V8's GC helpers). Compare runs taken back to back
+ * (docs/PERFORMANCE-FINDINGS.md).
  */
 import { connectAsync } from 'mqtt';
 import { cloudRoutes } from '../../server/contract/cloud.ts';
 import { cloudLinkRoutes, type EdgeState } from '../../server/contract/cloud-link.ts';
 import { startProvisionedGateway, type BenchGateway } from './bench-gateway.ts';
 import { closeAll, connectPublishers, drive } from './bench-load.ts';
-import { count, cpuMs, median, sleep } from './bench-measure.ts';
+import { count, cpuMs, mainThreadCpuMs, median, sleep } from './bench-measure.ts';
 import type { RowSpec } from './bench-row.ts';
 import { payloads } from './bench-telemetry.ts';
 import type { Mosquitto } from './mosquitto.ts';
@@ -28,18 +32,28 @@ import { ensureDevices, ensureSimulatorProduct } from './simulator.ts';
 
 const DEVICES = 100;
 const RATE_PER_DEVICE = 10;
-const ROUNDS = 5;
+/**
+ * Odd: in A B B A … each side then runs in as many stretches (four), so both come out of a pause as
+ * often; with six, A had four stretches and B three, and a round after a pause cost the local side
+ * ~12 ms per 1,000 more than one right after its own.
+ */
+const ROUNDS = 7;
 const WARMUP_MS = 2000;
 /** With the warm-up, a little more than one staging move's worth of messages (see above). */
 const DURATION_MS = 15_000;
 const WINDOW = 8;
+/** The telemetry writer moves what is staged at least each minute (telemetry-writer.ts `moveMs`): after this, every value of the run has been moved. */
+const MOVE_SETTLE_MS = 62_000;
 
 interface Side {
   gw: BenchGateway;
   clients: Awaited<ReturnType<typeof connectPublishers>>;
   cpuPer1k: number[];
   cpuMs: number;
+  mainMs: number;
   acked: number;
+  /** CPU over the whole run, pauses and settle included. */
+  spanMs: number;
 }
 
 async function prepare(binary: string, name: string): Promise<Side> {
@@ -47,14 +61,16 @@ async function prepare(binary: string, name: string): Promise<Side> {
   const product = await ensureSimulatorProduct(gw.http, name);
   const devices = await ensureDevices(gw.http, product.id, DEVICES);
   const clients = await connectPublishers(gw.mqttUrl, devices.map((d) => ({ username: d.token, clientId: `bench-live-${d.id}` })));
-  return { gw, clients, cpuPer1k: [], cpuMs: 0, acked: 0 };
+  return { gw, clients, cpuPer1k: [], cpuMs: 0, mainMs: 0, acked: 0, spanMs: 0 };
 }
 
 async function round(side: Side): Promise<void> {
   const pid = side.gw.bin.pid;
   const cpu0 = cpuMs(pid);
+  const main0 = mainThreadCpuMs(pid);
   const result = await drive(side.clients, { window: WINDOW, warmupMs: WARMUP_MS, durationMs: DURATION_MS, ratePerPublisher: RATE_PER_DEVICE, payload: payloads(DEVICES) });
   const used = cpuMs(pid) - cpu0;
+  side.mainMs += mainThreadCpuMs(pid) - main0;
   side.cpuPer1k.push((used / result.ackedAll) * 1000);
   side.cpuMs += used;
   side.acked += result.ackedAll;
@@ -86,6 +102,7 @@ export async function liveForwardingRows(binary: string, broker: Mosquitto): Pro
       if (state.status === 'CONNECTED' && state.backlog.messages === 0) break;
       await sleep(100);
     }
+    for (const side of sides) side.spanMs = -cpuMs(side.gw.bin.pid);
     // A B B A A B …: each side goes first in half of the pairs.
     for (let r = 0; r < ROUNDS; r++) {
       const [first, second] = r % 2 === 0 ? [forwarding, local] : [local, forwarding];
@@ -94,11 +111,18 @@ export async function liveForwardingRows(binary: string, broker: Mosquitto): Pro
     }
     // The last values of the forwarding side may still be on their way.
     for (let waited = 0; waited < 10_000 && counter.seen() < forwarding.acked; waited += 200) await sleep(200);
-    const perThousand = (side: Side): number => (side.cpuMs / side.acked) * 1000;
+    await sleep(MOVE_SETTLE_MS);
+    for (const side of sides) side.spanMs += cpuMs(side.gw.bin.pid);
+    const perThousand = (side: Side): number => (side.spanMs / side.acked) * 1000;
+    const roundsPer1k = (side: Side): number => (side.cpuMs / side.acked) * 1000;
     const withCloud = perThousand(forwarding);
     const without = perThousand(local);
     const addedPct = (withCloud / without - 1) * 100;
+    // Round r of one side and round r of the other ran back to back.
+    const pairPct = forwarding.cpuPer1k.map((w, r) => (w / local.cpuPer1k[r]! - 1) * 100);
+    const mainPer1k = (side: Side): number => (side.mainMs / side.acked) * 1000;
     const rounds = (xs: number[]): string => xs.map((x) => x.toFixed(0)).join(', ');
+    const signed = (x: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
     return [
       {
         id: 'cloudLiveForwardingAddedPct',
@@ -108,14 +132,24 @@ export async function liveForwardingRows(binary: string, broker: Mosquitto): Pro
         budget: 10,
         better: 'lower',
         note:
-          `${DEVICES} devices × ${RATE_PER_DEVICE} msg/s, QoS 1, two gateways of this binary driven in turn A B B A … (${ROUNDS} rounds each of ${(WARMUP_MS + DURATION_MS) / 1000} s, about one staging move's worth; CPU summed over the rounds): ` +
-          `with mosquitto as the cloud ${withCloud.toFixed(1)} ms CPU per 1,000 msgs (rounds ${rounds(forwarding.cpuPer1k)}), ` +
-          `without a cloud ${without.toFixed(1)} ms (rounds ${rounds(local.cpuPer1k)}); the cloud received ${count(counter.seen())} of ${count(forwarding.acked)} values`,
+          `${DEVICES} devices × ${RATE_PER_DEVICE} msg/s, QoS 1, two gateways of this binary driven in turn A B B A … (${ROUNDS} rounds each of ${(WARMUP_MS + DURATION_MS) / 1000} s, about one staging move's worth; ` +
+          `CPU over the whole run, the pauses and ${MOVE_SETTLE_MS / 1000} s after the last round included so every staging move counts): ` +
+          `with mosquitto as the cloud ${withCloud.toFixed(1)} ms CPU per 1,000 msgs, without a cloud ${without.toFixed(1)} ms; ` +
+          `the rounds alone ${roundsPer1k(forwarding).toFixed(1)} (${rounds(forwarding.cpuPer1k)}) vs ${roundsPer1k(local).toFixed(1)} (${rounds(local.cpuPer1k)}), ` +
+          `${signed((roundsPer1k(forwarding) / roundsPer1k(local)) * 100 - 100)} %; ` +
+          `of the rounds the main thread ${mainPer1k(forwarding).toFixed(1)} vs ${mainPer1k(local).toFixed(1)} ms, other threads ${(roundsPer1k(forwarding) - mainPer1k(forwarding)).toFixed(1)} vs ${(roundsPer1k(local) - mainPer1k(local)).toFixed(1)}; ` +
+          `median of the ${ROUNDS} pairs ${signed(median(pairPct))} % (pairs ${pairPct.map((x) => x.toFixed(0)).join(', ')}); ` +
+          `the cloud received ${count(counter.seen())} of ${count(forwarding.acked)} values`,
         detail: {
           withCloudCpuMsPer1k: withCloud,
           withoutCloudCpuMsPer1k: without,
+          withCloudRoundsOnlyMsPer1k: roundsPer1k(forwarding),
+          withoutCloudRoundsOnlyMsPer1k: roundsPer1k(local),
           withCloudMedianRound: median(forwarding.cpuPer1k),
           withoutCloudMedianRound: median(local.cpuPer1k),
+          withCloudMainThreadMsPer1k: mainPer1k(forwarding),
+          withoutCloudMainThreadMsPer1k: mainPer1k(local),
+          medianPairAddedPct: median(pairPct),
           cloudReceived: counter.seen(),
           forwardedAcked: forwarding.acked,
         },

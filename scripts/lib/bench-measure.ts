@@ -31,6 +31,12 @@ export function cpuMs(pid: number): number {
   return (ticks * 1000) / clockTicks;
 }
 
+/** CPU time of the process's main thread (its thread id is the pid); cpuMs minus this is V8's GC helpers, libuv's pool and workers. */
+export function mainThreadCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+}
+
 export interface Rss {
   rss: number;
   anon: number;

@@ -36,6 +36,24 @@ describe('cloud link: live forwarding', () => {
     await eventually(() => edgeState(t), (s) => s.sentToday >= 2 * (N + 1) && s.backlog.messages === 0);
   });
 
+  it('sends a caught-up device\'s values that arrive out of order, or split over entries of one ts, once each and in ts order', async () => {
+    const { cloud, t } = await linkedEdge({ cloudLink: { backoffMinMs: 100, backoffMaxMs: 400 } });
+    const d = await sensor(t, 'Unordered');
+    const base = Date.now() - 10_000;
+    await d.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: base, values: { n: 0 } }), { qos: 1 });
+    await eventually(() => telemetryOf(cloud.seen, 'Unordered').length, (n) => n === 1);
+
+    // Live from here: a newer ts first, then older ones (the history sorts them), then one ts in two entries.
+    await d.publishAsync('v1/devices/me/telemetry', JSON.stringify([{ ts: base + 5, values: { n: 5 } }, { ts: base + 3, values: { n: 3 } }]), { qos: 1 });
+    await d.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: base + 4, values: { n: 4 } }), { qos: 1 });
+    await d.publishAsync('v1/devices/me/telemetry', JSON.stringify([{ ts: base + 6, values: { n: 6 } }, { ts: base + 6, values: { m: -6 } }]), { qos: 1 });
+    await eventually(() => telemetryOf(cloud.seen, 'Unordered'), (p) => p.some((x) => x.ts === base + 6 && 'm' in x.values));
+    await eventually(() => edgeState(t), (s) => s.backlog.messages === 0);
+    const points = telemetryOf(cloud.seen, 'Unordered');
+    expect(points.map((p) => p.ts)).toEqual([0, 3, 4, 5, 6].map((i) => base + i));
+    expect(points.at(-1)!.values).toEqual({ n: 6, m: -6 });
+  });
+
   it('splits live values that outgrow one message into several, devices sharing them, each within the cloud limit, in order, once', async () => {
     // 600 bytes: one device's six values (~240 B) fit twice in a message, three times not.
     const MAX = 600;

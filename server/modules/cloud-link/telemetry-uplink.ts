@@ -58,6 +58,41 @@ interface Point {
   values: Record<string, unknown>;
 }
 
+/**
+ * A caught-up device's live commits for the next publish, as the bus handed them: sorting them into
+ * points waits for the publish, so a commit costs a few lookups (each one is a message: 1,000 a
+ * second at the bench's load; docs/PERFORMANCE-FINDINGS.md, "Live forwarding").
+ */
+interface Gathered {
+  name: string;
+  commits: (readonly TelemetryEntry[])[];
+}
+
+/** The commits' values after `pos` as points, oldest first, the values of one ts together. */
+function livePoints(commits: readonly (readonly TelemetryEntry[])[], pos: number): Point[] {
+  const points: Point[] = [];
+  let last: Point | undefined;
+  let ordered = true;
+  for (const entries of commits) {
+    for (const e of entries) {
+      // As through the history: a value at or below what was already sent is not sent.
+      if (e.ts <= pos) continue;
+      if (last?.ts === e.ts) {
+        last.values[e.key] = e.value;
+        continue;
+      }
+      if (last && e.ts < last.ts) ordered = false;
+      last = { ts: e.ts, values: { [e.key]: e.value } };
+      points.push(last);
+    }
+  }
+  if (ordered) return points;
+  // A device sending out of order: one point per ts, later values over earlier ones.
+  const byTs = new Map<number, Record<string, unknown>>();
+  for (const { ts, values } of points) byTs.set(ts, Object.assign(byTs.get(ts) ?? {}, values));
+  return [...byTs.entries()].sort((a, b) => a[0] - b[0]).map(([ts, values]) => ({ ts, values }));
+}
+
 interface Message {
   deviceId: string;
   lastTs: number;
@@ -74,8 +109,8 @@ export class TelemetryUplink extends CloudPublisher {
   private readonly inFlight = new Map<string, Message[]>();
   /** Publishes awaiting PUBACK (one may carry several devices' messages). */
   private inFlightCount = 0;
-  /** Live values of caught-up devices, gathered for the next publish: per device, values by ts. */
-  private readonly live = new Map<string, { name: string; byTs: Map<number, Record<string, unknown>> }>();
+  /** Live values of caught-up devices, gathered for the next publish. */
+  private live = new Map<string, Gathered>();
   private liveTimer: NodeJS.Timeout | null = null;
   private readonly cursorGet: StatementSync;
   private readonly cursorSet: StatementSync;
@@ -94,12 +129,17 @@ export class TelemetryUplink extends CloudPublisher {
   ) {
     super(deps.log);
     this.cursorGet = deps.db.prepare('SELECT acked_ts AS ts FROM cloud_cursor WHERE id = ?');
-    this.cursorSet = deps.db.prepare('INSERT INTO cloud_cursor (id, acked_ts) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET acked_ts = excluded.acked_ts');
+    // Every device's cursor in one statement (a JSON object of id → ts): a live publish carries
+    // every caught-up device, so each PUBACK moves a hundred cursors at the bench's load.
+    this.cursorSet = deps.db.prepare(
+      'INSERT INTO cloud_cursor (id, acked_ts) SELECT key, value FROM json_each(?) WHERE true ON CONFLICT(id) DO UPDATE SET acked_ts = excluded.acked_ts',
+    );
     this.cursorDelete = deps.db.prepare('DELETE FROM cloud_cursor WHERE id = ?');
     deps.progress.join({
       write: () => {
+        if (this.pendingCursors.size === 0) return;
         this.writing = new Map(this.pendingCursors);
-        for (const [id, ts] of this.writing) this.cursorSet.run(id, ts);
+        this.cursorSet.run(JSON.stringify(Object.fromEntries(this.writing)));
       },
       committed: () => {
         // A cursor that moved again while written stays pending for the next turn.
@@ -124,15 +164,9 @@ export class TelemetryUplink extends CloudPublisher {
     if (pos === undefined || name === null) return false;
     const now = Date.now();
     for (const e of entries) if (e.ts > now || e.ts < now - LIVE_MAX_AGE_MS) return false;
-    let device = this.live.get(deviceId);
-    if (!device) this.live.set(deviceId, (device = { name, byTs: new Map() }));
-    // As through the history: a value at or below what was already sent is not sent.
-    for (const e of entries) {
-      if (e.ts <= pos) continue;
-      let values = device.byTs.get(e.ts);
-      if (!values) device.byTs.set(e.ts, (values = {}));
-      values[e.key] = e.value;
-    }
+    const device = this.live.get(deviceId);
+    if (device) device.commits.push(entries);
+    else this.live.set(deviceId, { name, commits: [entries] });
     if (!this.liveTimer) {
       this.liveTimer = setTimeout(() => this.publishLive(), LIVE_GATHER_MS);
       this.liveTimer.unref();
@@ -143,8 +177,8 @@ export class TelemetryUplink extends CloudPublisher {
   private publishLive(): void {
     this.liveTimer = null;
     const client = this.client;
-    const gathered = [...this.live.entries()];
-    this.live.clear();
+    const gathered = this.live;
+    this.live = new Map();
     if (!client) return;
     const max = this.deps.maxPacketBytes();
     // Each device's points are encoded once, as `"name":[…]`, and as many devices as the cloud takes
@@ -161,9 +195,10 @@ export class TelemetryUplink extends CloudPublisher {
       bytes = 2;
       messages = [];
     };
-    for (const [deviceId, { name, byTs }] of gathered) {
-      if (byTs.size === 0) continue;
-      const points = [...byTs.entries()].sort((a, b) => a[0] - b[0]).map(([ts, values]) => ({ ts, values }));
+    for (const [deviceId, { name, commits }] of gathered) {
+      const pos = this.readPos.get(deviceId);
+      const points = pos === undefined ? [] : livePoints(commits, pos);
+      if (points.length === 0) continue;
       const part = `${JSON.stringify(name)}:${JSON.stringify(points)}`;
       const partBytes = Buffer.byteLength(part) + 1;
       if (!fitsBytes(partBytes + 2, max)) {
