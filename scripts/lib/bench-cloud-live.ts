@@ -5,19 +5,17 @@
  * mosquitto and connected, one without a cloud. A subscriber on the broker checks that the values
  * really reached the cloud.
  *
- * The figure is each gateway's CPU time per 1,000 acknowledged messages over the whole run: from
- * before the first round to MOVE_SETTLE_MS after the last, the pauses while the other side is
- * driven included, and the row is how much more the forwarding one spends. The telemetry writer
- * moves staged values into history blocks every 32,768 values (server/modules/telemetry/
- * telemetry-writer.ts `moveRows`) or each minute, a burst of CPU: a median of short rounds picked
- * one side of it (five rounds of 56, 56, 43, 38, 57 ms per 1,000), and sums over the rounds alone
- * still missed the moves due by time that fell into a pause, a random part of each side's work.
- * After the settle every value sent has been moved, on both sides alike. A round sends about one
- * move's worth (17 s at 1,000 msg/s); the sides take turns A B B A A B … (drift of the machine's
- * load falls on both alike). Rounds spread by ±20 % on the shared machine: the note gives the rounds
- * alone as well, the median of the pairs' ratios (one noisy round moves a sum, not that) and the
- * main thread apart from the other threads (V8's GC helpers). Compare runs taken back to back
- * (docs/PERFORMANCE-FINDINGS.md).
+ * The figure is each gateway's CPU time per 1,000 acknowledged messages over the whole run, from
+ * before the first round to MOVE_SETTLE_MS after the last, and the row is how much more the
+ * forwarding one spends. Both gateways are driven at the same time, round after round, so what
+ * the machine does meanwhile falls on both alike: taken in turn (A B B A …), one side's rounds
+ * moved by ±20 % and a round after a pause cost ~12 ms per 1,000 more than one right after the
+ * side's own. The telemetry writer moves staged values into history blocks every 32,768 values
+ * (server/modules/telemetry/telemetry-writer.ts `moveRows`) or each minute, a burst of CPU that
+ * sums over the rounds alone caught or missed at random; after the settle every value sent has
+ * been moved, on both sides alike. A round sends about one move's worth (17 s at 1,000 msg/s).
+ * The note gives the rounds alone as well, the median of the rounds' ratios and the main thread
+ * apart from the other threads (V8's GC helpers) (docs/PERFORMANCE-FINDINGS.md).
  */
 import { connectAsync } from 'mqtt';
 import { cloudRoutes } from '../../server/contract/cloud.ts';
@@ -32,12 +30,7 @@ import { ensureDevices, ensureSimulatorProduct } from './simulator.ts';
 
 const DEVICES = 100;
 const RATE_PER_DEVICE = 10;
-/**
- * Odd: in A B B A … each side then runs in as many stretches (four), so both come out of a pause as
- * often; with six, A had four stretches and B three, and a round after a pause cost the local side
- * ~12 ms per 1,000 more than one right after its own.
- */
-const ROUNDS = 7;
+const ROUNDS = 6;
 const WARMUP_MS = 2000;
 /** With the warm-up, a little more than one staging move's worth of messages (see above). */
 const DURATION_MS = 15_000;
@@ -103,12 +96,9 @@ export async function liveForwardingRows(binary: string, broker: Mosquitto): Pro
       await sleep(100);
     }
     for (const side of sides) side.spanMs = -cpuMs(side.gw.bin.pid);
-    // A B B A A B …: each side goes first in half of the pairs.
-    for (let r = 0; r < ROUNDS; r++) {
-      const [first, second] = r % 2 === 0 ? [forwarding, local] : [local, forwarding];
-      await round(first);
-      await round(second);
-    }
+    // Both sides at once: what the machine does meanwhile (other processes, the page cache's
+    // writeback) falls on both alike, where rounds taken in turn moved one side by ±20 %.
+    for (let r = 0; r < ROUNDS; r++) await Promise.all([round(forwarding), round(local)]);
     // The last values of the forwarding side may still be on their way.
     for (let waited = 0; waited < 10_000 && counter.seen() < forwarding.acked; waited += 200) await sleep(200);
     await sleep(MOVE_SETTLE_MS);
@@ -118,7 +108,7 @@ export async function liveForwardingRows(binary: string, broker: Mosquitto): Pro
     const withCloud = perThousand(forwarding);
     const without = perThousand(local);
     const addedPct = (withCloud / without - 1) * 100;
-    // Round r of one side and round r of the other ran back to back.
+    // Round r of one side and round r of the other ran at the same time.
     const pairPct = forwarding.cpuPer1k.map((w, r) => (w / local.cpuPer1k[r]! - 1) * 100);
     const mainPer1k = (side: Side): number => (side.mainMs / side.acked) * 1000;
     const rounds = (xs: number[]): string => xs.map((x) => x.toFixed(0)).join(', ');
@@ -132,7 +122,7 @@ export async function liveForwardingRows(binary: string, broker: Mosquitto): Pro
         budget: 10,
         better: 'lower',
         note:
-          `${DEVICES} devices × ${RATE_PER_DEVICE} msg/s, QoS 1, two gateways of this binary driven in turn A B B A … (${ROUNDS} rounds each of ${(WARMUP_MS + DURATION_MS) / 1000} s, about one staging move's worth; ` +
+          `${DEVICES} devices × ${RATE_PER_DEVICE} msg/s, QoS 1, two gateways of this binary driven at the same time (${ROUNDS} rounds of ${(WARMUP_MS + DURATION_MS) / 1000} s, about one staging move's worth; ` +
           `CPU over the whole run, the pauses and ${MOVE_SETTLE_MS / 1000} s after the last round included so every staging move counts): ` +
           `with mosquitto as the cloud ${withCloud.toFixed(1)} ms CPU per 1,000 msgs, without a cloud ${without.toFixed(1)} ms; ` +
           `the rounds alone ${roundsPer1k(forwarding).toFixed(1)} (${rounds(forwarding.cpuPer1k)}) vs ${roundsPer1k(local).toFixed(1)} (${rounds(local.cpuPer1k)}), ` +
