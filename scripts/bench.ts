@@ -387,9 +387,13 @@ generators run in the bench process on the same machine, so they share its CPUs 
   dir provisioned over HTTP (licence + administrator) and then restarted; the median of
   ${IDLE_RESTARTS} restarts (one start's reading moves by ±4 MB; the note gives the range; the rules
   group's row with 1,000 scenes stored takes the median of its 5 starts the same way). File-backed
-  pages are the node binary's own code, shared and reclaimable (how many of them a start maps also
-  depends on what the page cache holds: another process running the same binary raises it);
-  anonymous pages are the heap.
+  pages are the node binary's own code, shared and reclaimable. How many of them a start maps
+  depends on how the binary got into the page cache (the kernel maps a whole cached folio at a
+  fault, and a file just written or read whole sits in large ones: 70-85 MB instead of 54-57), so
+  the first start of every measured sequence (first boot, provisioning, the rules' and fleets'
+  data dirs) drops the binary's pages first and reads it from disk, as after a reboot
+  (scripts/lib/bench-start.ts); the cold-start rows leave the cache as it is. Anonymous pages are
+  the heap; 1 s after start the gateway runs one memory-reducing GC (server/lib/old-generation-trim.ts).
 - **Device import** (scripts/lib/bench-devices.ts): an organization tree (Bench → East → Plant-1,
   Bench → West), two products, 1,000 devices batch-generated (\`POST /api/yt/device/batch\`) under
   West; then a 10,000-row CSV (name, alias, label, longitude, latitude, a preset access token per
