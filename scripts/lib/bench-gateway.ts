@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { licenseRoutes, SETUP_CODE_HEADER } from '../../server/contract/license.ts';
 import { WS_PATH } from '../../server/contract/realtime.ts';
 import { generateLicenseKeyPair, issueLicense } from '../../server/modules/license/license-issue.ts';
-import { type RunningBinary } from '../../tests/helpers/binary.ts';
+import type { RunningBinary } from '../../tests/helpers/binary.ts';
 import { startAfterReboot } from './bench-start.ts';
 import { ConsoleHttp } from './console-http.ts';
 import { sleep } from './bench-measure.ts';
