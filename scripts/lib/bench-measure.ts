@@ -24,17 +24,21 @@ export function median(values: readonly number[]): number {
 
 const clockTicks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
-/** CPU time (user + system) the process has used: less sensitive to a busy machine than wall time. */
-export function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+/** utime + stime of a /proc stat file, in ms. */
+function statCpuMs(file: string): number {
+  const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime
   return (ticks * 1000) / clockTicks;
 }
 
+/** CPU time (user + system) the process has used: less sensitive to a busy machine than wall time. */
+export function cpuMs(pid: number): number {
+  return statCpuMs(`/proc/${pid}/stat`);
+}
+
 /** CPU time of the process's main thread (its thread id is the pid); cpuMs minus this is V8's GC helpers, libuv's pool and workers. */
 export function mainThreadCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  return statCpuMs(`/proc/${pid}/task/${pid}/stat`);
 }
 
 export interface Rss {

@@ -70,11 +70,17 @@ export class OldGenerationTrim {
  */
 export const START_UP_SETTLE_MS = 1_000;
 
-type GcWithOptions = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+type Gc = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+
+/** V8's `gc` when node runs with `--expose-gc` (the binary does); null under tsx (development, tests). */
+function exposedGc(): Gc | null {
+  const gc = (globalThis as { gc?: Gc }).gc;
+  return typeof gc === 'function' ? gc : null;
+}
 
 export function settleAfterStart(delayMs: number = START_UP_SETTLE_MS): () => void {
-  const gc = (globalThis as { gc?: GcWithOptions }).gc;
-  if (typeof gc !== 'function') return () => {};
+  const gc = exposedGc();
+  if (!gc) return () => {};
   const timer = setTimeout(() => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' }), delayMs);
   timer.unref();
   return () => clearTimeout(timer);
@@ -85,9 +91,9 @@ export function settleAfterStart(delayMs: number = START_UP_SETTLE_MS): () => vo
  * (development under tsx, the tests) nothing runs. Returns the function that stops it.
  */
 export function startOldGenerationTrim(options: OldGenerationTrimOptions = OLD_GENERATION_TRIM): () => void {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (typeof gc !== 'function') return () => {};
-  const trim = new OldGenerationTrim(oldSpaceUsed, gc, options.stepBytes);
+  const gc = exposedGc();
+  if (!gc) return () => {};
+  const trim = new OldGenerationTrim(oldSpaceUsed, () => gc(), options.stepBytes);
   const timer = setInterval(() => trim.check(), options.checkMs);
   timer.unref();
   return () => clearInterval(timer);
