@@ -40,12 +40,12 @@ import { cloudAccountModule } from './modules/cloud-account/cloud-account-module
 import { categoryModule } from './modules/category/category-module.ts';
 import { productModule } from './modules/product/product-module.ts';
 import { deviceModule } from './modules/device/device-module.ts';
-import { usersModule } from './modules/users/users-module.ts';
+import { userAdminModule } from './modules/user-admin/user-admin-module.ts';
 import { thingModelModule } from './modules/thing-model/thing-model-module.ts';
 import { telemetryModule } from './modules/telemetry/telemetry-module.ts';
 import { transportModule } from './modules/transport/transport-module.ts';
 import { commandModule } from './modules/command/command-module.ts';
-import { tcpAccessModule } from './modules/tcp-access/tcp-access-module.ts';
+import { tcpDeviceModule } from './modules/tcp-device/tcp-device-module.ts';
 import { modbusModule } from './modules/modbus/modbus-module.ts';
 import { eventRecordModule } from './modules/event-record/event-record-module.ts';
 import { alarmModule } from './modules/alarm/alarm-module.ts';
@@ -78,13 +78,13 @@ export const edgeModules: readonly EdgeModule[] = [
   categoryModule,
   productModule,
   deviceModule,
-  usersModule,
+  userAdminModule,
   cloudAccountModule,
   thingModelModule,
   telemetryModule,
   transportModule,
   commandModule,
-  tcpAccessModule,
+  tcpDeviceModule,
   modbusModule,
   eventRecordModule,
   alarmModule,

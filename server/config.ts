@@ -15,7 +15,7 @@ export interface Config {
   port: number;
   dataDir: string;
   mqttPort: number;
-  /** TCP device access port (DTUs, custom TCP devices); server/modules/tcp-access/. */
+  /** TCP device access port (DTUs, custom TCP devices); server/modules/tcp-device/. */
   tcpPort: number;
   /** Device MQTT over TLS port; null when turned off (`--mqtts-port off`). */
   mqttsPort: number | null;

@@ -87,9 +87,9 @@ export const deviceTabs = tabRegistry<DeviceTabProps>([
   },
   {
     key: 'event',
-    titleKey: 'event:tab',
+    titleKey: 'eventRecord:tab',
     sort: 50,
-    panel: lazyPanel(() => import('./features/event/EventTab.tsx'), 'EventTab'),
+    panel: lazyPanel(() => import('./features/event-record/EventTab.tsx'), 'EventTab'),
   },
   {
     key: 'task',
@@ -172,15 +172,15 @@ export const pages: Record<ConsoleComponentName, PageLoader> = {
   SandboxPage: named(() => import('./features/visualization/SandboxPage.tsx'), 'SandboxPage'),
   VideoListPage: named(() => import('./features/video/VideoListPage.tsx'), 'VideoListPage'),
   OrganizationPage: named(() => import('./features/organization/OrganizationPage.tsx'), 'OrganizationPage'),
-  EdgeStatePage: named(() => import('./features/edge-state/EdgeStatePage.tsx'), 'EdgeStatePage'),
-  CloudEventPage: named(() => import('./features/cloud-event/CloudEventPage.tsx'), 'CloudEventPage'),
+  EdgeStatePage: named(() => import('./features/cloud-link/EdgeStatePage.tsx'), 'EdgeStatePage'),
+  CloudEventPage: named(() => import('./features/cloud-link/CloudEventPage.tsx'), 'CloudEventPage'),
   NetworkConfigurationPage: named(() => import('./features/network/NetworkConfigurationPage.tsx'), 'NetworkConfigurationPage'),
   UserListPage: named(() => import('./features/user-admin/UserListPage.tsx'), 'UserListPage'),
   SystemConfigurationPage: named(() => import('./features/system-config/SystemConfigurationPage.tsx'), 'SystemConfigurationPage'),
   NoticeListPage: named(() => import('./features/notice/NoticeListPage.tsx'), 'NoticeListPage'),
   MyNoticePage: named(() => import('./features/notice/MyNoticePage.tsx'), 'MyNoticePage'),
   AuditLogPage: named(() => import('./features/audit-log/AuditLogPage.tsx'), 'AuditLogPage'),
-  LogoManagePage: named(() => import('./features/operation/LogoManagePage.tsx'), 'LogoManagePage'),
+  LogoManagePage: named(() => import('./features/platform/LogoManagePage.tsx'), 'LogoManagePage'),
 };
 
 /** The route table: the menu description with each entry's page (front-end menu mode). */

@@ -96,7 +96,7 @@ export const consoleMenu = [
   // System (8)
   { path: p.system, name: 'System', titleKey: 'menu:system', menuType: 'category', sort: 8, icon: 'system', layout: 'main' },
   { path: p.organization, name: 'Organization', titleKey: 'menu:organization', menuType: 'menu', component: 'OrganizationPage', group: 'System', sort: 1, permission: 'organization:list', layout: 'main' },
-  { path: p.edgeState, name: 'EdgeState', titleKey: 'menu:marginalState', menuType: 'menu', component: 'EdgeStatePage', group: 'System', sort: 2, permission: 'edge:state', layout: 'main' },
+  { path: p.edgeState, name: 'EdgeState', titleKey: 'menu:edgeState', menuType: 'menu', component: 'EdgeStatePage', group: 'System', sort: 2, permission: 'edge:state', layout: 'main' },
   { path: p.cloudEvent, name: 'CloudEvent', titleKey: 'menu:cloudEvent', menuType: 'menu', component: 'CloudEventPage', group: 'System', sort: 3, permission: 'edge:cloud_event:list', layout: 'main' },
   { path: p.networkConfiguration, name: 'NetworkConfiguration', titleKey: 'menu:networkConfiguration', menuType: 'menu', component: 'NetworkConfigurationPage', group: 'System', sort: 4, permission: 'system:network', layout: 'main', hideMenu: true },
   { path: p.user, name: 'User', titleKey: 'menu:user', menuType: 'menu', component: 'UserListPage', group: 'System', sort: 6, permission: 'user:list', layout: 'main' },

@@ -250,7 +250,7 @@ export type PointImportResult = Static<typeof PointImportResultSchema>;
 export const PointAccessSchema = ModbusOperationTypeSchema;
 export const PointOriginalDataTypeSchema = ModbusDataTypeSchema;
 
-const deviceTags = ['tcp-access'];
+const deviceTags = ['tcp-device'];
 const productTags = ['modbus'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 

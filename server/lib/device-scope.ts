@@ -2,7 +2,7 @@
  * Which devices a caller may see: the organizations a customer belongs to and every organization
  * below them, or null for a role that sees every device (server/contract/permissions.ts,
  * roleIsScoped). Built on first read per request by the access hook (server/plugins/access.ts) from
- * server/modules/users/device-scope-service.ts; lists filter by it, and a device outside it is
+ * server/modules/user-admin/device-scope-service.ts; lists filter by it, and a device outside it is
  * answered 404 as if it did not exist.
  */
 export type DeviceScope = { readonly organizationIds: readonly string[] } | null;

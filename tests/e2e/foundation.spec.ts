@@ -37,7 +37,7 @@ const MENU: [group: string, entries: string[]][] = [
   ['ruleEngine', ['sceneLinkage']],
   ['visualization', ['template', 'sandbox']],
   ['videoCenter', ['video']],
-  ['system', ['organization', 'marginalState', 'cloudEvent', 'systemConfiguration', 'user', 'notice', 'myNotice', 'auditLog']],
+  ['system', ['organization', 'edgeState', 'cloudEvent', 'systemConfiguration', 'user', 'notice', 'myNotice', 'auditLog']],
   ['operationManage', ['logoManage']],
 ];
 
@@ -250,7 +250,7 @@ describe('first boot to a signed-in console', () => {
     await ui.fill('profile-realname', 'Ada Operator');
     await ui.fill('profile-phone', '12345');
     await ui.blur('profile-phone');
-    await ui.expectFieldError('profile-phone', text('en_US', 'profile:info.phoneInvalid'));
+    await ui.expectFieldError('profile-phone', text('en_US', 'user:info.phoneInvalid'));
     await ui.screenshot('profile-bad-phone');
     await ui.fill('profile-phone', '13800138000');
     await ui.blur('profile-phone');
@@ -260,7 +260,7 @@ describe('first boot to a signed-in console', () => {
     expect(await ui.expectImageLoaded(ui.testId('profile-avatar-preview'))).toBe(16);
     await ui.screenshot('profile-filled');
     await ui.clickTestId('profile-save');
-    await ui.expectPageText(text('en_US', 'profile:info.editSuccess'));
+    await ui.expectPageText(text('en_US', 'user:info.editSuccess'));
     await ui.expectHidden('profile-realname');
 
     await openUserMenu();
@@ -319,7 +319,7 @@ describe('first boot to a signed-in console', () => {
     await ui.fill('pwd-current', PASSWORD);
     await ui.clickTestId('pwd-submit');
     await ui.expectPath('/login');
-    await ui.expectPageText(text('en_US', 'profile:password.success'));
+    await ui.expectPageText(text('en_US', 'user:password.success'));
     expect(await ui.testId('login-username').inputValue()).toBe(ADMIN);
     expect(await ui.stored(StorageKey.TOKEN)).toBeNull();
   });

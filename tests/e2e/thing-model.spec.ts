@@ -246,7 +246,7 @@ describe('a simulated device of the product', () => {
         return (await name.count()) > 0 ? name.innerText() : '';
       }, { timeout: 20_000, interval: 1000 })
       .toContain('过温告警');
-    await ui.expectLocatorText(ui.page.locator('[data-testid^="event-type-"]').first(), text('zh_CN', 'event:type.ALERT'));
+    await ui.expectLocatorText(ui.page.locator('[data-testid^="event-type-"]').first(), text('zh_CN', 'eventRecord:type.ALERT'));
     await ui.expectLocatorText(ui.page.locator('[data-testid^="event-params-"]').first(), '温度');
     await ui.screenshotMatrix('events', () => ui.expectVisible('event-tab'));
   });

@@ -6,7 +6,7 @@ const panel = {} as TabEntry<object>['panel'];
 const registry = tabRegistry<object>([
   { key: 'credentials', titleKey: 'credentials:tab', sort: 70, panel },
   { key: 'info', titleKey: 'device:tabs.info', sort: 10, panel },
-  { key: 'events', titleKey: 'event:tab', sort: 50, panel },
+  { key: 'events', titleKey: 'eventRecord:tab', sort: 50, panel },
 ]);
 
 describe('tab registry', () => {
@@ -33,6 +33,6 @@ describe('tab registry', () => {
   });
 
   it('names each title namespace once', () => {
-    expect(registry.namespaces().sort()).toEqual(['credentials', 'device', 'event']);
+    expect(registry.namespaces().sort()).toEqual(['credentials', 'device', 'eventRecord']);
   });
 });

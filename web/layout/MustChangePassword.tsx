@@ -6,7 +6,7 @@ import { lazy, Suspense, type JSX } from 'react';
 import { useMustChangePassword } from '../stores/permissions.ts';
 
 const ChangePasswordModal = lazy(() =>
-  import('../features/profile/ChangePasswordModal.tsx').then((m) => ({ default: m.ChangePasswordModal })),
+  import('../features/user/ChangePasswordModal.tsx').then((m) => ({ default: m.ChangePasswordModal })),
 );
 
 export function MustChangePassword(): JSX.Element | null {

@@ -32,9 +32,9 @@ import { useFullscreen } from './useFullscreen.ts';
 import { initials } from './initials.ts';
 import { Permitted } from '../components/Permitted.tsx';
 
-const ProfileModal = lazy(() => import('../features/profile/ProfileModal.tsx').then((m) => ({ default: m.ProfileModal })));
+const ProfileModal = lazy(() => import('../features/user/ProfileModal.tsx').then((m) => ({ default: m.ProfileModal })));
 const ChangePasswordModal = lazy(() =>
-  import('../features/profile/ChangePasswordModal.tsx').then((m) => ({ default: m.ChangePasswordModal })),
+  import('../features/user/ChangePasswordModal.tsx').then((m) => ({ default: m.ChangePasswordModal })),
 );
 const LicenseModal = lazy(() => import('../features/license/LicenseModal.tsx').then((m) => ({ default: m.LicenseModal })));
 

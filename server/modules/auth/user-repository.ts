@@ -88,7 +88,7 @@ export class UserRepository {
     return this.db.prepare("SELECT 1 FROM user WHERE role = 'SYS_ADMIN' LIMIT 1").get() !== undefined;
   }
 
-  /** Enabled super administrators: at least one must remain (server/modules/users/user-admin-service.ts). */
+  /** Enabled super administrators: at least one must remain (server/modules/user-admin/user-admin-service.ts). */
   enabledAdminIds(): string[] {
     return (this.db.prepare("SELECT id FROM user WHERE role = 'SYS_ADMIN' AND enabled = 1").all() as { id: string }[]).map((r) => r.id);
   }

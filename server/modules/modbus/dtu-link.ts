@@ -1,5 +1,5 @@
-/** Modbus RTU over a DTU's registered TCP connection (server/modules/tcp-access/tcp-connections.ts). */
-import type { TcpConnections } from '../tcp-access/tcp-connections.ts';
+/** Modbus RTU over a DTU's registered TCP connection (server/modules/tcp-device/tcp-connections.ts). */
+import type { TcpConnections } from '../tcp-device/tcp-connections.ts';
 import { rtuFrame } from './modbus-crc.ts';
 import { answerOf } from './modbus-pdu.ts';
 import { serial, type ModbusLink, type TransactResult } from './modbus-link.ts';

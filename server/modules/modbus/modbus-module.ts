@@ -24,7 +24,7 @@ export const modbusModule = defineModule({
   name: 'modbus',
   needs: ['devices', 'products', 'telemetry', 'thingModels', 'transport', 'tcpAccess'],
   apiTags: {
-    'tcp-access': 'TCP device access: a device link (DTU or Modbus TCP), its counters, its Modbus points, read now and write',
+    'tcp-device': 'TCP device access: a device link (DTU or Modbus TCP), its counters, its Modbus points, read now and write',
     modbus: "Modbus: a product's request plan and its point table as a spreadsheet",
   },
   build: ({ core, log, tuning, services }) => {

@@ -4,7 +4,7 @@
  * ALL and INDIVIDUAL are resolved from the accounts. ORGANIZATION (the node's members) and
  * DEPARTMENT (members of the node and every node below it) need the user ↔ organization membership,
  * which comes from `membersOf` as handed in by the module manifest (notice-module.ts): the users'
- * organization membership (server/modules/users/membership-repository.ts).
+ * organization membership (server/modules/user-admin/membership-repository.ts).
  */
 import type { NoticeReceiverType } from '../../contract/notice.ts';
 

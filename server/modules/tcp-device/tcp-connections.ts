@@ -2,7 +2,7 @@
  * The registry of identified TCP connections, by device: who is connected, from where, with which
  * registration, the frames they send. Other modules subscribe to a device's frames and write frames
  * back through it (the Modbus master today, custom-TCP handlers and the soft gateway later) without
- * touching the server that accepts the sockets (tcp-access-server.ts).
+ * touching the server that accepts the sockets (tcp-device-server.ts).
  */
 import type { Socket } from 'node:net';
 import type { TcpAuthType, TcpProtocolType } from '../../contract/product.ts';

@@ -1,5 +1,5 @@
 /**
- * System → edge state (the menu calls it "marginal state"): the cloud link, live over /api/ws.
+ * System → edge state: the cloud link, live over /api/ws.
  * Status with the last error, the gateway's name and id in the cloud, edge type, key, the secret
  * masked (an administrator may show it), last connect and disconnect, what waits for the cloud,
  * messages sent today and backlog dropped for age.

@@ -49,7 +49,7 @@ function ParamList({ params, outputs, testId }: { params: unknown; outputs: read
 }
 
 export function EventTab({ device }: DeviceTabProps): JSX.Element {
-  const { t } = useTranslation(['event', 'table']);
+  const { t } = useTranslation(['eventRecord', 'table']);
   const list = useList(eventRecordRoutes.list, { params: { id: device.id }, syncUrl: false });
   const { model } = usePublishedModel(device.deviceProfileId);
   const events = model?.events ?? [];
@@ -77,7 +77,7 @@ export function EventTab({ device }: DeviceTabProps): JSX.Element {
       title: t('fields.eventType'),
       dataIndex: 'eventType',
       width: 100,
-      render: (v: string, row) => <EnumTag ns="event" group="type" value={v} colors={eventTypeColors} testId={`event-type-${row.id}`} />,
+      render: (v: string, row) => <EnumTag ns="eventRecord" group="type" value={v} colors={eventTypeColors} testId={`event-type-${row.id}`} />,
     },
     {
       title: t('fields.params'),
@@ -107,7 +107,7 @@ export function EventTab({ device }: DeviceTabProps): JSX.Element {
               </Select>
             </Form.Item>
             <Form.Item field="eventType" label={t('fields.eventType')}>
-              <EnumSelect ns="event" group="type" values={eventTypes} allowClear placeholder={t('table:all')} style={{ width: 130 }} testId="event-filter-type" />
+              <EnumSelect ns="eventRecord" group="type" values={eventTypes} allowClear placeholder={t('table:all')} style={{ width: 130 }} testId="event-filter-type" />
             </Form.Item>
             <Form.Item field="startTime" label={t('startTime')} getValueFromEvent={epochOf}>
               <DatePicker showTime format={DATE_TIME_FORMAT} style={{ width: 200 }} data-testid="event-filter-start" />

@@ -14,7 +14,7 @@ export interface AvatarFieldProps {
 }
 
 export function AvatarField({ value, onChange, disabled }: AvatarFieldProps): JSX.Element {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation('user');
   return (
     <ImageUploadField
       value={value}

@@ -17,8 +17,8 @@ declare module '../../module.ts' {
   }
 }
 
-export const usersModule = defineModule({
-  name: 'users',
+export const userAdminModule = defineModule({
+  name: 'user-admin',
   needs: ['accounts', 'organizations', 'devices'],
   migrations: [{ name: '0027-user-organization', sql: m0027 }],
   apiTags: { 'user-admin': 'Accounts, roles and organization membership (System → User); own permissions' },

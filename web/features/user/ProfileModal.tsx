@@ -46,7 +46,7 @@ function differs(a: ProfileValues, b: Partial<ProfileValues>): boolean {
 }
 
 export function ProfileModal({ visible, onClose }: ProfileModalProps): JSX.Element | null {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation('user');
   const user = useSession((s) => s.user);
 
   useEffect(() => {
@@ -74,7 +74,7 @@ interface ProfileFormProps {
 }
 
 function ProfileForm({ user, onDirty, onCancel, onSaved }: ProfileFormProps): JSX.Element {
-  const { t } = useTranslation(['profile', 'common']);
+  const { t } = useTranslation(['user', 'common']);
   const [form] = Form.useForm<ProfileValues>();
   const [saving, setSaving] = useState(false);
   const initial = valuesOf(user);

@@ -7,7 +7,7 @@
 import { RAW_RPC_METHOD } from '../../contract/command.ts';
 import { defineModule } from '../../module.ts';
 import type { TcpDevice } from '../device/tcp-device.ts';
-import { TcpAccessServer } from './tcp-access-server.ts';
+import { TcpAccessServer } from './tcp-device-server.ts';
 import { TcpConnections } from './tcp-connections.ts';
 
 declare module '../../module.ts' {
@@ -40,8 +40,8 @@ export interface TcpAccess {
   start(): Promise<void>;
 }
 
-export const tcpAccessModule = defineModule({
-  name: 'tcp-access',
+export const tcpDeviceModule = defineModule({
+  name: 'tcp-device',
   needs: ['devices', 'transport'],
   build: ({ core, log, tuning, services, onClose }) => {
     const connections = new TcpConnections();

@@ -39,7 +39,7 @@ interface PasswordValues {
 const passwordFields = ['password', 'resetPassword'] as const;
 
 export function ChangePasswordModal({ visible, onClose, forced = false }: ChangePasswordModalProps): JSX.Element | null {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation('user');
   return (
     <GuardedModal visible={visible} title={t('password.title')} width={480} onClose={onClose} closable={!forced}>
       {({ setDirty, requestClose, close }) => <ChangePasswordForm onDirty={setDirty} onCancel={requestClose} onChanged={close} forced={forced} />}
@@ -55,7 +55,7 @@ interface ChangePasswordFormProps {
 }
 
 function ChangePasswordForm({ onDirty, onCancel, onChanged, forced }: ChangePasswordFormProps): JSX.Element {
-  const { t } = useTranslation(['profile', 'common']);
+  const { t } = useTranslation(['user', 'common']);
   const [, navigate] = useLocation();
   const user = useSession((s) => s.user);
   const userId = user?.userId;
