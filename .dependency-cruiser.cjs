@@ -72,6 +72,31 @@ module.exports = {
       },
     },
     {
+      name: 'no-cycle-in-the-app',
+      comment:
+        'Beyond load time: in server/ and web/ no two files depend on each other, type imports ' +
+        'included, so each file can be read and changed from the ones it imports (the live websocket ' +
+        'host and its subscriptions once imported each other in a circle). Lazy pages (dynamic ' +
+        'imports of web/routes.tsx) are not dependencies of the table that names them.',
+      severity: 'error',
+      from: { path: '^(server|web)/' },
+      to: {
+        circular: true,
+        dependencyTypesNot: ['dynamic-import'],
+        viaOnly: { dependencyTypesNot: ['dynamic-import'] },
+      },
+    },
+    {
+      name: 'realtime-is-a-host',
+      comment:
+        'The live websocket host serves the commands modules contribute (server/live.ts, each ' +
+        "manifest's `live` entry) and imports none of the modules whose data it serves: a new live " +
+        'feature is added in its own module, never by editing realtime.',
+      severity: 'error',
+      from: { path: '^server/modules/realtime/' },
+      to: { path: '^server/modules/', pathNot: '^server/modules/realtime/' },
+    },
+    {
       name: 'resolvable',
       comment:
         'An import these rules cannot resolve is invisible to them; tsc reports real typos, so ' +

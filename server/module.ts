@@ -4,7 +4,8 @@
  *
  * A module is one `defineModule({...})` manifest: its name, the services it needs from modules
  * listed before it, what it contributes to lists that used to be central (migrations, OpenAPI tag
- * descriptions), and four phases that `server/app.ts` runs for every module in list order:
+ * descriptions, the live websocket's command types: server/live.ts), and four phases that
+ * `server/app.ts` runs for every module in list order:
  * `build` (construct services, no I/O beyond the database), `routes` (HTTP), `start` (open ports,
  * timers) and, in reverse order, `close`.
  *
@@ -19,6 +20,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Core } from './core.ts';
 import type { EventBus } from './lib/event-bus.ts';
+import type { LiveCommands, LiveContext } from './live.ts';
 
 /** Every service a module provides, by name; filled in by each module's `declare module`. */
 export interface Services {}
@@ -42,6 +44,11 @@ export interface BuildContext<N extends ServiceName> {
   services: Pick<Services, N>;
   /** Runs `fn` when the module closes (after its `close`): for what it built but does not provide, e.g. a timer. */
   onClose: (fn: () => Promise<void> | void) => void;
+  /**
+   * Every module's live command types (their `live` entries), for the module that serves the
+   * websocket. Filled as modules are built: read it when a command comes, not during `build`.
+   */
+  liveCommands: LiveCommands;
 }
 
 /** What `routes`, `start` and `close` receive: the needed services and the ones the module built. */
@@ -55,6 +62,8 @@ export interface ModuleManifest<N extends ServiceName, P extends Partial<Service
   /** Descriptions of the OpenAPI tags its contract routes use. */
   apiTags?: Readonly<Record<string, string>>;
   build(ctx: BuildContext<N>): P;
+  /** The live websocket's command types whose data this module owns (server/live.ts), built after `build`. */
+  live?(scope: ModuleScope<N, P>, ctx: LiveContext): LiveCommands;
   routes?(app: FastifyInstance, scope: ModuleScope<N, P>): Promise<void> | void;
   start?(scope: ModuleScope<N, P>): Promise<void> | void;
   close?(scope: ModuleScope<N, P>): Promise<void> | void;
@@ -67,6 +76,7 @@ export interface EdgeModule {
   readonly migrations: readonly Migration[];
   readonly apiTags: Readonly<Record<string, string>>;
   build(ctx: BuildContext<ServiceName>): Partial<Services>;
+  live?(scope: Partial<Services>, ctx: LiveContext): LiveCommands;
   routes?(app: FastifyInstance, scope: Partial<Services>): Promise<void> | void;
   start?(scope: Partial<Services>): Promise<void> | void;
   close?(scope: Partial<Services>): Promise<void> | void;
@@ -120,6 +130,8 @@ class ScopedBus {
  */
 export class Composition {
   readonly services: Partial<Services> = {};
+  /** Every module's live command types; a type two modules contribute stops the start. */
+  readonly liveCommands: Record<string, LiveCommands[string]> = {};
   private readonly composed: Composed[] = [];
 
   constructor(
@@ -133,12 +145,28 @@ export class Composition {
       const bus = new ScopedBus(ctx.core.bus);
       const core: Core = { ...ctx.core, bus: bus as unknown as EventBus };
       const closers: Composed['closers'] = [];
-      const provided = module.build({ core, log: ctx.log, tuning: ctx.tuning, services: needed, onClose: (fn) => closers.push(fn) });
+      const provided = module.build({
+        core,
+        log: ctx.log,
+        tuning: ctx.tuning,
+        services: needed,
+        onClose: (fn) => closers.push(fn),
+        liveCommands: this.liveCommands,
+      });
       for (const name of Object.keys(provided)) {
         if (name in this.services) throw new Error(`module ${module.name} provides ${name}, which another module already provides`);
       }
       Object.assign(this.services, provided);
-      this.composed.push({ module, scope: { ...needed, ...provided }, bus, closers });
+      const scope = { ...needed, ...provided };
+      this.composed.push({ module, scope, bus, closers });
+      if (module.live) this.addLive(module.name, module.live(scope, { bus: bus as unknown as EventBus, log: ctx.log }));
+    }
+  }
+
+  private addLive(moduleName: string, commands: LiveCommands): void {
+    for (const [type, command] of Object.entries(commands)) {
+      if (type in this.liveCommands) throw new Error(`module ${moduleName} serves the live command ${type}, which another module already serves`);
+      this.liveCommands[type] = command;
     }
   }
 

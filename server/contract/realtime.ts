@@ -198,7 +198,7 @@ export const EntityFilterSchema = Type.Union([
   Type.Object({ type: Type.Literal('entityType'), entityType: Type.Literal('DEVICE') }),
   /**
    * ThingsBoard's device profiles are our products: devices of the products named in `deviceTypes`
-   * (or the older single `deviceType`) whose name matches `deviceNameFilter` (entity-filters.ts).
+   * (or the older single `deviceType`) whose name matches `deviceNameFilter` (server/lib/entity-filters.ts).
    */
   Type.Object({
     type: Type.Literal('deviceType'),
@@ -206,7 +206,7 @@ export const EntityFilterSchema = Type.Union([
     deviceTypes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { minItems: 1, maxItems: 100 })),
     deviceNameFilter: Type.Optional(Type.String({ maxLength: 255 })),
   }),
-  /** Devices whose name matches `entityNameFilter`, as ThingsBoard matches it (entity-filters.ts). */
+  /** Devices whose name matches `entityNameFilter`, as ThingsBoard matches it (server/lib/entity-filters.ts). */
   Type.Object({ type: Type.Literal('entityName'), entityType: Type.Literal('DEVICE'), entityNameFilter: Type.String({ maxLength: 255 }) }),
 ]);
 export type EntityFilter = Static<typeof EntityFilterSchema>;

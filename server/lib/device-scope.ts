@@ -5,7 +5,23 @@
  * server/modules/user-admin/device-scope-service.ts; lists filter by it, and a device outside it is
  * answered 404 as if it did not exist.
  */
+import type { Device, DeviceListQuery, DevicePage } from '../contract/device.ts';
+
 export type DeviceScope = { readonly organizationIds: readonly string[] } | null;
+
+/**
+ * The device reads of one caller's scope (DeviceService.within): a device outside the scope is
+ * answered as one that does not exist, and lists hold only the devices within it.
+ */
+export interface ScopedDevices {
+  readonly scope: DeviceScope;
+  /** Throws AppError not found for a device that does not exist or is outside the scope. */
+  get(id: string): Device;
+  exists(id: string): boolean;
+  page(query: DeviceListQuery): DevicePage;
+  /** How many devices the scope holds. */
+  count(): number;
+}
 
 /** Whether a device of `organizationId` (null: in no organization) is within `scope`. */
 export function inScope(scope: DeviceScope, organizationId: string | null): boolean {

@@ -167,7 +167,7 @@ async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<
         return;
       }
       // Signed in: a user's route like any other, the licence gate included (the edge state, as
-      // over /api/ws: live-hub.ts). The provisioning endpoints (licence upload, cloud configuration)
+      // over /api/ws: server/modules/realtime/live-host.ts). The provisioning endpoints (licence upload, cloud configuration)
       // are `licenseFree`: the upload is how an expired licence is renewed.
       request.user = resolveUser(request);
       if (!config.licenseFree) requireLicense();

@@ -8,6 +8,8 @@ import { edgeModules, migrations } from '../../server/app.ts';
 import type { Core } from '../../server/core.ts';
 import { EventBus } from '../../server/lib/event-bus.ts';
 import { Composition, defineModule, migrationsOf, type EdgeModule } from '../../server/module.ts';
+import type { LiveCommands } from '../../server/live.ts';
+import { Type } from 'typebox';
 
 function recordingLog() {
   const errors: unknown[][] = [];
@@ -60,6 +62,24 @@ describe('module composition', () => {
     const one = defineModule({ name: 'one', needs: [], build: () => ({ cloud: {} as never }) });
     const two = defineModule({ name: 'two', needs: [], build: () => ({ cloud: {} as never }) });
     expect(() => compose([one, two])).toThrow(/module two provides cloud/);
+  });
+
+  it('collects the live command types of every module, later modules included, and refuses a type served twice', () => {
+    const command = (): LiveCommands => ({ PING: { schema: Type.Object({}), updateType: null, kind: 'request', open: () => undefined } });
+    let seen: LiveCommands | null = null;
+    const host = defineModule({
+      name: 'host',
+      needs: [],
+      build: ({ liveCommands }) => {
+        seen = liveCommands;
+        return {};
+      },
+    });
+    const owner = defineModule({ name: 'owner', needs: [], build: () => ({}), live: command });
+    compose([host, owner]);
+    expect(Object.keys(seen!)).toEqual(['PING']);
+    const again = defineModule({ name: 'again', needs: [], build: () => ({}), live: command });
+    expect(() => compose([owner, again])).toThrow(/module again serves the live command PING/);
   });
 
   it('hands a module the services it needs, by name', () => {

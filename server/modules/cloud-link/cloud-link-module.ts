@@ -4,6 +4,7 @@
  * configuration is saved.
  */
 import { defineModule } from '../../module.ts';
+import { cloudLinkLive } from './cloud-link-live.ts';
 import { registerCloudLinkRoutes } from './cloud-link-routes.ts';
 import { CloudLinkService, type CloudLinkTuning } from './cloud-link-service.ts';
 import m0020 from './migrations/0020-cloud-event.sql';
@@ -54,6 +55,7 @@ export const cloudLinkModule = defineModule({
     return { cloudLink };
   },
   routes: registerCloudLinkRoutes,
+  live: cloudLinkLive,
   start: ({ cloudLink }) => cloudLink.start(),
   close: ({ cloudLink }) => cloudLink.close(),
 });

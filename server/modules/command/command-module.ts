@@ -4,6 +4,7 @@
  */
 import type { Command } from '../../contract/command.ts';
 import { defineModule } from '../../module.ts';
+import { commandLive } from './command-live.ts';
 import { commandModelChecks } from './command-model-checks.ts';
 import { registerCommandRoutes } from './command-routes.ts';
 import { CommandService } from './command-service.ts';
@@ -44,5 +45,6 @@ export const commandModule = defineModule({
     }),
   }),
   routes: registerCommandRoutes,
+  live: commandLive,
   close: ({ commands }) => commands.close(),
 });

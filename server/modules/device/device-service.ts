@@ -21,7 +21,7 @@ import { assertNoViolations, notFound, refusedFor } from '../../lib/field-errors
 import { newId } from '../../lib/ids.ts';
 import { optionalText } from '../../lib/optional-text.ts';
 import type { LicenseService } from '../license/license-service.ts';
-import type { DeviceScope } from '../../lib/device-scope.ts';
+import { inScope, type DeviceScope, type ScopedDevices } from '../../lib/device-scope.ts';
 import type { OrganizationService } from '../organization/organization-service.ts';
 import type { ProductService } from '../product/product-service.ts';
 import type { CredentialsService } from './credentials-service.ts';
@@ -111,6 +111,25 @@ export class DeviceService {
     const device = this.deps.devices.findById(id);
     if (!device) throw notFound();
     return device;
+  }
+
+  /** The device reads of `scope` (server/lib/device-scope.ts): the live host hands them to every live command. */
+  within(scope: DeviceScope): ScopedDevices {
+    const visible = (id: string): boolean => {
+      if (scope === null) return this.deps.devices.typeOf(id) !== undefined;
+      const device = this.deps.devices.findById(id);
+      return device !== undefined && inScope(scope, device.organizationId ?? null);
+    };
+    return {
+      scope,
+      get: (id) => {
+        if (!visible(id)) throw notFound();
+        return this.get(id);
+      },
+      exists: visible,
+      page: (query) => this.page(query, scope),
+      count: () => this.page({ page: 1, pageSize: 1 }, scope).total,
+    };
   }
 
   create(body: DeviceBody): Device {

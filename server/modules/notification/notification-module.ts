@@ -3,6 +3,7 @@ import type { Notification } from '../../contract/notification.ts';
 import { notificationRoutes } from '../../contract/notification.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { defineModule } from '../../module.ts';
+import { notificationLive } from './notification-live.ts';
 import m0016 from './migrations/0016-notification.sql';
 import { NotificationService } from './notification-service.ts';
 
@@ -25,6 +26,7 @@ export const notificationModule = defineModule({
   migrations: [{ name: '0016-notification', sql: m0016 }],
   apiTags: { notification: "The signed-in user's notifications: list, mark read" },
   build: ({ core }) => ({ notifications: new NotificationService({ db: core.db, bus: core.bus }) }),
+  live: notificationLive,
   routes: (fastify, { notifications }) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     app.route({ ...notificationRoutes.list, handler: async (request) => notifications.page(request.user!.id, request.query) });

@@ -1,24 +1,28 @@
-/** Live data for the console: ThingsBoard's telemetry websocket protocol on /api/ws. */
+/**
+ * The live websocket /api/ws (ThingsBoard's telemetry websocket protocol) as a host: sockets,
+ * authentication, scope and limits. The commands are contributed by the modules that own their
+ * data (each manifest's `live` entry, server/live.ts); this module imports none of them.
+ */
 import { defineModule } from '../../module.ts';
-import { LiveData } from './live-data.ts';
-import { LiveHub } from './live-hub.ts';
+import { LiveHost } from './live-host.ts';
 import { registerRealtimeRoutes } from './realtime-routes.ts';
 
 declare module '../../module.ts' {
   interface Services {
-    realtime: LiveHub;
+    realtime: LiveHost;
   }
 }
 
 export const realtimeModule = defineModule({
   name: 'realtime',
-  needs: ['sessions', 'license', 'devices', 'telemetry', 'sharedAttributes', 'alarms', 'notifications', 'deviceScopes', 'cloudLink'],
-  build: ({ core, log, services: { sessions, license, devices, telemetry, sharedAttributes, alarms, notifications, deviceScopes, cloudLink } }) => ({
-    realtime: new LiveHub({
+  needs: ['sessions', 'license', 'devices', 'deviceScopes'],
+  build: ({ core, log, liveCommands, services: { sessions, license, devices, deviceScopes } }) => ({
+    realtime: new LiveHost({
       bus: core.bus,
-      data: new LiveData(telemetry, devices, sharedAttributes, alarms, notifications, (lang) => cloudLink.state(lang)),
+      commands: liveCommands,
       verifyAccessToken: (token) => sessions.verifyAccessToken(token),
       deviceScopeOf: (user) => deviceScopes.scopeOf(user),
+      devicesWithin: (scope) => devices.within(scope),
       accessTokenExpiresAt: (token) => sessions.accessTokenExpiresAt(token),
       licenseStatus: () => license.status(),
       log,

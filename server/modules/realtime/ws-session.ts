@@ -1,80 +1,44 @@
 /**
  * One websocket of /api/ws: authentication (query token or first authCmd), the commands of each
- * message, and the socket's subscriptions. Every failure of a command is answered on its cmdId
- * and leaves the socket open; only authentication problems close it (1008).
+ * message, and the socket's subscriptions. Each command is looked up in the registry of live
+ * commands the modules contribute (server/live.ts); what every command needs is checked here,
+ * once: the role's permission, the device-data gate, the body's schema, that a device the
+ * command names is within the user's scope, and the subscription limit. Every failure of a command
+ * is answered on its cmdId and leaves the socket open; only authentication problems close it (1008).
  */
 import type { WebSocket } from 'ws';
 import type { AuthUser } from '../../core.ts';
 import { ErrorCode, type ErrorKey } from '../../contract/errors.ts';
 import {
-  AlarmCountCmdSchema,
-  AlarmDataCmdSchema,
-  AttributesCmdSchema,
-  CommandsCmdSchema,
-  MarkAllNotificationsAsReadCmdSchema,
-  MarkNotificationsAsReadCmdSchema,
-  NotificationsCmdSchema,
-  NotificationsCountCmdSchema,
-  EdgeStateCmdSchema,
-  EntityCountCmdSchema,
-  EntityDataCmdSchema,
-  HistoryCmdSchema,
-  TimeseriesCmdSchema,
   UnsubscribeCmdSchema,
   WS_MAX_SUBSCRIPTIONS,
   WS_POLICY_VIOLATION,
   WsErrorCode,
   unsupportedWsCmdTypes,
-  type AlarmCountCmd,
-  type AlarmDataCmd,
-  type AttributesCmd,
-  type MarkNotificationsAsReadCmd,
-  type NotificationsCmd,
-  type CommandsCmd,
-  type EntityCountCmd,
-  type EntityDataCmd,
   type ErrorUpdate,
-  type HistoryCmd,
-  type TimeseriesCmd,
   type WsUpdate,
 } from '../../contract/realtime.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Language } from '../../contract/languages.ts';
-import { roleHolds, type Permission } from '../../contract/permissions.ts';
+import { roleHolds } from '../../contract/permissions.ts';
+import type { ScopedDevices } from '../../lib/device-scope.ts';
+import { notFound } from '../../lib/field-errors.ts';
 import { translate } from '../../lib/messages.ts';
-import {
-  AlarmCountSubscription,
-  AlarmDataSubscription,
-  NotificationsCountSubscription,
-  NotificationsSubscription,
-} from './alarm-subscriptions.ts';
-import { CommandsSubscription } from './command-subscription.ts';
-import { EdgeStateSubscription } from './edge-state-subscription.ts';
-import { toTsData, type LiveData } from './live-data.ts';
-import {
-  AttributesSubscription,
-  EntityCountSubscription,
-  EntityDataSubscription,
-  keyList,
-  TimeseriesSubscription,
-  type LiveSink,
-  type Subscription,
-} from './live-subscriptions.ts';
+import { LiveRefusal, type LiveCommand, type LiveCommands, type LiveSubscription } from '../../live.ts';
 import { parseClientMessage, schemaProblem, type ClientCmd } from './ws-messages.ts';
 
-/** What a session needs from the hub that owns every session. */
+/** What a session needs from the host that owns every session. */
 export interface SessionHost {
-  data: LiveData;
+  /** Every module's live command types. */
+  commands: LiveCommands;
   /** The user behind a token, or why not (a key for the close reason). */
   authenticate(token: string): AuthUser | ErrorKey;
-  /** The live data `user` may see (organization scoping); null for a role without device telemetry. */
-  dataFor(user: AuthUser): LiveData | null;
+  /** The device reads within the user's scope (organization scoping). */
+  devicesFor(user: AuthUser): ScopedDevices;
   /** Registers the session under its user; false when the user has too many sockets. */
   admit(session: WsSession): boolean;
   /** The token the session holds now, checked again from time to time. */
   authenticated(session: WsSession, token: string): void;
-  subscribe(session: WsSession, sub: Subscription): void;
-  unsubscribe(session: WsSession, sub: Subscription): void;
   remove(session: WsSession): void;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
@@ -96,30 +60,22 @@ export function closeReasonOf(key: ErrorKey): string {
 
 const unsupported = new Set<string>(unsupportedWsCmdTypes);
 
-const updateTypes: Record<string, string> = {
-  TIMESERIES: 'TIMESERIES',
-  TIMESERIES_HISTORY: 'TIMESERIES_HISTORY',
-  ATTRIBUTES: 'ATTRIBUTES',
-  ENTITY_DATA: 'ENTITY_DATA',
-  ENTITY_COUNT: 'COUNT_DATA',
-  COMMANDS: 'COMMANDS',
-  EDGE_STATE: 'EDGE_STATE',
-  ALARM_DATA: 'ALARM_DATA',
-  ALARM_COUNT: 'ALARM_COUNT_DATA',
-  NOTIFICATIONS: 'NOTIFICATIONS',
-  NOTIFICATIONS_COUNT: 'NOTIFICATIONS_COUNT',
-};
-
 /** Past this many unsent bytes the client is not reading: drop it rather than buffer without end. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
-export class WsSession implements LiveSink {
+/** A running subscription and the command type that opened it. */
+interface Running {
+  type: string;
+  sub: LiveSubscription;
+}
+
+export class WsSession {
   user: AuthUser | null = null;
-  /** The device data this session's user may see (null: their role reads no device telemetry). */
-  private data: LiveData | null = null;
+  /** The device reads within this session's user's scope (set with the user). */
+  private devices: ScopedDevices | null = null;
   /** Set by the hub's keep-alive: false until the next pong. */
   alive = true;
-  private readonly subscriptions = new Map<number, Subscription>();
+  private readonly subscriptions = new Map<number, Running>();
   private closed = false;
 
   constructor(
@@ -143,7 +99,7 @@ export class WsSession implements LiveSink {
       }
     } else {
       this.user = who;
-      this.data = this.host.dataFor(who);
+      this.devices = this.host.devicesFor(who);
       if (!this.host.admit(this)) {
         this.close(WS_POLICY_VIOLATION, 'too many connections');
         return false;
@@ -196,16 +152,18 @@ export class WsSession implements LiveSink {
   /** Drops every subscription; called once the socket closes, however it closed. */
   dispose(): void {
     this.closed = true;
-    for (const sub of this.subscriptions.values()) {
-      sub.close();
-      this.host.unsubscribe(this, sub);
-    }
+    for (const { sub } of this.subscriptions.values()) sub.close();
     this.subscriptions.clear();
     this.host.remove(this);
   }
 
   get subscriptionCount(): number {
     return this.subscriptions.size;
+  }
+
+  /** The devices this session's subscriptions follow. */
+  followedDevices(): string[] {
+    return [...this.subscriptions.values()].flatMap(({ sub }) => sub.deviceIds ?? []);
   }
 
   private run(cmd: ClientCmd): void {
@@ -216,148 +174,61 @@ export class WsSession implements LiveSink {
       this.drop(cmd.cmdId);
       return;
     }
-    switch (type) {
-      case 'TIMESERIES':
-        this.start(cmd, new TimeseriesSubscription(cmd.cmdId, this, this.devices, this.check<TimeseriesCmd>(cmd, TimeseriesCmdSchema)));
-        return;
-      case 'TIMESERIES_HISTORY':
-        this.history(this.check<HistoryCmd>(cmd, HistoryCmdSchema));
-        return;
-      case 'ATTRIBUTES':
-        this.start(cmd, new AttributesSubscription(cmd.cmdId, this, this.devices, this.check<AttributesCmd>(cmd, AttributesCmdSchema)));
-        return;
-      case 'ENTITY_DATA':
-        this.entityData(cmd, this.check<EntityDataCmd>(cmd, EntityDataCmdSchema));
-        return;
-      case 'ENTITY_COUNT': {
-        const body = this.check<EntityCountCmd>(cmd, EntityCountCmdSchema);
-        this.start(cmd, new EntityCountSubscription(cmd.cmdId, this, this.devices, body.query.entityFilter));
-        return;
-      }
-      case 'COMMANDS':
-        // The same permission as the command records' HTTP list (server/contract/command.ts).
-        this.requirePermission('device:command');
-        this.start(cmd, new CommandsSubscription(cmd.cmdId, this, this.devices, this.check<CommandsCmd>(cmd, CommandsCmdSchema)));
-        return;
-      case 'ALARM_DATA':
-        this.start(cmd, new AlarmDataSubscription(cmd.cmdId, this, this.devices, this.devices.alarms, this.check<AlarmDataCmd>(cmd, AlarmDataCmdSchema)));
-        return;
-      case 'ALARM_COUNT':
-        this.start(cmd, new AlarmCountSubscription(cmd.cmdId, this, this.devices, this.devices.alarms, this.check<AlarmCountCmd>(cmd, AlarmCountCmdSchema)));
-        return;
-      case 'NOTIFICATIONS': {
-        const body = this.check<NotificationsCmd>(cmd, NotificationsCmdSchema);
-        this.start(cmd, new NotificationsSubscription(cmd.cmdId, this, this.host.data, this.user!.id, this.host.data.notifications, body));
-        return;
-      }
-      case 'NOTIFICATIONS_COUNT':
-        this.check(cmd, NotificationsCountCmdSchema);
-        this.start(cmd, new NotificationsCountSubscription(cmd.cmdId, this, this.host.data, this.user!.id, this.host.data.notifications));
-        return;
-      case 'MARK_NOTIFICATIONS_AS_READ':
-        // No answer of its own, as in ThingsBoard: the user's NOTIFICATIONS subscriptions update.
-        this.host.data.notifications.markRead(this.user!.id, this.check<MarkNotificationsAsReadCmd>(cmd, MarkNotificationsAsReadCmdSchema).notifications);
-        return;
-      case 'MARK_ALL_NOTIFICATIONS_AS_READ':
-        this.check(cmd, MarkAllNotificationsAsReadCmdSchema);
-        this.host.data.notifications.markAllRead(this.user!.id);
-        return;
-      case 'EDGE_STATE':
-        this.check(cmd, EdgeStateCmdSchema);
-        this.start(cmd, new EdgeStateSubscription(cmd.cmdId, this, this.host.data, this.lang));
-        return;
-      case 'AUTH':
-        // Handled with the message; a bare AUTH command has nothing more to do.
-        return;
-      default:
-        if (unsupported.has(type)) throw new WsRefusal(WsErrorCode.BAD_REQUEST, 'error.ws.unsupported', { type });
-        throw new WsRefusal(WsErrorCode.BAD_REQUEST, 'error.ws.unknownCmd', { type: type || '(none)' });
+    // Handled with the message; a bare AUTH command has nothing more to do.
+    if (type === 'AUTH') return;
+    const command = Object.hasOwn(this.host.commands, type) ? this.host.commands[type] : undefined;
+    if (!command) {
+      if (unsupported.has(type)) throw new LiveRefusal(WsErrorCode.BAD_REQUEST, 'error.ws.unsupported', { type });
+      throw new LiveRefusal(WsErrorCode.BAD_REQUEST, 'error.ws.unknownCmd', { type: type || '(none)' });
     }
+    const user = this.user!;
+    // The permission of the command's HTTP twin, and device data only for a role that reads device telemetry.
+    if (command.permission && !roleHolds(user.role, command.permission)) throw denied();
+    if (command.deviceData && !roleHolds(user.role, 'device:telemetry')) throw denied();
+    const body = this.check(cmd, command.schema);
+    const devices = this.devices!;
+    // A device the command names is within the user's scope, or it is answered as one that does not exist.
+    if (typeof body.entityId === 'string' && !devices.exists(body.entityId)) throw notFound();
+    this.open(cmd, command, body, devices);
   }
 
-  /** Refuses a command whose HTTP twin needs a permission the user's role does not hold. */
-  private requirePermission(permission: Permission): void {
-    if (!roleHolds(this.user!.role, permission)) throw new WsRefusal(WsErrorCode.UNAUTHORIZED, 'error.permissionDenied', {});
-  }
-
-  /** Device data for a command; refused for a role without device telemetry (server/contract/permissions.ts). */
-  private get devices(): LiveData {
-    if (!this.data) throw new WsRefusal(WsErrorCode.UNAUTHORIZED, 'error.permissionDenied', {});
-    return this.data;
-  }
-
-  private check<T>(cmd: ClientCmd, schema: Parameters<typeof schemaProblem>[0]): T {
-    const problem = schemaProblem(schema, cmd.body);
-    if (problem) throw new WsRefusal(WsErrorCode.BAD_REQUEST, 'error.ws.badCmd', { type: cmd.type, reason: problem });
-    return cmd.body as T;
-  }
-
-  /** A command with a cmdId already in use replaces that subscription, as in ThingsBoard. */
-  private start(cmd: ClientCmd, sub: Subscription): void {
-    const replacing = this.subscriptions.has(cmd.cmdId);
-    if (!replacing && this.subscriptions.size >= WS_MAX_SUBSCRIPTIONS) {
-      throw new WsRefusal(WsErrorCode.LIMIT_EXCEEDED, 'error.ws.subscriptionLimit', { max: WS_MAX_SUBSCRIPTIONS });
+  private open(cmd: ClientCmd, command: LiveCommand<never>, body: Record<string, unknown>, devices: ScopedDevices): void {
+    const existing = this.subscriptions.get(cmd.cmdId);
+    const running = existing?.type === cmd.type ? existing.sub : undefined;
+    if (command.kind === 'subscription' && !existing && this.subscriptions.size >= WS_MAX_SUBSCRIPTIONS) {
+      throw new LiveRefusal(WsErrorCode.LIMIT_EXCEEDED, 'error.ws.subscriptionLimit', { max: WS_MAX_SUBSCRIPTIONS });
     }
+    const request = {
+      cmdId: cmd.cmdId,
+      body: body as never,
+      user: this.user!,
+      lang: this.lang,
+      scope: devices.scope,
+      devices,
+      send: (update: WsUpdate) => this.send(update),
+    };
+    const sub = command.open(request, running);
+    if (command.kind !== 'subscription' || !sub || sub === running) return;
+    // A command with a cmdId already in use replaces that subscription, as in ThingsBoard.
     this.drop(cmd.cmdId);
-    sub.start();
-    this.subscriptions.set(cmd.cmdId, sub);
-    this.host.subscribe(this, sub);
+    this.subscriptions.set(cmd.cmdId, { type: cmd.type, sub });
+  }
+
+  private check(cmd: ClientCmd, schema: Parameters<typeof schemaProblem>[0]): Record<string, unknown> {
+    const problem = schemaProblem(schema, cmd.body);
+    if (problem) throw new LiveRefusal(WsErrorCode.BAD_REQUEST, 'error.ws.badCmd', { type: cmd.type, reason: problem });
+    return cmd.body;
   }
 
   private drop(cmdId: number): void {
-    const sub = this.subscriptions.get(cmdId);
-    if (!sub) return;
-    sub.close();
-    this.host.unsubscribe(this, sub);
+    const running = this.subscriptions.get(cmdId);
+    if (!running) return;
+    running.sub.close();
     this.subscriptions.delete(cmdId);
   }
 
-  private history(cmd: HistoryCmd): void {
-    const keys = keyList(cmd.keys);
-    const points = this.devices.telemetry.timeseries(cmd.entityId, {
-      keys: keys?.join(','),
-      startTs: cmd.startTs,
-      endTs: cmd.endTs,
-      interval: cmd.interval,
-      limit: cmd.limit,
-      agg: cmd.agg ?? 'NONE',
-      orderBy: 'DESC',
-    });
-    const data = toTsData(points);
-    this.send({
-      subscriptionId: cmd.cmdId,
-      cmdId: cmd.cmdId,
-      errorCode: WsErrorCode.NO_ERROR,
-      errorMsg: null,
-      data,
-      cmdUpdateType: 'TIMESERIES_HISTORY',
-    });
-  }
-
-  private entityData(cmd: ClientCmd, body: EntityDataCmd): void {
-    const existing = this.subscriptions.get(cmd.cmdId);
-    const series = { tsCmd: body.tsCmd, historyCmd: body.historyCmd };
-    if (!body.query) {
-      // `latestCmd`, `tsCmd` or `historyCmd` alone change the subscription already running under this cmdId.
-      if (!(existing instanceof EntityDataSubscription) || !(body.latestCmd || body.tsCmd || body.historyCmd)) {
-        throw new WsRefusal(WsErrorCode.BAD_REQUEST, 'error.ws.badCmd', { type: cmd.type, reason: 'query is required' });
-      }
-      if (body.latestCmd) existing.addLatest(body.latestCmd.keys);
-      if (body.tsCmd || body.historyCmd) existing.replaceSeries(series);
-      return;
-    }
-    if (body.query.entityFilter.type === 'entityType') {
-      throw new WsRefusal(WsErrorCode.BAD_REQUEST, 'error.ws.badCmd', {
-        type: cmd.type,
-        reason: 'every device at once is not served: use a singleEntity, entityList, deviceType or entityName filter',
-      });
-    }
-    const latest = [...(body.query.latestValues ?? []), ...(body.latestCmd?.keys ?? [])];
-    this.start(cmd, new EntityDataSubscription(cmd.cmdId, this, this.devices, body.query.entityFilter, body.query.entityFields ?? [], latest, series));
-  }
-
   private failed(cmd: ClientCmd, err: unknown): void {
-    if (err instanceof WsRefusal) {
+    if (err instanceof LiveRefusal) {
       this.sendError(cmd.cmdId, cmd.type, err.errorCode, err.key, err.params);
     } else if (err instanceof AppError) {
       const code = err.code === ErrorCode.ITEM_NOT_FOUND ? WsErrorCode.NOT_FOUND : err.statusCode < 500 ? WsErrorCode.BAD_REQUEST : WsErrorCode.INTERNAL_ERROR;
@@ -376,7 +247,7 @@ export class WsSession implements LiveSink {
       errorCode,
       errorMsg: translate(this.lang, key, params),
       data: null,
-      cmdUpdateType: (type && updateTypes[type]) || null,
+      cmdUpdateType: (type && Object.hasOwn(this.host.commands, type) && this.host.commands[type]!.updateType) || null,
     };
     this.send(update);
   }
@@ -389,13 +260,7 @@ function entityIdOf(body: Record<string, unknown>): string {
   return typeof filter?.singleEntity?.id === 'string' ? filter.singleEntity.id : '';
 }
 
-/** A command refused with a websocket error code. */
-export class WsRefusal extends Error {
-  constructor(
-    readonly errorCode: WsErrorCode,
-    readonly key: ErrorKey,
-    readonly params: Record<string, string | number> = {},
-  ) {
-    super(key);
-  }
+/** A command refused for the user's role. */
+function denied(): LiveRefusal {
+  return new LiveRefusal(WsErrorCode.UNAUTHORIZED, 'error.permissionDenied', {});
 }

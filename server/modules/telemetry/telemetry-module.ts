@@ -8,6 +8,7 @@ import { Cron } from 'croner';
 import type { AttributeValue, TelemetryEntry } from '../../contract/telemetry.ts';
 import { DATABASE_FILE } from '../../lib/data-dir.ts';
 import { defineModule } from '../../module.ts';
+import { telemetryLive } from './live/telemetry-live.ts';
 import m0005 from './migrations/0005-telemetry.sql';
 import m0007 from './migrations/0007-telemetry-history-layout.sql';
 import m0012 from './migrations/0012-telemetry-history-blocks.sql';
@@ -149,6 +150,7 @@ export const telemetryModule = defineModule({
     });
     return { telemetry, sharedAttributes, telemetryStorage };
   },
+  live: telemetryLive,
   routes: (app, scope) => {
     registerTelemetryRoutes(app, scope);
     registerSharedAttributeRoutes(app, scope);

@@ -3,10 +3,11 @@
  * listed ids as given, and ThingsBoard's `deviceType` and `entityName` filters matched the way
  * ThingsBoard's entity query matches them: product names (its device profiles) exactly, and device
  * names by a case-insensitive prefix, or as an ILIKE pattern (`%` any run, `_` one character) when
- * the filter starts or ends with `%`.
+ * the filter starts or ends with `%`. The live commands of the telemetry and alarm modules share it.
  */
-import type { Device } from '../../contract/device.ts';
-import type { EntityFilter } from '../../contract/realtime.ts';
+import type { Device } from '../contract/device.ts';
+import { WS_MAX_FILTERED_ENTITIES, type EntityFilter } from '../contract/realtime.ts';
+import type { ScopedDevices } from './device-scope.ts';
 
 /** The page size the device list is read in (the list's maximum). */
 const READ_PAGE = 100;
@@ -60,4 +61,15 @@ export function matchDevices(
     }
     if (items.length < READ_PAGE) return { ids, total };
   }
+}
+
+/** The device ids an entity filter names, at most `max` of the matches (null: every device). */
+export function filteredIds(filter: EntityFilter, devices: ScopedDevices, max = WS_MAX_FILTERED_ENTITIES): FilterMatch | null {
+  if (filter.type === 'singleEntity') return { ids: [filter.singleEntity.id], total: 1 };
+  if (filter.type === 'entityList') {
+    const ids = [...new Set(filter.entityList)];
+    return { ids, total: ids.length };
+  }
+  if (filter.type === 'deviceType' || filter.type === 'entityName') return matchDevices(devices, filter, max);
+  return null;
 }

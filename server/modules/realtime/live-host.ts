@@ -1,10 +1,11 @@
 /**
- * Every live socket and subscription of the process: subscriptions are indexed by device so a
- * stored batch reaches only the sockets that follow that device. The hub also keeps sockets
- * honest: a ping every KEEPALIVE_MS drops sockets that stopped answering (with their
- * subscriptions), a socket closes the moment its token expires (unless an authCmd brought a
- * fresher one), the token is checked again with every ping (licence), and a logout or password
- * change closes the user's sockets at once.
+ * The live host: every socket of /api/ws and what keeps them honest. Commands are served by the
+ * modules that own their data (server/live.ts, each module's `live` entry); the host only admits
+ * sockets, hands each session the registry and the user's device reads, and closes sockets: a
+ * ping every KEEPALIVE_MS drops sockets that stopped answering (with their subscriptions), a
+ * socket closes the moment its token expires (unless an authCmd brought a fresher one), the token
+ * is checked again with every ping (licence), and a logout or password change closes the user's
+ * sockets at once.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -14,74 +15,45 @@ import { WS_AUTH_TIMEOUT_MS, WS_MAX_SOCKETS_PER_USER, WS_POLICY_VIOLATION } from
 import type { AuthUser } from '../../core.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import type { Language } from '../../contract/languages.ts';
-import type { LiveData } from './live-data.ts';
-import type { DeviceScope } from '../../lib/device-scope.ts';
-import { roleHolds } from '../../contract/permissions.ts';
-import type { Subscription } from './live-subscriptions.ts';
-import { AlarmFollower, NotificationFollower } from './alarm-subscriptions.ts';
+import type { DeviceScope, ScopedDevices } from '../../lib/device-scope.ts';
+import type { LiveCommands } from '../../live.ts';
 import { closeReasonOf, WsSession, type SessionHost } from './ws-session.ts';
 
 const KEEPALIVE_MS = 30_000;
 /** setTimeout's longest delay; a later expiry is looked at again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export interface LiveHubDeps {
+export interface LiveHostDeps {
   bus: EventBus;
-  data: LiveData;
+  /** Every module's live command types (server/module.ts collects them). */
+  commands: LiveCommands;
   verifyAccessToken(token: string): AuthUser | null | 'expired';
   /** Which devices the user may see (server/lib/device-scope.ts). */
   deviceScopeOf(user: AuthUser): DeviceScope;
+  /** The device reads of a scope (DeviceService.within). */
+  devicesWithin(scope: DeviceScope): ScopedDevices;
   /** When a valid token expires (ms since the epoch), or null. */
   accessTokenExpiresAt(token: string): number | null;
   licenseStatus(): LicenseStatus;
   log: FastifyBaseLogger;
 }
 
-export class LiveHub implements SessionHost {
-  readonly data: LiveData;
+export class LiveHost implements SessionHost {
+  readonly commands: LiveCommands;
   readonly log: FastifyBaseLogger;
   private readonly sessions = new Set<WsSession>();
   private readonly byUser = new Map<string, Set<WsSession>>();
   private readonly tokens = new Map<WsSession, string>();
   private readonly expiryTimers = new Map<WsSession, NodeJS.Timeout>();
-  private readonly byDevice = new Map<string, Set<Subscription>>();
-  private readonly deviceSetFollowers = new Set<Subscription>();
-  private readonly alarmFollowers = new Set<AlarmFollower>();
-  private readonly notificationFollowers = new Set<NotificationFollower>();
-  private readonly edgeStateFollowers = new Set<Subscription>();
-  private readonly offBus: (() => void)[];
+  private readonly offBus: () => void;
   private readonly keepalive: NodeJS.Timeout;
 
-  constructor(private readonly deps: LiveHubDeps) {
-    this.data = deps.data;
+  constructor(private readonly deps: LiveHostDeps) {
+    this.commands = deps.commands;
     this.log = deps.log;
-    const { bus } = deps;
-    this.offBus = [
-      bus.on('telemetry.stored', ({ deviceId, entries }) => this.each(deviceId, (sub) => sub.telemetry(deviceId, entries))),
-      bus.on('device.stateChanged', ({ deviceId, state, ts }) => this.each(deviceId, (sub) => sub.stateChanged(deviceId, state, ts))),
-      bus.on('device.updated', ({ deviceId }) => this.each(deviceId, (sub) => sub.deviceUpdated(deviceId))),
-      bus.on('attributes.updated', ({ deviceId, scope, values }) => this.each(deviceId, (sub) => sub.attributesChanged(deviceId, scope, values))),
-      bus.on('attributes.deleted', ({ deviceId, scope, keys }) => {
-        // ThingsBoard tells subscribers of a deleted attribute as the value "" at ts 0.
-        const values = keys.map((key) => ({ key, value: '', lastUpdateTs: 0 }));
-        this.each(deviceId, (sub) => sub.attributesChanged(deviceId, scope, values));
-      }),
-      bus.on('command.changed', ({ deviceId, command }) => this.each(deviceId, (sub) => sub.commandChanged(deviceId, command))),
-      bus.on('alarm.changed', ({ alarm, previous }) => {
-        for (const sub of this.alarmFollowers) this.guarded(() => sub.alarmChanged(alarm, previous));
-      }),
-      bus.on('notification.changed', ({ userId, created }) => {
-        for (const sub of this.notificationFollowers) if (sub.userId === userId) this.guarded(() => sub.notificationChanged(created));
-      }),
-      bus.on('edge.stateChanged', () => {
-        for (const sub of this.edgeStateFollowers) sub.edgeStateChanged();
-      }),
-      bus.on('device.created', () => this.deviceSetChanged()),
-      bus.on('device.deleted', () => this.deviceSetChanged()),
-      bus.on('user.sessionsRevoked', ({ userId }) => {
-        for (const session of [...(this.byUser.get(userId) ?? [])]) session.close(WS_POLICY_VIOLATION, 'session revoked');
-      }),
-    ];
+    this.offBus = deps.bus.on('user.sessionsRevoked', ({ userId }) => {
+      for (const session of [...(this.byUser.get(userId) ?? [])]) session.close(WS_POLICY_VIOLATION, 'session revoked');
+    });
     this.keepalive = setInterval(() => this.sweep(), KEEPALIVE_MS).unref();
   }
 
@@ -121,13 +93,9 @@ export class LiveHub implements SessionHost {
     return user ?? 'error.auth.tokenInvalid';
   }
 
-  /**
-   * The live data the user may see: their organizations' devices for a customer, else all; none
-   * for a role without device telemetry (its device commands are refused, the socket stays open).
-   */
-  dataFor(user: AuthUser): LiveData | null {
-    if (!roleHolds(user.role, 'device:telemetry')) return null;
-    return this.data.within(this.deps.deviceScopeOf(user));
+  /** The user's scope and the device reads within it. */
+  devicesFor(user: AuthUser): ScopedDevices {
+    return this.deps.devicesWithin(this.deps.deviceScopeOf(user));
   }
 
   admit(session: WsSession): boolean {
@@ -145,30 +113,6 @@ export class LiveHub implements SessionHost {
     this.closeAtExpiry(session, token);
   }
 
-  subscribe(_session: WsSession, sub: Subscription): void {
-    for (const id of sub.deviceIds) {
-      const set = this.byDevice.get(id) ?? new Set<Subscription>();
-      set.add(sub);
-      this.byDevice.set(id, set);
-    }
-    if (sub.followsDeviceSet) this.deviceSetFollowers.add(sub);
-    if (sub instanceof AlarmFollower) this.alarmFollowers.add(sub);
-    if (sub instanceof NotificationFollower) this.notificationFollowers.add(sub);
-    if (sub.followsEdgeState) this.edgeStateFollowers.add(sub);
-  }
-
-  unsubscribe(_session: WsSession, sub: Subscription): void {
-    for (const id of sub.deviceIds) {
-      const set = this.byDevice.get(id);
-      set?.delete(sub);
-      if (set?.size === 0) this.byDevice.delete(id);
-    }
-    this.deviceSetFollowers.delete(sub);
-    if (sub instanceof AlarmFollower) this.alarmFollowers.delete(sub);
-    if (sub instanceof NotificationFollower) this.notificationFollowers.delete(sub);
-    this.edgeStateFollowers.delete(sub);
-  }
-
   remove(session: WsSession): void {
     this.sessions.delete(session);
     this.tokens.delete(session);
@@ -183,38 +127,18 @@ export class LiveHub implements SessionHost {
   /** Open sockets, subscriptions and devices followed: what a leak would make grow. */
   stats(): { sockets: number; subscriptions: number; devices: number } {
     let subscriptions = 0;
-    for (const s of this.sessions) subscriptions += s.subscriptionCount;
-    return { sockets: this.sessions.size, subscriptions, devices: this.byDevice.size };
+    const devices = new Set<string>();
+    for (const s of this.sessions) {
+      subscriptions += s.subscriptionCount;
+      for (const id of s.followedDevices()) devices.add(id);
+    }
+    return { sockets: this.sessions.size, subscriptions, devices: devices.size };
   }
 
   close(): void {
     clearInterval(this.keepalive);
-    for (const off of this.offBus) off();
+    this.offBus();
     for (const session of [...this.sessions]) session.close(1001, 'server shutting down');
-  }
-
-  private each(deviceId: string, fn: (sub: Subscription) => void): void {
-    const subs = this.byDevice.get(deviceId);
-    if (!subs) return;
-    for (const sub of [...subs]) {
-      try {
-        fn(sub);
-      } catch (err) {
-        this.log.error({ err, deviceId }, 'live update failed');
-      }
-    }
-  }
-
-  private guarded(fn: () => void): void {
-    try {
-      fn();
-    } catch (err) {
-      this.log.error({ err }, 'live alarm or notification update failed');
-    }
-  }
-
-  private deviceSetChanged(): void {
-    for (const sub of this.deviceSetFollowers) sub.devicesChanged();
   }
 
   /** Closes `session` when `token` expires; a fresher token the session authenticates with replaces the timer. */

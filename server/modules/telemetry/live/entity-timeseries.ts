@@ -3,8 +3,8 @@
  * in ThingsBoard's shapes: `{ key: [{ ts, value }] }` with values as text, raw points newest first,
  * and for a `tsCmd` every value of its keys stored from its start on.
  */
-import type { EntityHistoryCmd, EntityTimeseriesData, EntityTsCmd, TsTextValue } from '../../contract/realtime.ts';
-import { HISTORY_LIMIT_DEFAULT, type TelemetryEntry } from '../../contract/telemetry.ts';
+import type { EntityHistoryCmd, EntityTimeseriesData, EntityTsCmd, TsTextValue } from '../../../contract/realtime.ts';
+import { HISTORY_LIMIT_DEFAULT, type TelemetryEntry } from '../../../contract/telemetry.ts';
 import type { LiveTelemetry } from './live-data.ts';
 
 /** A value as ThingsBoard's TsValue carries it: text, JSON for objects and arrays. */

@@ -1,19 +1,15 @@
 /**
- * What the live websocket reads, in its wire shapes: telemetry through the telemetry service (no
- * SQL of its own), devices and their state through the device service, server-side attributes
- * derived from the device's state.
+ * What the telemetry module's live commands read, in their wire shapes: telemetry through the
+ * telemetry service (no SQL of its own), devices and their state through the device reads of the
+ * subscriber's scope (server/lib/device-scope.ts), server-side attributes derived from the
+ * device's state. A device outside the scope is answered as one that does not exist.
  */
-import type { EdgeState } from '../../contract/cloud-link.ts';
-import type { Device } from '../../contract/device.ts';
-import type { Language } from '../../contract/languages.ts';
-import type { EntityData, EntityKey, TsData, TsValue } from '../../contract/realtime.ts';
-import type { Aggregation, TimeseriesOrder } from '../../contract/telemetry.ts';
-import type { TelemetryEntry } from '../../contract/telemetry.ts';
-import type { DeviceService } from '../device/device-service.ts';
-import type { LiveAlarms, LiveNotifications } from './alarm-subscriptions.ts';
-import { inScope, organizationsWithin, type DeviceScope } from '../../lib/device-scope.ts';
-import { notFound } from '../../lib/field-errors.ts';
-
+import type { Device } from '../../../contract/device.ts';
+import type { EntityData, EntityKey, TsData, TsValue } from '../../../contract/realtime.ts';
+import type { Aggregation, TimeseriesOrder } from '../../../contract/telemetry.ts';
+import type { TelemetryEntry } from '../../../contract/telemetry.ts';
+import type { ScopedDevices } from '../../../lib/device-scope.ts';
+import { notFound } from '../../../lib/field-errors.ts';
 
 export interface TimeseriesRequest {
   keys?: string;
@@ -102,62 +98,30 @@ function stateTs(d: Device): number {
 }
 
 export class LiveData {
-  constructor(
-    readonly telemetry: LiveTelemetry,
-    readonly devices: Pick<DeviceService, 'get' | 'page' | 'refs'>,
-    readonly shared: LiveSharedAttributes,
-    readonly alarms: LiveAlarms,
-    readonly notifications: LiveNotifications,
-    /** The cloud link's state in a language (EDGE_STATE). */
-    readonly edgeState: (lang: Language) => EdgeState,
-  ) {}
+  readonly telemetry: LiveTelemetry;
+  readonly shared: LiveSharedAttributes;
 
-  /**
-   * The same data limited to the devices of `scope` (server/lib/device-scope.ts): a device outside
-   * it is answered as one that does not exist, and filters only match devices within it.
-   */
-  within(scope: DeviceScope): LiveData {
-    if (scope === null) return this;
-    const { telemetry, devices, shared } = this;
-    const visible = (id: string): boolean => {
-      try {
-        return inScope(scope, devices.get(id).organizationId ?? null);
-      } catch {
-        return false;
-      }
-    };
+  /** The reads of `telemetry` and `shared` are limited to the devices `devices` holds (its scope). */
+  constructor(
+    telemetry: LiveTelemetry,
+    shared: LiveSharedAttributes,
+    readonly devices: ScopedDevices,
+  ) {
+    if (devices.scope === null) {
+      this.telemetry = telemetry;
+      this.shared = shared;
+      return;
+    }
     const guard = (id: string): string => {
-      if (!visible(id)) throw notFound();
+      if (!devices.exists(id)) throw notFound();
       return id;
     };
-    return new LiveData(
-      {
-        timeseries: (id, query) => telemetry.timeseries(guard(id), query),
-        keys: (id) => telemetry.keys(guard(id)),
-        attributesOf: (id, keys) => telemetry.attributesOf(guard(id), keys),
-      },
-      {
-        get: (id) => devices.get(guard(id)),
-        page: (query) => devices.page(query, scope),
-        refs: () => {
-          const refs = devices.refs();
-          return {
-            productType: (id) => refs.productType(id),
-            organizationExists: (id) => refs.organizationExists(id),
-            deviceType: (id) => (visible(id) ? refs.deviceType(id) : undefined),
-            nameOwner: (name) => refs.nameOwner(name),
-            registrationOwner: (hex) => refs.registrationOwner(hex),
-          };
-        },
-      },
-      { values: (id, sharedScope, keys) => shared.values(guard(id), sharedScope, keys) },
-      {
-        search: (filter, page, pageSize) => this.alarms.search({ ...filter, organizationIds: organizationsWithin(scope, filter.organizationIds) }, page, pageSize),
-        count: (filter) => this.alarms.count({ ...filter, organizationIds: organizationsWithin(scope, filter.organizationIds) }),
-      },
-      this.notifications,
-      this.edgeState,
-    );
+    this.telemetry = {
+      timeseries: (id, query) => telemetry.timeseries(guard(id), query),
+      keys: (id) => telemetry.keys(guard(id)),
+      attributesOf: (id, keys) => telemetry.attributesOf(guard(id), keys),
+    };
+    this.shared = { values: (id, sharedScope, keys) => shared.values(guard(id), sharedScope, keys) };
   }
 
   device(id: string): Device {
@@ -165,11 +129,11 @@ export class LiveData {
   }
 
   deviceExists(id: string): boolean {
-    return this.devices.refs().deviceType(id) !== undefined;
+    return this.devices.exists(id);
   }
 
   deviceCount(): number {
-    return this.devices.page({ page: 1, pageSize: 1 }).total;
+    return this.devices.count();
   }
 
   latest(deviceId: string, keys: readonly string[] | null): TsData {
