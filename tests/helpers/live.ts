@@ -3,7 +3,7 @@
  * or to stand in for a transport event), listening on a real port for websocket clients, and a
  * websocket client of /api/ws.
  */
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import WebSocket from 'ws';
 import type { AppOptions } from '../../server/app.ts';
 import { WS_PATH } from '../../server/contract/realtime.ts';
@@ -99,4 +99,57 @@ export class LiveClient {
   pending(): Record<string, unknown>[] {
     return [...this.inbox];
   }
+
+  /** Takes every message received so far that answers `cmdId` out of the inbox. */
+  discard(cmdId: number): Record<string, unknown>[] {
+    const taken = this.inbox.filter((m) => m.cmdId === cmdId);
+    this.inbox.splice(0, this.inbox.length, ...this.inbox.filter((m) => m.cmdId !== cmdId));
+    return taken;
+  }
+
+  /**
+   * Resolves once the server answered a command sent now: whatever it sent before handling it, the
+   * sends it had put off to a later turn of its event loop included, has arrived by then.
+   */
+  async roundTrip(): Promise<void> {
+    this.send({ cmds: [{ ...ROUND_TRIP, cmdId: ROUND_TRIP_CMD_ID }, { type: 'ENTITY_COUNT_UNSUBSCRIBE', cmdId: ROUND_TRIP_CMD_ID }] });
+    await this.answer(ROUND_TRIP_CMD_ID);
+  }
+}
+
+/** A cmdId tests leave alone, and a command every signed-in administrator gets a prompt answer to. */
+const ROUND_TRIP_CMD_ID = 2_000_000_000;
+const ROUND_TRIP = { type: 'ENTITY_COUNT', query: { entityFilter: { type: 'entityType', entityType: 'DEVICE' } } };
+
+/** One command of a message's `cmds`. */
+export type LiveCmd = { type: string; cmdId: number } & Record<string, unknown>;
+
+export interface SilenceCheck {
+  /** The subscription (or one-shot command) that must hear nothing more. */
+  cmdId: number;
+  /** What ends it, e.g. `{ type: 'ALARM_DATA_UNSUBSCRIBE', cmdId }`; none for a one-shot command already answered. */
+  end?: LiveCmd;
+  /** A subscription under another cmdId that hears the changes `cmdId` would hear. */
+  witness: LiveCmd;
+  /** Causes a change through a public interface (MQTT, HTTP). */
+  change: () => Promise<unknown>;
+  /** True for the witness's update that shows the change went out to subscribers. */
+  heard: (update: Record<string, unknown>) => boolean;
+}
+
+/**
+ * Asserts that `cmdId` hears nothing after `end`, without a timed wait: the witness subscribes in
+ * the same message, so its first answer marks the moment the server had ended `cmdId` (what came
+ * for it before is dropped); once the witness heard the change, and one round trip later, nothing
+ * may have come for `cmdId`. Returns the witness's update.
+ */
+export async function expectSilenced(ws: LiveClient, check: SilenceCheck): Promise<Record<string, unknown>> {
+  ws.send({ cmds: [...(check.end ? [check.end] : []), check.witness] });
+  expect(await ws.answer(check.witness.cmdId)).toMatchObject({ errorCode: 0 });
+  ws.discard(check.cmdId);
+  await check.change();
+  const heard = await ws.next((m) => m.cmdId === check.witness.cmdId && check.heard(m));
+  await ws.roundTrip();
+  expect(ws.pending().filter((m) => m.cmdId === check.cmdId)).toEqual([]);
+  return heard;
 }

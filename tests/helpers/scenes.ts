@@ -10,7 +10,7 @@ import type { Device } from '../../server/contract/device.ts';
 import type { Product } from '../../server/contract/product.ts';
 import type { Condition, DeviceTrigger, Scene, SceneCreateBody } from '../../server/contract/scene-linkage.ts';
 import { sceneLinkageRoutes } from '../../server/contract/scene-linkage.ts';
-import { makeLiveApp, type LiveTestApp } from './live.ts';
+import { LiveClient, makeLiveApp, type LiveTestApp } from './live.ts';
 import { connectDevice, tokenOf } from './mqtt.ts';
 import { eventBody, intType, param, propertyBody, propertyOf, serviceBody, ThingModelApi } from './thing-model.ts';
 
@@ -81,4 +81,11 @@ export async function sendTemperature(t: BoilerApp, temperature: number): Promis
 
 export async function alarmsOf(t: LiveTestApp, query: Record<string, string | number> = {}): Promise<Alarm[]> {
   return (await t.api.ok(alarmRoutes.list, { query: { pageSize: 100, ...query } })).items;
+}
+
+/** A boiler whose scene raises an `overheat` alarm (notifying every user) over 80, and an administrator's /api/ws socket. */
+export async function watchedBoiler(): Promise<{ t: BoilerApp; ws: LiveClient }> {
+  const t = await makeBoilerApp();
+  await createScene(t, overheatScene(t.product.id));
+  return { t, ws: await LiveClient.open(t, { token: t.token }) };
 }
