@@ -1,5 +1,5 @@
 /**
- * History storage figures (docs/ARCHITECTURE.md, "History blocks"), measured in process on a
+ * History storage figures (docs/PERFORMANCE-FINDINGS.md, "History blocks"), measured in process on a
  * temporary database through the telemetry module's repository and compactor:
  * - bytes on disk per value after compaction (SQLite's dbstat: the pages of ts_block and its index)
  *   for 1 Hz series of the simulator's readings (scripts/lib/simulator-model.ts: one-decimal

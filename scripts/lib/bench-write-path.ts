@@ -1,6 +1,6 @@
 /**
  * Disk written per 2-value message by the history write path alone, at a fixed number of messages
- * per commit (docs/ARCHITECTURE.md, "Group commit, durability and what a message writes to disk"):
+ * per commit (docs/PERFORMANCE-FINDINGS.md, "Group commit, durability and what a message writes to disk"):
  * 50 devices × 2 keys committed into the staging table through the telemetry repository, a move
  * into blocks every 32,768 staged values as the writer does (staging-mover.ts), in process on a
  * temporary database with the gateway's pragmas. /proc/self/io write_bytes over 300,000 messages

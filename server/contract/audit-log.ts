@@ -2,7 +2,7 @@
  * The audit log (System → Audit log): who did what, when, and from which address. Rows are written
  * by the server (sign-in and failed sign-in, and every successful create, update, delete or action
  * call of a signed-in user); this contract only reads them. Retention is bounded by a row cap and
- * an age (server/modules/audit-log/audit-log-retention.ts).
+ * an age (`AuditRetention`, server/modules/audit-log/audit-log-service.ts).
  */
 import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';

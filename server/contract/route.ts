@@ -7,7 +7,7 @@ import type { TSchema } from 'typebox';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * Who may call a route. One hook in server/plugins/auth.ts enforces it.
+ * Who may call a route. One hook in server/plugins/access.ts enforces it.
  * - `public`: anyone (health, login, platform info, setup state).
  * - `setup`: a signed-in user, or — only while no administrator exists — a caller presenting the
  *   `X-Setup-Code` header (first-boot provisioning). A signed-in caller meets the licence gate

@@ -67,7 +67,7 @@ const SYNCHRONOUS = 'FULL';
  * every page changed since the last one once more, into the database file; the staging table's
  * pages are freed at each move and reused by the next appends (server/modules/telemetry/
  * staging-mover.ts), so the longer the WAL, the more of those rewrites a checkpoint folds into one.
- * docs/ARCHITECTURE.md ("Group commit, durability and what a message writes to disk") has the
+ * docs/PERFORMANCE-FINDINGS.md ("Group commit, durability and what a message writes to disk") has the
  * bytes it saves and its costs: a WAL file of up to this many pages on disk, a longer pause for
  * the commit that checkpoints, and a longer replay after a crash. The history worker's connection
  * uses it too (server/modules/telemetry/history-worker.ts).

@@ -12,7 +12,7 @@
  * cloud acknowledged. It moves only on PUBACK and only over a device's contiguous acknowledged
  * prefix, so a restart or kill -9 resends at most what was in flight. History is ordered by ts,
  * not by arrival, and has no arrival sequence that survives the staging move
- * (docs/ARCHITECTURE.md, "Staging"), so a value stored later with a ts at or below its device's
+ * (docs/PERFORMANCE-FINDINGS.md, "Staging"), so a value stored later with a ts at or below its device's
  * cursor (a device replaying old readings with their own ts) is not sent; values stamped on
  * arrival, and devices sending in order, are all sent.
  *
@@ -33,7 +33,7 @@ import { deviceTopics } from '../../contract/device-api.ts';
 const DAY_MS = 86_400_000;
 /**
  * ts groups per message (one `{ ts, values }` each), and values read per key in one go. Each read
- * scans the staging table (docs/ARCHITECTURE.md, "Reading staged values"), so few large reads
+ * scans the staging table (docs/PERFORMANCE-FINDINGS.md, "Reading staged values"), so few large reads
  * drain a backlog faster than many small ones; a message too large for the cloud is halved.
  */
 const POINTS_PER_MESSAGE = 500;

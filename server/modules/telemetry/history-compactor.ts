@@ -1,5 +1,5 @@
 /**
- * Moves each series' older history rows into compressed blocks (docs/ARCHITECTURE.md, "History
+ * Moves each series' older history rows into compressed blocks (docs/PERFORMANCE-FINDINGS.md, "History
  * blocks"), off the request path: on a timer, on the main thread, one series' step at a time with
  * a turn of the event loop between steps, so ingest waits at most one step (a few milliseconds).
  *

@@ -1,5 +1,5 @@
 /**
- * History queries over rows and blocks together (docs/ARCHITECTURE.md, "History blocks"): the
+ * History queries over rows and blocks together (docs/PERFORMANCE-FINDINGS.md, "History blocks"): the
  * staged values of ts_staging, the recent rows of ts_history and the compacted blocks of ts_block
  * answer as one series. Of values with the same ts the newer write is the one answered, as an
  * overwrite of a row is: a staged value (the greater id among staged ones) over a row, a row over a

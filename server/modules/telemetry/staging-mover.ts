@@ -4,7 +4,7 @@
  * values (the last written among equal ts) become one block, usually appended beside the series'
  * earlier blocks without rewriting any (history-blocks.ts, `writeNewest`). The series-keyed
  * ts_history is skipped: its rows cost ~300 B per message on disk to insert, where a block of a
- * few hundred values costs ~2 B per value (docs/ARCHITECTURE.md, "Group commit, durability and
+ * few hundred values costs ~2 B per value (docs/PERFORMANCE-FINDINGS.md, "Group commit, durability and
  * what a message writes to disk"). The compactor merges the small blocks of a day later.
  *
  * A kill at any point leaves each value staged or in a block, never both or neither

@@ -2,7 +2,7 @@
  * What the system configuration page shows of history storage (server/contract/telemetry-storage.ts)
  * and products' own retention. Per product usage is counted per device and summed: rows exactly
  * (they are the recent, not yet compacted ones), blocks from their summary columns; bytes are an
- * estimate, rows at ~28 bytes each (docs/ARCHITECTURE.md, "History blocks") plus the blocks' bytes.
+ * estimate, rows at ~28 bytes each (docs/PERFORMANCE-FINDINGS.md, "History blocks") plus the blocks' bytes.
  */
 import type { ProductRetention, ProductHistoryUsage, StorageState } from '../../contract/telemetry-storage.ts';
 import type { DeviceService } from '../device/device-service.ts';

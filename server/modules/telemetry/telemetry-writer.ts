@@ -68,7 +68,7 @@ export interface WriterOptions {
   /**
    * At saturation (a batch of `workerFrom` messages or more within `saturatedMs`), a batch of fewer than
    * `gatherMessages` waits up to `gatherMs` for more before it is committed; 0: never. A commit
-   * writes ~5 pages whatever its size (docs/ARCHITECTURE.md, "Group commit, durability and what a
+   * writes ~5 pages whatever its size (docs/PERFORMANCE-FINDINGS.md, "Group commit, durability and what a
    * message writes to disk"), and on a fast disk commits left with ~150-250 messages each: waiting
    * 3 ms made them ~350-550 and the bytes per message 155 → 117 B, for up to 3 ms more per PUBACK
    * under load only (a lone device or a paced fleet never waits).
