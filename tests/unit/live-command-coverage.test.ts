@@ -1,55 +1,51 @@
 /**
  * Every live command type the websocket /api/ws serves has a test through the socket in the test
- * file of the module that owns its data: a command type added without one fails here.
- *
- * The list below is written out by hand while the server has no registry of contributed command
- * types; once the modules contribute them (server/live.ts), the lead switches this test to read
- * the types, and whether each is a subscription or a one-shot request, from that registry.
+ * file of the module that owns its data, `tests/integration/<module>-live.test.ts`: a command type
+ * a module contributes without one fails here. The types, their owners and whether each is a
+ * subscription or a one-shot request are read from the modules' own `live` entries (server/live.ts).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { edgeModules } from '../../server/app.ts';
 import { unsupportedWsCmdTypes, wsCmdTypes } from '../../server/contract/realtime.ts';
+import { EventBus } from '../../server/lib/event-bus.ts';
+import type { LiveContext } from '../../server/live.ts';
 
-interface LiveCommandTest {
-  /** Under tests/integration/. */
-  file: string;
-  /** A subscription answers, then follows changes until ended; a request answers (or acts) once. */
+/** Subscriptions ended by another type's end command, as ThingsBoard's protocol has it. */
+const endedBy: Record<string, string> = { NOTIFICATIONS_COUNT: 'NOTIFICATIONS_UNSUBSCRIBE' };
+
+interface Served {
+  type: string;
+  module: string;
   kind: 'subscription' | 'request';
-  /** The command that ends a subscription, when it is not `<TYPE>_UNSUBSCRIBE`. */
-  endedBy?: string;
 }
 
-const liveCommandTests: Record<string, LiveCommandTest> = {
-  TIMESERIES: { file: 'telemetry-live.test.ts', kind: 'subscription' },
-  TIMESERIES_HISTORY: { file: 'telemetry-live.test.ts', kind: 'request' },
-  ATTRIBUTES: { file: 'telemetry-live.test.ts', kind: 'subscription' },
-  ENTITY_DATA: { file: 'telemetry-live.test.ts', kind: 'subscription' },
-  ENTITY_COUNT: { file: 'telemetry-live.test.ts', kind: 'subscription' },
-  ALARM_DATA: { file: 'alarm-live.test.ts', kind: 'subscription' },
-  ALARM_COUNT: { file: 'alarm-live.test.ts', kind: 'subscription' },
-  NOTIFICATIONS: { file: 'notification-live.test.ts', kind: 'subscription' },
-  NOTIFICATIONS_COUNT: { file: 'notification-live.test.ts', kind: 'subscription', endedBy: 'NOTIFICATIONS_UNSUBSCRIBE' },
-  MARK_NOTIFICATIONS_AS_READ: { file: 'notification-live.test.ts', kind: 'request' },
-  MARK_ALL_NOTIFICATIONS_AS_READ: { file: 'notification-live.test.ts', kind: 'request' },
-  COMMANDS: { file: 'command-live.test.ts', kind: 'subscription' },
-  EDGE_STATE: { file: 'cloud-link-edge-state-live.test.ts', kind: 'subscription' },
-};
-
-function testText(file: string): string {
-  return readFileSync(fileURLToPath(new URL(`../integration/${file}`, import.meta.url)), 'utf8');
+/**
+ * What every module contributes. A `live` entry only declares its commands and the bus events it
+ * follows; it calls no service until a command comes, so none is needed to list them.
+ */
+function servedCommands(): Served[] {
+  const ctx: LiveContext = { bus: new EventBus(), log: { error() {} } };
+  return edgeModules.flatMap((m) => Object.entries(m.live?.({}, ctx) ?? {}).map(([type, command]) => ({ type, module: m.name, kind: command.kind })));
 }
+
+function testText(module: string): string {
+  return readFileSync(fileURLToPath(new URL(`../integration/${module}-live.test.ts`, import.meta.url)), 'utf8');
+}
+
+const served = servedCommands();
 
 describe('live command coverage', () => {
-  it('lists every command type of the protocol that the server serves', () => {
+  it('serves every command type of the protocol but the unsupported ones', () => {
     const unsupported = new Set<string>(unsupportedWsCmdTypes);
-    const served = wsCmdTypes.filter((type) => type !== 'AUTH' && !type.endsWith('_UNSUBSCRIBE') && !unsupported.has(type));
-    expect(Object.keys(liveCommandTests).sort()).toEqual([...served].sort());
+    const protocol = wsCmdTypes.filter((type) => type !== 'AUTH' && !type.endsWith('_UNSUBSCRIBE') && !unsupported.has(type));
+    expect(served.map((s) => s.type).sort()).toEqual([...protocol].sort());
   });
 
-  it.each(Object.entries(liveCommandTests))('has a websocket test of %s in its owning module\'s test file', (type, { file, kind, endedBy }) => {
-    const text = testText(file);
-    expect(text, `${file} sends no ${type}`).toContain(`type: '${type}'`);
-    if (kind === 'subscription') expect(text, `${file} never ends a ${type} subscription`).toContain(`type: '${endedBy ?? `${type}_UNSUBSCRIBE`}'`);
+  it.each(served.map((s) => [s.type, s] as const))("has a websocket test of %s in its owning module's test file", (type, { module, kind }) => {
+    const text = testText(module);
+    expect(text, `${module}-live.test.ts sends no ${type}`).toContain(`type: '${type}'`);
+    if (kind === 'subscription') expect(text, `${module}-live.test.ts never ends a ${type} subscription`).toContain(`type: '${endedBy[type] ?? `${type}_UNSUBSCRIBE`}'`);
   });
 });
