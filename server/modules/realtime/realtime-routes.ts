@@ -10,7 +10,7 @@ import { langFromAcceptLanguage } from '../../lib/messages.ts';
 import { bearerToken } from '../../plugins/access.ts';
 import type { Services } from '../../module.ts';
 
-export async function registerRealtimeRoutes(fastify: FastifyInstance, { realtime: hub }: Pick<Services, 'realtime'>): Promise<void> {
+export async function registerRealtimeRoutes(fastify: FastifyInstance, { realtime: host }: Pick<Services, 'realtime'>): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   await app.register(websocket, { options: { maxPayload: WS_MAX_MESSAGE_BYTES } });
 
@@ -22,12 +22,12 @@ export async function registerRealtimeRoutes(fastify: FastifyInstance, { realtim
       websocket: true,
       // Not an HTTP operation: the protocol is described in the contract, not in OpenAPI.
       schema: { hide: true, querystring: WsQuerySchema },
-      // The token comes with the upgrade (query) or the first message; the hub checks both.
+      // The token comes with the upgrade (query) or the first message; the host checks both.
       config: { access: 'public' },
       handler: (socket, request) => {
         // Clients that can set headers on the upgrade may bring the token as REST calls do.
         const { token } = request.query as { token?: string };
-        hub.open(socket, token ?? bearerToken(request) ?? undefined, langFromAcceptLanguage(request.headers['accept-language']));
+        host.open(socket, token ?? bearerToken(request) ?? undefined, langFromAcceptLanguage(request.headers['accept-language']));
       },
     });
   }

@@ -73,7 +73,7 @@ export class WsSession {
   user: AuthUser | null = null;
   /** The device reads within this session's user's scope (set with the user). */
   private devices: ScopedDevices | null = null;
-  /** Set by the hub's keep-alive: false until the next pong. */
+  /** Set by the host's keep-alive: false until the next pong. */
   alive = true;
   private readonly subscriptions = new Map<number, Running>();
   private closed = false;
