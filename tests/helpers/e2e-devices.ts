@@ -7,9 +7,12 @@ import type { Product } from '../../server/contract/product.ts';
 import type { ThingModelItemBody } from '../../server/contract/thing-model.ts';
 import type { E2eGateway } from './e2e-gateway.ts';
 
-export async function seedDevice(gateway: E2eGateway, names: { product: string; device: string; alias?: string }): Promise<{ product: Product; device: Device }> {
+/** A JSON POST to the gateway with the administrator's bearer token; throws on a refusal. */
+export type AdminPost = <T>(url: string, body: object) => Promise<T>;
+
+export async function adminPost(gateway: E2eGateway): Promise<AdminPost> {
   const { token } = await gateway.login();
-  const post = async <T>(url: string, body: object): Promise<T> => {
+  return async <T>(url: string, body: object): Promise<T> => {
     const res = await fetch(`${gateway.url}${url}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -18,6 +21,10 @@ export async function seedDevice(gateway: E2eGateway, names: { product: string; 
     if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
     return (await res.json()) as T;
   };
+}
+
+export async function seedDevice(gateway: E2eGateway, names: { product: string; device: string; alias?: string }): Promise<{ product: Product; device: Device }> {
+  const post = await adminPost(gateway);
   const product = await post<Product>('/api/yt/device_profile', { name: names.product, deviceType: 'DIRECT_CONNECTION', transportType: 'MQTT' });
   const device = await post<Device>('/api/yt/device', { name: names.device, alias: names.alias, deviceProfileId: product.id, deviceType: 'DIRECT_CONNECTION' });
   return { product, device };

@@ -46,6 +46,10 @@ const fixes: readonly AriaFix[] = [
     selector: '.arco-select[aria-label] input',
     apply: (el) => setIfDifferent(el, 'aria-label', el.closest('.arco-select')?.getAttribute('aria-label') ?? ''),
   },
+  // Select: a searchable single select showing a value hides its search input with aria-hidden yet
+  // keeps it focusable, as Tab reaches the select through it (aria-hidden-focus). A named one
+  // (above) stays exposed: it is the select's labelled input.
+  { selector: '.arco-select[aria-label] .arco-select-view-input[aria-hidden]', apply: (el) => el.removeAttribute('aria-hidden') },
   // TreeSelect: the same for a multiple tree select's tag input.
   {
     selector: '.arco-tree-select[aria-label] input',
@@ -96,7 +100,7 @@ export function installArcoAriaFixes(root: HTMLElement = document.body): void {
       }
       else for (const node of record.addedNodes) if (node instanceof Element) fixWithin(node);
     }
-  }).observe(root, { childList: true, subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['aria-level', 'aria-valuemax', 'aria-valuemin'] });
+  }).observe(root, { childList: true, subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['aria-level', 'aria-valuemax', 'aria-valuemin', 'aria-hidden'] });
   // The names follow the language.
   i18n.on('languageChanged', () => fixWithin(root));
 }

@@ -12,23 +12,22 @@ import Modal from '@arco-design/web-react/es/Modal';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import { useTranslation } from 'react-i18next';
 import { alarmSeverities, alarmStatuses, type Alarm } from '../../../server/contract/alarm.ts';
-import type { Device } from '../../../server/contract/device.ts';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { EnumSelect } from '../../components/EnumSelect.tsx';
-import { deviceOption, OptionSelect } from '../../components/OptionSelect.tsx';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { epochOf, formatDateTime } from '../../lib/date-format.ts';
 import type { ListController } from '../../lib/use-list.ts';
 import { ackAlarm, ackAlarms, clearAlarm, clearAlarms } from './alarmApi.ts';
+import { DeviceSelect } from '../device/DeviceSelect.tsx';
 import { AlarmDetailDrawer } from './AlarmDetailDrawer.tsx';
 import { alarmStatusColors, severityColors } from './alarmStyle.ts';
 import './alarm.css';
 
 export interface AlarmTableProps<F extends object> {
   list: ListController<Alarm, F>;
-  /** Devices of the device filter (left out: no device filter, e.g. in a device's own tab). */
-  devices?: readonly Pick<Device, 'id' | 'name' | 'alias'>[];
+  /** Offers the device filter (left out in a device's own tab). */
+  deviceFilter?: boolean;
   /** The alarm whose detail is open at first (a popup's click). */
   openId?: string | null;
   testId: string;
@@ -42,7 +41,7 @@ function isUnack(a: Alarm): boolean {
   return a.status === 'ACTIVE_UNACK' || a.status === 'CLEARED_UNACK';
 }
 
-export function AlarmTable<F extends object>({ list, devices, openId, testId }: AlarmTableProps<F>): JSX.Element {
+export function AlarmTable<F extends object>({ list, deviceFilter, openId, testId }: AlarmTableProps<F>): JSX.Element {
   const { t } = useTranslation(['alarm', 'table']);
   const [detailId, setDetailId] = useState<string | null>(openId ?? null);
 
@@ -81,7 +80,7 @@ export function AlarmTable<F extends object>({ list, devices, openId, testId }: 
       },
       { title: t('field.type'), dataIndex: 'type', width: 140, ellipsis: true },
       // A device's own alarm tab (no device filter) names that device on every row: left out there.
-      ...(devices
+      ...(deviceFilter
         ? [
             {
               title: t('field.device'),
@@ -133,7 +132,7 @@ export function AlarmTable<F extends object>({ list, devices, openId, testId }: 
       },
     ],
     // oxlint-disable-next-line react-hooks/exhaustive-deps -- act only calls list.refresh.
-    [t, testId, list.refresh, devices],
+    [t, testId, list.refresh, deviceFilter],
   );
 
   return (
@@ -163,9 +162,9 @@ export function AlarmTable<F extends object>({ list, devices, openId, testId }: 
             <Form.Item field="severity" label={t('field.severity')}>
               <EnumSelect ns="alarm" group="severity" values={alarmSeverities} allowClear placeholder={t('field.severity')} testId={`${testId}-filter-severity`} style={{ width: 140 }} />
             </Form.Item>
-            {devices ? (
+            {deviceFilter ? (
               <Form.Item field="deviceId" label={t('field.device')}>
-                <OptionSelect<string> allowClear items={devices.map(deviceOption)} placeholder={t('field.devicePlaceholder')} testId={`${testId}-filter-device`} style={{ width: 180 }} />
+                <DeviceSelect<string> allowClear placeholder={t('field.devicePlaceholder')} testId={`${testId}-filter-device`} style={{ width: 180 }} />
               </Form.Item>
             ) : null}
             <Form.Item field="startTime" label={t('field.from')} getValueFromEvent={epochOf}>

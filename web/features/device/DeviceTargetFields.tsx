@@ -3,7 +3,7 @@
  * organization, and the gateway when the product makes sub-devices (SENSOR). Used by the device
  * drawer and by the import wizard's "basic info" step, inside the caller's Form.
  */
-import { useMemo, type JSX } from 'react';
+import type { JSX } from 'react';
 import { Form, Select } from '@arco-design/web-react';
 import type { FormInstance } from '@arco-design/web-react/es/Form';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import type { ProductOption } from '../../../server/contract/product.ts';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { OrganizationTreeSelect } from '../organization/OrganizationTreeSelect.tsx';
 import { deviceTypeColors } from './deviceStyle.ts';
-import { useGateways } from './useDeviceOptions.ts';
+import { DeviceSelect } from './DeviceSelect.tsx';
 
 export interface DeviceTargetValues {
   deviceProfileId: string;
@@ -37,18 +37,6 @@ export function DeviceTargetFields<V extends DeviceTargetValues>(props: DeviceTa
   const productId = Form.useWatch('deviceProfileId', form) as string | undefined;
   const product = products.find((p) => p.id === productId);
   const isSensor = product?.deviceType === 'SENSOR';
-  const gateways = useGateways(isSensor);
-
-  const gatewayOptions = useMemo(() => {
-    const options = gateways.items
-      .filter((g) => g.id !== device?.id)
-      .map((g) => ({ label: g.alias ? `${g.name} (${g.alias})` : g.name, value: g.id }));
-    // The current gateway stays choosable even when it is beyond the first page of gateways.
-    if (device?.gatewayId && !options.some((o) => o.value === device.gatewayId)) {
-      options.unshift({ label: device.gatewayName ?? device.gatewayId, value: device.gatewayId });
-    }
-    return options;
-  }, [gateways.items, device]);
 
   return (
     <>
@@ -83,15 +71,7 @@ export function DeviceTargetFields<V extends DeviceTargetValues>(props: DeviceTa
       </Form.Item>
       {isSensor ? (
         <Form.Item field="gatewayId" label={t('fields.gateway')} extra={t('form.gatewayHint')}>
-          <Select
-            placeholder={t('form.gatewayPlaceholder')}
-            options={gatewayOptions}
-            loading={gateways.loading}
-            allowClear
-            showSearch
-            notFoundContent={t('form.noGateways')}
-            data-testid={`${testId}-gateway`}
-          />
+          <DeviceSelect<string> deviceType="GATEWAY" excludeId={device?.id} placeholder={t('form.gatewayPlaceholder')} emptyText={t('form.noGateways')} allowClear testId={`${testId}-gateway`} style={{ width: '100%' }} />
         </Form.Item>
       ) : null}
     </>

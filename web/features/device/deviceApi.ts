@@ -1,6 +1,6 @@
 /**
  * Device calls over the contract (devices, credentials, import, batch generation) and the product
- * and gateway options the device forms choose from. Form saves are silent: their failures land on
+ * options the device forms choose from. Form saves are silent: their failures land on
  * the fields they concern; everything else lets the client show the server's message.
  */
 import {
@@ -27,7 +27,6 @@ import {
   type ImportResult,
 } from '../../../server/contract/device-import.ts';
 import { productRoutes, type ProductOption } from '../../../server/contract/product.ts';
-import { MAX_PAGE_SIZE } from '../../../server/contract/common.ts';
 import { api } from '../../lib/api-client.ts';
 
 export function listDevices(query: Partial<DeviceListQuery>): Promise<DevicePage> {
@@ -78,17 +77,6 @@ export function regenerateToken(id: string): Promise<DeviceCredentials> {
 /** Every product, for the product selects (`me/list`). */
 export function listProductOptions(): Promise<ProductOption[]> {
   return api(productRoutes.options);
-}
-
-/**
- * Gateways a sensor can hang off. The page size ceiling bounds the select; a gateway with more
- * gateways than that is found by typing (the select searches by name on the server).
- */
-export async function listGateways(name?: string): Promise<Device[]> {
-  const page = await api(deviceRoutes.list, {
-    query: { deviceType: 'GATEWAY', pageSize: MAX_PAGE_SIZE, name: name || undefined, sortField: 'name', sortOrder: 'ascend' },
-  });
-  return page.items;
 }
 
 /** Select file: the CSV goes up, the header, a sample and the server's suggested mapping come back. */

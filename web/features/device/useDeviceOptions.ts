@@ -1,8 +1,7 @@
-/** Choices of the device forms: products (`me/list`) and gateway devices, loaded when a form opens. */
+/** The products the device forms choose from (`me/list`: every product), loaded when a form opens. */
 import { useEffect, useState } from 'react';
-import type { Device } from '../../../server/contract/device.ts';
 import type { ProductOption } from '../../../server/contract/product.ts';
-import { listGateways, listProductOptions } from './deviceApi.ts';
+import { listProductOptions } from './deviceApi.ts';
 
 export interface Loaded<T> {
   items: T[];
@@ -33,9 +32,4 @@ function useLoadedList<T>(load: () => Promise<T[]>, enabled: boolean): Loaded<T>
 
 export function useProductOptions(enabled = true): Loaded<ProductOption> {
   return useLoadedList(listProductOptions, enabled);
-}
-
-/** Gateway devices, fetched only while `enabled` (a SENSOR product is chosen). */
-export function useGateways(enabled: boolean): Loaded<Device> {
-  return useLoadedList(listGateways, enabled);
 }

@@ -6,10 +6,16 @@ import {
   productRoutes,
   type Product,
   type ProductBody,
+  type ProductListQuery,
+  type ProductPage,
   type ProductUpdateBody,
 } from '../../../server/contract/product.ts';
 import type { DeleteResult } from '../../../server/contract/common.ts';
 import { api } from '../../lib/api-client.ts';
+
+export function listProducts(query: Partial<ProductListQuery>): Promise<ProductPage> {
+  return api(productRoutes.list, { query });
+}
 
 export function getProduct(id: string): Promise<Product> {
   return api(productRoutes.get, { params: { id }, silent: true });

@@ -13,13 +13,13 @@ import { useTranslation } from 'react-i18next';
 import { alarmSeverities } from '../../../server/contract/alarm.ts';
 import { ALARM_MESSAGE_MAX, ALARM_TYPE_MAX, executionActions, type ExecutionAction } from '../../../server/contract/scene-linkage.ts';
 import { EnumSelect } from '../../components/EnumSelect.tsx';
-import { deviceOption, OptionSelect } from '../../components/OptionSelect.tsx';
 import { ParamField } from '../command/ParamField.tsx';
+import { DeviceSelect } from '../device/DeviceSelect.tsx';
 import { initialParamInput, jsonContentProblem } from '../command/commandForm.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { ProductField, useFieldValue } from './ComparisonFields.tsx';
 import { emptyAction, type DeviceOutMode } from './sceneForm.ts';
-import { useProductDevices, usePublishedModelOf } from './useSceneChoices.ts';
+import { usePublishedModelOf } from './useSceneChoices.ts';
 
 const popup = (): HTMLElement => document.body;
 const deviceOutModes: readonly DeviceOutMode[] = ['SERVICE', 'ATTRIBUTE', 'CUSTOM'];
@@ -64,7 +64,6 @@ function DeviceOutFields({ form, field, testId }: { form: FormInstance; field: s
   const mode = useFieldValue<DeviceOutMode>(form, `${field}.commandType`) ?? 'SERVICE';
   const serviceId = useFieldValue<string>(form, `${field}.service`);
   const propertyId = useFieldValue<string>(form, `${field}.property`);
-  const devices = useProductDevices(productId);
   const model = usePublishedModelOf(productId);
   const services = model?.services ?? [];
   const writable = (model?.properties ?? []).filter((p) => p.accessMode === 'rw');
@@ -76,7 +75,7 @@ function DeviceOutFields({ form, field, testId }: { form: FormInstance; field: s
       <div className="ec-scene-row">
         <ProductField field={field} testId={testId} onChange={() => form.setFieldValue(`${field}.deviceId`, undefined)} />
         <Form.Item field={`${field}.deviceId`} label={t('field.device')} rules={[{ required: true, message: t('rule.required') }]}>
-          <OptionSelect<string> items={devices.map(deviceOption)} placeholder={t('field.devicesPlaceholder')} testId={`${testId}-device`} />
+          <DeviceSelect<string> deviceProfileId={productId} placeholder={t('field.devicesPlaceholder')} testId={`${testId}-device`} />
         </Form.Item>
       </div>
       {productId && model === null ? <p className="arco-form-message ec-scene-hint ec-scene-hint--problem">{t('hint.noModel')}</p> : null}

@@ -22,9 +22,10 @@ import {
 } from '../../../server/contract/scene-linkage.ts';
 import type { DataType, ThingModelTsl } from '../../../server/contract/thing-model.ts';
 import { EnumSelect } from '../../components/EnumSelect.tsx';
-import { deviceOption, OptionSelect } from '../../components/OptionSelect.tsx';
+import { DeviceSelect } from '../device/DeviceSelect.tsx';
+import { ProductSelect } from '../product/ProductSelect.tsx';
 import { valueTypeOf } from './sceneForm.ts';
-import { useProductDevices, useProducts, usePublishedModelOf } from './useSceneChoices.ts';
+import { usePublishedModelOf } from './useSceneChoices.ts';
 
 const popup = (): HTMLElement => document.body;
 
@@ -55,10 +56,9 @@ export function comparedDataType(model: ThingModelTsl | null | undefined, kind: 
 /** The product of a part (`<field>.deviceProfileId`); `onChange` resets what depended on it. */
 export function ProductField({ field, testId, onChange }: { field: string; testId: string; onChange: () => void }): JSX.Element {
   const { t } = useTranslation('scene');
-  const products = useProducts();
   return (
     <Form.Item field={`${field}.deviceProfileId`} label={t('field.product')} rules={[{ required: true, message: t('rule.required') }]}>
-      <OptionSelect<string> items={products.map((p) => ({ id: p.id, label: p.name }))} placeholder={t('field.productPlaceholder')} testId={`${testId}-product`} onChange={onChange} />
+      <ProductSelect placeholder={t('field.productPlaceholder')} testId={`${testId}-product`} onChange={onChange} />
     </Form.Item>
   );
 }
@@ -67,7 +67,6 @@ export function ProductDeviceFields({ form, field, testId }: Pick<ComparisonFiel
   const { t } = useTranslation('scene');
   const productId = useFieldValue<string>(form, `${field}.deviceProfileId`);
   const all = useFieldValue<boolean>(form, `${field}.allDevices`);
-  const devices = useProductDevices(productId);
   return (
     <div className="ec-scene-row">
       <ProductField
@@ -88,7 +87,7 @@ export function ProductDeviceFields({ form, field, testId }: Pick<ComparisonFiel
           label={t('field.devices')}
           rules={[{ required: true, type: 'array', minLength: 1, message: t('rule.devicesRequired') }]}
         >
-          <OptionSelect<string[]> multiple items={devices.map(deviceOption)} placeholder={t('field.devicesPlaceholder')} testId={`${testId}-devices`} style={{ minWidth: 240 }} />
+          <DeviceSelect<string[]> multiple deviceProfileId={productId} placeholder={t('field.devicesPlaceholder')} testId={`${testId}-devices`} style={{ minWidth: 240 }} />
         </Form.Item>
       ) : null}
     </div>

@@ -1,14 +1,10 @@
 /**
- * What the scene editor chooses from, loaded once per opening and shared by its parts: products,
- * each product's PUBLISHED thing model and its devices. A product's model or devices are fetched
- * the first time a part names the product; later parts naming it reuse the answer.
+ * What the scene editor chooses from, loaded once per opening and shared by its parts: each
+ * product's PUBLISHED thing model, fetched the first time a part names the product; later parts
+ * naming it reuse the answer. Products and devices are searched on the server by their selects.
  */
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
-import type { Device } from '../../../server/contract/device.ts';
-import type { ProductOption } from '../../../server/contract/product.ts';
 import type { ThingModelTsl } from '../../../server/contract/thing-model.ts';
-import { MAX_PAGE_SIZE } from '../../../server/contract/common.ts';
-import { listDevices, listProductOptions } from '../device/deviceApi.ts';
 import { exportTsl } from '../thing-model/thingModelApi.ts';
 
 /** A product's published model: undefined while loading, null when nothing is published. */
@@ -17,8 +13,6 @@ export type ModelState = ThingModelTsl | null | undefined;
 export class SceneChoices {
   private models = new Map<string, Promise<ThingModelTsl | null>>();
   private loadedModels = new Map<string, ThingModelTsl | null>();
-  private devices = new Map<string, Promise<Device[]>>();
-  products: Promise<ProductOption[]> = listProductOptions().catch(() => []);
 
   model(deviceProfileId: string): Promise<ThingModelTsl | null> {
     let p = this.models.get(deviceProfileId);
@@ -33,18 +27,6 @@ export class SceneChoices {
   /** The model if it is already loaded (the save builds DEVICE_OUT content from it). */
   loadedModel(deviceProfileId: string | undefined): ThingModelTsl | null {
     return deviceProfileId ? (this.loadedModels.get(deviceProfileId) ?? null) : null;
-  }
-
-  productDevices(deviceProfileId: string): Promise<Device[]> {
-    let p = this.devices.get(deviceProfileId);
-    if (!p) {
-      p = listDevices({ deviceProfileId, pageSize: MAX_PAGE_SIZE, page: 1 }).then(
-        (page) => page.items,
-        () => [],
-      );
-      this.devices.set(deviceProfileId, p);
-    }
-    return p;
   }
 }
 
@@ -73,18 +55,8 @@ function usePromised<T>(load: (() => Promise<T>) | null, key: string): T | undef
   return value && value.key === key ? value.value : undefined;
 }
 
-export function useProducts(): ProductOption[] {
-  const choices = useChoices();
-  return usePromised(() => choices.products, 'products') ?? [];
-}
-
 export function usePublishedModelOf(deviceProfileId: string | undefined): ModelState {
   const choices = useChoices();
   const model = usePromised(deviceProfileId ? () => choices.model(deviceProfileId) : null, deviceProfileId ?? '');
   return deviceProfileId ? model : null;
-}
-
-export function useProductDevices(deviceProfileId: string | undefined): Device[] {
-  const choices = useChoices();
-  return usePromised(deviceProfileId ? () => choices.productDevices(deviceProfileId) : null, deviceProfileId ?? '') ?? [];
 }
