@@ -33,7 +33,7 @@ import { DiskFullRefusal, type DiskGuard } from './disk-guard.ts';
 import { DatabaseLostRefusal, type DatabaseFileWatch } from '../../lib/database-file-watch.ts';
 import type { ProductRetentionStore } from './product-retention.ts';
 import type { TelemetryRepository } from './telemetry-repository.ts';
-import { CLIENT_SCOPE, type StoredPoint, type TelemetryRow } from './telemetry-rows.ts';
+import { CLIENT_SCOPE, type SequencedEvent, type StoredPoint, type TelemetryRow } from './telemetry-rows.ts';
 import { committed, type Committed, type TelemetryWriter } from './telemetry-writer.ts';
 
 const SETTING_ID = 'telemetry';
@@ -190,6 +190,21 @@ export class TelemetryService {
       items: items.map(({ createdTime: _created, ...e }) => ({ ...e, eventType: e.eventType as EventType })),
       total,
     };
+  }
+
+  /** Up to `limit` event records of any device stored after `seq`, in storage order (the cloud link's event uplink). */
+  eventsAfter(seq: number, limit: number): SequencedEvent[] {
+    return this.deps.rows.eventsAfter(seq, limit);
+  }
+
+  /** How many event records were stored after `seq`, and the oldest one's ts (null: none). */
+  eventsWaiting(seq: number): { count: number; oldestTs: number | null } {
+    return this.deps.rows.eventsWaiting(seq);
+  }
+
+  /** The `seq` of the newest event record (0: none yet). */
+  newestEventSeq(): number {
+    return this.deps.rows.newestEventSeq();
   }
 
   keys(deviceId: string): string[] {
