@@ -20,7 +20,6 @@ import { TelemetryStorage } from './telemetry-storage.ts';
 import m0014 from './migrations/0014-telemetry-staging.sql';
 import m0040 from './migrations/0040-event-record-sequence.sql';
 import { HistoryCompactor, type CompactorOptions } from './history-compactor.ts';
-import { thingModelChecks } from './model-checks.ts';
 import { TelemetryRepository } from './telemetry-repository.ts';
 import { registerSharedAttributeRoutes } from './shared-attribute-routes.ts';
 import { SharedAttributeService } from './shared-attribute-service.ts';
@@ -101,7 +100,7 @@ export const telemetryModule = defineModule({
       rows,
       writer,
       compactor,
-      checks: thingModelChecks(services.thingModels),
+      checks: services.thingModels.deviceData,
       devices: services.devices,
       log,
       disk,
