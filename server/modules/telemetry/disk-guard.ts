@@ -25,14 +25,16 @@ export class DiskGuard {
   freeBytes = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly options: DiskGuardOptions;
+  private readonly dir: string;
+  readonly minFreeBytes: number;
+  private readonly log: FastifyBaseLogger;
 
-  constructor(
-    private readonly dir: string,
-    readonly minFreeBytes: number,
-    private readonly log: FastifyBaseLogger,
-    options: Partial<DiskGuardOptions> = {},
-  ) {
-    this.options = { ...diskGuardDefaults, ...options };
+  /** `dir`: the data directory whose file system is watched; `minFreeBytes`: the floor (`--min-free-disk-mb`). */
+  constructor(deps: { dir: string; minFreeBytes: number; log: FastifyBaseLogger; options?: Partial<DiskGuardOptions> }) {
+    this.dir = deps.dir;
+    this.minFreeBytes = deps.minFreeBytes;
+    this.log = deps.log;
+    this.options = { ...diskGuardDefaults, ...deps.options };
   }
 
   start(): void {
