@@ -36,6 +36,17 @@ module.exports = {
       to: { path: '^server/modules/[^/]+/.*-repository\\.ts$', pathNot: '^server/modules/$1/' },
     },
     {
+      name: 'modules-share-only-types',
+      comment:
+        'A module reaches another one only through the services named in its manifest’s `needs` ' +
+        'or through events on the bus; from another module’s files it may import types (a service ' +
+        'interface, a row shape), which vanish at run time. Code two modules share that belongs to ' +
+        'neither (file readers, payload parsing, refusals) lives in server/lib/. $1 is the importing module.',
+      severity: 'error',
+      from: { path: '^server/modules/([^/]+)/' },
+      to: { path: '^server/modules/[^/]+/', pathNot: '^server/modules/$1/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'contract-imports-only-typebox-and-contract',
       comment:
         'server/contract/ is loaded by the server and bundled into the console (typebox is shimmed ' +

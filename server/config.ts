@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { TCP_PORT_DEFAULT } from './contract/tcp-device.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const logLevels: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -60,7 +61,7 @@ export const options: OptionSpec[] = [
   { key: 'port', flag: '--port', env: 'EDGE_PORT', kind: 'port', help: 'HTTP port of the console (default 8080)' },
   { key: 'dataDir', flag: '--data-dir', env: 'EDGE_DATA_DIR', kind: 'string', help: 'Directory for the database, secrets and uploads (default ./.data)' },
   { key: 'mqttPort', flag: '--mqtt-port', env: 'EDGE_MQTT_PORT', kind: 'port', help: 'Device MQTT port (default 1883)' },
-  { key: 'tcpPort', flag: '--tcp-port', env: 'EDGE_TCP_PORT', kind: 'port', help: 'TCP device access port for DTUs and custom TCP devices (default 8900)' },
+  { key: 'tcpPort', flag: '--tcp-port', env: 'EDGE_TCP_PORT', kind: 'port', help: `TCP device access port for DTUs and custom TCP devices (default ${TCP_PORT_DEFAULT})` },
   { key: 'mqttsPort', flag: '--mqtts-port', env: 'EDGE_MQTTS_PORT', kind: 'port', off: true, help: 'Device MQTT over TLS port (default 8883; off turns it off)' },
   { key: 'mqttsCert', flag: '--mqtts-cert', env: 'EDGE_MQTTS_CERT', kind: 'string', help: 'PEM certificate (chain) for MQTT over TLS (default: self-signed, made at first boot)' },
   { key: 'mqttsKey', flag: '--mqtts-key', env: 'EDGE_MQTTS_KEY', kind: 'string', help: 'PEM private key of --mqtts-cert' },
@@ -79,7 +80,7 @@ export const defaults: Config = {
   port: 8080,
   dataDir: './.data',
   mqttPort: 1883,
-  tcpPort: 8900,
+  tcpPort: TCP_PORT_DEFAULT,
   mqttsPort: 8883,
   mqttsCert: null,
   mqttsKey: null,

@@ -85,7 +85,7 @@ function bytesOf(db: Db, names: readonly string[]): number {
 
 async function compact(s: Store): Promise<{ ms: number; values: number }> {
   const started = performance.now();
-  const result = await new HistoryCompactor(s.db, s.rows.blocks, silent as never, { recentMs: 0, everyMs: 0 }).run(Number.MAX_SAFE_INTEGER);
+  const result = await new HistoryCompactor({ db: s.db, blocks: s.rows.blocks, log: silent as never, options: { recentMs: 0, everyMs: 0 } }).run(Number.MAX_SAFE_INTEGER);
   return { ms: performance.now() - started, values: result.values };
 }
 

@@ -53,14 +53,17 @@ export class DatabaseFileWatch {
   private readonly options: DatabaseFileWatchOptions;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(
-    private readonly file: string,
-    private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
-    options: Partial<DatabaseFileWatchOptions> = {},
-  ) {
-    this.options = { ...databaseFileWatchDefaults, ...options };
-    this.opened = identity(file);
+  private readonly file: string;
+  private readonly db: Db;
+  private readonly log: FastifyBaseLogger;
+
+  /** `file`: the path `db` was opened from. */
+  constructor(deps: { file: string; db: Db; log: FastifyBaseLogger; options?: Partial<DatabaseFileWatchOptions> }) {
+    this.file = deps.file;
+    this.db = deps.db;
+    this.log = deps.log;
+    this.options = { ...databaseFileWatchDefaults, ...deps.options };
+    this.opened = identity(deps.file);
   }
 
   start(): void {

@@ -11,6 +11,8 @@
  */
 import type { FastifyServerOptions } from 'fastify';
 import type { LogLevel } from '../config.ts';
+import { TB_AUTHORIZATION_HEADER } from '../contract/auth.ts';
+import { SETUP_CODE_HEADER } from '../contract/license.ts';
 
 export type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 
@@ -19,7 +21,7 @@ const CENSOR = '***';
 /** JSON fields whose value is a secret, at any depth: credentials in bodies, and headers. */
 const secretFields = [
   'password', 'oldPassword', 'newPassword', 'token', 'accessToken', 'refreshToken', 'setupCode', 'platformSecret',
-  'authorization', 'x-authorization', 'cookie', 'x-setup-code',
+  'authorization', TB_AUTHORIZATION_HEADER, 'cookie', SETUP_CODE_HEADER,
 ];
 
 /**

@@ -15,7 +15,7 @@ const POINTS = 2000;
 
 const db = openDatabase(process.argv[2]!, migrations);
 const rows = new TelemetryRepository(db);
-const compactor = new HistoryCompactor(db, rows.blocks, silent as never, { recentMs: 0, everyMs: 0, blockPoints: POINTS, stepRows: 40 });
+const compactor = new HistoryCompactor({ db, blocks: rows.blocks, log: silent as never, options: { recentMs: 0, everyMs: 0, blockPoints: POINTS, stepRows: 40 } });
 let steps = 0;
 const stepped = (): void => {
   if (++steps === 10) process.stdout.write('compacting\n');

@@ -37,3 +37,15 @@ export function propertyValueOf(type: DataType['type'], value: unknown): unknown
       return value;
   }
 }
+
+/**
+ * The words of an out-of-range reason between the value and the limit. Stored flags are these
+ * reasons (server/modules/thing-model/thing-model-check.ts writes them), so history aggregates find
+ * out-of-range values by them.
+ */
+export const outOfRangeWords = { below: ' is below the minimum ', above: ' is above the maximum ' } as const;
+
+/** Whether a stored value's flag says it was out of its property's range (what history aggregates leave out by default). */
+export function flaggedOutOfRange(flag: string | null): boolean {
+  return flag !== null && (flag.includes(outOfRangeWords.below) || flag.includes(outOfRangeWords.above));
+}

@@ -7,7 +7,7 @@ import { inScope, organizationsWithin, type DeviceScope } from '../../lib/device
 import type { Alarm, AlarmBatchResult, AlarmDetails, AlarmListQuery, AlarmPage, AlarmProfile, AlarmSeverity, AlarmStatus } from '../../contract/alarm.ts';
 import { alarmSeverities, alarmStatuses } from '../../contract/alarm.ts';
 import type { Device } from '../../contract/device.ts';
-import type { OrganizationTreeNode } from '../../contract/organization.ts';
+import type { OrganizationService } from '../organization/organization-service.ts';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,7 +21,7 @@ import { AlarmRepository, filterOfQuery } from './alarm-repository.ts';
 export interface AlarmServiceDeps {
   db: Db;
   bus: EventBus;
-  organizations: { tree(): OrganizationTreeNode[]; exists(id: string): boolean };
+  organizations: Pick<OrganizationService, 'subtreeIds' | 'exists'>;
 }
 
 /** What raises an alarm: the scene, the device that fired (none for schedule or manual runs), the action's fields. */
@@ -37,23 +37,6 @@ export interface AlarmRaise {
 
 const ackOf: Partial<Record<AlarmStatus, AlarmStatus>> = { ACTIVE_UNACK: 'ACTIVE_ACK', CLEARED_UNACK: 'CLEARED_ACK' };
 const clearOf: Partial<Record<AlarmStatus, AlarmStatus>> = { ACTIVE_UNACK: 'CLEARED_UNACK', ACTIVE_ACK: 'CLEARED_ACK' };
-
-function descendantsOf(nodes: readonly OrganizationTreeNode[], id: string): string[] | undefined {
-  for (const node of nodes) {
-    if (node.id === id) {
-      const all: string[] = [];
-      const walk = (n: OrganizationTreeNode): void => {
-        all.push(n.id);
-        n.children.forEach(walk);
-      };
-      walk(node);
-      return all;
-    }
-    const found = descendantsOf(node.children, id);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 export class AlarmService {
   readonly rows: AlarmRepository;
@@ -159,8 +142,8 @@ export class AlarmService {
 
   /** Counts of an organization and every organization below it. */
   profile(organizationId: string, scope: DeviceScope = null): AlarmProfile {
-    const organizationIds = descendantsOf(this.deps.organizations.tree(), organizationId);
-    if (!organizationIds) throw notFound();
+    if (!this.deps.organizations.exists(organizationId)) throw notFound();
+    const organizationIds = this.deps.organizations.subtreeIds(organizationId);
     return this.profileOf({ organizationIds: organizationsWithin(scope, organizationIds) });
   }
 

@@ -1,19 +1,12 @@
 /** The gateway's API usage state through ThingsBoard's entity data query (server/contract/entity-query.ts). */
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { entityQueryRoutes } from '../../contract/entity-query.ts';
-import { defineModule, type Services } from '../../module.ts';
+import { defineModule } from '../../module.ts';
+import { registerApiUsageRoutes } from './api-usage-routes.ts';
 import { ApiUsageService } from './api-usage-service.ts';
 
 declare module '../../module.ts' {
   interface Services {
     apiUsage: ApiUsageService;
   }
-}
-
-function registerApiUsageRoutes(fastify: FastifyInstance, { apiUsage }: Pick<Services, 'apiUsage'>): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.route({ ...entityQueryRoutes.find, handler: async (request) => apiUsage.find(request.body) });
 }
 
 export const apiUsageModule = defineModule({

@@ -12,13 +12,25 @@ import type { SessionService } from './session-service.ts';
 
 export type { UserRow } from './user-repository.ts';
 
+export interface AccountServiceDeps {
+  db: Db;
+  users: UserRepository;
+  sessions: SessionService;
+  attempts: PasswordAttempts;
+}
+
 export class AccountService {
-  constructor(
-    private readonly db: Db,
-    private readonly users: UserRepository,
-    private readonly sessions: SessionService,
-    private readonly attempts: PasswordAttempts,
-  ) {}
+  private readonly db: Db;
+  private readonly users: UserRepository;
+  private readonly sessions: SessionService;
+  private readonly attempts: PasswordAttempts;
+
+  constructor(deps: AccountServiceDeps) {
+    this.db = deps.db;
+    this.users = deps.users;
+    this.sessions = deps.sessions;
+    this.attempts = deps.attempts;
+  }
 
   adminExists(): boolean {
     return this.users.adminExists();

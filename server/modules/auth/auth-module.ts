@@ -49,7 +49,7 @@ export const authModule = defineModule({
     // One set of counters for every password check: sign-in and the password change's.
     const attempts = new PasswordAttempts();
     const sessions = new SessionService({ core, users, attempts, log, accessTokenTtlS: tuning.accessTokenTtlS });
-    return { sessions, accounts: new AccountService(core.db, users, sessions, attempts) };
+    return { sessions, accounts: new AccountService({ db: core.db, users, sessions, attempts }) };
   },
   routes: registerAuthRoutes,
 });

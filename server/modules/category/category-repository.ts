@@ -1,4 +1,4 @@
-/** SQL for `product_category`; product counts read across from `device_profile`. */
+/** SQL for `product_category`; the service adds each category's product count, which the product module gives. */
 import type { Category, CategoryListQuery, CategoryOption, CategoryType } from '../../contract/category.ts';
 import type { Db } from '../../db/sqlite.ts';
 import { containsPattern, orderBy, pageWindow, Where } from '../../db/list-query.ts';
@@ -10,12 +10,11 @@ interface CategoryRecord {
   status: number;
   type: CategoryType;
   description: string | null;
-  product_count: number;
   create_time: number;
   update_time: number;
 }
 
-function toCategory(r: CategoryRecord): Category {
+function toCategory(r: CategoryRecord): CategoryRow {
   return {
     id: r.id,
     name: r.name,
@@ -23,14 +22,12 @@ function toCategory(r: CategoryRecord): Category {
     status: r.status,
     type: r.type,
     description: r.description,
-    productCount: r.product_count,
     createdTime: r.create_time,
     updatedTime: r.update_time,
   };
 }
 
-const SELECT = `SELECT c.*, (SELECT COUNT(*) FROM device_profile p WHERE p.category_id = c.id) AS product_count
-  FROM product_category c`;
+const SELECT = 'SELECT c.* FROM product_category c';
 const sortColumns = { name: 'c.name', status: 'c.status', type: 'c.type', createdTime: 'c.create_time' } as const;
 
 export type CategoryRow = Omit<Category, 'productCount'>;
@@ -38,7 +35,7 @@ export type CategoryRow = Omit<Category, 'productCount'>;
 export class CategoryRepository {
   constructor(private readonly db: Db) {}
 
-  page(query: CategoryListQuery): { items: Category[]; total: number } {
+  page(query: CategoryListQuery): { items: CategoryRow[]; total: number } {
     const where = new Where();
     if (query.name) where.add("c.name LIKE ? ESCAPE '\\'", containsPattern(query.name));
     if (query.status !== undefined) where.add('c.status = ?', query.status);
@@ -56,9 +53,16 @@ export class CategoryRepository {
     return this.db.prepare('SELECT id, name, status FROM product_category ORDER BY name, id').all() as unknown as CategoryOption[];
   }
 
-  findById(id: string): Category | undefined {
+  findById(id: string): CategoryRow | undefined {
     const r = this.db.prepare(`${SELECT} WHERE c.id = ?`).get(id) as CategoryRecord | undefined;
     return r && toCategory(r);
+  }
+
+  /** The names of those of `ids` that exist. */
+  namesOf(ids: readonly string[]): Map<string, string> {
+    if (!ids.length) return new Map();
+    const rows = this.db.prepare(`SELECT id, name FROM product_category WHERE id IN (${ids.map(() => '?').join(',')})`).all(...ids) as { id: string; name: string }[];
+    return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   idNamed(name: string): string | undefined {

@@ -21,10 +21,18 @@ export interface CategoryServiceDeps {
 }
 
 export class CategoryService {
+  private countProducts: (categoryIds: readonly string[]) => Map<string, number> = () => new Map();
+
   constructor(private readonly deps: CategoryServiceDeps) {}
 
+  /** The product module, built after this one, says how many products each category has (shown, and a delete is refused while any). */
+  countProductsWith(count: (categoryIds: readonly string[]) => Map<string, number>): void {
+    this.countProducts = count;
+  }
+
   page(query: CategoryListQuery): CategoryPage {
-    return this.deps.categories.page(query);
+    const { items, total } = this.deps.categories.page(query);
+    return { items: this.withProductCounts(items), total };
   }
 
   options(): CategoryOption[] {
@@ -32,14 +40,20 @@ export class CategoryService {
   }
 
   get(id: string): Category {
-    const category = this.deps.categories.findById(id);
+    const category = this.find(id);
     if (!category) throw notFound();
     return category;
   }
 
   /** The category, or undefined: for the product rules. */
   find(id: string): Category | undefined {
-    return this.deps.categories.findById(id);
+    const row = this.deps.categories.findById(id);
+    return row && this.withProductCounts([row])[0];
+  }
+
+  /** The names of those of `ids` that exist (a product list shows its categories' names). */
+  namesOf(ids: readonly string[]): Map<string, string> {
+    return this.deps.categories.namesOf(ids);
   }
 
   create(body: CategoryBody): Category {
@@ -68,6 +82,11 @@ export class CategoryService {
       for (const c of targets) this.deps.categories.delete(c.id);
       return { deleted: targets.length };
     });
+  }
+
+  private withProductCounts(rows: readonly CategoryRow[]): Category[] {
+    const counts = this.countProducts(rows.map((r) => r.id));
+    return rows.map((r) => ({ ...r, productCount: counts.get(r.id) ?? 0 }));
   }
 
   private rowOf(id: string, body: CategoryBody, createdTime: number, updatedTime: number): CategoryRow {

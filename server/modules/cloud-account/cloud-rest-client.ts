@@ -4,6 +4,7 @@
  * Every call gives up after CLOUD_CALL_TIMEOUT_MS, so an unreachable cloud costs a sign-in seconds,
  * not a hung request.
  */
+import { TB_AUTHORIZATION_HEADER } from '../../contract/auth.ts';
 
 /** The longest a sign-in waits for the cloud before it uses the stored verifier. */
 export const CLOUD_CALL_TIMEOUT_MS = 5000;
@@ -32,7 +33,7 @@ function urlOf(base: string, path: string): string {
 
 function bearer(token: string): Record<string, string> {
   // ThingsBoard reads X-Authorization; other clouds (and this gateway) read Authorization as well.
-  return { authorization: `Bearer ${token}`, 'x-authorization': `Bearer ${token}` };
+  return { authorization: `Bearer ${token}`, [TB_AUTHORIZATION_HEADER]: `Bearer ${token}` };
 }
 
 async function getJson(base: string, path: string, token: string): Promise<unknown> {

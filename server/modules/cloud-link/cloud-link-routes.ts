@@ -3,12 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { cloudLinkRoutes } from '../../contract/cloud-link.ts';
 import { ErrorCode } from '../../contract/errors.ts';
+import { roleHolds } from '../../contract/permissions.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { langFromAcceptLanguage } from '../../lib/messages.ts';
 import type { Services } from '../../module.ts';
-
-/** Who may see the cloud secret in clear. */
-const SECRET_ROLES = new Set(['SYS_ADMIN', 'PLATFORM_ADMIN', 'TENANT_ADMIN']);
 
 export function registerCloudLinkRoutes(fastify: FastifyInstance, { cloudLink }: Pick<Services, 'cloudLink'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -18,7 +16,9 @@ export function registerCloudLinkRoutes(fastify: FastifyInstance, { cloudLink }:
   app.route({
     ...cloudLinkRoutes.secret,
     handler: async (request) => {
-      if (!request.user || !SECRET_ROLES.has(request.user.role)) throw new AppError(ErrorCode.PERMISSION_DENIED, 'error.permissionDenied', {}, { status: 403 });
+      // The access hook already holds the route to its permission; checked again here because a
+      // secret in clear must not depend on one hook, and from the same table, not a second list.
+      if (!request.user || !roleHolds(request.user.role, cloudLinkRoutes.secret.config.permission)) throw new AppError(ErrorCode.PERMISSION_DENIED, 'error.permissionDenied', {}, { status: 403 });
       return { edgeSecret: cloudLink.secret() };
     },
   });

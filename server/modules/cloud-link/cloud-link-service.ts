@@ -96,7 +96,7 @@ export class CloudLinkService {
       options: { window: tuning.window ?? 64 },
     });
     this.eventUplink = new EventUplink({
-      db: core.db,
+      events: services.telemetry,
       progress: this.progress,
       nameOf: (id) => this.known.get(id)?.name ?? null,
       maxPacketBytes: () => this.maxPacketBytes,

@@ -15,19 +15,12 @@
  * large for the cloud is skipped (the last two counted as dropped): it never blocks the ones after it.
  */
 import type { MqttClient } from 'mqtt';
-import type { StatementSync } from 'node:sqlite';
 import { CloudPublisher, fitsPacket, type UplinkDeps } from './cloud-publisher.ts';
 import { deviceTopics } from '../../contract/device-api.ts';
+import type { TelemetryService } from '../telemetry/telemetry-service.ts';
+import type { SequencedEvent } from '../telemetry/telemetry-rows.ts';
 
 const DAY_MS = 86_400_000;
-
-interface EventRow {
-  seq: number;
-  device_id: string;
-  ts: number;
-  identifier: string;
-  params: string;
-}
 
 interface Sent {
   seq: number;
@@ -39,31 +32,28 @@ export class EventUplink extends CloudPublisher {
   private inFlight: Sent[] = [];
   /** The newest seq published on this connection (null: start from the cursor). */
   private readPos: number | null = null;
-  private readonly after: StatementSync;
-  private readonly waiting: StatementSync;
 
   constructor(
-    private readonly deps: UplinkDeps & {
+    private readonly deps: Omit<UplinkDeps, 'db'> & {
+      /** The event records are the telemetry module's; it reads them for us. */
+      events: Pick<TelemetryService, 'eventsAfter' | 'eventsWaiting' | 'newestEventSeq'>;
       retentionDays: () => number;
       window: number;
     },
   ) {
     super(deps.log);
-    this.after = deps.db.prepare('SELECT seq, device_id, ts, identifier, params FROM event_record WHERE seq > ? ORDER BY seq LIMIT ?');
-    this.waiting = deps.db.prepare('SELECT COUNT(*) AS n, MIN(ts) AS oldest FROM event_record WHERE seq > ?');
   }
 
   /** The cloud was configured for the first time: only events from now on are owed to it. */
   startFromNow(): void {
-    const { seq } = this.deps.db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM event_record').get() as { seq: number };
-    this.deps.progress.eventsAcked(seq);
+    this.deps.progress.eventsAcked(this.deps.events.newestEventSeq());
     this.readPos = null;
   }
 
   /** Event records not yet acknowledged, and the oldest one's ts. */
   backlog(): { messages: number; oldestTs?: number } {
-    const row = this.waiting.get(this.deps.progress.eventSeq) as { n: number; oldest: number | null };
-    return row.oldest === null ? { messages: row.n } : { messages: row.n, oldestTs: row.oldest };
+    const { count, oldestTs } = this.deps.events.eventsWaiting(this.deps.progress.eventSeq);
+    return oldestTs === null ? { messages: count } : { messages: count, oldestTs };
   }
 
   protected connectionLost(): void {
@@ -74,7 +64,7 @@ export class EventUplink extends CloudPublisher {
   protected pump(client: MqttClient, generation: number): void {
     const room = this.deps.window - this.inFlight.length;
     if (room <= 0) return;
-    const rows = this.after.all(this.readPos ?? this.deps.progress.eventSeq, room) as unknown as EventRow[];
+    const rows = this.deps.events.eventsAfter(this.readPos ?? this.deps.progress.eventSeq, room);
     if (rows.length === 0) return;
     const retentionStart = Date.now() - this.deps.retentionDays() * DAY_MS;
     const max = this.deps.maxPacketBytes();
@@ -82,12 +72,12 @@ export class EventUplink extends CloudPublisher {
       this.readPos = row.seq;
       const sent: Sent = { seq: row.seq, acked: false };
       this.inFlight.push(sent);
-      const name = this.deps.nameOf(row.device_id);
+      const name = this.deps.nameOf(row.deviceId);
       const payload = name === null ? null : encode(name, row);
       if (name === null || payload === null || row.ts < retentionStart || !fitsPacket(payload, max)) {
         if (name !== null) {
           this.deps.progress.countDropped(1);
-          this.deps.log.warn({ deviceId: row.device_id, identifier: row.identifier }, 'cloud: device event not sendable (older than the retention, unreadable or too large): dropped');
+          this.deps.log.warn({ deviceId: row.deviceId, identifier: row.identifier }, 'cloud: device event not sendable (older than the retention, unreadable or too large): dropped');
         }
         this.acked(sent);
         continue;
@@ -111,7 +101,7 @@ export class EventUplink extends CloudPublisher {
   }
 }
 
-function encode(name: string, row: EventRow): Buffer | null {
+function encode(name: string, row: SequencedEvent): Buffer | null {
   try {
     return Buffer.from(JSON.stringify({ [name]: [{ ts: row.ts, values: { [row.identifier]: JSON.parse(row.params) as unknown } }] }));
   } catch {

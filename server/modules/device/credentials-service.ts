@@ -28,7 +28,7 @@ import type { EventBus } from '../../lib/event-bus.ts';
 import { assertNoViolations, notFound, violationError, type Violation } from '../../lib/field-errors.ts';
 import { deviceSecretCost, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { CredentialsRepository, CredentialsRow } from './credentials-repository.ts';
-import type { DeviceRepository } from './device-repository.ts';
+import type { DeviceReader } from './device-reader.ts';
 import { ALPHANUMERIC, randomText } from '../../lib/random-text.ts';
 
 const tokenPattern = new RegExp(ACCESS_TOKEN_PATTERN);
@@ -81,7 +81,7 @@ export interface CredentialsServiceDeps {
   db: Db;
   bus: EventBus;
   credentials: CredentialsRepository;
-  devices: DeviceRepository;
+  devices: Pick<DeviceReader, 'findById'>;
 }
 
 export class CredentialsService {

@@ -13,7 +13,7 @@ import { newId } from '../../lib/ids.ts';
 import type { ProductService } from '../product/product-service.ts';
 import type { CredentialsRepository } from './credentials-repository.ts';
 import type { CredentialsService } from './credentials-service.ts';
-import { toCsv } from './csv.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { ExpiringStore } from './expiring-store.ts';
 import type { DeviceRepository } from './device-repository.ts';
 import { deviceViolations, type DeviceDraft } from './device-rules.ts';

@@ -3,7 +3,6 @@
  * check every row with the device rules and create the valid ones in one transaction; the rejected
  * rows stay downloadable with their reasons.
  */
-import Papa from 'papaparse';
 import { Compile } from 'typebox/compile';
 import { ErrorCode } from '../../contract/errors.ts';
 import { DeviceBodySchema, type DeviceBody } from '../../contract/device.ts';
@@ -12,8 +11,6 @@ import {
   IMPORT_MAX_ROWS,
   IMPORT_SAMPLE_ROWS,
   IMPORT_TTL_MS,
-  XLSX_MAX_COLUMNS,
-  XLSX_MAX_INFLATED_BYTES,
   importFields,
   importHeaderHints,
   normalizeImportHeader,
@@ -24,6 +21,8 @@ import {
   type RejectedRow,
 } from '../../contract/device-import.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { csvTable, importError, xlsxTable } from '../../lib/uploaded-table.ts';
 import { assertNoViolations, schemaViolations, type Violation } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Language } from '../../contract/languages.ts';
@@ -33,7 +32,6 @@ import type { ProductService } from '../product/product-service.ts';
 import type { CredentialsService } from './credentials-service.ts';
 import { deviceFieldKeys, deviceViolations, draftOf, type DeviceRefs } from './device-rules.ts';
 import type { DeviceService, NewDevice } from './device-service.ts';
-import { toCsv } from './csv.ts';
 import { ExpiringStore } from './expiring-store.ts';
 
 /** Parsed files held at once: each can be 5 MB of text, and the gateway's memory is small. */
@@ -61,64 +59,6 @@ interface ImportSession {
   rows: string[][] | null;
   /** After the commit: the rejected rows with their cells, for the CSV. */
   rejected: RejectedCells[] | null;
-}
-
-type ImportErrorKey =
-  | 'error.import.badType'
-  | 'error.import.empty'
-  | 'error.import.malformed'
-  | 'error.import.notXlsx'
-  | 'error.import.xlsxMalformed'
-  | 'error.import.xlsxTooLarge'
-  | 'error.import.tooManyColumns';
-
-function importError(key: ImportErrorKey, params: Record<string, number> = {}): AppError {
-  return new AppError(ErrorCode.BAD_REQUEST_PARAMS, key, params, {
-    details: [{ field: 'file', key, message: translate('en_US', key, params) }],
-  });
-}
-
-/** UTF-8 (BOM or not), else GB18030 as Excel saves CSV on Chinese systems; binary content is refused. */
-function decodeText(bytes: Buffer): string | null {
-  for (const encoding of ['utf-8', 'gb18030']) {
-    try {
-      const text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
-      return text.includes('\u0000') ? null : text;
-    } catch {
-      // not this encoding: try the next
-    }
-  }
-  return null;
-}
-
-export function csvTable(bytes: Buffer): string[][] {
-  const text = decodeText(bytes);
-  if (text === null) throw importError('error.import.badType');
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
-  const broken = parsed.errors.find((e) => e.type === 'Quotes');
-  if (broken) throw importError('error.import.malformed', { row: (broken.row ?? 0) + 1 });
-  return parsed.data;
-}
-
-/** The first worksheet, read no further than one row past the limit. */
-export async function xlsxTable(bytes: Buffer): Promise<string[][]> {
-  // Loaded on the first .xlsx: exceljs is large and most gateways never see one (import-xlsx.ts).
-  const { readXlsxRows, XlsxRefused } = await import('./import-xlsx.ts');
-  try {
-    return await readXlsxRows(bytes, IMPORT_MAX_ROWS + 1);
-  } catch (err) {
-    if (!(err instanceof XlsxRefused)) throw err;
-    switch (err.reason) {
-      case 'notXlsx':
-        throw importError('error.import.notXlsx');
-      case 'malformed':
-        throw importError('error.import.xlsxMalformed');
-      case 'tooLarge':
-        throw importError('error.import.xlsxTooLarge', { size: XLSX_MAX_INFLATED_BYTES / 1024 / 1024 });
-      case 'tooManyColumns':
-        throw importError('error.import.tooManyColumns', { max: XLSX_MAX_COLUMNS });
-    }
-  }
 }
 
 function suggestColumns(columns: string[]): { mapping: ImportPreview['suggestedMapping']; token: number | null } {
@@ -307,7 +247,7 @@ export class DeviceImportService {
   /** The same table as rejectedCsv, as an .xlsx workbook of text cells. */
   async rejectedXlsx(importId: string, lang: Language): Promise<Buffer> {
     const { header, rows } = this.rejectedTable(importId, lang);
-    const { writeXlsx } = await import('./import-xlsx.ts');
+    const { writeXlsx } = await import('../../lib/xlsx.ts');
     return writeXlsx(translate(lang, 'error.import.rejectedSheet'), header, rows);
   }
 

@@ -9,6 +9,7 @@ import { CredentialsRepository } from './credentials-repository.ts';
 import { CredentialsService } from './credentials-service.ts';
 import { DeviceBatchService } from './device-batch-service.ts';
 import { DeviceImportService } from './device-import-service.ts';
+import { DeviceReader } from './device-reader.ts';
 import { DeviceRepository } from './device-repository.ts';
 import { registerDeviceRoutes } from './device-routes.ts';
 import { DeviceService } from './device-service.ts';
@@ -57,12 +58,16 @@ export const deviceModule = defineModule({
   build: ({ core, log, services: { organizations, products, license }, onClose }) => {
     const { db, bus } = core;
     const deviceRows = new DeviceRepository(db);
+    const reader = new DeviceReader({ rows: deviceRows, products, organizations });
     const credentialRows = new CredentialsRepository(db);
-    const credentials = new CredentialsService({ db, bus, credentials: credentialRows, devices: deviceRows });
+    const credentials = new CredentialsService({ db, bus, credentials: credentialRows, devices: reader });
     // Every path that creates devices goes through DeviceService.createMany, which holds them to
     // the licence's limit; the licence view shows the count beside it.
-    const devices = new DeviceService({ db, bus, devices: deviceRows, credentials, products, organizations, license });
+    const devices = new DeviceService({ db, bus, devices: deviceRows, reader, credentials, products, organizations, license });
     license.countDevicesWith(() => deviceRows.count());
+    // Modules built before this one show and guard on the devices that use their rows.
+    products.countDevicesWith((ids) => deviceRows.countByProduct(ids));
+    organizations.holdsDevicesWith((id) => deviceRows.holdsOrganization(id));
     // The transport announces connections; the device row keeps the state and its times, written
     // many per transaction (device-state-writer.ts).
     const states = new DeviceStateWriter(db, (err, count) => log.warn({ err, devices: count }, 'device states not stored'));

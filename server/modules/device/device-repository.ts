@@ -1,10 +1,11 @@
 /**
- * SQL for `device`. Lists join the product, organization and gateway names; hot statements (used
- * per row by import and batch generation) are prepared once.
+ * SQL for `device`. Lists join the gateway's name; the product's and organization's names are
+ * their modules' (device-reader.ts adds them). Hot statements (used per row by import and batch
+ * generation) are prepared once.
  */
 import type { StatementSync } from 'node:sqlite';
 import type { Device, DeviceListQuery, DeviceState } from '../../contract/device.ts';
-import type { DeviceType, TcpAuthType, TcpProtocolType, TransportType } from '../../contract/product.ts';
+import type { DeviceType, Product } from '../../contract/product.ts';
 import type { Db } from '../../db/sqlite.ts';
 import type { RegistrationFormat } from '../../contract/tcp-device.ts';
 import type { TcpDevice } from './tcp-device.ts';
@@ -18,10 +19,7 @@ interface DeviceRecord {
   alias: string | null;
   device_type: DeviceType;
   device_profile_id: string;
-  product_name: string;
-  transport_type: TransportType;
   organization_id: string | null;
-  organization_name: string | null;
   gateway_id: string | null;
   gateway_name: string | null;
   address_code: string | null;
@@ -43,17 +41,14 @@ interface DeviceRecord {
   update_time: number;
 }
 
-function toDevice(r: DeviceRecord): Device {
+function toDevice(r: DeviceRecord): StoredDevice {
   return {
     id: r.id,
     name: r.name,
     alias: r.alias,
     deviceType: r.device_type,
     deviceProfileId: r.device_profile_id,
-    productName: r.product_name,
-    transportType: r.transport_type,
     organizationId: r.organization_id,
-    organizationName: r.organization_name,
     gatewayId: r.gateway_id,
     gatewayName: r.gateway_name,
     addressCode: r.address_code,
@@ -84,23 +79,27 @@ interface TcpDeviceRecord {
   registration_hex: string | null;
   modbus_host: string | null;
   modbus_port: number | null;
-  tcp_protocol_type: TcpProtocolType | null;
-  tcp_auth_type: TcpAuthType | null;
-  poll_interval_ms: number;
-  modbus_gap_max: number;
   credentials_type: string | null;
   credentials_id: string | null;
 }
 
-/** What the service writes: the device without the joined names. */
-export type DeviceRow = Omit<Device, 'productName' | 'transportType' | 'organizationName' | 'gatewayName'>;
+/** A device as stored, with its gateway's name: its product's name and transport and its organization's name are other modules'. */
+export type StoredDevice = Omit<Device, 'productName' | 'transportType' | 'organizationName'>;
 
-/** A device row's columns with the names joined in from its product, organization and gateway. */
-const deviceColumns = 'd.*, p.name AS product_name, p.transport_type, o.name AS organization_name, g.name AS gateway_name';
+/** What the service writes: the device without the joined names. */
+export type DeviceRow = Omit<StoredDevice, 'gatewayName'>;
+
+/** What a TCP device takes from its product (ProductService.tcpSettings). */
+export type TcpSettings = Pick<Product, 'tcpProtocolType' | 'tcpAuthType' | 'pollIntervalMs' | 'modbusGapMax'>;
+
+function tcpOf(p: TcpSettings): Pick<TcpDevice, 'tcpProtocolType' | 'tcpAuthType' | 'pollIntervalMs' | 'modbusGapMax'> {
+  return { tcpProtocolType: p.tcpProtocolType ?? 'CUSTOM', tcpAuthType: p.tcpAuthType ?? 'REGISTER_SEND', pollIntervalMs: p.pollIntervalMs, modbusGapMax: p.modbusGapMax };
+}
+
+/** A device row's columns with its gateway's name joined in. */
+const deviceColumns = 'd.*, g.name AS gateway_name';
 
 const deviceJoins = `FROM device d
-  JOIN device_profile p ON p.id = d.device_profile_id
-  LEFT JOIN organization o ON o.id = d.organization_id
   LEFT JOIN device g ON g.id = d.gateway_id`;
 
 /** SELECT of devices with their joined names, filtered by `where`; `extraColumns` come first. */
@@ -144,11 +143,11 @@ export class DeviceRepository {
   }
 
   /**
-   * One page and the total under the same filters. The organization filter takes the organization
-   * and its descendants. Default order: newest first (index device_create_time and the
-   * (filter, create_time) indexes).
+   * One page and the total under the same filters. `subtree`: the ids the organization filter takes
+   * (the organization and its descendants). Default order: newest first (index device_create_time
+   * and the (filter, create_time) indexes).
    */
-  page(query: DeviceListQuery, scope: DeviceScope = null): { items: Device[]; total: number } {
+  page(query: DeviceListQuery, scope: DeviceScope = null, subtree: readonly string[] = []): { items: StoredDevice[]; total: number } {
     const where = new Where();
     if (scope) {
       const ids = scope.organizationIds;
@@ -167,12 +166,7 @@ export class DeviceRepository {
     if (query.organizationId) {
       // The unary + keeps SQLite off the organization index: through it, a large subtree (the
       // root: every device) is read whole and sorted; walking the time index stops at the page.
-      where.add(
-        `+d.organization_id IN (WITH RECURSIVE sub(id) AS (
-           SELECT ? UNION ALL SELECT o.id FROM organization o JOIN sub ON o.parent_id = sub.id
-         ) SELECT id FROM sub)`,
-        query.organizationId,
-      );
+      where.add(`+d.organization_id IN (${subtree.map(() => '?').join(',')})`, ...subtree);
     }
     const { limit, offset } = pageWindow(query.page, query.pageSize);
     const order = orderBy(sortColumns, query.sortField, query.sortOrder, 'd.create_time DESC, d.rowid DESC', 'd.rowid');
@@ -205,7 +199,7 @@ export class DeviceRepository {
     return rows.map((r) => r.id);
   }
 
-  findById(id: string): Device | undefined {
+  findById(id: string): StoredDevice | undefined {
     const r = this.db.prepare(selectDevices('d.id = ?')).get(id) as DeviceRecord | undefined;
     return r && toDevice(r);
   }
@@ -223,18 +217,18 @@ export class DeviceRepository {
     return this.db.prepare('SELECT id, name FROM device WHERE gateway_id = ?').all(gatewayId) as { id: string; name: string }[];
   }
 
-  /** Devices of TCP products with what the TCP access server and the Modbus master need. */
-  tcpDevices(): TcpDevice[] {
+  /** Devices of the TCP products in `products` with what the TCP access server and the Modbus master need. */
+  tcpDevices(products: ReadonlyMap<string, TcpSettings>): TcpDevice[] {
+    if (!products.size) return [];
     const rows = this.db
       .prepare(
         `SELECT d.id, d.name, d.device_type, d.device_profile_id, d.gateway_id, d.address_code, d.registration_hex,
-           d.modbus_host, d.modbus_port, p.tcp_protocol_type, p.tcp_auth_type, p.poll_interval_ms, p.modbus_gap_max,
-           c.credentials_type, c.credentials_id
-         FROM device d JOIN device_profile p ON p.id = d.device_profile_id
+           d.modbus_host, d.modbus_port, c.credentials_type, c.credentials_id
+         FROM device d
          LEFT JOIN device_credentials c ON c.device_id = d.id
-         WHERE p.transport_type = 'TCP'`,
+         WHERE d.device_profile_id IN (${[...products.keys()].map(() => '?').join(',')})`,
       )
-      .all() as unknown as TcpDeviceRecord[];
+      .all(...products.keys()) as unknown as TcpDeviceRecord[];
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -245,11 +239,22 @@ export class DeviceRepository {
       registrationHex:
         r.registration_hex ?? (r.credentials_type === 'ACCESS_TOKEN' && r.credentials_id ? Buffer.from(r.credentials_id, 'latin1').toString('hex').toUpperCase() : null),
       modbusTcp: r.modbus_host !== null && r.modbus_port !== null ? { host: r.modbus_host, port: r.modbus_port } : null,
-      tcpProtocolType: r.tcp_protocol_type ?? 'CUSTOM',
-      tcpAuthType: r.tcp_auth_type ?? 'REGISTER_SEND',
-      pollIntervalMs: r.poll_interval_ms,
-      modbusGapMax: r.modbus_gap_max,
+      ...tcpOf(products.get(r.device_profile_id)!),
     }));
+  }
+
+  /** Whether devices belong to the organization. */
+  holdsOrganization(organizationId: string): boolean {
+    return this.db.prepare('SELECT 1 FROM device WHERE organization_id = ? LIMIT 1').get(organizationId) !== undefined;
+  }
+
+  /** How many devices each of `productIds` has (absent: none). */
+  countByProduct(productIds: readonly string[]): Map<string, number> {
+    if (!productIds.length) return new Map();
+    const rows = this.db
+      .prepare(`SELECT device_profile_id AS id, COUNT(*) AS n FROM device WHERE device_profile_id IN (${productIds.map(() => '?').join(',')}) GROUP BY device_profile_id`)
+      .all(...productIds) as { id: string; n: number }[];
+    return new Map(rows.map((r) => [r.id, r.n]));
   }
 
   /** The device whose own registration string is these bytes (upper-case hex). */

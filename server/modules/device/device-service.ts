@@ -26,6 +26,7 @@ import type { OrganizationService } from '../organization/organization-service.t
 import type { ProductService } from '../product/product-service.ts';
 import type { CredentialsService } from './credentials-service.ts';
 import { deviceViolations, draftOf, type DeviceDraft, type DeviceRefs } from './device-rules.ts';
+import type { DeviceReader } from './device-reader.ts';
 import type { DeviceRepository, DeviceRow } from './device-repository.ts';
 import type { TcpDevice } from './tcp-device.ts';
 
@@ -33,8 +34,10 @@ export interface DeviceServiceDeps {
   db: Db;
   bus: EventBus;
   devices: DeviceRepository;
+  /** Devices with their product's and organization's names. */
+  reader: DeviceReader;
   credentials: CredentialsService;
-  products: Pick<ProductService, 'find' | 'sensorProductNamed'>;
+  products: Pick<ProductService, 'find' | 'sensorProductNamed' | 'tcpSettings'>;
   organizations: Pick<OrganizationService, 'exists'>;
   license: Pick<LicenseService, 'deviceLimit'>;
 }
@@ -94,12 +97,12 @@ export class DeviceService {
 
   /** Devices of TCP products with their registration bytes, address codes and polling settings. */
   tcpDevices(): TcpDevice[] {
-    return this.deps.devices.tcpDevices();
+    return this.deps.devices.tcpDevices(this.deps.products.tcpSettings());
   }
 
   /** `scope`: only the devices of those organizations (a customer's list, server/lib/device-scope.ts). */
   page(query: DeviceListQuery, scope: DeviceScope = null): DevicePage {
-    return this.deps.devices.page(query, scope);
+    return this.deps.reader.page(query, scope);
   }
 
   /** The products at least one device of these organizations uses (a customer's product scope). */
@@ -108,7 +111,7 @@ export class DeviceService {
   }
 
   get(id: string): Device {
-    const device = this.deps.devices.findById(id);
+    const device = this.deps.reader.findById(id);
     if (!device) throw notFound();
     return device;
   }
@@ -244,7 +247,7 @@ export class DeviceService {
   delete(ids: readonly string[]): DeleteResult {
     const { devices } = this.deps;
     const targets = transaction(this.deps.db, () => {
-      const found = [...new Set(ids)].map((id) => devices.findById(id)).filter((d): d is Device => !!d);
+      const found = [...new Set(ids)].map((id) => this.deps.reader.findById(id)).filter((d): d is Device => !!d);
       const doomed = new Set(found.map((d) => d.id));
       const guarded = found.filter((d) => d.deviceType === 'GATEWAY' && devices.sensorsOf(d.id).some((s) => !doomed.has(s.id)));
       if (guarded.length) throw refusedFor('error.device.gatewayHasSensors', guarded.map((d) => d.name));

@@ -1,17 +1,6 @@
 /** The console's menu for its back-end menu mode (`GET /api/yt/getMenuList`, server/contract/console-menu.ts). */
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { consoleMenu, menuRoutes } from '../../contract/console-menu.ts';
 import { defineModule } from '../../module.ts';
-import { menuTree } from './menu-tree.ts';
-
-function registerMenuRoutes(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  // One tree for everyone: entries carry their permission, and the console leaves out those the
-  // user's permission list (web/stores/permissions.ts) lacks, as in its own menu mode.
-  const tree = menuTree(consoleMenu);
-  app.route({ ...menuRoutes.list, handler: async () => tree });
-}
+import { registerMenuRoutes } from './menu-routes.ts';
 
 export const menuModule = defineModule({
   name: 'menu',

@@ -123,13 +123,18 @@ export class ModbusMaster {
       const settings = this.settingsOf(device);
       const poller = this.pollers.get(id);
       if (!poller) {
-        const created = new SlavePoller(id, link, settings, {
-          values: (rows, ts) => this.store(device, rows, ts),
-          alive: (alive) => {
-            this.deps.transport.holdOnline(id, alive);
-            if (!alive) this.deps.log.warn({ deviceId: id }, 'Modbus slave stopped answering; OFFLINE, retried with backoff');
+        const created = new SlavePoller({
+          deviceId: id,
+          link,
+          settings,
+          events: {
+            values: (rows, ts) => this.store(device, rows, ts),
+            alive: (alive) => {
+              this.deps.transport.holdOnline(id, alive);
+              if (!alive) this.deps.log.warn({ deviceId: id }, 'Modbus slave stopped answering; OFFLINE, retried with backoff');
+            },
+            problem: (kind, detail) => this.logProblem(id, kind, detail),
           },
-          problem: (kind, detail) => this.logProblem(id, kind, detail),
         });
         this.pollers.set(id, created);
         created.start();

@@ -6,12 +6,12 @@ import { modbusPointColumns, modbusRoutes, POINT_IMPORT_MAX_ROWS, type PointImpo
 import type { ModbusDescriptor, ThingModelItem } from '../../contract/thing-model.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { csvTable, xlsxTable } from '../../lib/uploaded-table.ts';
 import { langFromAcceptLanguage, translate } from '../../lib/messages.ts';
 import { readUploadedFile, registerUploads } from '../../lib/upload.ts';
 import type { Language } from '../../contract/languages.ts';
 import type { Services } from '../../module.ts';
-import { toCsv } from '../device/csv.ts';
-import { csvTable, xlsxTable } from '../device/device-import-service.ts';
 import { columnIndex, itemOfRow, pointRow } from './point-table.ts';
 
 const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -84,7 +84,7 @@ export async function registerPointTableRoutes(fastify: FastifyInstance, deps: D
           .properties.flatMap((p) => (p.extensionDesc ? [pointRow({ ...p, extensionDesc: p.extensionDesc as ModbusDescriptor })] : []));
         const header = [...modbusPointColumns];
         if (request.query.format === 'xlsx') {
-          const { writeXlsx } = await import('../device/import-xlsx.ts');
+          const { writeXlsx } = await import('../../lib/xlsx.ts');
           const xlsx = await writeXlsx('points', header, rows);
           return reply.type(XLSX_CONTENT_TYPE).header('content-disposition', 'attachment; filename="modbus-points.xlsx"').send(xlsx);
         }

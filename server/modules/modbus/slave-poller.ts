@@ -80,12 +80,19 @@ export class SlavePoller {
   /** The points by identifier, rebuilt when the settings' points change: looked up per point per poll. */
   private pointIndex: { points: readonly PlanPoint[]; byIdentifier: Map<string, PlanPoint> } | null = null;
 
-  constructor(
-    readonly deviceId: string,
-    public link: ModbusLink,
-    public settings: SlaveSettings,
-    private readonly events: SlaveEvents,
-  ) {}
+  readonly deviceId: string;
+  /** Replaced when the slave's link changes (modbus-master.ts); the next poll uses the new one. */
+  link: ModbusLink;
+  /** Replaced when the device or its product changes. */
+  settings: SlaveSettings;
+  private readonly events: SlaveEvents;
+
+  constructor(deps: { deviceId: string; link: ModbusLink; settings: SlaveSettings; events: SlaveEvents }) {
+    this.deviceId = deps.deviceId;
+    this.link = deps.link;
+    this.settings = deps.settings;
+    this.events = deps.events;
+  }
 
   get lastFrameHex(): string | null {
     return this.lastFrame ? this.lastFrame.toString('hex').toUpperCase() : null;

@@ -3,27 +3,13 @@
  * (the rule engine's MSG_NOTIFY; published notices later). Changes are announced as
  * `notification.changed` for the user's live NOTIFICATIONS views.
  */
-import type { Notification, NotificationInfo, NotificationListQuery, NotificationPage, NotificationReadResult, NotificationStatus, NotificationType } from '../../contract/notification.ts';
+import type { Notification, NotificationInfo, NotificationListQuery, NotificationPage, NotificationReadResult, NotificationType } from '../../contract/notification.ts';
 import { NOTIFICATIONS_KEEP_PER_USER } from '../../contract/notification.ts';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { newId } from '../../lib/ids.ts';
-import { pageWindow } from '../../db/list-query.ts';
-
-interface NotificationRecord {
-  id: string;
-  user_id: string;
-  type: NotificationType;
-  subject: string;
-  text: string | null;
-  info: string;
-  status: NotificationStatus;
-  create_time: number;
-}
-
-function toNotification(r: NotificationRecord): Notification {
-  return { id: r.id, type: r.type, subject: r.subject, text: r.text, info: JSON.parse(r.info) as NotificationInfo, status: r.status, createdTime: r.create_time };
-}
+import type { AccountService } from '../auth/account-service.ts';
+import { NotificationRepository } from './notification-repository.ts';
 
 export interface NotifyInput {
   /** Who gets it; none: every user. */
@@ -35,24 +21,21 @@ export interface NotifyInput {
 }
 
 export class NotificationService {
-  constructor(private readonly deps: { db: Db; bus: EventBus }) {}
+  private readonly rows: NotificationRepository;
+
+  constructor(private readonly deps: { db: Db; bus: EventBus; accounts: Pick<AccountService, 'allIds'> }) {
+    this.rows = new NotificationRepository(deps.db);
+  }
 
   /** Creates one notification per recipient and announces each. */
   notify(input: NotifyInput): Notification[] {
-    const { db } = this.deps;
     const now = Date.now();
-    const created = transaction(db, () => {
-      // Every user for now: the user table is read here rather than through the accounts service
-      // so that one statement serves a broadcast (the gateway has a handful of users).
-      const users = input.userIds ?? (db.prepare('SELECT id FROM user').all() as { id: string }[]).map((r) => r.id);
-      const insert = db.prepare('INSERT INTO notification (id, user_id, type, subject, text, info, status, create_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-      const prune = db.prepare(
-        'DELETE FROM notification WHERE user_id = ? AND id NOT IN (SELECT id FROM notification WHERE user_id = ? ORDER BY create_time DESC, rowid DESC LIMIT ?)',
-      );
+    const created = transaction(this.deps.db, () => {
+      // Every user for now (the gateway has a handful), read in the same transaction.
+      const users = input.userIds ?? this.deps.accounts.allIds();
       return users.map((userId) => {
         const n: Notification = { id: newId(), type: input.type, subject: input.subject, text: input.text, info: input.info, status: 'SENT', createdTime: now };
-        insert.run(n.id, userId, n.type, n.subject, n.text, JSON.stringify(n.info), n.status, n.createdTime);
-        prune.run(userId, userId, NOTIFICATIONS_KEEP_PER_USER);
+        this.rows.insertKeepingNewest(userId, n, NOTIFICATIONS_KEEP_PER_USER);
         return { userId, notification: n };
       });
     });
@@ -61,13 +44,8 @@ export class NotificationService {
   }
 
   page(userId: string, query: NotificationListQuery): NotificationPage {
-    const unread = query.unreadOnly ? " AND status = 'SENT'" : '';
-    const { limit, offset } = pageWindow(query.page, query.pageSize);
-    const rows = this.deps.db
-      .prepare(`SELECT * FROM notification WHERE user_id = ?${unread} ORDER BY create_time DESC, rowid DESC LIMIT ? OFFSET ?`)
-      .all(userId, limit, offset) as unknown as NotificationRecord[];
-    const { n } = this.deps.db.prepare(`SELECT COUNT(*) AS n FROM notification WHERE user_id = ?${unread}`).get(userId) as { n: number };
-    return { items: rows.map(toNotification), total: n, unreadCount: this.unreadCount(userId) };
+    const { items, total } = this.rows.page(userId, query.unreadOnly === true, query.page, query.pageSize);
+    return { items, total, unreadCount: this.unreadCount(userId) };
   }
 
   /** The newest `limit` unread notifications of a user. */
@@ -76,21 +54,16 @@ export class NotificationService {
   }
 
   unreadCount(userId: string): number {
-    return (this.deps.db.prepare("SELECT COUNT(*) AS n FROM notification WHERE user_id = ? AND status = 'SENT'").get(userId) as { n: number }).n;
+    return this.rows.unreadCount(userId);
   }
 
   /** Marks the user's own notifications among `ids` read; others' and unknown ids are skipped. */
   markRead(userId: string, ids: readonly string[]): NotificationReadResult {
-    const marks = ids.map(() => '?').join(', ');
-    const { changes } = this.deps.db
-      .prepare(`UPDATE notification SET status = 'READ' WHERE user_id = ? AND status = 'SENT' AND id IN (${marks})`)
-      .run(userId, ...ids);
-    return this.afterRead(userId, Number(changes));
+    return this.afterRead(userId, this.rows.markRead(userId, ids));
   }
 
   markAllRead(userId: string): NotificationReadResult {
-    const { changes } = this.deps.db.prepare("UPDATE notification SET status = 'READ' WHERE user_id = ? AND status = 'SENT'").run(userId);
-    return this.afterRead(userId, Number(changes));
+    return this.afterRead(userId, this.rows.markRead(userId));
   }
 
   private afterRead(userId: string, updated: number): NotificationReadResult {

@@ -86,9 +86,11 @@ export class OrganizationRepository {
     return (this.db.prepare('SELECT id FROM organization WHERE parent_id = ?').all(parentId) as { id: string }[]).map((r) => r.id);
   }
 
-  /** Whether devices belong to the organization (read across to the device table for the refusal). */
-  holdsDevices(id: string): boolean {
-    return this.db.prepare('SELECT 1 FROM device WHERE organization_id = ? LIMIT 1').get(id) !== undefined;
+  /** The names of those of `ids` that exist. */
+  namesOf(ids: readonly string[]): Map<string, string> {
+    if (!ids.length) return new Map();
+    const rows = this.db.prepare(`SELECT id, name FROM organization WHERE id IN (${ids.map(() => '?').join(',')})`).all(...ids) as { id: string; name: string }[];
+    return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   insert(org: Organization): void {

@@ -20,7 +20,14 @@ export interface OrganizationServiceDeps {
 }
 
 export class OrganizationService {
+  private holdsDevices: (id: string) => boolean = () => false;
+
   constructor(private readonly deps: OrganizationServiceDeps) {}
+
+  /** The device module, built after this one, says whether devices belong to an organization (a delete is refused then). */
+  holdsDevicesWith(holds: (id: string) => boolean): void {
+    this.holdsDevices = holds;
+  }
 
   /**
    * Roots with nested children; every level keeps the repository's order (sort, then name). With a
@@ -52,6 +59,11 @@ export class OrganizationService {
 
   exists(id: string): boolean {
     return this.deps.organizations.exists(id);
+  }
+
+  /** The names of those of `ids` that exist (a device list shows its organizations' names). */
+  namesOf(ids: readonly string[]): Map<string, string> {
+    return this.deps.organizations.namesOf(ids);
   }
 
   /** The organization and every organization below it. */
@@ -103,7 +115,7 @@ export class OrganizationService {
       const doomed = new Set(targets.map((o) => o.id));
       const withChildren = targets.filter((o) => organizations.childIds(o.id).some((child) => !doomed.has(child)));
       if (withChildren.length) throw refusedFor('error.organization.hasChildren', withChildren.map((o) => o.name));
-      const withDevices = targets.filter((o) => organizations.holdsDevices(o.id));
+      const withDevices = targets.filter((o) => this.holdsDevices(o.id));
       if (withDevices.length) throw refusedFor('error.organization.hasDevices', withDevices.map((o) => o.name));
       const depth = depthsOf(organizations.all());
       targets.sort((a, b) => (depth.get(b.id) ?? 0) - (depth.get(a.id) ?? 0));

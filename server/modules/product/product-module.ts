@@ -28,8 +28,10 @@ export const productModule = defineModule({
     { name: '0032-product-modbus-polling', sql: m0032 },
   ],
   apiTags: { product: 'Products (device profiles): transport, TCP settings, default flag, publish' },
-  build: ({ core, services }) => ({
-    products: new ProductService({ db: core.db, bus: core.bus, products: new ProductRepository(core.db), categories: services.categories }),
-  }),
+  build: ({ core, services: { categories } }) => {
+    const products = new ProductService({ db: core.db, bus: core.bus, products: new ProductRepository(core.db), categories });
+    categories.countProductsWith((ids) => products.countByCategory(ids));
+    return { products };
+  },
   routes: registerProductRoutes,
 });

@@ -1,4 +1,4 @@
-/** SQL for `device_profile` (products); category names and device counts read across. */
+/** SQL for `device_profile` (products); the service adds category names and device counts, which their modules give. */
 import type {
   DeviceType,
   Product,
@@ -17,7 +17,6 @@ interface ProductRecord {
   id: string;
   name: string;
   category_id: string | null;
-  category_name: string | null;
   device_type: DeviceType;
   transport_type: TransportType;
   tcp_protocol_type: TcpProtocolType | null;
@@ -27,7 +26,6 @@ interface ProductRecord {
   image: string | null;
   description: string | null;
   protocol: string | null;
-  device_count: number;
   provision_enabled: number;
   provision_key: string | null;
   provision_secret: string | null;
@@ -37,12 +35,11 @@ interface ProductRecord {
   update_time: number;
 }
 
-function toProduct(r: ProductRecord): Product {
+function toProduct(r: ProductRecord): StoredProduct {
   return {
     id: r.id,
     name: r.name,
     categoryId: r.category_id,
-    categoryName: r.category_name,
     deviceType: r.device_type,
     transportType: r.transport_type,
     tcpProtocolType: r.tcp_protocol_type,
@@ -52,7 +49,6 @@ function toProduct(r: ProductRecord): Product {
     image: r.image,
     description: r.description,
     protocol: r.protocol,
-    deviceCount: r.device_count,
     provisionEnabled: r.provision_enabled === 1,
     provisionDeviceKey: r.provision_key,
     provisionDeviceSecret: r.provision_secret,
@@ -63,22 +59,26 @@ function toProduct(r: ProductRecord): Product {
   };
 }
 
-/** What the service writes: the product without the read-only joined fields and its provisioning. */
-export type ProductRow = Omit<Product, 'categoryName' | 'deviceCount' | keyof ProductProvisioning>;
+/** A product as stored: without its category's name and its device count, which other modules give. */
+export type StoredProduct = Omit<Product, 'categoryName' | 'deviceCount'>;
+
+/** What the service writes: the stored product without its provisioning. */
+export type ProductRow = Omit<StoredProduct, keyof ProductProvisioning>;
+
+/** What a TCP device's connection and polling take from its product. */
+export type TcpSettings = Pick<Product, 'tcpProtocolType' | 'tcpAuthType' | 'pollIntervalMs' | 'modbusGapMax'>;
 
 /** A product's provisioning switch and credentials (written apart from its other fields). */
 export type ProductProvisioning = Pick<Product, 'provisionEnabled' | 'provisionDeviceKey' | 'provisionDeviceSecret'>;
 
-const SELECT = `SELECT p.*, c.name AS category_name,
-    (SELECT COUNT(*) FROM device d WHERE d.device_profile_id = p.id) AS device_count
-  FROM device_profile p LEFT JOIN product_category c ON c.id = p.category_id`;
+const SELECT = 'SELECT p.* FROM device_profile p';
 const sortColumns = { name: 'p.name', createdTime: 'p.create_time', updatedTime: 'p.update_time', status: 'p.status' } as const;
 
 export class ProductRepository {
   constructor(private readonly db: Db) {}
 
   /** `scope`: only these products (a customer's, server/lib/device-scope.ts). */
-  page(query: ProductListQuery, scope: ProductScope = null): { items: Product[]; total: number } {
+  page(query: ProductListQuery, scope: ProductScope = null): { items: StoredProduct[]; total: number } {
     const where = new Where();
     if (scope) {
       const ids = scope.productIds;
@@ -112,13 +112,41 @@ export class ProductRepository {
     }));
   }
 
-  findById(id: string): Product | undefined {
+  /** How many products each of `categoryIds` has (absent: none). */
+  countByCategory(categoryIds: readonly string[]): Map<string, number> {
+    if (!categoryIds.length) return new Map();
+    const rows = this.db
+      .prepare(`SELECT category_id AS id, COUNT(*) AS n FROM device_profile WHERE category_id IN (${categoryIds.map(() => '?').join(',')}) GROUP BY category_id`)
+      .all(...categoryIds) as { id: string; n: number }[];
+    return new Map(rows.map((r) => [r.id, r.n]));
+  }
+
+  /** Name and transport of those of `ids` that exist. */
+  briefs(ids: readonly string[]): Map<string, Pick<Product, 'name' | 'transportType'>> {
+    if (!ids.length) return new Map();
+    const rows = this.db
+      .prepare(`SELECT id, name, transport_type FROM device_profile WHERE id IN (${ids.map(() => '?').join(',')})`)
+      .all(...ids) as Pick<ProductRecord, 'id' | 'name' | 'transport_type'>[];
+    return new Map(rows.map((r) => [r.id, { name: r.name, transportType: r.transport_type }]));
+  }
+
+  /** The TCP settings of every product of transport TCP. */
+  tcpSettings(): Map<string, TcpSettings> {
+    const rows = this.db
+      .prepare("SELECT id, tcp_protocol_type, tcp_auth_type, poll_interval_ms, modbus_gap_max FROM device_profile WHERE transport_type = 'TCP'")
+      .all() as Pick<ProductRecord, 'id' | 'tcp_protocol_type' | 'tcp_auth_type' | 'poll_interval_ms' | 'modbus_gap_max'>[];
+    return new Map(
+      rows.map((r) => [r.id, { tcpProtocolType: r.tcp_protocol_type, tcpAuthType: r.tcp_auth_type, pollIntervalMs: r.poll_interval_ms, modbusGapMax: r.modbus_gap_max }]),
+    );
+  }
+
+  findById(id: string): StoredProduct | undefined {
     const r = this.db.prepare(`${SELECT} WHERE p.id = ?`).get(id) as ProductRecord | undefined;
     return r && toProduct(r);
   }
 
   /** The product whose provision key is `key`, if any. */
-  findByProvisionKey(key: string): Product | undefined {
+  findByProvisionKey(key: string): StoredProduct | undefined {
     const r = this.db.prepare(`${SELECT} WHERE p.provision_key = ?`).get(key) as ProductRecord | undefined;
     return r && toProduct(r);
   }

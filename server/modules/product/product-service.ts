@@ -17,7 +17,7 @@ import { newId } from '../../lib/ids.ts';
 import { optionalText } from '../../lib/optional-text.ts';
 import { LOWER_ALPHANUMERIC, randomText } from '../../lib/random-text.ts';
 import type { CategoryService } from '../category/category-service.ts';
-import type { ProductProvisioning, ProductRepository, ProductRow } from './product-repository.ts';
+import type { ProductProvisioning, ProductRepository, ProductRow, StoredProduct, TcpSettings } from './product-repository.ts';
 
 function provisionCredential(): string {
   return randomText(LOWER_ALPHANUMERIC, PROVISION_CREDENTIAL_LENGTH);
@@ -27,15 +27,38 @@ export interface ProductServiceDeps {
   db: Db;
   bus: EventBus;
   products: ProductRepository;
-  categories: Pick<CategoryService, 'find'>;
+  categories: Pick<CategoryService, 'find' | 'namesOf'>;
 }
 
 export class ProductService {
+  private countDevices: (productIds: readonly string[]) => Map<string, number> = () => new Map();
+
   constructor(private readonly deps: ProductServiceDeps) {}
+
+  /** The device module, built after this one, says how many devices each product has (shown, and what edits and deletes it locks). */
+  countDevicesWith(count: (productIds: readonly string[]) => Map<string, number>): void {
+    this.countDevices = count;
+  }
+
+  /** How many products each of `categoryIds` has, for the category module (absent: none). */
+  countByCategory(categoryIds: readonly string[]): Map<string, number> {
+    return this.deps.products.countByCategory(categoryIds);
+  }
+
+  /** Name and transport of those of `ids` that exist (a device list shows them). */
+  briefs(ids: readonly string[]): Map<string, Pick<Product, 'name' | 'transportType'>> {
+    return this.deps.products.briefs(ids);
+  }
+
+  /** The TCP settings of every product of transport TCP, by product id. */
+  tcpSettings(): Map<string, TcpSettings> {
+    return this.deps.products.tcpSettings();
+  }
 
   /** `scope`: only the products a customer's devices use (server/lib/device-scope.ts). */
   page(query: ProductListQuery, scope: ProductScope = null): ProductPage {
-    return this.deps.products.page(query, scope);
+    const { items, total } = this.deps.products.page(query, scope);
+    return { items: this.completed(items), total };
   }
 
   options(scope: ProductScope = null): ProductOption[] {
@@ -43,23 +66,23 @@ export class ProductService {
   }
 
   get(id: string): Product {
-    const product = this.deps.products.findById(id);
+    const product = this.find(id);
     if (!product) throw notFound();
     return product;
   }
 
   /** The product, or undefined: for the device rules. */
   find(id: string): Product | undefined {
-    return this.deps.products.findById(id);
+    return this.completedOne(this.deps.products.findById(id));
   }
 
   /** The product with id `text`, else the one named `text`: how an import row names its product. */
   findByIdOrName(text: string): Product | undefined {
     const { products } = this.deps;
-    const byId = products.findById(text);
+    const byId = this.find(text);
     if (byId) return byId;
     const id = products.idNamed(text);
-    return id === undefined ? undefined : products.findById(id);
+    return id === undefined ? undefined : this.find(id);
   }
 
   /** DRAFT; the default when asked or when it is the first product. */
@@ -130,7 +153,7 @@ export class ProductService {
 
   /** The product whose provision key is `key` (enabled or not), for the provisioning service. */
   findByProvisionKey(key: string): Product | undefined {
-    return this.deps.products.findByProvisionKey(key);
+    return this.completedOne(this.deps.products.findByProvisionKey(key));
   }
 
   setDefault(id: string): Product {
@@ -158,7 +181,7 @@ export class ProductService {
   delete(ids: readonly string[]): DeleteResult {
     const targets = transaction(this.deps.db, () => {
       const { products } = this.deps;
-      const found = [...new Set(ids)].map((id) => products.findById(id)).filter((p): p is Product => !!p);
+      const found = [...new Set(ids)].map((id) => this.find(id)).filter((p): p is Product => !!p);
       const used = found.filter((p) => p.deviceCount > 0);
       if (used.length) throw refusedFor('error.product.inUse', used.map((p) => p.name));
       for (const p of found) products.delete(p.id);
@@ -170,6 +193,18 @@ export class ProductService {
     });
     for (const p of targets) this.deps.bus.emit('product.deleted', { productId: p.id });
     return { deleted: targets.length };
+  }
+
+  /** Stored products with their category's name and their device count. */
+  private completed(rows: readonly StoredProduct[]): Product[] {
+    const categoryIds = [...new Set(rows.flatMap((r) => (r.categoryId === null ? [] : [r.categoryId])))];
+    const names = this.deps.categories.namesOf(categoryIds);
+    const counts = this.countDevices(rows.map((r) => r.id));
+    return rows.map((r) => ({ ...r, categoryName: r.categoryId === null ? null : (names.get(r.categoryId) ?? null), deviceCount: counts.get(r.id) ?? 0 }));
+  }
+
+  private completedOne(row: StoredProduct | undefined): Product | undefined {
+    return row && this.completed([row])[0];
   }
 
   /** On: the key and secret it had, or new ones the first time. Off: kept for when it is back on. */

@@ -2,10 +2,9 @@
  * The rule engine: runs enabled scenes on telemetry (after its commit), device events, cron
  * schedules, other scenes and the execute call (rule-engine.ts).
  */
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { sceneLinkageRoutes } from '../../contract/scene-linkage.ts';
 import { defineModule } from '../../module.ts';
 import { RuleEngine } from './rule-engine.ts';
+import { registerRuleEngineRoutes } from './rule-engine-routes.ts';
 
 declare module '../../module.ts' {
   interface Services {
@@ -32,17 +31,7 @@ export const ruleEngineModule = defineModule({
       },
     }),
   }),
-  routes: (fastify, { ruleEngine, scenes }) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-    app.route({
-      ...sceneLinkageRoutes.execute,
-      handler: async (request) => {
-        // A customer runs only the scenes they may see (404 for the others, as if missing).
-        scenes.getWithin(request.params.id, request.deviceScope);
-        return ruleEngine.execute(request.params.id);
-      },
-    });
-  },
+  routes: registerRuleEngineRoutes,
   start: ({ ruleEngine }) => ruleEngine.start(),
   close: ({ ruleEngine }) => ruleEngine.close(),
 });

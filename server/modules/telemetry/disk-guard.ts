@@ -6,8 +6,6 @@
  */
 import { statfs as statfsOfPath } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { ErrorCode } from '../../contract/errors.ts';
-import { AppError } from '../../lib/app-error.ts';
 
 /** What the guard needs of `fs.statfs`: the free blocks an unprivileged process may use, and their size. */
 export type Statfs = (path: string) => Promise<{ bavail: number | bigint; bsize: number | bigint }>;
@@ -19,22 +17,7 @@ export interface DiskGuardOptions {
   statfs: Statfs;
 }
 
-const SQLITE_FULL = 13;
-
 export const diskGuardDefaults: DiskGuardOptions = { checkMs: 5_000, statfs: statfsOfPath };
-
-/** Telemetry refused for want of disk space (HTTP 507; the MQTT reason is in mqtt-reason-codes.ts). */
-export class DiskFullRefusal extends AppError {
-  constructor() {
-    super(ErrorCode.LIMIT_EXCEEDED, 'error.telemetry.diskFull', {}, { status: 507 });
-  }
-}
-
-/** SQLite's "database or disk is full" (SQLITE_FULL), from this thread or the history worker's. */
-export function isDiskFull(err: unknown): boolean {
-  const e = err as { code?: unknown; errcode?: unknown } | null;
-  return e?.code === 'ERR_SQLITE_ERROR' && typeof e.errcode === 'number' && (e.errcode & 0xff) === SQLITE_FULL;
-}
 
 export class DiskGuard {
   /** Read on every telemetry message. */
@@ -42,14 +25,16 @@ export class DiskGuard {
   freeBytes = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly options: DiskGuardOptions;
+  private readonly dir: string;
+  readonly minFreeBytes: number;
+  private readonly log: FastifyBaseLogger;
 
-  constructor(
-    private readonly dir: string,
-    readonly minFreeBytes: number,
-    private readonly log: FastifyBaseLogger,
-    options: Partial<DiskGuardOptions> = {},
-  ) {
-    this.options = { ...diskGuardDefaults, ...options };
+  /** `dir`: the data directory whose file system is watched; `minFreeBytes`: the floor (`--min-free-disk-mb`). */
+  constructor(deps: { dir: string; minFreeBytes: number; log: FastifyBaseLogger; options?: Partial<DiskGuardOptions> }) {
+    this.dir = deps.dir;
+    this.minFreeBytes = deps.minFreeBytes;
+    this.log = deps.log;
+    this.options = { ...diskGuardDefaults, ...deps.options };
   }
 
   start(): void {

@@ -8,7 +8,7 @@
  * query answers the same before and after compaction.
  */
 import type { Aggregation } from '../../contract/telemetry.ts';
-import { flaggedOutOfRange } from './model-checks.ts';
+import { flaggedOutOfRange } from '../../contract/rules/property-value.ts';
 import { ValueType } from './stored-value.ts';
 import type { HistoryRow } from './telemetry-rows.ts';
 

@@ -74,15 +74,20 @@ export class HistoryBudget {
   private readonly samples: { ts: number; used: number }[] = [];
   private readonly options: BudgetOptions;
 
-  constructor(
-    private readonly db: Db,
-    private readonly rows: TelemetryRepository,
-    private readonly file: string,
-    readonly maxBytes: number | null,
-    private readonly log: FastifyBaseLogger,
-    options: Partial<BudgetOptions> = {},
-  ) {
-    this.options = { ...budgetDefaults, ...options };
+  private readonly db: Db;
+  private readonly rows: TelemetryRepository;
+  private readonly file: string;
+  readonly maxBytes: number | null;
+  private readonly log: FastifyBaseLogger;
+
+  /** `file`: the database file whose size is capped; `maxBytes`: the cap (`--history-max-mb`; null: none). */
+  constructor(deps: { db: Db; rows: TelemetryRepository; file: string; maxBytes: number | null; log: FastifyBaseLogger; options?: Partial<BudgetOptions> }) {
+    this.db = deps.db;
+    this.rows = deps.rows;
+    this.file = deps.file;
+    this.maxBytes = deps.maxBytes;
+    this.log = deps.log;
+    this.options = { ...budgetDefaults, ...deps.options };
   }
 
   start(): void {

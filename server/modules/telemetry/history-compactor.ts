@@ -62,13 +62,16 @@ export class HistoryCompactor {
   private running: Promise<CompactionResult> | null = null;
   private stopped = false;
 
-  constructor(
-    private readonly db: Db,
-    private readonly blocks: HistoryBlocks,
-    private readonly log: FastifyBaseLogger,
-    options: Partial<CompactorOptions> = {},
-  ) {
-    this.options = { ...COMPACTOR_DEFAULTS, ...options };
+  private readonly db: Db;
+  private readonly blocks: HistoryBlocks;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(deps: { db: Db; blocks: HistoryBlocks; log: FastifyBaseLogger; options?: Partial<CompactorOptions> }) {
+    const { db } = deps;
+    this.db = db;
+    this.blocks = deps.blocks;
+    this.log = deps.log;
+    this.options = { ...COMPACTOR_DEFAULTS, ...deps.options };
     this.oldestRows = db.prepare(
       'SELECT ts, value_type, num_value, text_value, flag FROM ts_history WHERE series_id = ? AND ts < ? ORDER BY ts LIMIT ?',
     );

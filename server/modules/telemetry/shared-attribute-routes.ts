@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sharedAttributeRoutes as routes } from '../../contract/shared-attributes.ts';
 import type { Services } from '../../module.ts';
-import { keyList } from './device-payload.ts';
+import { keyList } from '../../lib/device-payload.ts';
 
 export function registerSharedAttributeRoutes(fastify: FastifyInstance, { sharedAttributes }: Pick<Services, 'sharedAttributes'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

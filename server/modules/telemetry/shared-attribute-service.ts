@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Announce } from '../../lib/event-bus.ts';
 import { violationError } from '../../lib/field-errors.ts';
 import type { DeviceService } from '../device/device-service.ts';
-import { attributeValues, parseJson, PayloadRefusal } from './device-payload.ts';
+import { attributeValues, parseJson, PayloadRefusal } from '../../lib/device-payload.ts';
 import type { TelemetryRepository } from './telemetry-repository.ts';
 import { CLIENT_SCOPE, SHARED_SCOPE, type AttributeRow } from './telemetry-rows.ts';
 

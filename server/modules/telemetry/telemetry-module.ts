@@ -21,7 +21,6 @@ import { TelemetryStorage } from './telemetry-storage.ts';
 import m0014 from './migrations/0014-telemetry-staging.sql';
 import m0040 from './migrations/0040-event-record-sequence.sql';
 import { HistoryCompactor, type CompactorOptions } from './history-compactor.ts';
-import { thingModelChecks } from './model-checks.ts';
 import { TelemetryRepository } from './telemetry-repository.ts';
 import { registerSharedAttributeRoutes } from './shared-attribute-routes.ts';
 import { SharedAttributeService } from './shared-attribute-service.ts';
@@ -90,19 +89,26 @@ export const telemetryModule = defineModule({
   build: ({ core, log, tuning, services, onClose }) => {
     const rows = new TelemetryRepository(core.db);
     const writer = new TelemetryWriter({ db: core.db, bus: core.bus, rows, log, options: tuning.writer, blockPoints: tuning.compactor?.blockPoints });
-    const compactor = new HistoryCompactor(core.db, rows.blocks, log, tuning.compactor);
+    const compactor = new HistoryCompactor({ db: core.db, blocks: rows.blocks, log, options: tuning.compactor });
     const MB = 1024 * 1024;
     const { historyMaxMb, minFreeDiskMb, dataDir } = core.config;
     ensureIncrementalVacuum(core.db, join(dataDir, DATABASE_FILE), minFreeDiskMb * MB, log);
-    const budget = new HistoryBudget(core.db, rows, join(dataDir, DATABASE_FILE), historyMaxMb === null ? null : historyMaxMb * MB, log, tuning.budget);
-    const disk = new DiskGuard(dataDir, minFreeDiskMb * MB, log, tuning.disk);
+    const budget = new HistoryBudget({
+      db: core.db,
+      rows,
+      file: join(dataDir, DATABASE_FILE),
+      maxBytes: historyMaxMb === null ? null : historyMaxMb * MB,
+      log,
+      options: tuning.budget,
+    });
+    const disk = new DiskGuard({ dir: dataDir, minFreeBytes: minFreeDiskMb * MB, log, options: tuning.disk });
     const productRetention = new ProductRetentionStore(core.db);
     const telemetry = new TelemetryService({
       db: core.db,
       rows,
       writer,
       compactor,
-      checks: thingModelChecks(services.thingModels),
+      checks: services.thingModels.deviceData,
       devices: services.devices,
       log,
       disk,

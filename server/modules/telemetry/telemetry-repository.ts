@@ -11,7 +11,7 @@ import { pageWindow, Where } from '../../db/list-query.ts';
 import { decodeValue, encodeValue, ValueType } from './stored-value.ts';
 import { HistoryBlocks } from './history-blocks.ts';
 import { HistoryReader } from './history-reader.ts';
-import type { AttributeRow, EventFilter, EventRecordRow, HistoryRow, LatestPoint, StoredPoint, TelemetryRow } from './telemetry-rows.ts';
+import type { AttributeRow, EventFilter, EventRecordRow, HistoryRow, LatestPoint, SequencedEvent, StoredPoint, TelemetryRow } from './telemetry-rows.ts';
 import { attributeParams, eventParams, writeSql } from './telemetry-write-sql.ts';
 
 interface EventRecordRecord {
@@ -55,6 +55,9 @@ export class TelemetryRepository {
   private readonly newSeriesStatement: StatementSync;
   private readonly attributeStatement: StatementSync;
   private readonly eventStatement: StatementSync;
+  /** The cloud link's event pump reads these on every wake-up; prepared when first used. */
+  private eventsAfterStatement: StatementSync | null = null;
+  private eventsWaitingStatement: StatementSync | null = null;
   /** device → key → series id (ts_latest.id); rows are only deleted through deleteDeviceState. */
   private readonly seriesIds = new Map<string, Map<string, number>>();
   /** History blocks (migration 0012): what the compactor made of older rows. */
@@ -132,6 +135,25 @@ export class TelemetryRepository {
 
   insertEvent(e: EventRecordRow): void {
     this.eventStatement.run(...eventParams(e));
+  }
+
+  /** Up to `limit` event records stored after `seq`, in storage order. */
+  eventsAfter(seq: number, limit: number): SequencedEvent[] {
+    this.eventsAfterStatement ??= this.db.prepare('SELECT seq, device_id, ts, identifier, params FROM event_record WHERE seq > ? ORDER BY seq LIMIT ?');
+    const rows = this.eventsAfterStatement.all(seq, limit) as unknown as { seq: number; device_id: string; ts: number; identifier: string; params: string }[];
+    return rows.map((r) => ({ seq: r.seq, deviceId: r.device_id, ts: r.ts, identifier: r.identifier, params: r.params }));
+  }
+
+  /** How many event records were stored after `seq`, and the oldest one's ts (null: none). */
+  eventsWaiting(seq: number): { count: number; oldestTs: number | null } {
+    this.eventsWaitingStatement ??= this.db.prepare('SELECT COUNT(*) AS n, MIN(ts) AS oldest FROM event_record WHERE seq > ?');
+    const row = this.eventsWaitingStatement.get(seq) as { n: number; oldest: number | null };
+    return { count: row.n, oldestTs: row.oldest };
+  }
+
+  /** The `seq` of the newest event record (0: none yet). */
+  newestEventSeq(): number {
+    return (this.db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM event_record').get() as { seq: number }).seq;
   }
 
   /** One page of a device's event records, newest first, and the total under the same filters. */

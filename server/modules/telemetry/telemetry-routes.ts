@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { telemetryRoutes } from '../../contract/telemetry.ts';
 import { fieldErrorFormatter } from '../../lib/field-errors.ts';
 import type { Services } from '../../module.ts';
-import { keyList } from './device-payload.ts';
+import { keyList } from '../../lib/device-payload.ts';
 
 export function registerTelemetryRoutes(fastify: FastifyInstance, { telemetry, sharedAttributes }: Pick<Services, 'telemetry' | 'sharedAttributes'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

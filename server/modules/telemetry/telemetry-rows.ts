@@ -42,6 +42,15 @@ export interface EventRecordRow {
   createdTime: number;
 }
 
+/** An event record in storage order (`seq`, migration 0040), as the cloud link sends it; `params` is the stored JSON text. */
+export interface SequencedEvent {
+  seq: number;
+  deviceId: string;
+  ts: number;
+  identifier: string;
+  params: string;
+}
+
 /** Filters of the event record list (all optional, combined with AND; times inclusive). */
 export interface EventFilter {
   identifier?: string;

@@ -22,18 +22,19 @@ import type { Db } from '../../db/sqlite.ts';
 import { violationError } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { DeviceService } from '../device/device-service.ts';
-import type { ParsedEvent, ParsedValue } from './device-payload.ts';
-import { keyList } from './device-payload.ts';
+import type { ParsedEvent, ParsedValue } from '../../lib/device-payload.ts';
+import { keyList } from '../../lib/device-payload.ts';
 import { checkedAttributes } from './attribute-checks.ts';
-import type { ModelChecks } from './model-checks.ts';
+import type { ModelChecks } from '../thing-model/device-data-checks.ts';
 import type { CompactionResult, HistoryCompactor } from './history-compactor.ts';
 import type { HistoryBudget } from './history-budget.ts';
 import { DELETE_CHUNK, BLOCK_CHUNK, pruneSeriesBefore } from './history-prune.ts';
-import { DiskFullRefusal, type DiskGuard } from './disk-guard.ts';
+import { DiskFullRefusal } from '../../lib/disk-full.ts';
+import type { DiskGuard } from './disk-guard.ts';
 import { DatabaseLostRefusal, type DatabaseFileWatch } from '../../lib/database-file-watch.ts';
 import type { ProductRetentionStore } from './product-retention.ts';
 import type { TelemetryRepository } from './telemetry-repository.ts';
-import { CLIENT_SCOPE, type StoredPoint, type TelemetryRow } from './telemetry-rows.ts';
+import { CLIENT_SCOPE, type SequencedEvent, type StoredPoint, type TelemetryRow } from './telemetry-rows.ts';
 import { committed, type Committed, type TelemetryWriter } from './telemetry-writer.ts';
 
 const SETTING_ID = 'telemetry';
@@ -190,6 +191,21 @@ export class TelemetryService {
       items: items.map(({ createdTime: _created, ...e }) => ({ ...e, eventType: e.eventType as EventType })),
       total,
     };
+  }
+
+  /** Up to `limit` event records of any device stored after `seq`, in storage order (the cloud link's event uplink). */
+  eventsAfter(seq: number, limit: number): SequencedEvent[] {
+    return this.deps.rows.eventsAfter(seq, limit);
+  }
+
+  /** How many event records were stored after `seq`, and the oldest one's ts (null: none). */
+  eventsWaiting(seq: number): { count: number; oldestTs: number | null } {
+    return this.deps.rows.eventsWaiting(seq);
+  }
+
+  /** The `seq` of the newest event record (0: none yet). */
+  newestEventSeq(): number {
+    return this.deps.rows.newestEventSeq();
   }
 
   keys(deviceId: string): string[] {

@@ -11,7 +11,7 @@
  * parameters (none missing, none unknown).
  */
 import { isObject } from '../../contract/rules/problem.ts';
-import { propertyValueOf } from '../../contract/rules/property-value.ts';
+import { outOfRangeWords, propertyValueOf } from '../../contract/rules/property-value.ts';
 import type { DataType, ThingModelParam } from '../../contract/thing-model.ts';
 import type { PublishedEvent, PublishedModel, PublishedProperty, PublishedService } from './published-model.ts';
 
@@ -37,12 +37,6 @@ export type CheckResult = { ok: true } | CheckFailure;
 
 export type ServiceCheck = { ok: true; service: PublishedService } | (CheckFailure & { service?: PublishedService });
 export type EventMatch = { ok: true; event: PublishedEvent } | (CheckFailure & { event?: PublishedEvent });
-
-/**
- * The words of an out-of-range reason between the value and the limit. Stored flags are these
- * reasons, so history aggregates find out-of-range values by them (telemetry/model-checks.ts).
- */
-export const outOfRangeWords = { below: ' is below the minimum ', above: ' is above the maximum ' } as const;
 
 const OK: CheckResult = { ok: true };
 /** Tolerance of the DOUBLE step check: binary fractions make 0.1 + 0.2 miss 0.3 by a hair. */

@@ -27,8 +27,10 @@ import { notFound, violationError, type Violation } from '../../lib/field-errors
 import { newId } from '../../lib/ids.ts';
 import { nestsDeeperThan } from '../../lib/json-depth.ts';
 import type { ProductService } from '../product/product-service.ts';
+import { deviceDataChecks, type ModelChecks } from './device-data-checks.ts';
 import { checkItem, checkItemOutline, under, type ItemDraft } from './item-rules.ts';
 import { publishedModelOf, type PublishedModel } from './published-model.ts';
+import { checkPropertyWrite, checkServiceInput } from './thing-model-check.ts';
 import { ThingModelRepository, type StoredItem } from './thing-model-repository.ts';
 import { tslEntries, tslGroups } from './tsl.ts';
 
@@ -59,9 +61,18 @@ function differs(items: readonly StoredItem[], published: ReadonlyMap<string, st
   return items.length !== published.size || items.some((item) => published.get(item.id) !== contentOf(item));
 }
 
+/** A check's verdict for another module; null when the product has no published model. */
+export type ModelVerdict = { ok: true } | { ok: false; reason: string } | null;
+
+function verdict(result: { ok: true } | { ok: false; reason: string }): ModelVerdict {
+  return result.ok ? { ok: true } : { ok: false, reason: result.reason };
+}
+
 export class ThingModelService {
   /** Per product: its published state, or null when nothing is published. Filled on first use. */
   private readonly published = new Map<string, PublishedState | null>();
+  /** Reported telemetry, attributes and events against the published model (telemetry ingestion). */
+  readonly deviceData: ModelChecks = deviceDataChecks((id) => this.getPublished(id));
 
   constructor(private readonly deps: ThingModelServiceDeps) {
     // Publishing a product publishes its model with it (no-op when the draft is empty or unchanged).
@@ -77,6 +88,18 @@ export class ThingModelService {
    */
   getPublished(deviceProfileId: string): PublishedModel | null {
     return this.state(deviceProfileId)?.model ?? null;
+  }
+
+  /** A SERVICE command's inputs against the published model; null when none is published. */
+  checkServiceCall(deviceProfileId: string, identifier: string, params: Record<string, unknown>): ModelVerdict {
+    const model = this.getPublished(deviceProfileId);
+    return model && verdict(checkServiceInput(model, identifier, params));
+  }
+
+  /** An ATTRIBUTE command's value against its writable property; null when no model is published. */
+  checkPropertyWrite(deviceProfileId: string, key: string, value: unknown): ModelVerdict {
+    const model = this.getPublished(deviceProfileId);
+    return model && verdict(checkPropertyWrite(model, key, value));
   }
 
   page(deviceProfileId: string, query: ThingModelListQuery): ThingModelPage {

@@ -17,7 +17,7 @@ import {
 } from '../../contract/device-api.ts';
 import type { DeviceType } from '../../contract/product.ts';
 import type { Announce } from '../../lib/event-bus.ts';
-import { parseJson, PayloadRefusal } from '../telemetry/device-payload.ts';
+import { parseJson, PayloadRefusal } from '../../lib/device-payload.ts';
 import type { ConnectedDevice, DeviceMessages } from './device-messages.ts';
 
 const requestOutline = Compile(ClientRpcRequestSchema);

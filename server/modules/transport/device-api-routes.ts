@@ -11,8 +11,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Services } from '../../module.ts';
 import { sendError } from '../../plugins/errors.ts';
 import type { ConnectedDevice } from './device-messages.ts';
-import { keyList, PayloadRefusal } from '../telemetry/device-payload.ts';
-import { DiskFullRefusal, isDiskFull } from '../telemetry/disk-guard.ts';
+import { keyList, PayloadRefusal } from '../../lib/device-payload.ts';
+import { DiskFullRefusal, isDiskFull } from '../../lib/disk-full.ts';
 
 function refusalError(refusal: PayloadRefusal): AppError {
   const status = refusal.key === 'error.transport.payloadTooLarge' ? 413 : 400;

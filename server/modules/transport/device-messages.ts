@@ -9,7 +9,7 @@ import type { Announce } from '../../lib/event-bus.ts';
 import type { RequestedKeys, SharedAttributeService } from '../telemetry/shared-attribute-service.ts';
 import type { TelemetryService } from '../telemetry/telemetry-service.ts';
 import type { Committed } from '../telemetry/telemetry-writer.ts';
-import { attributeValues, eventValues, isObject, keyList, parseJson, PayloadRefusal, telemetryValues } from '../telemetry/device-payload.ts';
+import { attributeValues, eventValues, isObject, keyList, parseJson, PayloadRefusal, telemetryValues } from '../../lib/device-payload.ts';
 
 /** The device behind a connection or token, as the transport needs it. */
 export interface ConnectedDevice {

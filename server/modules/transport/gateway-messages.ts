@@ -13,7 +13,7 @@ import type { SharedAttributeService } from '../telemetry/shared-attribute-servi
 import type { AttributeRow } from '../telemetry/telemetry-rows.ts';
 import type { TelemetryService } from '../telemetry/telemetry-service.ts';
 import { connectedDeviceOf, type ConnectedDevice, type DeviceMessages } from './device-messages.ts';
-import { attributeValues, isObject, parseJson, PayloadRefusal, telemetryValues } from '../telemetry/device-payload.ts';
+import { attributeValues, isObject, parseJson, PayloadRefusal, telemetryValues } from '../../lib/device-payload.ts';
 import type { DeviceStateTracker } from './device-state.ts';
 
 export interface GatewayMessagesDeps {

@@ -36,9 +36,10 @@ import { createServer as createTlsServer, type Server as TlsServer } from 'node:
 import type { FastifyBaseLogger } from 'fastify';
 import type { IConnackPacket, IConnectPacket, IPublishPacket, ISubscribePacket, IUnsubscribePacket } from 'mqtt-packet';
 import { MQTT_INFLIGHT_MAX } from '../../contract/device-api.ts';
+import { PROVISION_MQTT_USER_NAME, provisionTopics } from '../../contract/provisioning.ts';
 import type { CredentialsService } from '../device/credentials-service.ts';
-import { PayloadRefusal } from '../telemetry/device-payload.ts';
-import { DiskFullRefusal } from '../telemetry/disk-guard.ts';
+import { PayloadRefusal } from '../../lib/device-payload.ts';
+import { DiskFullRefusal } from '../../lib/disk-full.ts';
 import { DatabaseLostRefusal } from '../../lib/database-file-watch.ts';
 import type { DeviceDispatch } from './device-dispatch.ts';
 import { connectedDeviceOf, type ConnectedDevice, type DeviceMessages } from './device-messages.ts';
@@ -57,10 +58,6 @@ import type { TransportStats } from './transport-stats.ts';
 export const MQTT_FRAME_MAX_BYTES = 1024 * 1024;
 /** Longer client IDs are refused: every session keeps its ID in memory. */
 export const MQTT_CLIENT_ID_MAX = 256;
-/** ThingsBoard's MQTT device provisioning (user name and topics). */
-export const PROVISION_USERNAME = 'provision';
-export const PROVISION_REQUEST_TOPIC = '/provision/request';
-export const PROVISION_RESPONSE_TOPIC = '/provision/response';
 /**
  * Connections the kernel may hold completed for the broker to accept (capped by the kernel's
  * somaxconn). Node's default, 511, is far below a site reconnecting at once after a restart: the
@@ -241,9 +238,9 @@ export class MqttBroker implements MqttConnectionHost {
   subscribe(conn: MqttConnection, packet: ISubscribePacket): void {
     const session = conn.session!;
     const granted = packet.subscriptions.map(({ topic, qos }) => {
-      const allowed = conn.device ? subscribeAllowed(topic, conn.device.deviceType) : topic === PROVISION_RESPONSE_TOPIC;
+      const allowed = conn.device ? subscribeAllowed(topic, conn.device.deviceType) : topic === provisionTopics.response;
       if (!allowed) {
-        this.refused('subscription', conn.device?.id ?? PROVISION_USERNAME, { topic }, 'MQTT subscription refused');
+        this.refused('subscription', conn.device?.id ?? PROVISION_MQTT_USER_NAME, { topic }, 'MQTT subscription refused');
         return conn.version === 5 ? Reason.notAuthorized : SUBACK_FAILURE_V3;
       }
       const q = qos > 0 ? 1 : 0;
@@ -319,7 +316,7 @@ export class MqttBroker implements MqttConnectionHost {
       return;
     }
     const certificate = clientCertificate(conn.socket);
-    if (certificate === null && packet.username === PROVISION_USERNAME) {
+    if (certificate === null && packet.username === PROVISION_MQTT_USER_NAME) {
       this.openProvisioning(conn, clientId);
       return;
     }
@@ -379,26 +376,26 @@ export class MqttBroker implements MqttConnectionHost {
 
   /** A provisioning connection: no device, a session of its own that ends with it. */
   private openProvisioning(conn: MqttConnection, clientId: string): void {
-    conn.session = new MqttSession(`${PROVISION_USERNAME}/${clientId}`, '');
+    conn.session = new MqttSession(`${PROVISION_MQTT_USER_NAME}/${clientId}`, '');
     conn.session.attached = conn;
     conn.will = null;
     conn.accept(false, conn.version === 5 ? connackProperties(null, null) : undefined);
   }
 
   private provisionRequest(conn: MqttConnection, topic: string, payload: Buffer, settle: (reason: number | null) => void): void {
-    if (topic !== PROVISION_REQUEST_TOPIC) {
-      this.refused('topic', PROVISION_USERNAME, { topic }, 'MQTT provisioning publish on another topic');
+    if (topic !== provisionTopics.request) {
+      this.refused('topic', PROVISION_MQTT_USER_NAME, { topic }, 'MQTT provisioning publish on another topic');
       settle(conn.version === 5 ? Reason.notAuthorized : null);
       return;
     }
     this.deps.provision(payload, conn.remoteAddress ?? '').then(
       (answer) => {
-        this.deliver(conn, { topic: PROVISION_RESPONSE_TOPIC, payload: Buffer.from(JSON.stringify(answer)), qos: 1, rpc: null });
+        this.deliver(conn, { topic: provisionTopics.response, payload: Buffer.from(JSON.stringify(answer)), qos: 1, rpc: null });
         settle(Reason.success);
       },
       (err: unknown) => {
         this.deps.log.error({ err }, 'device provisioning failed');
-        this.deliver(conn, { topic: PROVISION_RESPONSE_TOPIC, payload: Buffer.from(JSON.stringify({ status: 'FAILURE', errorMsg: 'provisioning failed' })), qos: 1, rpc: null });
+        this.deliver(conn, { topic: provisionTopics.response, payload: Buffer.from(JSON.stringify({ status: 'FAILURE', errorMsg: 'provisioning failed' })), qos: 1, rpc: null });
         settle(Reason.success);
       },
     );

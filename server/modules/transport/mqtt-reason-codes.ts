@@ -40,7 +40,7 @@ export const SUBACK_FAILURE_V3 = 0x80;
 
 /**
  * PUBACK reason of a message refused for its content (a PayloadRefusal key of
- * server/modules/telemetry/device-payload.ts and gateway-messages.ts). A refusal for the amount of
+ * server/lib/device-payload.ts and gateway-messages.ts). A refusal for the amount of
  * data is a quota; a gateway naming a device it does not serve is not authorized; every other key
  * (malformed JSON, wrong shape, reserved key, too deep, bad timestamp…) is a payload format error,
  * the default, so that a key added later still gets a meaningful reason.
@@ -49,7 +49,7 @@ const refusalReasons: Partial<Record<ErrorKey, number>> = {
   'error.transport.payloadTooLarge': Reason.quotaExceeded,
   'error.transport.gatewayForeignDevice': Reason.notAuthorized,
   'error.transport.gatewayUnknownDevice': Reason.notAuthorized,
-  // Low free disk (server/modules/telemetry/disk-guard.ts): the message was fine, the gateway has no room.
+  // Low free disk (server/modules/telemetry/disk-guard.ts, server/lib/disk-full.ts): the message was fine, the gateway has no room.
   'error.telemetry.diskFull': Reason.quotaExceeded,
   // The database file was deleted under the gateway (server/lib/database-file-watch.ts): a fault of the gateway, not of the message.
   'error.storage.databaseLost': Reason.implementationSpecificError,

@@ -9,7 +9,7 @@ import type { Core } from '../../core.ts';
 import type { Announce } from '../../lib/event-bus.ts';
 import type { Services } from '../../module.ts';
 import { ClientRpc } from './client-rpc.ts';
-import { isDiskFull } from '../telemetry/disk-guard.ts';
+import { isDiskFull } from '../../lib/disk-full.ts';
 import { DeviceDispatch } from './device-dispatch.ts';
 import { connectedDeviceOf, DeviceMessages, type ConnectedDevice } from './device-messages.ts';
 import { DeviceStateTracker } from './device-state.ts';

@@ -5,8 +5,7 @@
  */
 import { Cron } from 'croner';
 import { timeZoneProblem } from '../../../server/contract/rules/scene-linkage.ts';
-
-export const NEXT_RUN_COUNT = 5;
+import { CRON_PREVIEW_COUNT } from '../../../server/contract/scene-linkage.ts';
 
 export type NextRuns =
   | { ok: true; runs: Date[] }
@@ -14,7 +13,7 @@ export type NextRuns =
   | { ok: false; problem: 'cron' | 'timeZone' | 'empty' };
 
 /** The next `count` runs of `cron` in `timeZone` after `from` (default now). */
-export function nextRuns(cron: string | undefined, timeZone: string | undefined, from: Date = new Date(), count = NEXT_RUN_COUNT): NextRuns {
+export function nextRuns(cron: string | undefined, timeZone: string | undefined, from: Date = new Date(), count = CRON_PREVIEW_COUNT): NextRuns {
   const pattern = (cron ?? '').trim();
   if (!pattern) return { ok: false, problem: 'empty' };
   const zone = (timeZone ?? '').trim();

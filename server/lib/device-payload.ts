@@ -3,12 +3,12 @@
  * the same input for the same reason (server/contract/device-api.ts). Pure: no storage, no clock
  * beyond the `now` given.
  */
-import { DEVICE_JSON_DEPTH_MAX, DEVICE_PAYLOAD_MAX_BYTES } from '../../contract/device-api.ts';
-import { attributeKeyProblem } from '../../contract/rules/attribute-key.ts';
-import { eventTypes, type EventType } from '../../contract/event-record.ts';
-import type { ErrorKey } from '../../contract/errors.ts';
-import type { TelemetryValue } from '../../contract/telemetry.ts';
-import { nestsDeeperThan } from '../../lib/json-depth.ts';
+import { DEVICE_JSON_DEPTH_MAX, DEVICE_PAYLOAD_MAX_BYTES } from '../contract/device-api.ts';
+import { attributeKeyProblem } from '../contract/rules/attribute-key.ts';
+import { eventTypes, type EventType } from '../contract/event-record.ts';
+import type { ErrorKey } from '../contract/errors.ts';
+import type { TelemetryValue } from '../contract/telemetry.ts';
+import { nestsDeeperThan } from './json-depth.ts';
 
 /** Why a message was refused: an error key (its text says it to an HTTP device, the log to MQTT). */
 export class PayloadRefusal extends Error {

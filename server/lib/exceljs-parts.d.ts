@@ -1,5 +1,5 @@
 /**
- * Types of the exceljs modules server/modules/device/import-xlsx.ts takes one by one (the package
+ * Types of the exceljs modules server/lib/xlsx.ts takes one by one (the package
  * types only its whole entry point). exceljs is pinned to an exact version in package.json and
  * the .xlsx tests in tests/integration/device-import.test.ts go through every one of these modules.
  */

@@ -1,7 +1,8 @@
 /**
- * .xlsx for the device import (server/contract/device-import.ts): the first worksheet of an upload
- * as rows of cell text, as a spreadsheet program shows them, and a table written back as a
- * workbook. device-import-service.ts loads this module only when an .xlsx comes or is asked for.
+ * .xlsx for imports and exports (the device import, server/contract/device-import.ts, and the
+ * Modbus point table): the first worksheet of an upload as rows of cell text, as a spreadsheet
+ * program shows them, and a table written back as a workbook. Its users load this module with
+ * `import()` only when an .xlsx comes or is asked for (uploaded-table.ts).
  *
  * exceljs' whole-workbook loader is not used for reading: it inflates every part of the zip and
  * keeps a model of every cell of every sheet, about 10 bytes of heap per byte of sheet XML (540 MB
@@ -9,7 +10,7 @@
  * the zip without inflating anything, the five parts needed are inflated under one byte budget,
  * and exceljs' streaming WorksheetReader turns the first worksheet into rows one at a time, so
  * reading stops at the row and column limits. Only the exceljs modules used are bundled
- * (server/modules/device/exceljs-parts.d.ts): the package entry would add its whole-workbook
+ * (server/lib/exceljs-parts.d.ts): the package entry would add its whole-workbook
  * model, its streaming reader's unzip and temp-file libraries and its CSV parsers, ~0.7 MB more.
  */
 import { posix } from 'node:path';
@@ -24,7 +25,7 @@ import SharedStringsXform from 'exceljs/lib/xlsx/xform/strings/shared-strings-xf
 import WorkbookXform from 'exceljs/lib/xlsx/xform/book/workbook-xform.js';
 import RelationshipsXform, { type Relationship } from 'exceljs/lib/xlsx/xform/core/relationships-xform.js';
 import excelUtils from 'exceljs/lib/utils/utils.js';
-import { XLSX_MAX_COLUMNS, XLSX_MAX_INFLATED_BYTES } from '../../contract/device-import.ts';
+import { XLSX_MAX_COLUMNS, XLSX_MAX_INFLATED_BYTES } from '../contract/device-import.ts';
 
 /** Why an upload is not read: not a workbook, a broken one, or one past the size limits. */
 export type XlsxRefusal = 'notXlsx' | 'malformed' | 'tooLarge' | 'tooManyColumns';

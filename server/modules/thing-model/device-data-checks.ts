@@ -1,14 +1,13 @@
 /**
  * What telemetry and event ingestion ask of the published thing model: does a value fit its
- * property, which event does an identifier name. The one place that speaks to the thing-model
- * module (its cached `getPublished` and pure checks), so ingestion does not depend on its shapes.
+ * property, which event does an identifier name. The thing-model service hands these out
+ * (`ThingModelService.deviceData`), so ingestion depends on neither the model's shapes nor its checks.
  * A product without a published model checks nothing and flags nothing.
  */
 import type { EventType } from '../../contract/event-record.ts';
 import type { TelemetryValue } from '../../contract/telemetry.ts';
-import { checkPropertyValue, matchEvent, outOfRangeWords, reportedValue } from '../thing-model/thing-model-check.ts';
-import type { ThingModelService } from '../thing-model/thing-model-service.ts';
-import { attributeFlag } from './attribute-checks.ts';
+import type { PublishedModel } from './published-model.ts';
+import { checkPropertyValue, matchEvent, reportedValue } from './thing-model-check.ts';
 
 export interface EventMatch {
   /** The model event's name; null when the identifier names no published event. */
@@ -33,39 +32,41 @@ export interface ModelChecks {
    * (left unset when it does or no model is published).
    */
   property(deviceProfileId: string, row: ReportedValue): void;
-  /** As `property` for a client attribute, but a key that names no property is not flagged (attribute-checks.ts). */
+  /**
+   * As `property` for a client attribute, but a key that names no property is not flagged: devices
+   * report attributes (firmware version, serial number) that no model describes, which is not a
+   * fault, whereas an unknown telemetry key is.
+   */
   attribute(deviceProfileId: string, row: ReportedValue): void;
   event(deviceProfileId: string, identifier: string, params: Record<string, unknown>): EventMatch;
 }
 
-/**
- * Whether a stored value's flag says it was out of its property's range (what history aggregates
- * leave out by default). Read from the check's own words, the one place that writes them.
- */
-export function flaggedOutOfRange(flag: string | null): boolean {
-  return flag !== null && (flag.includes(outOfRangeWords.below) || flag.includes(outOfRangeWords.above));
+/** Why attribute `key` does not fit its property of `model`; null when it does or names no property. */
+function attributeFlag(model: PublishedModel, key: string, value: TelemetryValue): string | null {
+  const result = checkPropertyValue(model, key, value);
+  return result.ok || result.code === 'unknownIdentifier' ? null : result.reason;
 }
 
 const unmatched: EventMatch = { eventName: null, eventType: null, flag: null };
 
-export function thingModelChecks(models: Pick<ThingModelService, 'getPublished'>): ModelChecks {
+export function deviceDataChecks(getPublished: (deviceProfileId: string) => PublishedModel | null): ModelChecks {
   return {
     property(deviceProfileId, row) {
-      const model = models.getPublished(deviceProfileId);
+      const model = getPublished(deviceProfileId);
       if (!model) return;
       row.value = reportedValue(model, row.key, row.value) as TelemetryValue;
       const result = checkPropertyValue(model, row.key, row.value);
       if (!result.ok) row.flag = result.reason;
     },
     attribute(deviceProfileId, row) {
-      const model = models.getPublished(deviceProfileId);
+      const model = getPublished(deviceProfileId);
       if (!model) return;
       row.value = reportedValue(model, row.key, row.value) as TelemetryValue;
       const flag = attributeFlag(model, row.key, row.value);
       if (flag) row.flag = flag;
     },
     event(deviceProfileId, identifier, params) {
-      const model = models.getPublished(deviceProfileId);
+      const model = getPublished(deviceProfileId);
       if (!model) return unmatched;
       const result = matchEvent(model, identifier, params);
       if (result.ok) return { eventName: result.event.functionName, eventType: result.event.eventType, flag: null };
