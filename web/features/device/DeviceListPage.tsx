@@ -5,9 +5,23 @@
  * position in a modal, CSV import and batch generation in the import wizard (loaded on first use).
  */
 import { lazy, Suspense, useMemo, useState, type JSX, type ReactNode } from 'react';
-import { Button, Checkbox, Form, Input, Link, Select, Space, Switch, Tooltip } from '@arco-design/web-react';
+import Button from '@arco-design/web-react/es/Button';
+import Checkbox from '@arco-design/web-react/es/Checkbox';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
+import Link from '@arco-design/web-react/es/Link';
+import Select from '@arco-design/web-react/es/Select';
+import Space from '@arco-design/web-react/es/Space';
+import Switch from '@arco-design/web-react/es/Switch';
+import Tooltip from '@arco-design/web-react/es/Tooltip';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
-import { IconDelete, IconEdit, IconEye, IconImport, IconLocation, IconPlus, IconThunderbolt } from '@arco-design/web-react/icon';
+import IconDelete from '@arco-design/web-react/icon/react-icon/IconDelete';
+import IconEdit from '@arco-design/web-react/icon/react-icon/IconEdit';
+import IconEye from '@arco-design/web-react/icon/react-icon/IconEye';
+import IconImport from '@arco-design/web-react/icon/react-icon/IconImport';
+import IconLocation from '@arco-design/web-react/icon/react-icon/IconLocation';
+import IconPlus from '@arco-design/web-react/icon/react-icon/IconPlus';
+import IconThunderbolt from '@arco-design/web-react/icon/react-icon/IconThunderbolt';
 import { useTranslation } from 'react-i18next';
 import { deviceRoutes, deviceStates, type Device } from '../../../server/contract/device.ts';
 import { deviceTypes } from '../../../server/contract/product.ts';

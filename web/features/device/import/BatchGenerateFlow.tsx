@@ -4,8 +4,13 @@
  * their tokens, and their CSV of name, alias and token for factory provisioning).
  */
 import { useEffect, useState, type JSX } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Table } from '@arco-design/web-react';
-import { IconDownload } from '@arco-design/web-react/icon';
+import Alert from '@arco-design/web-react/es/Alert';
+import Button from '@arco-design/web-react/es/Button';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
+import InputNumber from '@arco-design/web-react/es/InputNumber';
+import Table from '@arco-design/web-react/es/Table';
+import IconDownload from '@arco-design/web-react/icon/react-icon/IconDownload';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { BATCH_ALIAS_PREFIX_MAX, BATCH_MAX, BATCH_MIN, type BatchItem, type BatchResult } from '../../../../server/contract/device-import.ts';

@@ -5,8 +5,14 @@
  * reasons and their file). Every step stays mounted so going back keeps what was entered.
  */
 import { useEffect, useState, type JSX } from 'react';
-import { Alert, Button, Descriptions, Form, Space, Switch } from '@arco-design/web-react';
-import { IconDownload, IconFile } from '@arco-design/web-react/icon';
+import Alert from '@arco-design/web-react/es/Alert';
+import Button from '@arco-design/web-react/es/Button';
+import Descriptions from '@arco-design/web-react/es/Descriptions';
+import Form from '@arco-design/web-react/es/Form';
+import Space from '@arco-design/web-react/es/Space';
+import Switch from '@arco-design/web-react/es/Switch';
+import IconDownload from '@arco-design/web-react/icon/react-icon/IconDownload';
+import IconFile from '@arco-design/web-react/icon/react-icon/IconFile';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_MAX_ROWS, importFormats, type ImportPreview, type ImportResult } from '../../../../server/contract/device-import.ts';
 import type { ProductOption } from '../../../../server/contract/product.ts';
