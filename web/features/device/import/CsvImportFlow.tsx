@@ -4,7 +4,7 @@
  * create entity (`import/commit`, with progress) → finally (created count, rejected rows with
  * reasons and their file). Every step stays mounted so going back keeps what was entered.
  */
-import { useEffect, type JSX } from 'react';
+import type { JSX } from 'react';
 import Alert from '@arco-design/web-react/es/Alert';
 import Button from '@arco-design/web-react/es/Button';
 import Form from '@arco-design/web-react/es/Form';
@@ -21,6 +21,7 @@ import { ImportFileStep } from './ImportFileStep.tsx';
 import { ImportResultStep } from './ImportResultStep.tsx';
 import { expectedImportMs, useEasedProgress } from './importProgress.ts';
 import { Step, useCsvImport, type BasicValues } from './useCsvImport.ts';
+import { useDefaultProduct } from './useDefaultProduct.ts';
 import { WizardSteps } from './WizardSteps.tsx';
 
 export interface FlowProps {
@@ -40,10 +41,7 @@ export function CsvImportFlow({ products, onDirty, onCreated, onDone }: FlowProp
   const { tree } = useOrganizationTree();
   const percent = useEasedProgress(wizard.committing, expectedImportMs(preview?.rowCount ?? 0));
 
-  const defaultProduct = products.items.find((p) => p.isDefault)?.id;
-  useEffect(() => {
-    if (defaultProduct && !form.getFieldValue('deviceProfileId')) form.setFieldValue('deviceProfileId', defaultProduct);
-  }, [defaultProduct, form]);
+  useDefaultProduct(form, products.items);
 
   const problems = choice ? mappingProblems(choice) : [];
   const product = products.items.find((p) => p.id === basic?.deviceProfileId);
