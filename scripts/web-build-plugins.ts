@@ -1,7 +1,8 @@
 /**
  * esbuild plugins of the web build that keep each page's download to what it uses (page-size
- * budgets in docs/BENCHMARKS.md). Page code keeps writing the ordinary `import { Button } from
- * '@arco-design/web-react'`; the build does the trimming.
+ * budgets in docs/BENCHMARKS.md). Page code imports each Arco component or icon by its own path
+ * (`import Button from '@arco-design/web-react/es/Button'`, enforced in .oxlintrc.json); the build
+ * adds the component's stylesheet, and still splits a barrel import should one slip through.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

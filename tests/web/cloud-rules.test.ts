@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Value } from 'typebox/value';
 import { CloudConfigSchema } from '../../server/contract/cloud.ts';
 import { cloudHttpUrlProblem } from '../../server/contract/rules/cloud-http-url.ts';
-import { isPlatformAddress, parsePort } from '../../web/features/guide/cloudRules.ts';
+import { isPlatformAddress, parsePort } from '../../web/features/cloud/cloudRules.ts';
 import { toCloudConfig } from '../../web/features/cloud/cloudForm.ts';
 
 describe('cloud platform form rules', () => {

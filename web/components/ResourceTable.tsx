@@ -21,33 +21,29 @@
  *   renderCards={(items) => <Grid>{items.map(renderCard)}</Grid>}   // optional card/table toggle
  * />
  */
-import { useEffect, useMemo, useState, type JSX, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
 import Button from '@arco-design/web-react/es/Button';
 import Empty from '@arco-design/web-react/es/Empty';
-import Form from '@arco-design/web-react/es/Form';
-import Message from '@arco-design/web-react/es/Message';
-import Modal from '@arco-design/web-react/es/Modal';
 import Pagination from '@arco-design/web-react/es/Pagination';
-import Radio from '@arco-design/web-react/es/Radio';
 import Spin from '@arco-design/web-react/es/Spin';
 import Table from '@arco-design/web-react/es/Table';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import type { PaginationProps } from '@arco-design/web-react/es/Pagination/pagination';
-import IconApps from '@arco-design/web-react/icon/react-icon/IconApps';
-import IconDelete from '@arco-design/web-react/icon/react-icon/IconDelete';
-import IconList from '@arco-design/web-react/icon/react-icon/IconList';
 import IconRefresh from '@arco-design/web-react/icon/react-icon/IconRefresh';
-import IconSearch from '@arco-design/web-react/icon/react-icon/IconSearch';
 import { useTranslation } from 'react-i18next';
 import type { ListController } from '../lib/use-list.ts';
 import { useNarrow } from '../lib/use-narrow.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
-import { choosableColumns, columnId, useColumnChoice } from './column-choice.ts';
+import { choosableColumns, useColumnChoice } from './column-choice.ts';
+import { ResourceBulkBar } from './ResourceBulkBar.tsx';
+import { ResourceFilters } from './ResourceFilters.tsx';
+import { ResourceViewSwitch, type ResourceView } from './ResourceViewSwitch.tsx';
+import { useSortableColumns } from './useSortableColumns.tsx';
 import './ResourceTable.css';
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 
-export type ResourceView = 'table' | 'card';
+export type { ResourceView };
 
 export interface ResourceTableProps<T, F extends object> {
   list: ListController<T, F>;
@@ -96,11 +92,6 @@ function scrollWidthOf<T>(columns: ColumnProps<T>[], selection: boolean, fallbac
   return sum;
 }
 
-/** A column title as plain text, for labels (titles are usually strings). */
-function textOf(title: ReactNode): string {
-  return typeof title === 'string' || typeof title === 'number' ? String(title) : '';
-}
-
 function selectedKeysOf(keys: (string | number)[]): string[] {
   return keys.map(String);
 }
@@ -122,7 +113,6 @@ export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, 
   const { list, rowKey, testId, onBulkDelete, bulkActions, renderCards, defaultView = 'table' } = props;
   const selectable = Boolean(onBulkDelete || bulkActions);
   const { t } = useTranslation('table');
-  const [form] = Form.useForm();
   const [selected, setSelected] = useState<string[]>([]);
   const [view, setView] = useState<ResourceView>(() => (renderCards ? viewFromUrl(defaultView) : 'table'));
   const hasFilters = Object.keys(list.filters).length > 0;
@@ -135,35 +125,7 @@ export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, 
   // A selection only makes sense for rows on screen: a new page or a reload clears it.
   useEffect(() => setSelected([]), [list.items]);
 
-  const columns = useMemo(
-    () =>
-      props.columns.filter((column) => !choice.hidden.has(columnId(column as ColumnProps<unknown>))).map((column) => {
-        if (!column.sorter) return column;
-        const field = String(column.key ?? column.dataIndex ?? '');
-        const order = field === list.sortField ? list.sortOrder : undefined;
-        // Arco sorts on a click of the header cell, which is not focusable: a focusable title
-        // passes Enter and Space on as that click.
-        const title = (
-          <span
-            role="button"
-            tabIndex={0}
-            className="ec-resource__sort-title"
-            aria-label={t(order === 'ascend' ? 'sortedAscending' : order === 'descend' ? 'sortedDescending' : 'sortable', { column: textOf(column.title) })}
-            onKeyDown={(event: KeyboardEvent<HTMLSpanElement>) => {
-              if (event.key !== 'Enter' && event.key !== ' ') return;
-              event.preventDefault();
-              event.currentTarget.click();
-            }}
-            data-testid={`${testId}-sort-${field}`}
-          >
-            {column.title}
-          </span>
-        );
-        return { ...column, title, sortOrder: order };
-      }),
-    // oxlint-disable-next-line react-hooks/exhaustive-deps -- `choice.hidden` is a new Set each render; its content is what matters.
-    [props.columns, list.sortField, list.sortOrder, t, testId, [...choice.hidden].join('|')],
-  );
+  const columns = useSortableColumns({ columns: props.columns, hidden: choice.hidden, sortField: list.sortField, sortOrder: list.sortOrder, testId });
 
   const pagination: PaginationProps = {
     current: list.page,
@@ -174,113 +136,31 @@ export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, 
     showTotal: (total: number) => t('total', { total }),
   };
 
-  const bulkDelete = (): void => {
-    const keys = selected;
-    Modal.confirm({
-      title: t('bulkDeleteTitle'),
-      content: t('bulkDeleteConfirm', { count: keys.length }),
-      okText: t('delete'),
-      cancelText: t('cancel'),
-      okButtonProps: { status: 'danger', ...({ 'data-testid': `${testId}-bulk-delete-confirm` } as object) },
-      onOk: async () => {
-        try {
-          await onBulkDelete?.(keys);
-          Message.success(t('deleted', { count: keys.length }));
-          setSelected([]);
-          await list.refresh();
-        } catch {
-          // The client showed the server's reason (e.g. still in use); the rows stay selected.
-        }
-      },
-    });
-  };
-
   const empty = (
     <Empty data-testid={`${testId}-empty`} description={hasFilters ? t('emptyFiltered') : (props.emptyText ?? t('empty'))} />
   );
 
-  const search = (): void => {
-    list.setFilters(form.getFieldsValue() as F);
-  };
-  const reset = (): void => {
-    form.resetFields();
-    list.setFilters(form.getFieldsValue() as F);
-  };
-
   return (
     <div className="ec-resource" data-testid={`${testId}-resource`}>
-      {props.filters ? (
-        <Form
-          form={form}
-          layout="inline"
-          className="ec-resource__filters"
-          initialValues={list.filters as Record<string, unknown>}
-          onSubmit={search}
-          aria-label={t('filters')}
-        >
-          {props.filters}
-          <Form.Item className="ec-resource__filter-actions">
-            <Button type="primary" htmlType="submit" icon={<IconSearch />} data-testid={`${testId}-search`}>
-              {t('search')}
-            </Button>
-            <Button onClick={reset} data-testid={`${testId}-reset`}>
-              {t('reset')}
-            </Button>
-          </Form.Item>
-        </Form>
-      ) : null}
+      {props.filters ? <ResourceFilters list={list} testId={testId}>{props.filters}</ResourceFilters> : null}
 
       <div className="ec-resource__toolbar">
         <div className="ec-resource__toolbar-left">
-          {bulkActions && view === 'table'
-            ? bulkActions(selected, async () => {
-                setSelected([]);
-                await list.refresh();
-              })
-            : null}
-          {selectable && view === 'table' ? (
-            <>
-              {onBulkDelete ? (
-                <Button
-                  status="danger"
-                  icon={<IconDelete />}
-                  disabled={selected.length === 0}
-                  onClick={bulkDelete}
-                  data-testid={`${testId}-bulk-delete`}
-                >
-                  {t('bulkDelete')}
-                </Button>
-              ) : null}
-              {selected.length > 0 ? (
-                <span className="ec-resource__selected" aria-live="polite" data-testid={`${testId}-selected`}>
-                  {t('selected', { count: selected.length })}
-                  <Button type="text" size="mini" onClick={() => setSelected([])}>
-                    {t('clearSelection')}
-                  </Button>
-                </span>
-              ) : null}
-            </>
+          {view === 'table' ? (
+            <ResourceBulkBar list={list} testId={testId} selected={selected} onSelect={setSelected} onBulkDelete={onBulkDelete} bulkActions={bulkActions} />
           ) : null}
         </div>
         <div className="ec-resource__toolbar-right">
           {props.toolbar}
           {renderCards ? (
-            <Radio.Group
-              type="button"
-              value={view}
-              aria-label={t('viewMode')}
-              onChange={(value: ResourceView) => {
+            <ResourceViewSwitch
+              view={view}
+              testId={testId}
+              onChange={(value) => {
                 setView(value);
                 writeViewToUrl(value, defaultView);
               }}
-            >
-              <Radio value="table" aria-label={t('viewTable')} title={t('viewTable')} data-testid={`${testId}-view-table`}>
-                <IconList />
-              </Radio>
-              <Radio value="card" aria-label={t('viewCard')} title={t('viewCard')} data-testid={`${testId}-view-card`}>
-                <IconApps />
-              </Radio>
-            </Radio.Group>
+            />
           ) : null}
           {choosable.length > 1 && view === 'table' ? <ColumnChooser columns={choosable} choice={choice} testId={testId} /> : null}
           <Button

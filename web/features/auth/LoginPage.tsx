@@ -20,10 +20,9 @@ import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
 import { consolePaths } from '../../../server/contract/console-paths.ts';
 import { StorageKey, storage } from '../../lib/storage.ts';
-import { loadSetupState } from '../guide/guideApi.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { safeRedirect } from './redirect.ts';
-import { signIn } from './sessionApi.ts';
+import { loadSetupState, signIn } from './sessionApi.ts';
 import './auth-pages.css';
 
 interface LoginValues {

@@ -1,7 +1,11 @@
-/** Session calls over the contract: sign in, load user and platform info, sign out. */
+/**
+ * Session calls over the contract: sign in, load user and platform info, sign out, and the
+ * first-boot state that the sign-in pages (login, expired licence) and the wizard read.
+ */
 import { authRoutes } from '../../../server/contract/auth.ts';
 import { userRoutes } from '../../../server/contract/user.ts';
 import { platformRoutes } from '../../../server/contract/platform.ts';
+import { licenseRoutes, type SetupState } from '../../../server/contract/license.ts';
 import type { UserInfo } from '../../../server/contract/user.ts';
 import type { PlatformInfo } from '../../../server/contract/platform.ts';
 import { api } from '../../lib/api-client.ts';
@@ -35,4 +39,9 @@ export async function signOut(): Promise<void> {
   } finally {
     sessionActions.reset();
   }
+}
+
+/** Whether an administrator exists and a licence is installed; public, read before signing in. */
+export function loadSetupState(): Promise<SetupState> {
+  return api(licenseRoutes.setupState, { silent: true });
 }

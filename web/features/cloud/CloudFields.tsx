@@ -15,7 +15,7 @@ import type { CloudConfigView } from '../../../server/contract/cloud.ts';
 import { trimmedRule } from '../../lib/form-rules.ts';
 import { CloudCaField } from './CloudCaField.tsx';
 import './cloud.css';
-import { isPlatformAddress, parsePort } from '../guide/cloudRules.ts';
+import { isPlatformAddress, parsePort } from './cloudRules.ts';
 
 /** The contract's length limit of the key and the secret. */
 const CREDENTIAL_MAX = 128;

@@ -1,6 +1,6 @@
 /** The cloud platform form's values (text inputs, as typed) and the contract body they become. */
 import type { CloudConfig, CloudConfigView } from '../../../server/contract/cloud.ts';
-import { parsePort } from '../guide/cloudRules.ts';
+import { parsePort } from './cloudRules.ts';
 
 export interface CloudValues {
   platformAddress: string;

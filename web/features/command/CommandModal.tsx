@@ -6,47 +6,27 @@
  * message (success or failure) and shown in the dialog, the server's refusals (the device is
  * offline, content that does not fit the model) inline.
  */
-import { useEffect, useRef, useState, type JSX } from 'react';
+import { useState, type JSX } from 'react';
 import Form from '@arco-design/web-react/es/Form';
-import Input from '@arco-design/web-react/es/Input';
-import InputNumber from '@arco-design/web-react/es/InputNumber';
 import Message from '@arco-design/web-react/es/Message';
-import Radio from '@arco-design/web-react/es/Radio';
-import Select from '@arco-design/web-react/es/Select';
 import { useTranslation } from 'react-i18next';
-import {
-  COMMAND_TIMEOUT_MAX_MS,
-  COMMAND_TIMEOUT_MIN_MS,
-  commandCallTypes,
-  commandTypes,
-  commandWays,
-  type Command,
-  type CommandType,
-} from '../../../server/contract/command.ts';
+import type { Command, CommandType } from '../../../server/contract/command.ts';
 import type { Device } from '../../../server/contract/device.ts';
 import type { ThingModelTsl } from '../../../server/contract/thing-model.ts';
-import { EnumSelect } from '../../components/EnumSelect.tsx';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { GuardedModal } from '../../components/GuardedModal.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { sendCommand } from './commandApi.ts';
-import { ParamField, rule } from './ParamField.tsx';
+import { CommandContentFields } from './CommandContentFields.tsx';
+import { CommandTimingFields } from './CommandTimingFields.tsx';
+import { CommandTypeField } from './CommandTypeField.tsx';
 import { SendFooter } from './SendFooter.tsx';
-import {
-  commandBody,
-  contentTemplate,
-  DEFAULT_TIMEOUT_SECONDS,
-  initialParamInput,
-  jsonContentProblem,
-  rawContentProblem,
-  serviceContent,
-  type CommandValues,
-  type ParamInput,
-} from './commandForm.ts';
+import { commandBody, DEFAULT_TIMEOUT_SECONDS, serviceContent, type CommandValues, type ParamInput } from './commandForm.ts';
 import { commandStatusColors } from './commandStyle.ts';
 import { CodeBlock, prettyJson } from '../../components/CodeBlock.tsx';
+import { useContentTemplates } from './useContentTemplates.ts';
 import './command.css';
 
 /** What the dialog opens with (the data tab's card actions). */
@@ -106,7 +86,6 @@ function CommandForm({
   const way = Form.useWatch('way', form) as string | undefined;
   const serviceId = Form.useWatch('service', form) as string | undefined;
   const service = services.find((s) => s.identifier === serviceId);
-  const template = useRef('');
 
   const initial: CommandValues = {
     commandType: initialType,
@@ -118,27 +97,7 @@ function CommandForm({
     content: '',
   };
 
-  // A JSON type starts from its template; text the user typed stays.
-  useEffect(() => {
-    if (tcp || commandType === 'SERVICE') return;
-    const current = (form.getFieldValue('content') as string | undefined) ?? '';
-    if (current.trim() && current !== template.current) return;
-    let next = contentTemplate(commandType, model);
-    if (commandType === 'ATTRIBUTE' && preset?.property) {
-      const property = model?.properties.find((p) => p.identifier === preset.property);
-      const all = JSON.parse(next) as Record<string, unknown>;
-      if (property && property.identifier in all) next = JSON.stringify({ [property.identifier]: all[property.identifier] }, null, 2);
-    }
-    template.current = next;
-    form.setFieldValue('content', next);
-  }, [commandType, tcp, model, form, preset?.property]);
-
-  // A service starts with an example inside each input's range.
-  useEffect(() => {
-    if (!service) return;
-    const params = Object.fromEntries(service.functionJson.inputData.map((p) => [p.identifier, initialParamInput(p.dataType)]));
-    form.setFieldValue('params', params);
-  }, [service, form]);
+  useContentTemplates({ form, commandType, tcp, model, presetProperty: preset?.property, service });
 
   const submit = async (values: CommandValues): Promise<void> => {
     setSending(true);
@@ -172,90 +131,10 @@ function CommandForm({
       disabled={sending}
       data-testid="cmd-form"
     >
-      <Form.Item field="commandType" label={t('fields.commandType')} required>
-        <Radio.Group type="button" data-testid="cmd-type">
-          {commandTypes.map((type) => (
-            <Radio key={type} value={type} disabled={type === 'SERVICE' && (tcp || services.length === 0)} data-testid={`cmd-type-${type}`}>
-              {t(`type.${type}`)}
-            </Radio>
-          ))}
-        </Radio.Group>
-      </Form.Item>
-      {commandType === 'SERVICE' && services.length === 0 && !tcp ? <p className="arco-form-message">{t('send.noServices')}</p> : null}
-      <div className="ec-cmd-row">
-        <Form.Item field="callType" label={t('fields.callType')} required extra={t('send.callTypeHint')}>
-          <EnumSelect ns="command" group="callType" values={commandCallTypes} variant="radio" testId="cmd-call-type" />
-        </Form.Item>
-        <Form.Item field="way" label={t('fields.way')} required>
-          <EnumSelect ns="command" group="way" values={commandWays} variant="radio" testId="cmd-way" />
-        </Form.Item>
-        {way === 'twoway' ? (
-          <Form.Item field="timeoutSeconds" label={t('fields.timeout')} required>
-            <InputNumber
-              min={COMMAND_TIMEOUT_MIN_MS / 1000}
-              max={COMMAND_TIMEOUT_MAX_MS / 1000}
-              precision={0}
-              suffix={t('send.seconds')}
-              style={{ width: 140 }}
-              data-testid="cmd-timeout"
-            />
-          </Form.Item>
-        ) : null}
-      </div>
+      <CommandTypeField commandType={commandType} tcp={tcp} hasServices={services.length > 0} />
+      <CommandTimingFields way={way} />
 
-      {tcp ? (
-        <>
-          <Form.Item field="format" label={t('fields.format')} required extra={t('send.tcpHint')}>
-            <Radio.Group type="button" data-testid="cmd-format">
-              <Radio value="HEX" data-testid="cmd-format-HEX">
-                HEX
-              </Radio>
-              <Radio value="ASCII" data-testid="cmd-format-ASCII">
-                ASCII
-              </Radio>
-            </Radio.Group>
-          </Form.Item>
-          <Form.Item
-            field="content"
-            label={t('fields.content')}
-            required
-            dependencies={['format']}
-            rules={[rule((v) => rawContentProblem(v, (form.getFieldValue('format') as 'HEX' | 'ASCII' | undefined) ?? 'HEX'))]}
-          >
-            <Input.TextArea className="ec-cmd-textarea" autoSize={{ minRows: 3, maxRows: 8 }} placeholder="01 03 00 00 00 02 C4 0B" data-testid="cmd-content" />
-          </Form.Item>
-        </>
-      ) : commandType === 'SERVICE' ? (
-        <>
-          <Form.Item field="service" label={t('fields.service')} required rules={[{ required: true, message: t('send.serviceRequired') }]}>
-            <Select placeholder={t('send.servicePlaceholder')} data-testid="cmd-service" getPopupContainer={() => document.body}>
-              {services.map((s) => (
-                <Select.Option key={s.identifier} value={s.identifier} data-testid={`cmd-service-${s.identifier}`}>
-                  {`${s.functionName} (${s.identifier})`}
-                </Select.Option>
-              ))}
-            </Select>
-          </Form.Item>
-          {service?.functionJson.inputData.map((param) => <ParamField key={`${service.identifier}.${param.identifier}`} param={param} field={`params.${param.identifier}`} testId={`cmd-param-${param.identifier}`} />)}
-          {service && service.functionJson.inputData.length === 0 ? <p className="arco-form-message">{t('send.noInputs')}</p> : null}
-          {service ? (
-            <Form.Item label={t('send.preview')}>
-              <CodeBlock compact wrap text={prettyJson(preview)} testId="cmd-preview" />
-            </Form.Item>
-          ) : null}
-        </>
-      ) : (
-        <Form.Item
-          field="content"
-          label={t('fields.content')}
-          required
-          dependencies={['commandType']}
-          rules={[rule((v) => jsonContentProblem(v, commandType))]}
-          extra={commandType === 'ATTRIBUTE' ? t('send.attributeHint') : t('send.methodHint')}
-        >
-          <Input.TextArea className="ec-cmd-textarea" autoSize={{ minRows: 5, maxRows: 14 }} spellCheck={false} data-testid="cmd-content" />
-        </Form.Item>
-      )}
+      <CommandContentFields form={form} tcp={tcp} commandType={commandType} services={services} service={service} preview={preview} />
 
       {result ? <CommandResult command={result} /> : null}
       <FormError message={failure} testId="cmd-error" />

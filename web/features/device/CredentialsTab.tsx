@@ -5,8 +5,19 @@
  * arrives with commands.
  */
 import { useCallback, useEffect, useState, type JSX } from 'react';
-import { Alert, Button, Descriptions, Form, Input, Message, Radio, Space, Spin, Switch } from '@arco-design/web-react';
-import { IconCopy, IconEdit, IconRefresh } from '@arco-design/web-react/icon';
+import Alert from '@arco-design/web-react/es/Alert';
+import Button from '@arco-design/web-react/es/Button';
+import Descriptions from '@arco-design/web-react/es/Descriptions';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
+import Message from '@arco-design/web-react/es/Message';
+import Radio from '@arco-design/web-react/es/Radio';
+import Space from '@arco-design/web-react/es/Space';
+import Spin from '@arco-design/web-react/es/Spin';
+import Switch from '@arco-design/web-react/es/Switch';
+import IconCopy from '@arco-design/web-react/icon/react-icon/IconCopy';
+import IconEdit from '@arco-design/web-react/icon/react-icon/IconEdit';
+import IconRefresh from '@arco-design/web-react/icon/react-icon/IconRefresh';
 import { useTranslation } from 'react-i18next';
 import {
   credentialsTypes,

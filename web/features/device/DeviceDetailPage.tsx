@@ -5,8 +5,16 @@
  * linked to (`…/credentials`).
  */
 import { Suspense, useCallback, useEffect, useState, type JSX } from 'react';
-import { Button, Link, Message, Space, Spin, Tabs, Tooltip } from '@arco-design/web-react';
-import { IconArrowLeft, IconCopy, IconExclamationCircle } from '@arco-design/web-react/icon';
+import Button from '@arco-design/web-react/es/Button';
+import Link from '@arco-design/web-react/es/Link';
+import Message from '@arco-design/web-react/es/Message';
+import Space from '@arco-design/web-react/es/Space';
+import Spin from '@arco-design/web-react/es/Spin';
+import Tabs from '@arco-design/web-react/es/Tabs';
+import Tooltip from '@arco-design/web-react/es/Tooltip';
+import IconArrowLeft from '@arco-design/web-react/icon/react-icon/IconArrowLeft';
+import IconCopy from '@arco-design/web-react/icon/react-icon/IconCopy';
+import IconExclamationCircle from '@arco-design/web-react/icon/react-icon/IconExclamationCircle';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { consolePaths, deviceDetailPath, productDetailPath } from '../../../server/contract/console-paths.ts';

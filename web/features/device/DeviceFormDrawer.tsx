@@ -6,7 +6,9 @@
  * position and the public flag as they are (PUT replaces the whole device).
  */
 import { useMemo, type JSX } from 'react';
-import { Form, Input, Message } from '@arco-design/web-react';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
+import Message from '@arco-design/web-react/es/Message';
 import type { FormInstance } from '@arco-design/web-react/es/Form';
 import { useTranslation } from 'react-i18next';
 import type { Device, DeviceBody } from '../../../server/contract/device.ts';

@@ -3,8 +3,12 @@
  * a tile server is configured and reachable), public flag.
  */
 import { useState, type JSX } from 'react';
-import { Button, Descriptions, Message, Switch } from '@arco-design/web-react';
-import { IconEdit, IconLocation } from '@arco-design/web-react/icon';
+import Button from '@arco-design/web-react/es/Button';
+import Descriptions from '@arco-design/web-react/es/Descriptions';
+import Message from '@arco-design/web-react/es/Message';
+import Switch from '@arco-design/web-react/es/Switch';
+import IconEdit from '@arco-design/web-react/icon/react-icon/IconEdit';
+import IconLocation from '@arco-design/web-react/icon/react-icon/IconLocation';
 import { useTranslation } from 'react-i18next';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';

@@ -4,7 +4,8 @@
  * drawer and by the import wizard's "basic info" step, inside the caller's Form.
  */
 import type { JSX } from 'react';
-import { Form, Select } from '@arco-design/web-react';
+import Form from '@arco-design/web-react/es/Form';
+import Select from '@arco-design/web-react/es/Select';
 import type { FormInstance } from '@arco-design/web-react/es/Form';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../server/contract/device.ts';

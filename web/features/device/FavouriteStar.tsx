@@ -1,7 +1,8 @@
 /** The favourite (collected) star of a device: a toggle button that says its state to screen readers. */
 import { useState, type JSX } from 'react';
-import { Button } from '@arco-design/web-react';
-import { IconStar, IconStarFill } from '@arco-design/web-react/icon';
+import Button from '@arco-design/web-react/es/Button';
+import IconStar from '@arco-design/web-react/icon/react-icon/IconStar';
+import IconStarFill from '@arco-design/web-react/icon/react-icon/IconStarFill';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../server/contract/device.ts';
 import { usePermission } from '../../stores/permissions.ts';

@@ -6,7 +6,12 @@
  * roughly where the point lies.
  */
 import { useState, type JSX } from 'react';
-import { Alert, Button, Form, Input, Message, Space } from '@arco-design/web-react';
+import Alert from '@arco-design/web-react/es/Alert';
+import Button from '@arco-design/web-react/es/Button';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
+import Message from '@arco-design/web-react/es/Message';
+import Space from '@arco-design/web-react/es/Space';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../server/contract/device.ts';
 import { DESCRIPTION_MAX } from '../../../server/contract/validation.ts';

@@ -2,7 +2,7 @@
  * First-boot calls of the activation wizard. Every write carries the setup code; the code lives in
  * this tab's sessionStorage only (never localStorage), so a reload resumes without retyping it.
  */
-import { licenseRoutes, SETUP_CODE_HEADER, type SetupAdminBody, type SetupState } from '../../../server/contract/license.ts';
+import { licenseRoutes, SETUP_CODE_HEADER, type SetupAdminBody } from '../../../server/contract/license.ts';
 import { api } from '../../lib/api-client.ts';
 
 const CODE_KEY = 'edge-console.setup-code';
@@ -43,10 +43,6 @@ export const cloudSkipStore = {
 };
 
 const withCode = (code: string): Record<string, string> => ({ [SETUP_CODE_HEADER]: code.trim() });
-
-export function loadSetupState(): Promise<SetupState> {
-  return api(licenseRoutes.setupState, { silent: true });
-}
 
 export function createAdmin(body: SetupAdminBody, code: string): Promise<unknown> {
   return api(licenseRoutes.setupAdmin, { body, headers: withCode(code), silent: true });

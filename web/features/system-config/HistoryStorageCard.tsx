@@ -5,7 +5,14 @@
  * (empty: the global one). Server rules: server/contract/telemetry-storage.ts.
  */
 import { useCallback, useEffect, useState, type JSX } from 'react';
-import { Alert, Button, Card, Descriptions, InputNumber, Message, Space, Table } from '@arco-design/web-react';
+import Alert from '@arco-design/web-react/es/Alert';
+import Button from '@arco-design/web-react/es/Button';
+import Card from '@arco-design/web-react/es/Card';
+import Descriptions from '@arco-design/web-react/es/Descriptions';
+import InputNumber from '@arco-design/web-react/es/InputNumber';
+import Message from '@arco-design/web-react/es/Message';
+import Space from '@arco-design/web-react/es/Space';
+import Table from '@arco-design/web-react/es/Table';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import { useTranslation } from 'react-i18next';
 import type { ProductHistoryUsage, StorageState } from '../../../server/contract/telemetry-storage.ts';

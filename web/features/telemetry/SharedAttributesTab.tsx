@@ -4,7 +4,13 @@
  * reported, read-only.
  */
 import { useCallback, useEffect, useState, type JSX } from 'react';
-import { Button, Empty, Form, Input, Message, Space, Table } from '@arco-design/web-react';
+import Button from '@arco-design/web-react/es/Button';
+import Empty from '@arco-design/web-react/es/Empty';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
+import Message from '@arco-design/web-react/es/Message';
+import Space from '@arco-design/web-react/es/Space';
+import Table from '@arco-design/web-react/es/Table';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import IconPlus from '@arco-design/web-react/icon/react-icon/IconPlus';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,8 @@
 /** Wizard step "column type": a CSV column (or none) per device field, a sample value, the file's first rows. */
 import type { JSX } from 'react';
-import { Alert, Select, Table } from '@arco-design/web-react';
+import Alert from '@arco-design/web-react/es/Alert';
+import Select from '@arco-design/web-react/es/Select';
+import Table from '@arco-design/web-react/es/Table';
 import { useTranslation } from 'react-i18next';
 import type { ImportPreview } from '../../../../server/contract/device-import.ts';
 import { mappingTargets, type MappingChoice, type MappingProblem, type MappingTarget } from '../importMapping.ts';

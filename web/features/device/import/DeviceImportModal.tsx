@@ -4,7 +4,7 @@
  * entity, auto generate and finally. Closing while a flow holds unfinished work asks first.
  */
 import { useEffect, useMemo, useState, type JSX } from 'react';
-import { Tabs } from '@arco-design/web-react';
+import Tabs from '@arco-design/web-react/es/Tabs';
 import { useTranslation } from 'react-i18next';
 import { GuardedModal } from '../../../components/GuardedModal.tsx';
 import { useProductOptions } from '../useDeviceOptions.ts';

@@ -3,8 +3,8 @@
  * rows as a file of the upload's type (.xlsx for an .xlsx, else CSV).
  */
 import { useState, type JSX } from 'react';
-import { Button } from '@arco-design/web-react';
-import { IconDownload } from '@arco-design/web-react/icon';
+import Button from '@arco-design/web-react/es/Button';
+import IconDownload from '@arco-design/web-react/icon/react-icon/IconDownload';
 import { useTranslation } from 'react-i18next';
 import { importFormatOf, type ImportPreview, type ImportResult } from '../../../../server/contract/device-import.ts';
 import { saveBlob } from '../../../lib/download.ts';

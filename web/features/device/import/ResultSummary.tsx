@@ -3,7 +3,9 @@
  * the 403/404/500 illustrations (≈ 30 KB gzip) into the chunk even when only a status icon shows.
  */
 import type { JSX, ReactNode } from 'react';
-import { IconCheckCircleFill, IconCloseCircleFill, IconExclamationCircleFill } from '@arco-design/web-react/icon';
+import IconCheckCircleFill from '@arco-design/web-react/icon/react-icon/IconCheckCircleFill';
+import IconCloseCircleFill from '@arco-design/web-react/icon/react-icon/IconCloseCircleFill';
+import IconExclamationCircleFill from '@arco-design/web-react/icon/react-icon/IconExclamationCircleFill';
 
 export function ResultSummary(props: { status: 'success' | 'warning' | 'error'; title: ReactNode; subTitle?: ReactNode; extra?: ReactNode }): JSX.Element {
   const icon =

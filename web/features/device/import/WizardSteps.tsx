@@ -1,6 +1,6 @@
 /** The step bar of an import flow; the current step is announced to screen readers. */
 import type { JSX } from 'react';
-import { Steps } from '@arco-design/web-react';
+import Steps from '@arco-design/web-react/es/Steps';
 
 export function WizardSteps({ current, titles, testId }: { current: number; titles: string[]; testId: string }): JSX.Element {
   return (

@@ -1,4 +1,4 @@
-/** Checks of the cloud platform form (wizard step 2) with the contract's patterns. */
+/** Checks of the cloud platform form (settings page and wizard step 2) with the contract's patterns. */
 import { HOST_PATTERN, IPV4_PATTERN } from '../../../server/contract/validation.ts';
 
 const ipv4 = new RegExp(IPV4_PATTERN);
