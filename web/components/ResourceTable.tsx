@@ -22,22 +22,19 @@
  * />
  */
 import { useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
-import Button from '@arco-design/web-react/es/Button';
 import Empty from '@arco-design/web-react/es/Empty';
-import Pagination from '@arco-design/web-react/es/Pagination';
-import Spin from '@arco-design/web-react/es/Spin';
 import Table from '@arco-design/web-react/es/Table';
-import type { ColumnProps } from '@arco-design/web-react/es/Table';
+import type { ColumnProps, TableProps } from '@arco-design/web-react/es/Table';
 import type { PaginationProps } from '@arco-design/web-react/es/Pagination/pagination';
-import IconRefresh from '@arco-design/web-react/icon/react-icon/IconRefresh';
 import { useTranslation } from 'react-i18next';
 import type { ListController } from '../lib/use-list.ts';
 import { useNarrow } from '../lib/use-narrow.ts';
-import { ColumnChooser } from './ColumnChooser.tsx';
 import { choosableColumns, useColumnChoice } from './column-choice.ts';
-import { ResourceBulkBar } from './ResourceBulkBar.tsx';
 import { ResourceFilters } from './ResourceFilters.tsx';
-import { ResourceViewSwitch, type ResourceView } from './ResourceViewSwitch.tsx';
+import { ResourceCards } from './ResourceCards.tsx';
+import type { ResourceView } from './ResourceViewSwitch.tsx';
+import { ResourceToolbar } from './ResourceToolbar.tsx';
+import { useResourceView } from './useResourceView.ts';
 import { useSortableColumns } from './useSortableColumns.tsx';
 import './ResourceTable.css';
 
@@ -96,17 +93,20 @@ function selectedKeysOf(keys: (string | number)[]): string[] {
   return keys.map(String);
 }
 
-function viewFromUrl(fallback: ResourceView): ResourceView {
-  const view = new URLSearchParams(window.location.search).get('view');
-  return view === 'card' || view === 'table' ? view : fallback;
-}
-
-function writeViewToUrl(view: ResourceView, fallback: ResourceView): void {
-  const query = new URLSearchParams(window.location.search);
-  if (view === fallback) query.delete('view');
-  else query.set('view', view);
-  const qs = query.toString();
-  window.history.replaceState(window.history.state, '', `${window.location.pathname}${qs ? `?${qs}` : ''}${window.location.hash}`);
+/** Paging and sorting clicks in the table become the list's page and sort (which reload it). */
+function applyTableChange<T, F extends object>(
+  list: ListController<T, F>,
+  paging: PaginationProps,
+  sorter: Parameters<NonNullable<TableProps<T>['onChange']>>[1],
+  action: string | undefined,
+): void {
+  if (action === 'paginate') {
+    list.setPage(paging.current ?? 1, paging.pageSize);
+    return;
+  }
+  if (action !== 'sort') return;
+  const one = Array.isArray(sorter) ? sorter[0] : sorter;
+  list.setSort(one?.field === undefined ? undefined : String(one.field), one?.direction);
 }
 
 export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, F>): JSX.Element {
@@ -114,7 +114,7 @@ export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, 
   const selectable = Boolean(onBulkDelete || bulkActions);
   const { t } = useTranslation('table');
   const [selected, setSelected] = useState<string[]>([]);
-  const [view, setView] = useState<ResourceView>(() => (renderCards ? viewFromUrl(defaultView) : 'table'));
+  const [view, setView] = useResourceView(Boolean(renderCards), defaultView);
   const hasFilters = Object.keys(list.filters).length > 0;
   const choice = useColumnChoice(testId);
   // A phone's card is narrower than any table: every table scrolls inside it there.
@@ -144,42 +144,23 @@ export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, 
     <div className="ec-resource" data-testid={`${testId}-resource`}>
       {props.filters ? <ResourceFilters list={list} testId={testId}>{props.filters}</ResourceFilters> : null}
 
-      <div className="ec-resource__toolbar">
-        <div className="ec-resource__toolbar-left">
-          {view === 'table' ? (
-            <ResourceBulkBar list={list} testId={testId} selected={selected} onSelect={setSelected} onBulkDelete={onBulkDelete} bulkActions={bulkActions} />
-          ) : null}
-        </div>
-        <div className="ec-resource__toolbar-right">
-          {props.toolbar}
-          {renderCards ? (
-            <ResourceViewSwitch
-              view={view}
-              testId={testId}
-              onChange={(value) => {
-                setView(value);
-                writeViewToUrl(value, defaultView);
-              }}
-            />
-          ) : null}
-          {choosable.length > 1 && view === 'table' ? <ColumnChooser columns={choosable} choice={choice} testId={testId} /> : null}
-          <Button
-            icon={<IconRefresh />}
-            aria-label={t('refresh')}
-            title={t('refresh')}
-            onClick={() => void list.refresh()}
-            data-testid={`${testId}-refresh`}
-          />
-        </div>
-      </div>
+      <ResourceToolbar
+        list={list}
+        testId={testId}
+        view={view}
+        onViewChange={renderCards ? setView : undefined}
+        selected={selected}
+        onSelect={setSelected}
+        onBulkDelete={onBulkDelete}
+        bulkActions={bulkActions}
+        choosable={choosable}
+        choice={choice}
+      >
+        {props.toolbar}
+      </ResourceToolbar>
 
       {view === 'card' && renderCards ? (
-        <Spin loading={list.loading} block>
-          <div data-testid={`${testId}-cards`}>{list.items.length ? renderCards(list.items) : empty}</div>
-          {list.total > 0 ? (
-            <Pagination className="ec-resource__pagination" {...pagination} onChange={(page, size) => list.setPage(page, size)} />
-          ) : null}
-        </Spin>
+        <ResourceCards list={list} testId={testId} pagination={pagination} empty={empty} renderCards={renderCards} />
       ) : (
         <Table<T>
           data-testid={`${testId}-table`}
@@ -200,15 +181,7 @@ export function ResourceTable<T, F extends object>(props: ResourceTableProps<T, 
                 }
               : undefined
           }
-          onChange={(paging, sorter, _filters, extra) => {
-            if (extra.action === 'paginate') {
-              list.setPage(paging.current ?? 1, paging.pageSize);
-              return;
-            }
-            if (extra.action !== 'sort') return;
-            const one = Array.isArray(sorter) ? sorter[0] : sorter;
-            list.setSort(one?.field === undefined ? undefined : String(one.field), one?.direction);
-          }}
+          onChange={(paging, sorter, _filters, extra) => applyTableChange(list, paging, sorter, extra.action)}
         />
       )}
     </div>

@@ -6,23 +6,20 @@
 import { useMemo, useState, type JSX } from 'react';
 import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
-import Form from '@arco-design/web-react/es/Form';
-import Input from '@arco-design/web-react/es/Input';
 import Message from '@arco-design/web-react/es/Message';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import IconPlus from '@arco-design/web-react/icon/react-icon/IconPlus';
 import { useTranslation } from 'react-i18next';
-import { CategoryStatus, categoryRoutes, categoryTypes, type Category } from '../../../server/contract/category.ts';
+import { categoryRoutes, type Category } from '../../../server/contract/category.ts';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
-import { EnumSelect } from '../../components/EnumSelect.tsx';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { useList } from '../../lib/use-list.ts';
 import { CategoryDrawer } from './CategoryDrawer.tsx';
+import { CategoryFilters } from './CategoryFilters.tsx';
 import { deleteCategories } from './categoryApi.ts';
 
-const statusValues = [CategoryStatus.ENABLED, CategoryStatus.DISABLED] as const;
 const categoryStatusColors: Record<string, string> = { '1': 'green', '0': 'gray' };
 const categoryTypeColors: Record<string, string> = { STANDARD: 'cyan', CUSTOM: 'orange' };
 
@@ -88,19 +85,7 @@ export function CategoryListPage(): JSX.Element {
         scrollX={1000}
         emptyText={t('empty')}
         onBulkDelete={(ids) => deleteCategories(ids)}
-        filters={
-          <>
-            <Form.Item field="name" label={t('name')}>
-              <Input allowClear placeholder={t('namePlaceholder')} data-testid="category-filter-name" style={{ width: 200 }} />
-            </Form.Item>
-            <Form.Item field="status" label={t('statusLabel')}>
-              <EnumSelect ns="category" group="status" values={statusValues} allowClear placeholder={t('statusPlaceholder')} testId="category-filter-status" style={{ width: 140 }} />
-            </Form.Item>
-            <Form.Item field="type" label={t('typeLabel')}>
-              <EnumSelect ns="category" group="type" values={categoryTypes} allowClear placeholder={t('typePlaceholder')} testId="category-filter-type" style={{ width: 160 }} />
-            </Form.Item>
-          </>
-        }
+        filters={<CategoryFilters />}
         toolbar={
           <Button type="primary" icon={<IconPlus />} onClick={() => setEditing(null)} data-testid="category-create">
             {t('create')}

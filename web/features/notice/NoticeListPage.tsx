@@ -5,19 +5,18 @@
 import { useMemo, useState, type JSX } from 'react';
 import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
-import Form from '@arco-design/web-react/es/Form';
 import Message from '@arco-design/web-react/es/Message';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import IconPlus from '@arco-design/web-react/icon/react-icon/IconPlus';
 import { useTranslation } from 'react-i18next';
-import { noticeRoutes, noticeStatuses, noticeTypes, type Notice } from '../../../server/contract/notice.ts';
+import { noticeRoutes, type Notice } from '../../../server/contract/notice.ts';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
-import { EnumSelect } from '../../components/EnumSelect.tsx';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { useList } from '../../lib/use-list.ts';
 import { NoticeDrawer } from './NoticeDrawer.tsx';
+import { NoticeFilters } from './NoticeFilters.tsx';
 import { deleteNotices, publishNotice } from './noticeApi.ts';
 
 export const noticeTypeColors: Record<string, string> = { MEETING: 'purple', NOTICE: 'arcoblue' };
@@ -87,16 +86,7 @@ export function NoticeListPage(): JSX.Element {
         scrollX={1100}
         emptyText={t('empty')}
         onBulkDelete={(ids) => deleteNotices(ids)}
-        filters={
-          <>
-            <Form.Item field="type" label={t('fields.type')}>
-              <EnumSelect ns="notice" group="type" values={noticeTypes} allowClear placeholder={t('table:all')} testId="notice-filter-type" style={{ width: 140 }} />
-            </Form.Item>
-            <Form.Item field="status" label={t('fields.status')}>
-              <EnumSelect ns="notice" group="status" values={noticeStatuses} allowClear placeholder={t('table:all')} testId="notice-filter-status" style={{ width: 140 }} />
-            </Form.Item>
-          </>
-        }
+        filters={<NoticeFilters />}
         toolbar={
           <Button type="primary" icon={<IconPlus />} onClick={() => setEditing(null)} data-testid="notice-create">
             {t('create')}

@@ -6,28 +6,20 @@
  * dropped).
  */
 import { Suspense, useCallback, useEffect, useState, type JSX } from 'react';
-import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
 import Message from '@arco-design/web-react/es/Message';
 import Spin from '@arco-design/web-react/es/Spin';
 import Tabs from '@arco-design/web-react/es/Tabs';
-import IconArrowLeft from '@arco-design/web-react/icon/react-icon/IconArrowLeft';
-import IconEdit from '@arco-design/web-react/icon/react-icon/IconEdit';
-import IconExclamationCircle from '@arco-design/web-react/icon/react-icon/IconExclamationCircle';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
-import { consolePaths, productDetailPath } from '../../../server/contract/console-paths.ts';
+import { productDetailPath } from '../../../server/contract/console-paths.ts';
 import type { Product } from '../../../server/contract/product.ts';
-import { ConfirmButton } from '../../components/ConfirmButton.tsx';
-import { EnumTag } from '../../components/EnumTag.tsx';
-import { StatusPanel } from '../../components/StatusPanel.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-text.ts';
-import { navigateGuarded } from '../../lib/navigation.ts';
+import { ProductDetailHeader } from './ProductDetailHeader.tsx';
 import { ProductDrawer } from './ProductDrawer.tsx';
-import { ProductImage } from './ProductImage.tsx';
-import { ProductTags, transportColors } from './ProductTags.tsx';
-import { getProduct, makeDefaultProduct, publishProduct } from './productApi.ts';
+import { ProductMissing } from './ProductMissing.tsx';
+import { getProduct } from './productApi.ts';
 import type { ProductTabs } from './productTab.ts';
 import './product.css';
 
@@ -42,7 +34,9 @@ export interface ProductDetailPageProps {
 
 export function ProductDetailPage({ tabs }: ProductDetailPageProps): JSX.Element {
   const { id, isShowCreate } = useParams<{ id: string; isShowCreate?: string }>();
-  const { t } = useTranslation(['product', 'table']);
+  // The header and the missing panel translate with these; asking here keeps the page suspended
+  // until they are loaded, as before those parts had names of their own.
+  useTranslation(['product', 'table']);
   // Tab titles come from the namespaces of whichever feature owns the tab (keys known at run time).
   const tabTitle = useTranslation(tabs.namespaces() as unknown as 'product').t as unknown as (key: string) => string;
   const [, navigate] = useLocation();
@@ -84,91 +78,14 @@ export function ProductDetailPage({ tabs }: ProductDetailPageProps): JSX.Element
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${qs ? `?${qs}` : ''}`);
   };
 
-  if (missing) {
-    return (
-      <StatusPanel
-        testId="product-missing"
-        icon={<IconExclamationCircle />}
-        title={missing === 'notFound' ? t('notFound') : errorMessage(null)}
-        actions={
-          <>
-            {missing === 'failed' ? <Button onClick={() => void load()}>{t('table:refresh')}</Button> : null}
-            <Button type="primary" onClick={() => void navigateGuarded(consolePaths.product)} data-testid="product-missing-back">
-              {t('back')}
-            </Button>
-          </>
-        }
-      />
-    );
-  }
+  if (missing) return <ProductMissing missing={missing} onReload={() => void load()} />;
   if (!product) return <Spin block style={{ display: 'block', margin: '64px auto' }} />;
 
   const Panel = tab.panel;
   return (
     <div className="ec-product-detail" data-testid="product-detail-page">
       <Card bordered={false}>
-        <div className="ec-product-detail__header">
-          <Button
-            icon={<IconArrowLeft />}
-            aria-label={t('back')}
-            title={t('back')}
-            onClick={() => void navigateGuarded(consolePaths.product)}
-            data-testid="product-detail-back"
-          />
-          <ProductImage product={product} size={56} />
-          <div className="ec-product-detail__title">
-            <h2 data-testid="product-detail-name">{product.name}</h2>
-            <span className="ec-product__tags">
-              <ProductTags product={product} />
-              <span className="ec-product-detail__meta">
-                {t('transportTypeLabel')}: <EnumTag ns="product" group="transportType" value={product.transportType} colors={transportColors} />
-              </span>
-              <span className="ec-product-detail__meta">
-                {t('deviceTypeLabel')}: <EnumTag ns="product" group="deviceType" value={product.deviceType} />
-              </span>
-              <span className="ec-product-detail__meta">
-                {t('category')}: {product.categoryName ?? t('basic.none')} · {t('cardDevices', { count: product.deviceCount })}
-              </span>
-            </span>
-          </div>
-          <div className="ec-product-detail__buttons">
-            {product.status === 'DRAFT' ? (
-              <ConfirmButton
-                danger={false}
-                type="primary"
-                size="default"
-                okText={t('publish')}
-                title={t('publishConfirm', { name: product.name })}
-                onConfirm={async () => {
-                  setProduct(await publishProduct(product.id));
-                  Message.success(t('published'));
-                }}
-                testId="product-publish"
-              >
-                {t('publish')}
-              </ConfirmButton>
-            ) : null}
-            {product.isDefault ? null : (
-              <ConfirmButton
-                danger={false}
-                type="secondary"
-                size="default"
-                okText={t('setDefault')}
-                title={t('setDefaultConfirm', { name: product.name })}
-                onConfirm={async () => {
-                  setProduct(await makeDefaultProduct(product.id));
-                  Message.success(t('defaultSet'));
-                }}
-                testId="product-detail-set-default"
-              >
-                {t('setDefault')}
-              </ConfirmButton>
-            )}
-            <Button icon={<IconEdit />} onClick={() => setEditing(true)} data-testid="product-detail-edit">
-              {t('edit')}
-            </Button>
-          </div>
-        </div>
+        <ProductDetailHeader product={product} onProductChange={setProduct} onEdit={() => setEditing(true)} />
       </Card>
       <Card bordered={false} className="ec-product-detail__tabs">
         {/* The open tab's panel is its pane's content, so each tab controls a tabpanel that exists

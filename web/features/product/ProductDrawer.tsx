@@ -11,16 +11,11 @@ import { useEffect, useState, type JSX } from 'react';
 import Form from '@arco-design/web-react/es/Form';
 import Input from '@arco-design/web-react/es/Input';
 import Message from '@arco-design/web-react/es/Message';
-import Select from '@arco-design/web-react/es/Select';
 import Switch from '@arco-design/web-react/es/Switch';
 import { useTranslation } from 'react-i18next';
-import { CategoryStatus, type CategoryOption } from '../../../server/contract/category.ts';
+import type { CategoryOption } from '../../../server/contract/category.ts';
 import {
   PROTOCOL_MAX,
-  deviceTypes,
-  tcpAuthTypes,
-  tcpProtocolTypes,
-  transportTypes,
   type DeviceType,
   type Product,
   type TcpAuthType,
@@ -30,14 +25,15 @@ import {
 import { editedNameProblem } from '../../../server/contract/rules/device.ts';
 import { MODBUS_GAP_DEFAULT, POLL_INTERVAL_DEFAULT_MS } from '../../../server/contract/tcp-device.ts';
 import { NAME_MAX } from '../../../server/contract/validation.ts';
-import { EnumSelect } from '../../components/EnumSelect.tsx';
 import { DescriptionFormItem } from '../../components/DescriptionFormItem.tsx';
 import { FormDrawer } from '../../components/FormDrawer.tsx';
 import { ImageUploadField } from '../../components/ImageUploadField.tsx';
-import { fieldText, maxLengthRule, nameRules, requiredRule, trimmedRule } from '../../lib/form-rules.ts';
+import { maxLengthRule, nameRules, trimmedRule } from '../../lib/form-rules.ts';
 import { categoryOptions } from '../category/categoryApi.ts';
-import { ModbusPollingFields } from './ModbusPollingFields.tsx';
 import { createProduct, updateProduct } from './productApi.ts';
+import { ProductCategoryField } from './ProductCategoryField.tsx';
+import { ProductTcpFields } from './ProductTcpFields.tsx';
+import { ProductTypeFields } from './ProductTypeFields.tsx';
 
 interface ProductValues {
   name: string;
@@ -107,6 +103,27 @@ function valuesOf(product: Product | null): ProductValues {
   };
 }
 
+/** The create/update body from the form (without the default flag, which depends on the product). */
+function bodyOf(values: ProductValues, editing: Product | null): Omit<Parameters<typeof createProduct>[0], 'isDefault'> {
+  const tcp = values.transportType === 'TCP';
+  return {
+    // A name a gateway gave the product goes back as it is; a new one is trimmed.
+    name: editing && values.name === editing.name ? editing.name : values.name.trim(),
+    categoryId: values.categoryId || null,
+    deviceType: values.deviceType,
+    transportType: values.transportType,
+    tcpProtocolType: tcp ? values.tcpProtocolType : null,
+    tcpAuthType: tcp ? values.tcpAuthType : null,
+    protocol: values.protocol?.trim() || null,
+    image: values.image || null,
+    description: values.description?.trim() || null,
+    provisionEnabled: !!values.provisionEnabled,
+    // Kept for every transport (the update replaces the product); only Modbus products poll.
+    pollIntervalMs: values.pollIntervalMs ?? POLL_INTERVAL_DEFAULT_MS,
+    modbusGapMax: values.modbusGapMax ?? MODBUS_GAP_DEFAULT,
+  };
+}
+
 export interface ProductDrawerProps {
   /** undefined: closed; null: create; a product: edit it. */
   editing: Product | null | undefined;
@@ -124,23 +141,7 @@ export function ProductDrawer({ editing, onClose, onSaved }: ProductDrawerProps)
   }, [open]);
 
   const submit = async (values: ProductValues): Promise<void> => {
-    const tcp = values.transportType === 'TCP';
-    const body = {
-      // A name a gateway gave the product goes back as it is; a new one is trimmed.
-      name: editing && values.name === editing.name ? editing.name : values.name.trim(),
-      categoryId: values.categoryId || null,
-      deviceType: values.deviceType,
-      transportType: values.transportType,
-      tcpProtocolType: tcp ? values.tcpProtocolType : null,
-      tcpAuthType: tcp ? values.tcpAuthType : null,
-      protocol: values.protocol?.trim() || null,
-      image: values.image || null,
-      description: values.description?.trim() || null,
-      provisionEnabled: !!values.provisionEnabled,
-      // Kept for every transport (the update replaces the product); only Modbus products poll.
-      pollIntervalMs: values.pollIntervalMs ?? POLL_INTERVAL_DEFAULT_MS,
-      modbusGapMax: values.modbusGapMax ?? MODBUS_GAP_DEFAULT,
-    };
+    const body = bodyOf(values, editing ?? null);
     // The default's flag cannot be cleared; leaving it out keeps it as it is.
     const isDefault = editing?.isDefault ? {} : { isDefault: !!values.isDefault };
     const saved = editing
@@ -151,7 +152,6 @@ export function ProductDrawer({ editing, onClose, onSaved }: ProductDrawerProps)
   };
 
   const deviceTypeLocked = !!editing && editing.deviceCount > 0;
-  const selectable = (c: CategoryOption): boolean => c.status === CategoryStatus.ENABLED || c.id === editing?.categoryId;
 
   return (
     <FormDrawer<ProductValues>
@@ -180,66 +180,9 @@ export function ProductDrawer({ editing, onClose, onSaved }: ProductDrawerProps)
           data-testid="product-form-name"
         />
       </Form.Item>
-      <Form.Item field="categoryId" label={t('category')}>
-        <Select
-          placeholder={t('categoryPlaceholder')}
-          allowClear
-          showSearch
-          filterOption={(input, option) => String((option as { props?: { extra?: string } }).props?.extra ?? '').toLowerCase().includes(input.toLowerCase())}
-          data-testid="product-form-category"
-        >
-          {categories.filter(selectable).map((c) => (
-            <Select.Option key={c.id} value={c.id} extra={c.name} data-testid={`product-form-category-${c.id}`}>
-              {c.status === CategoryStatus.ENABLED ? c.name : t('categoryDisabledOption', { name: c.name })}
-            </Select.Option>
-          ))}
-        </Select>
-      </Form.Item>
-      <Form.Item
-        field="deviceType"
-        label={t('deviceTypeLabel')}
-        required
-        rules={[requiredRule(fieldText('choice'))]}
-        extra={deviceTypeLocked ? t('deviceTypeLockedHint', { count: editing.deviceCount }) : t('sensorHint')}
-      >
-        <EnumSelect ns="product" group="deviceType" values={deviceTypes} variant="radio" disabled={deviceTypeLocked} testId="product-form-device-type" />
-      </Form.Item>
-      <Form.Item
-        field="transportType"
-        label={t('transportTypeLabel')}
-        required
-        rules={[requiredRule(fieldText('choice'))]}
-        extra={deviceTypeLocked ? t('transportTypeLockedHint', { count: editing.deviceCount }) : undefined}
-      >
-        <EnumSelect ns="product" group="transportType" values={transportTypes} variant="radio" disabled={deviceTypeLocked} testId="product-form-transport" />
-      </Form.Item>
-      <Form.Item shouldUpdate noStyle>
-        {(values: Partial<ProductValues>) =>
-          values.transportType === 'TCP' ? (
-            <>
-              <Form.Item
-                field="tcpProtocolType"
-                label={t('tcpProtocolTypeLabel')}
-                required
-                rules={[requiredRule(t('errors:product.tcpProtocolTypeRequired'))]}
-                extra={t('tcpHint')}
-              >
-                <EnumSelect ns="product" group="tcpProtocolType" values={tcpProtocolTypes} variant="radio" testId="product-form-tcp-protocol" />
-              </Form.Item>
-              <Form.Item field="tcpAuthType" label={t('tcpAuthTypeLabel')} required rules={[requiredRule(t('errors:product.tcpAuthTypeRequired'))]}>
-                <EnumSelect
-                  ns="product"
-                  group="tcpAuthType"
-                  values={tcpAuthTypes}
-                  placeholder={t('tcpAuthTypePlaceholder')}
-                  testId="product-form-tcp-auth"
-                />
-              </Form.Item>
-              {values.tcpProtocolType === 'MODBUS_RTU' ? <ModbusPollingFields /> : null}
-            </>
-          ) : null
-        }
-      </Form.Item>
+      <ProductCategoryField categories={categories} currentId={editing?.categoryId ?? null} />
+      <ProductTypeFields lockedBy={deviceTypeLocked ? editing.deviceCount : null} />
+      <ProductTcpFields />
       <Form.Item field="protocol" label={t('protocol')} rules={[maxLengthRule(PROTOCOL_MAX, 'protocol')]}>
         <Input placeholder={t('protocolPlaceholder')} maxLength={{ length: PROTOCOL_MAX, errorOnly: true }} data-testid="product-form-protocol" />
       </Form.Item>
