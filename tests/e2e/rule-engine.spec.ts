@@ -285,14 +285,14 @@ describe('scene linkage, alarms and notifications in the console', () => {
     const unack = all.filter((a) => a.status === 'ACTIVE_UNACK' || a.status === 'CLEARED_UNACK').length;
     const textOf = (id: string) => ui.page.getByTestId(id).textContent();
     await ui.goto('/dashboard/workbench');
-    await expect.poll(() => textOf('wb-alarms-value')).toBe(String(all.length));
-    await expect.poll(() => textOf('wb-alarms-unack')).toBe(`${text('zh_CN', 'workbench:summary.alarmsUnacknowledged')} ${unack}`);
+    await expect.poll(() => textOf('wb-alarms-value'), { timeout: 10_000 }).toBe(String(all.length));
+    await expect.poll(() => textOf('wb-alarms-unack'), { timeout: 10_000 }).toBe(`${text('zh_CN', 'workbench:summary.alarmsUnacknowledged')} ${unack}`);
     // The boiler's CRITICAL alarm was cleared: crossing again opens a new one, which the card counts live.
     const mqtt = await connectAsync(await mqttUrl(), { username: deviceToken, clientId: 'e2e-boiler-again' });
     closers.push(() => mqtt.endAsync());
     await mqtt.publishAsync('v1/devices/me/telemetry', JSON.stringify({ temperature: 70 }), { qos: 1 });
     await mqtt.publishAsync('v1/devices/me/telemetry', JSON.stringify({ temperature: 95 }), { qos: 1 });
     await expect.poll(() => textOf('wb-alarms-value'), { timeout: 10_000 }).toBe(String(all.length + 1));
-    await expect.poll(() => textOf('wb-alarms-unack')).toBe(`${text('zh_CN', 'workbench:summary.alarmsUnacknowledged')} ${unack + 1}`);
+    await expect.poll(() => textOf('wb-alarms-unack'), { timeout: 10_000 }).toBe(`${text('zh_CN', 'workbench:summary.alarmsUnacknowledged')} ${unack + 1}`);
   });
 });

@@ -4,13 +4,14 @@
  * for confirmation first. Items are buttons so Tab and Enter reach them; Esc closes.
  */
 import { lazy, Suspense, useRef, useState, type JSX } from 'react';
+import { useTranslation } from 'react-i18next';
 import Popover from '@arco-design/web-react/es/Popover';
 import { useSession } from '../stores/session.ts';
 import { useSettings } from '../stores/settings.ts';
 import { useFullscreen } from './useFullscreen.ts';
 import { useConfirmLogout } from './useConfirmLogout.ts';
 import { UserMenuPanel } from './UserMenuPanel.tsx';
-import { UserMenuTrigger } from './UserMenuTrigger.tsx';
+import { userMenuTrigger } from './userMenuTrigger.tsx';
 
 const ProfileModal = lazy(() => import('../features/user/ProfileModal.tsx').then((m) => ({ default: m.ProfileModal })));
 const ChangePasswordModal = lazy(() =>
@@ -19,6 +20,7 @@ const ChangePasswordModal = lazy(() =>
 const LicenseModal = lazy(() => import('../features/license/LicenseModal.tsx').then((m) => ({ default: m.LicenseModal })));
 
 export function UserMenu(): JSX.Element {
+  const { t } = useTranslation(['layout', 'common']);
   const user = useSession((s) => s.user);
   const themeMode = useSettings((s) => s.themeMode);
   const language = useSettings((s) => s.language);
@@ -76,7 +78,7 @@ export function UserMenu(): JSX.Element {
         content={panel}
         className="user-menu-popover"
       >
-        <UserMenuTrigger buttonRef={triggerRef} open={open} user={user} name={name} />
+        {userMenuTrigger({ buttonRef: triggerRef, open, user, name, label: t('layout:user.menu') })}
       </Popover>
       {profile !== null ? (
         <Suspense fallback={null}>

@@ -1,6 +1,9 @@
-/** The header button that opens the user popover: avatar (or initials) and name. */
+/**
+ * The header button that opens the user popover: avatar (or initials) and name. A function that
+ * returns the button element, not a component: Arco's Popover clones its child to add its click
+ * handler and reads the child's DOM node through its ref, which a component in between would drop.
+ */
 import type { JSX, RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
 import Avatar from '@arco-design/web-react/es/Avatar';
 import type { UserInfo } from '../../server/contract/user.ts';
 import { initials } from './initials.ts';
@@ -10,10 +13,11 @@ export interface UserMenuTriggerProps {
   open: boolean;
   user: UserInfo | null;
   name: string;
+  /** The menu's accessible name (layout:user.menu). */
+  label: string;
 }
 
-export function UserMenuTrigger({ buttonRef, open, user, name }: UserMenuTriggerProps): JSX.Element {
-  const { t } = useTranslation(['layout', 'common']);
+export function userMenuTrigger({ buttonRef, open, user, name, label }: UserMenuTriggerProps): JSX.Element {
   return (
     <button
       type="button"
@@ -29,7 +33,7 @@ export function UserMenuTrigger({ buttonRef, open, user, name }: UserMenuTrigger
         {user?.avatar ? <img src={user.avatar} alt="" /> : initials(name)}
       </Avatar>
       <span className="header-user__name">{name}</span>
-      <span className="visually-hidden">{t('layout:user.menu')}</span>
+      <span className="visually-hidden">{label}</span>
     </button>
   );
 }
