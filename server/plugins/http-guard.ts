@@ -9,9 +9,10 @@
  * timeout while a handler works are this plugin's.
  */
 import type { Socket } from 'node:net';
-import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { openFileLimit } from '../lib/open-file-limit.ts';
+import { refusalWarning } from '../lib/throttled-warning.ts';
 
 export interface HttpLimits {
   /**
@@ -77,8 +78,6 @@ const HTTP_SHARE_OF_FILES = 0.25;
 const MIN_HTTP_CONNECTIONS = 16;
 /** How often Node checks the headers and request timeouts (its default, 30 s, would add up to that much). */
 const TIMEOUT_CHECK_INTERVAL_MS = 5_000;
-/** Refusals can come thousands per second: one warning per interval says how many there were. */
-const REFUSAL_WARNING_INTERVAL_MS = 60_000;
 
 /** The limits in force: the defaults with a test's overrides. */
 export function httpLimits(overrides: Partial<HttpLimits> = {}): HttpLimits {
@@ -100,20 +99,6 @@ export function httpServerOptions(limits: HttpLimits): Pick<FastifyServerOptions
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
     http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
-  };
-}
-
-/** Logs the first refusal and then at most one line per interval, with the count since the last. */
-function refusalWarning(log: FastifyBaseLogger, message: string): (fields: Record<string, unknown>) => void {
-  let lastAt = -Infinity;
-  let refused = 0;
-  return (fields) => {
-    refused += 1;
-    const now = Date.now();
-    if (now - lastAt < REFUSAL_WARNING_INTERVAL_MS) return;
-    log.warn({ ...fields, refused }, message);
-    lastAt = now;
-    refused = 0;
   };
 }
 
