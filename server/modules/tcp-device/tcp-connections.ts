@@ -12,7 +12,10 @@ const LAST_FRAME_MAX = 256;
 
 export interface TcpConnection {
   deviceId: string;
+  /** `host:port`. */
   remoteAddress: string;
+  /** The host alone: a newcomer from the same host may replace the link (tcp-device-server.ts). */
+  remoteHost: string;
   /** The registration bytes the device identified with. */
   registration: Buffer;
   authType: TcpAuthType;
@@ -32,6 +35,8 @@ export interface FrameStats {
 interface Entry {
   connection: TcpConnection;
   socket: Socket;
+  /** When bytes last came (or the connection registered). */
+  lastHeardAt: number;
 }
 
 export class TcpConnections {
@@ -47,7 +52,7 @@ export class TcpConnections {
       this.remove(connection.deviceId, old.socket);
       old.socket.destroy();
     }
-    this.open.set(connection.deviceId, { connection, socket });
+    this.open.set(connection.deviceId, { connection, socket, lastHeardAt: connection.connectedSince });
     for (const listener of this.connectionListeners) listener(connection, true);
   }
 
@@ -61,6 +66,8 @@ export class TcpConnections {
 
   /** Bytes from the device (registration prefix included as sent). */
   received(deviceId: string, chunk: Buffer): void {
+    const entry = this.open.get(deviceId);
+    if (entry) entry.lastHeardAt = Date.now();
     const s = this.statsOf(deviceId);
     s.framesIn++;
     s.lastFrameHex = chunk.subarray(0, LAST_FRAME_MAX).toString('hex').toUpperCase();
@@ -70,6 +77,12 @@ export class TcpConnections {
 
   get(deviceId: string): TcpConnection | undefined {
     return this.open.get(deviceId)?.connection;
+  }
+
+  /** How long the device's live connection has sent nothing; undefined when it has none. */
+  silentFor(deviceId: string, now = Date.now()): number | undefined {
+    const entry = this.open.get(deviceId);
+    return entry && !entry.socket.destroyed ? now - entry.lastHeardAt : undefined;
   }
 
   connections(): TcpConnection[] {

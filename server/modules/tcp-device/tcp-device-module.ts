@@ -6,10 +6,6 @@ declare module '../../module.ts' {
   interface Services {
     tcpAccess: TcpDeviceService;
   }
-  interface Tuning {
-    /** How long a new TCP connection may take to register (default 10 s; tests shorten it). */
-    tcpIdentifyTimeoutMs?: number;
-  }
 }
 
 export const tcpDeviceModule = defineModule({
@@ -21,7 +17,7 @@ export const tcpDeviceModule = defineModule({
       log,
       host: core.config.host,
       port: core.config.tcpPort,
-      identifyTimeoutMs: tuning.tcpIdentifyTimeoutMs,
+      limits: tuning.tcp,
       devices: services.devices,
       transport: services.transport,
     }),

@@ -10,6 +10,7 @@ import type { EventBus } from '../../lib/event-bus.ts';
 import type { DeviceService } from '../device/device-service.ts';
 import type { TcpDevice } from '../device/tcp-device.ts';
 import type { Transport } from '../transport/transport.ts';
+import type { TcpAccessLimits } from './tcp-access-limits.ts';
 import { TcpAccessServer } from './tcp-device-server.ts';
 import { TcpConnections } from './tcp-connections.ts';
 
@@ -30,8 +31,8 @@ export interface TcpDeviceServiceDeps {
   /** Where `start` listens (`--host`, `--tcp-port`). */
   host: string;
   port: number;
-  /** How long a new connection may take to register (the server's default when unset). */
-  identifyTimeoutMs?: number;
+  /** The port's windows and caps (tcp-access-limits.ts; the defaults where unset). */
+  limits?: Partial<TcpAccessLimits>;
   devices: Pick<DeviceService, 'tcpDevices'>;
   transport: Pick<Transport, 'addDeliveryPath' | 'holdOnline'>;
 }
@@ -68,7 +69,7 @@ export class TcpDeviceService {
         if (device && (device.tcpProtocolType === 'CUSTOM' || device.deviceType === 'GATEWAY')) transport.holdOnline(device.id, up);
       }),
     ];
-    this.server = new TcpAccessServer({ connections, identities: () => this.load().byRegistration, log: deps.log, identifyTimeoutMs: deps.identifyTimeoutMs });
+    this.server = new TcpAccessServer({ connections, identities: () => this.load().byRegistration, log: deps.log, limits: deps.limits });
   }
 
   /** Every device of a TCP product, cached briefly. */
