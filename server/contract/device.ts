@@ -90,7 +90,7 @@ export const DeviceSchema = Type.Object({
   /** Collected (favourite) flag. */
   isCollect: Type.Boolean(),
   description: Nullable(Type.String()),
-  /** TCP registration string; null: the access token (server/contract/tcp-device.ts). */
+  /** TCP registration string; generated for a TCP product's device when not given (server/contract/tcp-device.ts). */
   registration: Nullable(RegistrationSchema),
   /** Modbus TCP target the gateway dials; null: none. */
   modbusTcp: Nullable(ModbusTcpTargetSchema),
@@ -137,7 +137,8 @@ export type DeviceBody = Static<typeof DeviceBodySchema>;
 
 /**
  * Update body: the whole device with its `id` (PUT replaces: left-out optional fields become unset,
- * isPublic false). State, favourite flag and credentials are not touched by it. `name` may be a
+ * isPublic false; `registration` left out or null keeps the current one, a new one takes
+ * `device:credentials:update`). State, favourite flag and credentials are not touched by it. `name` may be a
  * reported name when it is the device's own, unchanged (the service holds a new name to the typed rule).
  */
 export const DeviceUpdateBodySchema = UpdateBodyOf({ ...deviceBodyProperties, name: ReportedNameSchema });
@@ -220,7 +221,7 @@ export const deviceRoutes = defineRoutes({
     url: '/api/yt/device',
     schema: {
       tags,
-      summary: 'Edit a device (whole body with id)',
+      summary: 'Edit a device (whole body with id); a new registration takes device:credentials:update',
       body: DeviceUpdateBodySchema,
       response: { 200: DeviceSchema, ...errors },
     },

@@ -6,7 +6,10 @@
  *
  * Product (`pollIntervalMs`, `modbusGapMax`): left out of a body means the default; both are kept
  * for any transport but only used by TCP MODBUS_RTU products.
- * Device (`registration`, `modbusTcp`): `registration` null means the access token as ASCII; a
+ * Device (`registration`, `modbusTcp`): `registration` left out or null on create gives a device of
+ * a TCP product a generated 20-character code (never its access token, which works on MQTT and HTTP
+ * too); on an edit it keeps the current one. Changing it takes `device:credentials:update` (403
+ * code 20 otherwise), as changing the access token does. A
  * value not matching its format is `error.device.registration`, one another device uses is
  * `error.device.registrationTaken` (400 code 31). `modbusTcp` set: the gateway dials the device
  * (Modbus TCP, unit id = address code, 01 when unset) instead of waiting for a DTU.

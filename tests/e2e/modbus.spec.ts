@@ -256,13 +256,12 @@ describe('a custom-protocol TCP device', () => {
       tcpProtocolType: 'CUSTOM',
       tcpAuthType: 'REGISTER_SEND',
     });
-    const device = await call<{ id: string }>('/api/yt/device', { name: 'E2E-Custom-01', deviceType: 'DIRECT_CONNECTION', deviceProfileId: product.id });
-    const { credentialsId } = await call<{ credentialsId: string }>(`/api/yt/device/${device.id}/credentials`);
+    const device = await call<{ id: string; registration: { value: string } }>('/api/yt/device', { name: 'E2E-Custom-01', deviceType: 'DIRECT_CONNECTION', deviceProfileId: product.id });
     const socket: Socket = connect(tcpPort, '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     try {
-      // REGISTER_SEND with no registration string set: the access token, then the device's own bytes.
-      socket.write(credentialsId);
+      // REGISTER_SEND with no registration string given: the code the gateway generated, then the device's own bytes.
+      socket.write(device.registration.value);
       await expect.poll(async () => (await call<{ connected: boolean }>(`/api/yt/device/${device.id}/tcp`)).connected, { timeout: 10_000 }).toBe(true);
       socket.write(Buffer.from([0xaa, 0x55, 0x01, 0x7e]));
       // The points call is refused for a custom device (a 400 the browser logs): expected here.

@@ -18,6 +18,7 @@ import { registerProvisioningRoutes } from './provisioning-routes.ts';
 import { ProvisioningService } from './provisioning-service.ts';
 import m0003 from './migrations/0003-device-management.sql';
 import m0033 from './migrations/0033-device-tcp-access.sql';
+import m0042 from './migrations/0042-device-registration-apart.sql';
 
 declare module '../../module.ts' {
   interface Services {
@@ -49,6 +50,7 @@ export const deviceModule = defineModule({
   migrations: [
     { name: '0003-device-management', sql: m0003 },
     { name: '0033-device-tcp-access', sql: m0033 },
+    { name: '0042-device-registration-apart', sql: m0042 },
   ],
   apiTags: {
     device: 'Devices: list filters, edit, favourite and public flags, location',
@@ -65,6 +67,9 @@ export const deviceModule = defineModule({
     // the licence's limit; the licence view shows the count beside it.
     const devices = new DeviceService({ db, bus, devices: deviceRows, reader, credentials, products, organizations, license });
     license.countDevicesWith(() => deviceRows.count());
+    // Left by migration 0042 so that DTUs kept working: bytes read off the TCP port would open MQTT and HTTP too.
+    const sharing = deviceRows.registrationsSharingToken();
+    if (sharing) log.warn({ devices: sharing }, 'TCP devices register with their access token; give them a new access token (docs/SECURITY.md)');
     // Modules built before this one show and guard on the devices that use their rows.
     products.countDevicesWith((ids) => deviceRows.countByProduct(ids));
     organizations.holdsDevicesWith((id) => deviceRows.holdsOrganization(id));

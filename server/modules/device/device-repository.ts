@@ -79,8 +79,6 @@ interface TcpDeviceRecord {
   registration_hex: string | null;
   modbus_host: string | null;
   modbus_port: number | null;
-  credentials_type: string | null;
-  credentials_id: string | null;
 }
 
 /** A device as stored, with its gateway's name: its product's name and transport and its organization's name are other modules'. */
@@ -223,9 +221,8 @@ export class DeviceRepository {
     const rows = this.db
       .prepare(
         `SELECT d.id, d.name, d.device_type, d.device_profile_id, d.gateway_id, d.address_code, d.registration_hex,
-           d.modbus_host, d.modbus_port, c.credentials_type, c.credentials_id
+           d.modbus_host, d.modbus_port
          FROM device d
-         LEFT JOIN device_credentials c ON c.device_id = d.id
          WHERE d.device_profile_id IN (${[...products.keys()].map(() => '?').join(',')})`,
       )
       .all(...products.keys()) as unknown as TcpDeviceRecord[];
@@ -236,8 +233,7 @@ export class DeviceRepository {
       deviceProfileId: r.device_profile_id,
       gatewayId: r.gateway_id,
       addressCode: r.address_code,
-      registrationHex:
-        r.registration_hex ?? (r.credentials_type === 'ACCESS_TOKEN' && r.credentials_id ? Buffer.from(r.credentials_id, 'latin1').toString('hex').toUpperCase() : null),
+      registrationHex: r.registration_hex,
       modbusTcp: r.modbus_host !== null && r.modbus_port !== null ? { host: r.modbus_host, port: r.modbus_port } : null,
       ...tcpOf(products.get(r.device_profile_id)!),
     }));
@@ -255,6 +251,21 @@ export class DeviceRepository {
       .prepare(`SELECT device_profile_id AS id, COUNT(*) AS n FROM device WHERE device_profile_id IN (${productIds.map(() => '?').join(',')}) GROUP BY device_profile_id`)
       .all(...productIds) as { id: string; n: number }[];
     return new Map(rows.map((r) => [r.id, r.n]));
+  }
+
+  /**
+   * How many devices register with the bytes of their own access token: those a TCP product had
+   * before registrations were kept apart from tokens (migration 0042), until an administrator gives
+   * them a new token or a new registration.
+   */
+  registrationsSharingToken(): number {
+    const row = this.db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM device d JOIN device_credentials c ON c.device_id = d.id
+         WHERE c.credentials_type = 'ACCESS_TOKEN' AND d.registration_hex = hex(c.credentials_id)`,
+      )
+      .get() as { n: number };
+    return row.n;
   }
 
   /** The device whose own registration string is these bytes (upper-case hex). */

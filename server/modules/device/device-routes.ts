@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { credentialsRoutes } from '../../contract/credentials.ts';
 import { deviceImportRoutes, XLSX_CONTENT_TYPE } from '../../contract/device-import.ts';
 import { deviceRoutes } from '../../contract/device.ts';
+import { roleHolds } from '../../contract/permissions.ts';
 import { fieldErrorFormatter } from '../../lib/field-errors.ts';
 import { langFromAcceptLanguage } from '../../lib/messages.ts';
 import { readUploadedFile, registerUploads } from '../../lib/upload.ts';
@@ -31,7 +32,12 @@ export async function registerDeviceRoutes(
   app.route({ ...deviceRoutes.list, schemaErrorFormatter, handler: async (request) => devices.page(request.query, request.deviceScope) });
   app.route({ ...deviceRoutes.get, schemaErrorFormatter, handler: async (request) => devices.get(request.params.id) });
   app.route({ ...deviceRoutes.create, schemaErrorFormatter, handler: async (request) => devices.create(request.body) });
-  app.route({ ...deviceRoutes.update, schemaErrorFormatter, handler: async (request) => devices.update(request.body) });
+  app.route({
+    ...deviceRoutes.update,
+    schemaErrorFormatter,
+    handler: async (request) =>
+      devices.update(request.body, { mayChangeRegistration: !!request.user && roleHolds(request.user.role, 'device:credentials:update') }),
+  });
   app.route({ ...deviceRoutes.delete, schemaErrorFormatter, handler: async (request) => devices.delete(request.body.ids) });
   app.route({
     ...deviceRoutes.collect,

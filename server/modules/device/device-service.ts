@@ -13,6 +13,7 @@ import type {
   DevicePage,
   DeviceUpdateBody,
 } from '../../contract/device.ts';
+import type { Registration } from '../../contract/tcp-device.ts';
 import { editedNameProblem, locationViolations, reportedNameProblem } from '../../contract/rules/device.ts';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -28,7 +29,13 @@ import type { CredentialsService } from './credentials-service.ts';
 import { deviceViolations, draftOf, type DeviceDraft, type DeviceRefs } from './device-rules.ts';
 import type { DeviceReader } from './device-reader.ts';
 import type { DeviceRepository, DeviceRow } from './device-repository.ts';
+import { newRegistrationCode } from './registration-code.ts';
 import type { TcpDevice } from './tcp-device.ts';
+
+/** The same bytes in the same notation (both normalized, server/contract/rules/tcp-registration.ts). */
+function sameRegistration(a: Registration, b: Registration | null): boolean {
+  return b !== null && a.format === b.format && a.value === b.value;
+}
 
 export interface DeviceServiceDeps {
   db: Db;
@@ -152,11 +159,13 @@ export class DeviceService {
       // between the count and the inserts, from this connection or another.
       this.assertWithinLicence(items.length);
       const refs = this.refs();
+      const tcpProducts = this.deps.products.tcpSettings();
       const now = Date.now();
       return items.map(({ draft, token, credentials: writeCredentials }) => {
         if (check) assertNoViolations(deviceViolations(draft, undefined, refs));
         const row: DeviceRow = {
           ...draft,
+          registration: this.registrationFor(draft, null, tcpProducts),
           id: newId(),
           isCollect: false,
           deviceState: 'INACTIVE',
@@ -221,10 +230,29 @@ export class DeviceService {
     if (used + adding > max) throw new AppError(ErrorCode.LIMIT_EXCEEDED, 'error.license.deviceLimit', { max, used, count: adding });
   }
 
-  update(body: DeviceUpdateBody): Device {
+  /**
+   * The registration a device is stored with: the one given; else (left out or null) the current
+   * one; else, for a device of a TCP product, a new code (registration-code.ts). Never the access
+   * token, which works on MQTT and HTTP too.
+   */
+  private registrationFor(draft: DeviceDraft, current: Registration | null, tcpProducts: ReadonlyMap<string, unknown>): Registration | null {
+    if (draft.registration) return draft.registration;
+    if (current) return current;
+    return tcpProducts.has(draft.deviceProfileId) ? newRegistrationCode((hex) => this.deps.devices.registrationOwner(hex)) : null;
+  }
+
+  /**
+   * `mayChangeRegistration`: whether the caller holds `device:credentials:update`; without it a
+   * registration other than the current one is refused (403 code 20), as a new access token is.
+   */
+  update(body: DeviceUpdateBody, { mayChangeRegistration }: { mayChangeRegistration: boolean }): Device {
     const device = transaction(this.deps.db, () => {
       const current = this.get(body.id);
-      const draft = draftOf(body);
+      const given = draftOf(body);
+      const draft = { ...given, registration: this.registrationFor(given, current.registration, this.deps.products.tcpSettings()) };
+      if (given.registration && !sameRegistration(given.registration, current.registration) && !mayChangeRegistration) {
+        throw new AppError(ErrorCode.PERMISSION_DENIED, 'error.permissionDenied');
+      }
       const found = deviceViolations(draft, current.id, this.refs());
       const name = editedNameProblem(draft.name, current.name);
       if (name) found.push({ field: 'name', key: name.key });

@@ -4,7 +4,7 @@ import type { ModbusTcpTarget } from '../../contract/tcp-device.ts';
 
 /**
  * A device of a TCP product as the TCP access server and the Modbus master see it.
- * `registrationHex`: the bytes it registers with (its own registration string, else its access token).
+ * `registrationHex`: the bytes it registers with (its registration string; never its access token).
  */
 export interface TcpDevice {
   id: string;

@@ -1,7 +1,7 @@
 /**
  * The device drawer's TCP access fields (server/contract/tcp-device.ts), for devices of TCP
- * products: the registration string a DTU sends to identify itself (ASCII or HEX; empty means the
- * device's access token), and, for a Modbus device the gateway dials instead of waiting for a DTU,
+ * products: the registration string a DTU sends to identify itself (ASCII or HEX; empty means a
+ * code the gateway generates, or on an edit the current one), and, for a Modbus device the gateway dials instead of waiting for a DTU,
  * its Modbus TCP host and port.
  */
 import type { JSX } from 'react';

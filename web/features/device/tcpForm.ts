@@ -1,6 +1,6 @@
 /**
  * The device drawer's TCP access values (DeviceTcpFields.tsx) and the body fields they become
- * (server/contract/tcp-device.ts): an empty registration string is null (the access token), the
+ * (server/contract/tcp-device.ts): an empty registration string is null (a generated code on create, the current one on edit), the
  * Modbus TCP target is sent only while its switch is on. Pure.
  */
 import { ModbusTcpTargetSchema, type ModbusTcpTarget, type Registration, type RegistrationFormat } from '../../../server/contract/tcp-device.ts';
