@@ -5,15 +5,21 @@
  * gateway's files; refusals do not flood the log.
  */
 import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialsRoutes } from '../../server/contract/credentials.ts';
 import { deviceRoutes, type Device } from '../../server/contract/device.ts';
 import { REGISTRATION_MAX_BYTES } from '../../server/contract/tcp-device.ts';
 import type { TcpAccessLimits } from '../../server/modules/tcp-device/tcp-access-limits.ts';
+import { DATABASE_FILE } from '../../server/lib/data-dir.ts';
+import { makeApp } from '../helpers/app.ts';
 import { capturedLog } from '../helpers/captured-log.ts';
-import { makeDeviceApp, type DeviceTestApp } from '../helpers/devices.ts';
+import { DeviceApi, makeDeviceApp, type DeviceTestApp } from '../helpers/devices.ts';
+import { testLicenseKeys } from '../helpers/license.ts';
 import { eventually } from '../helpers/mqtt.ts';
 import { createRoleUser } from '../helpers/roles.ts';
+import { signIn } from '../helpers/session.ts';
 
 /** Windows long enough never to end during a test unless it waits for that. */
 const LONG = { identifyTimeoutMs: 120_000, keepaliveMs: 120_000 };
@@ -234,5 +240,32 @@ describe('the registration is a credential', () => {
     expect((await tenant.api.call(deviceRoutes.update, { body: { ...body, registration: device.registration, label: 'kept' } })).statusCode).toBe(200);
     const bySysAdmin = await t.api.ok(deviceRoutes.update, { body: { ...body, registration: { format: 'ASCII', value: 'MY-OWN-DTU' } } });
     expect(bySysAdmin.registration).toEqual({ format: 'ASCII', value: 'MY-OWN-DTU' });
+  });
+});
+
+describe('DTUs registered with their access token before the upgrade', () => {
+  it('keep registering with the same bytes after migration 0042, which a new access token no longer changes, and the gateway warns about them', async () => {
+    const t = await app();
+    const product = await t.api.createProduct({ transportType: 'TCP', tcpProtocolType: 'CUSTOM', tcpAuthType: 'REGISTER_SEND' });
+    const device = await t.api.createDevice({ deviceProfileId: product.id });
+    const { credentialsId: token } = await t.api.ok(credentialsRoutes.get, { params: { id: device.id } });
+    await t.app.close();
+    // The database as the release before left it: no registration of its own, 0042 not applied.
+    const db = new DatabaseSync(join(t.dataDir, DATABASE_FILE));
+    db.prepare('UPDATE device SET registration_format = NULL, registration_value = NULL, registration_hex = NULL WHERE id = ?').run(device.id);
+    db.prepare("DELETE FROM schema_migration WHERE id = '0042-device-registration-apart'").run();
+    db.close();
+
+    const log = capturedLog('info');
+    const again = await makeApp({ dataDir: t.dataDir, embeddedLicenseKeys: [testLicenseKeys().publicKeyPem], tuning: { tcp: LONG }, logger: log.logger });
+    const admin = new DeviceApi(again.app, (await signIn(again.app, t.admin.username, t.admin.password)).token);
+    const upgraded = { ...again, api: admin, admin: t.admin, anonymous: admin } as DeviceTestApp;
+    expect((await admin.ok(deviceRoutes.get, { params: { id: device.id } })).registration).toEqual({ format: 'ASCII', value: token });
+    expect(log.lines().some((l) => l.msg === 'TCP devices register with their access token; give them a new access token (docs/SECURITY.md)' && l.devices === 1)).toBe(true);
+    const dtu = await registered(upgraded, { id: device.id, code: Buffer.from(token!, 'latin1') });
+    dtu.destroy();
+    await admin.ok(credentialsRoutes.regenerate, { params: { id: device.id } });
+    expect((await admin.ok(deviceRoutes.get, { params: { id: device.id } })).registration).toEqual({ format: 'ASCII', value: token });
+    await again.app.close();
   });
 });
