@@ -25,6 +25,7 @@ import { roleHolds } from '../../contract/permissions.ts';
 import type { DeviceScope, ScopedDevices } from '../../lib/device-scope.ts';
 import { notFound } from '../../lib/field-errors.ts';
 import { translate } from '../../lib/messages.ts';
+import { hiddenFieldsOf, mentionsSecret, redactSecrets } from '../../lib/redact-secrets.ts';
 import { LiveRefusal, type LiveCommand, type LiveCommands, type LiveSubscription } from '../../live.ts';
 import { scopedUpdate } from './update-scope.ts';
 import { parseClientMessage, schemaProblem, type ClientCmd } from './ws-messages.ts';
@@ -75,6 +76,8 @@ export class WsSession {
   user: AuthUser | null = null;
   /** The device reads within this session's user's scope (set with the user). */
   private devices: ScopedDevices | null = null;
+  /** The credential fields this session's user may not read (server/contract/secrets.ts). */
+  private hidden: ReadonlySet<string> = new Set();
   /** Set by the host's keep-alive: false until the next pong. */
   alive = true;
   private readonly subscriptions = new Map<number, Running>();
@@ -101,6 +104,7 @@ export class WsSession {
       }
     } else {
       this.user = who;
+      this.hidden = hiddenFieldsOf(who.role);
       this.devices = this.host.devicesFor(who);
       if (!this.host.admit(this)) {
         this.close(WS_POLICY_VIOLATION, 'too many connections');
@@ -141,7 +145,10 @@ export class WsSession {
       this.close(1013, 'too slow');
       return;
     }
-    this.socket.send(JSON.stringify(update));
+    let text = JSON.stringify(update);
+    // Credentials in an answer (an edge key, a DTU's registration) only for a role that reads them.
+    if (this.hidden.size && mentionsSecret(text)) text = JSON.stringify(redactSecrets(update, this.hidden));
+    this.socket.send(text);
   }
 
   close(code: number, reason: string): void {
