@@ -18,6 +18,7 @@ import { isPermission, roleHolds } from '../contract/permissions.ts';
 import type { RouteDef } from '../contract/route.ts';
 import { productInScope, type DeviceScope, type ProductScope } from '../lib/device-scope.ts';
 import { AppError } from '../lib/app-error.ts';
+import { FailureBackoff, type BackoffOptions } from '../lib/failure-counters.ts';
 import type { AccessServices, AuthUser } from '../core.ts';
 
 declare module 'fastify' {
@@ -50,6 +51,12 @@ export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | 
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] ?? null;
 }
+
+/**
+ * Wrong setup codes tolerated from one address before it waits: a minute, doubling with each
+ * further failure up to an hour, forgotten after a day without one (the sign-in's numbers).
+ */
+export const SETUP_CODE_BACKOFF: BackoffOptions = { free: 5, firstLockMs: 60_000, maxLockMs: 60 * 60_000, memoryMs: 24 * 60 * 60_000 };
 
 function sameCode(given: string, expected: string): boolean {
   const a = Buffer.from(given.trim().toUpperCase());
@@ -150,6 +157,18 @@ async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<
     if (status === 'EXPIRED') throw new AppError(ErrorCode.LICENSE, 'error.license.expired');
   };
 
+  // Wrong setup codes are throttled per address as wrong passwords are (server/modules/auth/password-attempts.ts).
+  const setupFailures = new FailureBackoff(SETUP_CODE_BACKOFF);
+  const checkSetupCode = (code: string, ip: string): void => {
+    const now = Date.now();
+    const waitMs = setupFailures.retryAfterMs(ip, now);
+    // While locked even the right code is refused, else the lock would not slow a guesser.
+    if (waitMs > 0) throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'error.setup.tooManyAttempts', { seconds: Math.ceil(waitMs / 1000) });
+    if (sameCode(code, setupCode)) return;
+    setupFailures.record(ip, now);
+    throw new AppError(ErrorCode.AUTHENTICATION, 'error.setup.codeInvalid');
+  };
+
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     const access = config.access;
@@ -163,7 +182,7 @@ async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<
       const code = request.headers[SETUP_CODE_HEADER];
       if (!services.adminExists() && !bearerToken(request)) {
         if (typeof code !== 'string' || code === '') throw new AppError(ErrorCode.AUTHENTICATION, 'error.setup.codeRequired');
-        if (!sameCode(code, setupCode)) throw new AppError(ErrorCode.AUTHENTICATION, 'error.setup.codeInvalid');
+        checkSetupCode(code, request.ip);
         return;
       }
       // Signed in: a user's route like any other, the licence gate included (the edge state, as
