@@ -142,6 +142,13 @@ async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<
     }
   };
 
+  /** The caller of a public route when a valid token came with the call, else null (never refused). */
+  const signedInOrNull = (request: FastifyRequest): AuthUser | null => {
+    const token = bearerToken(request);
+    const user = token ? services.verifyAccessToken(token) : null;
+    return user && user !== 'expired' && !user.mustChangePassword ? user : null;
+  };
+
   const resolveUser = (request: FastifyRequest): AuthUser => {
     const token = bearerToken(request);
     if (!token) throw new AppError(ErrorCode.AUTHENTICATION, 'error.auth.required');
@@ -173,7 +180,12 @@ async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<
     const config = request.routeOptions.config;
     const access = config.access;
     // Routes without an access config are not contract routes (static files, 404 handler).
-    if (!access || access === 'public') return;
+    if (!access) return;
+    if (access === 'public') {
+      // Anyone may call it; a valid token only lets the route answer more (the licence's customer).
+      request.user = signedInOrNull(request);
+      return;
+    }
     if (config.firstBootOnly && services.adminExists()) {
       throw new AppError(ErrorCode.VERSION_CONFLICT, 'error.setup.adminExists', {}, { status: 409 });
     }
