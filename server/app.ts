@@ -24,6 +24,7 @@ import { RequestLog } from './plugins/request-log.ts';
 import apiHeadersPlugin from './plugins/api-headers.ts';
 import dateInputPlugin from './plugins/date-input.ts';
 import accessPlugin from './plugins/access.ts';
+import secretsPlugin from './plugins/secrets.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import staticPlugin from './plugins/static.ts';
 import proxyPlugin from './plugins/proxy.ts';
@@ -204,6 +205,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
     // After the access hook: a caller learns that the database is gone only once signed in.
     await app.register(databaseLostPlugin, { watch: databaseFile });
+    // Before the modules' routes: every route whose answer names a credential is redacted per role.
+    await app.register(secretsPlugin);
     // On the root instance, before the modules' routes, so every route of every module is audited.
     const { auditLog } = modules.services as Services;
     await app.register(auditHooks, { record: (entry) => auditLog.record(entry) });

@@ -80,6 +80,11 @@ export const WS_MAX_SOCKETS_PER_USER = 20;
 export const WS_AUTH_TIMEOUT_MS = 10_000;
 /** Close code for refused authentication, revoked sessions and the per-user socket limit. */
 export const WS_POLICY_VIOLATION = 1008;
+/**
+ * The server closed the socket because the user's scope changed (memberships, or the organization
+ * tree): the client connects again and subscribes anew, and its answers follow the new scope.
+ */
+export const WS_SCOPE_CHANGED = 4001;
 /** The console's client: reconnect after 2 s, close 90 s after the last subscriber. */
 export const WS_RECONNECT_DELAY_MS = 2000;
 export const WS_IDLE_CLOSE_MS = 90_000;

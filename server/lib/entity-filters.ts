@@ -63,11 +63,13 @@ export function matchDevices(
   }
 }
 
-/** The device ids an entity filter names, at most `max` of the matches (null: every device). */
+/** The device ids within `devices`' scope an entity filter names, at most `max` of the matches (null: every device). */
 export function filteredIds(filter: EntityFilter, devices: ScopedDevices, max = WS_MAX_FILTERED_ENTITIES): FilterMatch | null {
   if (filter.type === 'singleEntity') return { ids: [filter.singleEntity.id], total: 1 };
   if (filter.type === 'entityList') {
-    const ids = [...new Set(filter.entityList)];
+    // A listed device outside the scope is not followed, as if it did not exist: its updates would
+    // otherwise reach the subscriber although its first answer left it out.
+    const ids = [...new Set(filter.entityList)].filter((id) => devices.exists(id));
     return { ids, total: ids.length };
   }
   if (filter.type === 'deviceType' || filter.type === 'entityName') return matchDevices(devices, filter, max);

@@ -18,6 +18,7 @@ import { isPermission, roleHolds } from '../contract/permissions.ts';
 import type { RouteDef } from '../contract/route.ts';
 import { productInScope, type DeviceScope, type ProductScope } from '../lib/device-scope.ts';
 import { AppError } from '../lib/app-error.ts';
+import { FailureBackoff, type BackoffOptions } from '../lib/failure-counters.ts';
 import type { AccessServices, AuthUser } from '../core.ts';
 
 declare module 'fastify' {
@@ -50,6 +51,12 @@ export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | 
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] ?? null;
 }
+
+/**
+ * Wrong setup codes tolerated from one address before it waits: a minute, doubling with each
+ * further failure up to an hour, forgotten after a day without one (the sign-in's numbers).
+ */
+export const SETUP_CODE_BACKOFF: BackoffOptions = { free: 5, firstLockMs: 60_000, maxLockMs: 60 * 60_000, memoryMs: 24 * 60 * 60_000 };
 
 function sameCode(given: string, expected: string): boolean {
   const a = Buffer.from(given.trim().toUpperCase());
@@ -135,6 +142,13 @@ async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<
     }
   };
 
+  /** The caller of a public route when a valid token came with the call, else null (never refused). */
+  const signedInOrNull = (request: FastifyRequest): AuthUser | null => {
+    const token = bearerToken(request);
+    const user = token ? services.verifyAccessToken(token) : null;
+    return user && user !== 'expired' && !user.mustChangePassword ? user : null;
+  };
+
   const resolveUser = (request: FastifyRequest): AuthUser => {
     const token = bearerToken(request);
     if (!token) throw new AppError(ErrorCode.AUTHENTICATION, 'error.auth.required');
@@ -150,11 +164,28 @@ async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<
     if (status === 'EXPIRED') throw new AppError(ErrorCode.LICENSE, 'error.license.expired');
   };
 
+  // Wrong setup codes are throttled per address as wrong passwords are (server/modules/auth/password-attempts.ts).
+  const setupFailures = new FailureBackoff(SETUP_CODE_BACKOFF);
+  const checkSetupCode = (code: string, ip: string): void => {
+    const now = Date.now();
+    const waitMs = setupFailures.retryAfterMs(ip, now);
+    // While locked even the right code is refused, else the lock would not slow a guesser.
+    if (waitMs > 0) throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'error.setup.tooManyAttempts', { seconds: Math.ceil(waitMs / 1000) });
+    if (sameCode(code, setupCode)) return;
+    setupFailures.record(ip, now);
+    throw new AppError(ErrorCode.AUTHENTICATION, 'error.setup.codeInvalid');
+  };
+
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     const access = config.access;
     // Routes without an access config are not contract routes (static files, 404 handler).
-    if (!access || access === 'public') return;
+    if (!access) return;
+    if (access === 'public') {
+      // Anyone may call it; a valid token only lets the route answer more (the licence's customer).
+      request.user = signedInOrNull(request);
+      return;
+    }
     if (config.firstBootOnly && services.adminExists()) {
       throw new AppError(ErrorCode.VERSION_CONFLICT, 'error.setup.adminExists', {}, { status: 409 });
     }
@@ -163,7 +194,7 @@ async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<
       const code = request.headers[SETUP_CODE_HEADER];
       if (!services.adminExists() && !bearerToken(request)) {
         if (typeof code !== 'string' || code === '') throw new AppError(ErrorCode.AUTHENTICATION, 'error.setup.codeRequired');
-        if (!sameCode(code, setupCode)) throw new AppError(ErrorCode.AUTHENTICATION, 'error.setup.codeInvalid');
+        checkSetupCode(code, request.ip);
         return;
       }
       // Signed in: a user's route like any other, the licence gate included (the edge state, as

@@ -13,7 +13,7 @@ import { makeApp, tempDir, type TestApp } from '../helpers/app.ts';
 import { ContractClient, DeviceApi } from '../helpers/devices.ts';
 import { expectError } from '../helpers/error-body.ts';
 import { generateKeyPair, issueLicense, type LicenseKeyPair } from '../helpers/license.ts';
-import { authHeader, createAdmin } from '../helpers/session.ts';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, authHeader, createAdmin, signIn } from '../helpers/session.ts';
 import { activate } from '../helpers/setup.ts';
 import { multipart } from '../helpers/multipart.ts';
 
@@ -24,10 +24,16 @@ async function trustingApp(keys: LicenseKeyPair, overrides: Parameters<typeof ma
   return makeApp({ embeddedLicenseKeys: [keys.publicKeyPem], ...overrides });
 }
 
-async function findLicense(t: TestApp): Promise<LicenseInfo> {
-  const res = await t.app.inject({ method: 'GET', url: licenseRoutes.find.url });
+async function findLicense(t: TestApp, token?: string): Promise<LicenseInfo> {
+  const res = await t.app.inject({ method: 'GET', url: licenseRoutes.find.url, headers: token ? authHeader(token) : {} });
   expect(res.statusCode).toBe(200);
   return res.json() as LicenseInfo;
+}
+
+/** A token of the administrator (created now when there is none yet): the licence's customer is for signed-in callers. */
+async function adminToken(t: TestApp): Promise<string> {
+  if (!(await setupState(t)).adminCreated) return (await createAdmin(t)).token;
+  return (await signIn(t.app, ADMIN_USERNAME, ADMIN_PASSWORD)).token;
 }
 
 async function setupState(t: TestApp): Promise<SetupState> {
@@ -61,7 +67,16 @@ describe('POST /api/license/uploading', () => {
     expect(res.statusCode, res.body).toBe(200);
     const info = res.json() as LicenseInfo;
     expect(info).toMatchObject({ status: 'VALID', deviceSn: SN, license: { device: SN, customer: 'ACME Plant 3', maxDevices: 200, features: ['rules'] } });
-    expect(await findLicense(t)).toEqual(info);
+    expect(await findLicense(t, (await createAdmin(t)).token)).toEqual(info);
+  });
+
+  it('names the licence’s customer only to a signed-in caller; the public status leaves it out', async () => {
+    const t = await trustingApp(keys);
+    await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, device: SN, customer: 'ACME Plant 3' }) });
+    const anonymous = await findLicense(t);
+    expect(anonymous).toMatchObject({ status: 'VALID', license: { device: SN, customer: '' } });
+    expect(await findLicense(t, 'not-a-token')).toEqual(anonymous);
+    expect((await findLicense(t, (await createAdmin(t)).token)).license?.customer).toBe('ACME Plant 3');
   });
 
   it('refuses an upload without the setup code while no administrator exists', async () => {
@@ -178,7 +193,7 @@ describe('POST /api/license/uploading', () => {
     await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, customer: 'First' }) });
     const res = await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, customer: 'Second' }) });
     expect(res.statusCode).toBe(200);
-    expect((await findLicense(t)).license?.customer).toBe('Second');
+    expect((await findLicense(t, await adminToken(t))).license?.customer).toBe('Second');
   });
 
   it('refuses a licence that expires before the installed valid one, and keeps the installed one', async () => {
@@ -188,7 +203,7 @@ describe('POST /api/license/uploading', () => {
     const res = await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, customer: 'One year', days: 365 }), acceptLanguage: EN });
     const installedUntil = new Date(JSON.parse(JSON.parse(longer.toString()).payload).expiresAt).toISOString().slice(0, 10);
     expect(expectError(res, 400, 31, 'error.license.olderThanInstalled').message).toContain(installedUntil);
-    expect(await findLicense(t)).toMatchObject({ status: 'VALID', license: { customer: 'Two years' } });
+    expect(await findLicense(t, await adminToken(t))).toMatchObject({ status: 'VALID', license: { customer: 'Two years' } });
   });
 
   it('refuses a .lic file over 64 KB with 413 naming the limit', async () => {
@@ -213,14 +228,14 @@ describe('POST /api/license/uploading', () => {
     expect(row.value.length).toBeLessThan(4096);
     await t.app.close();
     const again = await trustingApp(keys, { dataDir: t.dataDir });
-    expect(await findLicense(again)).toMatchObject({ status: 'VALID', license: { customer: 'Lean' } });
+    expect(await findLicense(again, await adminToken(again))).toMatchObject({ status: 'VALID', license: { customer: 'Lean' } });
   });
 
   it('keeps a refused upload from replacing the installed licence', async () => {
     const t = await trustingApp(keys);
     await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, customer: 'Kept' }) });
     await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, device: 'EC-OTHER' }) });
-    expect(await findLicense(t)).toMatchObject({ status: 'VALID', license: { customer: 'Kept' } });
+    expect(await findLicense(t, await adminToken(t))).toMatchObject({ status: 'VALID', license: { customer: 'Kept' } });
   });
 });
 
@@ -255,7 +270,7 @@ describe('licence across restarts', () => {
     await activate(first, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, customer: 'Durable' }) });
     await first.app.close();
     const second = await trustingApp(keys, { dataDir: first.dataDir });
-    expect(await findLicense(second)).toMatchObject({ status: 'VALID', license: { customer: 'Durable' } });
+    expect(await findLicense(second, await adminToken(second))).toMatchObject({ status: 'VALID', license: { customer: 'Durable' } });
   });
 
   it('treats the stored licence as missing once its signing key is no longer trusted', async () => {

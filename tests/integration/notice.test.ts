@@ -51,6 +51,13 @@ describe('notices', () => {
     expect(created.content).not.toMatch(/script|onerror|onclick|iframe/i);
   });
 
+  it('drops a link that looks like a path but leads to another site, and keeps a same-origin path normalised', async () => {
+    const t = await setup();
+    const content = '<a href="/\\evil.example/">a</a><a href="//evil.example">b</a><a href="/system/../notice">c</a>';
+    const created = await t.api.ok(noticeRoutes.create, { body: notice({ content }) });
+    expect(created.content).toBe('<a>a</a><a>b</a><a href="/notice" target="_blank" rel="noopener noreferrer">c</a>');
+  });
+
   it('publishes to all users: each sees it unread in my notices, reads it, and the event names them', async () => {
     const t = await setup();
     const created = await t.api.ok(noticeRoutes.create, { body: notice() });

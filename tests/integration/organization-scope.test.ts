@@ -4,22 +4,25 @@
  * subscriptions; another organization's device named by id answers 404, as if it did not exist.
  */
 import { describe, expect, it } from 'vitest';
+import { alarmRoutes } from '../../server/contract/alarm.ts';
+import { cloudLinkRoutes } from '../../server/contract/cloud-link.ts';
 import { commandRoutes } from '../../server/contract/command.ts';
-import { deviceRoutes } from '../../server/contract/device.ts';
+import { deviceRoutes, type Device } from '../../server/contract/device.ts';
 import { eventRecordRoutes } from '../../server/contract/event-record.ts';
 import { modbusRoutes } from '../../server/contract/modbus.ts';
 import { organizationRoutes, type OrganizationTreeNode } from '../../server/contract/organization.ts';
 import { productRoutes } from '../../server/contract/product.ts';
 import type { CommandsUpdate } from '../../server/contract/realtime.ts';
 import { thingModelRoutes } from '../../server/contract/thing-model.ts';
-import type { EntityCountUpdate, ErrorUpdate, TelemetryUpdate } from '../../server/contract/realtime.ts';
-import { WsErrorCode } from '../../server/contract/realtime.ts';
+import type { AlarmCountUpdate, AlarmDataUpdate, EntityCountUpdate, EntityDataUpdate, ErrorUpdate, TelemetryUpdate } from '../../server/contract/realtime.ts';
+import { WS_SCOPE_CHANGED, WsErrorCode } from '../../server/contract/realtime.ts';
 import { telemetryRoutes } from '../../server/contract/telemetry.ts';
 import { userAdminRoutes } from '../../server/contract/user-admin.ts';
 import { workbenchRoutes } from '../../server/contract/workbench.ts';
-import { LiveClient, makeLiveApp } from '../helpers/live.ts';
+import { LiveClient, makeLiveApp, type LiveTestApp } from '../helpers/live.ts';
 import { connectDevice, eventually, tokenOf } from '../helpers/mqtt.ts';
 import { createRoleUser } from '../helpers/roles.ts';
+import { createScene, makeBoilerApp, overheatScene, sendTemperature } from '../helpers/scenes.ts';
 
 async function scopedGateway() {
   const t = await makeLiveApp({ listen: true });
@@ -184,5 +187,127 @@ describe('organizations and products a customer sees', () => {
       }
     }
     expect((await t.api.ok(productRoutes.list, { query: { pageSize: 100 } })).total).toBe(4);
+  });
+});
+
+/** Stores `values` for `device` over the HTTP device API and waits until the administrator reads them back. */
+async function report(t: LiveTestApp, deviceId: string, values: Record<string, number>): Promise<void> {
+  const token = await tokenOf(t.api, deviceId);
+  const res = await t.app.inject({ method: 'POST', url: `/api/v1/${token}/telemetry`, payload: values });
+  expect(res.statusCode, res.body).toBe(200);
+  const [key, value] = Object.entries(values)[0]!;
+  await eventually(
+    () => t.api.ok(telemetryRoutes.timeseries, { params: { id: deviceId }, query: { keys: key, startTs: 0, endTs: Date.now() + 1000 } }),
+    (v) => (v as Record<string, { value: unknown }[]>)[key]?.some((p) => Number(p.value) === value) === true,
+  );
+}
+
+/** Moves `device` to `organizationId` as the administrator. */
+function moveDevice(t: LiveTestApp, device: Device, organizationId: string) {
+  return t.api.ok(deviceRoutes.update, {
+    body: { id: device.id, name: device.name, deviceType: device.deviceType, deviceProfileId: device.deviceProfileId, organizationId },
+  });
+}
+
+describe('live data of another organization over /api/ws', () => {
+  it('leaves another organization’s device out of an ENTITY_DATA entityList, and out of every later update', async () => {
+    const { t, mine, theirs, customer } = await scopedGateway();
+    const ws = await LiveClient.open(t, { token: customer.token });
+    ws.send({
+      cmds: [
+        {
+          type: 'ENTITY_DATA',
+          cmdId: 1,
+          query: {
+            entityFilter: { type: 'entityList', entityType: 'DEVICE', entityList: [mine.id, theirs.id] },
+            pageLink: { page: 0, pageSize: 10 },
+            latestValues: [{ type: 'TIME_SERIES', key: 'temperature' }],
+          },
+        },
+      ],
+    });
+    const first = await ws.answer<EntityDataUpdate>(1);
+    expect(first.data?.data.map((e) => e.entityId.id)).toEqual([mine.id]);
+    await report(t, theirs.id, { temperature: 66 });
+    await report(t, mine.id, { temperature: 21 });
+    await ws.next((m) => m.cmdId === 1 && JSON.stringify(m).includes(mine.id));
+    await ws.roundTrip();
+    expect(JSON.stringify(ws.pending())).not.toContain(theirs.id);
+  });
+
+  it('pushes no alarm of another organization’s device on ALARM_DATA or ALARM_COUNT, raised or acknowledged', async () => {
+    const t = await makeBoilerApp();
+    const other = await t.api.createOrganization({ name: 'Other' });
+    await moveDevice(t, t.device, other.id);
+    const plant = await t.api.createOrganization({ name: 'Plant' });
+    const customer = await createRoleUser(t.api, 'CUSTOMER_USER', [plant.id]);
+    await createScene(t, overheatScene(t.product.id));
+    const admin = await LiveClient.open(t, { token: t.token });
+    const ws = await LiveClient.open(t, { token: customer.token });
+    const alarms = { type: 'ALARM_DATA', query: { pageLink: { page: 0, pageSize: 10 } } };
+    admin.send({ cmds: [{ ...alarms, cmdId: 1 }] });
+    ws.send({ cmds: [{ ...alarms, cmdId: 1 }, { type: 'ALARM_COUNT', cmdId: 2, query: {} }] });
+    await admin.answer(1);
+    expect(await ws.answer<AlarmDataUpdate>(1)).toMatchObject({ errorCode: 0, data: { data: [], totalElements: 0 } });
+    expect(await ws.answer<AlarmCountUpdate>(2)).toMatchObject({ errorCode: 0, count: 0 });
+
+    await sendTemperature(t, 95);
+    const raised = await admin.answer<AlarmDataUpdate>(1);
+    await t.api.ok(alarmRoutes.ack, { params: { id: raised.update![0]!.id } });
+    await admin.next((m) => (m as unknown as AlarmDataUpdate).update?.[0]?.status === 'ACTIVE_ACK');
+    await ws.roundTrip();
+    expect(ws.pending()).toEqual([]);
+  });
+
+  it('refuses EDGE_STATE to a customer, as GET /api/yt/edge/state does', async () => {
+    const { t, customer } = await scopedGateway();
+    expect((await customer.api.call(cloudLinkRoutes.state)).statusCode).toBe(403);
+    const ws = await LiveClient.open(t, { token: customer.token });
+    ws.send({ cmds: [{ type: 'EDGE_STATE', cmdId: 1 }] });
+    expect(await ws.answer<ErrorUpdate>(1)).toMatchObject({ errorCode: WsErrorCode.UNAUTHORIZED, data: null });
+  });
+});
+
+describe('open subscriptions after a change of scope', () => {
+  it('sends nothing more of a device the moment it moves to another organization', async () => {
+    const { t, line, other, mine, customer } = await scopedGateway();
+    const second = await t.api.createDevice({ organizationId: line.id });
+    const ws = await LiveClient.open(t, { token: customer.token });
+    ws.send({
+      cmds: [
+        { type: 'TIMESERIES', cmdId: 1, entityType: 'DEVICE', entityId: mine.id, scope: 'LATEST_TELEMETRY' },
+        { type: 'TIMESERIES', cmdId: 2, entityType: 'DEVICE', entityId: second.id, scope: 'LATEST_TELEMETRY' },
+      ],
+    });
+    await ws.answer(1);
+    await ws.answer(2);
+    await moveDevice(t, mine, other.id);
+    await report(t, mine.id, { temperature: 77 });
+    await report(t, second.id, { temperature: 5 });
+    await ws.answer(2);
+    await ws.roundTrip();
+    expect(ws.pending().filter((m) => m.cmdId === 1)).toEqual([]);
+  });
+
+  it('closes the socket of a customer who lost their organizations, at once, with WS_SCOPE_CHANGED', async () => {
+    const { t, mine, customer } = await scopedGateway();
+    const ws = await LiveClient.open(t, { token: customer.token });
+    ws.send({ cmds: [{ type: 'TIMESERIES', cmdId: 1, entityType: 'DEVICE', entityId: mine.id, scope: 'LATEST_TELEMETRY' }] });
+    await ws.answer(1);
+    await t.api.ok(userAdminRoutes.update, {
+      body: { id: customer.user.id, username: customer.user.username, realName: 'c', role: 'CUSTOMER_USER', organizationIds: [], enabled: true },
+    });
+    expect(await ws.closed).toMatchObject({ code: WS_SCOPE_CHANGED });
+  });
+
+  it('closes the socket of a customer whose organization tree lost a branch, and keeps an unaffected one open', async () => {
+    const { t, line, other, customer } = await scopedGateway();
+    const bystander = await createRoleUser(t.api, 'CUSTOMER_USER', [other.id]);
+    const ws = await LiveClient.open(t, { token: customer.token });
+    const calm = await LiveClient.open(t, { token: bystander.token });
+    await t.api.ok(organizationRoutes.update, { body: { id: line.id, name: 'Line', parentId: null } });
+    expect(await ws.closed).toMatchObject({ code: WS_SCOPE_CHANGED });
+    await calm.roundTrip();
+    expect(calm.socket.readyState).toBe(calm.socket.OPEN);
   });
 });

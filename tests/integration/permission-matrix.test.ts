@@ -3,37 +3,18 @@
  * route's permission (server/contract/permissions.ts) is let through the access hook (any answer
  * but 403 code 20), a role without it gets 403 code 20. The route's permission comes from the
  * contract's route tables; a documented route missing there fails the test, so no route is left out.
+ * Over the websocket, every command type the server serves is sent as each role, and refused to
+ * exactly the roles its HTTP twins refuse (tests/helpers/live-commands.ts).
  */
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { roleHolds } from '../../server/contract/permissions.ts';
-import type { RouteDef } from '../../server/contract/route.ts';
 import { roles, type Role } from '../../server/contract/user.ts';
+import { WsErrorCode } from '../../server/contract/realtime.ts';
+import { contractRoutes } from '../helpers/contract-routes.ts';
 import { makeDeviceApp } from '../helpers/devices.ts';
+import { liveCommandSamples } from '../helpers/live-commands.ts';
+import { LiveClient, makeLiveApp } from '../helpers/live.ts';
 import { createRoleUser } from '../helpers/roles.ts';
-
-const contractDir = join(import.meta.dirname, '../../server/contract');
-
-function isRouteDef(value: unknown): value is RouteDef {
-  const v = value as Partial<RouteDef> | null;
-  return typeof v === 'object' && v !== null && typeof v.method === 'string' && typeof v.url === 'string' && typeof v.config === 'object';
-}
-
-/** `GET /api/yt/device/{id}` → the route's config, from every route table of server/contract. */
-async function contractRoutes(): Promise<Map<string, RouteDef['config']>> {
-  const byKey = new Map<string, RouteDef['config']>();
-  for (const file of readdirSync(contractDir).filter((f) => f.endsWith('.ts'))) {
-    const exports = (await import(join(contractDir, file))) as Record<string, unknown>;
-    for (const table of Object.values(exports)) {
-      if (typeof table !== 'object' || table === null) continue;
-      for (const def of Object.values(table as Record<string, unknown>)) {
-        if (isRouteDef(def)) byKey.set(`${def.method} ${def.url.replace(/:(\w+)/g, '{$1}')}`, def.config);
-      }
-    }
-  }
-  return byKey;
-}
 
 /** Routes that end the caller's session run last, so the other calls still have one. */
 const sessionEnding = new Set(['POST /api/auth/logout']);
@@ -77,5 +58,33 @@ describe('permission matrix', () => {
     expect(wrong).toEqual([]);
     // Every role was refused somewhere and let through somewhere: the matrix is not trivially one-sided.
     expect(calls.length).toBeGreaterThan(90);
+  });
+});
+
+describe('permission matrix of the websocket', () => {
+  it('refuses every live command type to exactly the roles its HTTP twins refuse, with UNAUTHORIZED on its cmdId', async () => {
+    const t = await makeLiveApp({ listen: true });
+    const org = await t.api.createOrganization();
+    const device = await t.api.createDevice({ organizationId: org.id });
+    const samples = liveCommandSamples(device.id);
+    const served = Object.keys(t.app.services!.realtime!.commands);
+    expect(served.filter((type) => !(type in samples)), 'live command types without a sample').toEqual([]);
+
+    const wrong: string[] = [];
+    for (const role of roles) {
+      const { token } = await createRoleUser(t.api, role, [org.id]);
+      const ws = await LiveClient.open(t, { token });
+      for (const [i, type] of served.entries()) {
+        const { body, twins } = samples[type]!;
+        ws.send({ cmds: [{ type, cmdId: i + 1, ...body }] });
+        await ws.roundTrip();
+        const answers = ws.discard(i + 1);
+        const refused = answers.some((m) => m.errorCode === WsErrorCode.UNAUTHORIZED);
+        const allowed = twins.every((twin) => roleHolds(role, twin.config.permission!));
+        if (allowed === refused) wrong.push(`${role} ${type}: ${JSON.stringify(answers).slice(0, 160)}`);
+      }
+      ws.socket.close();
+    }
+    expect(wrong).toEqual([]);
   });
 });

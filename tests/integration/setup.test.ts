@@ -3,6 +3,7 @@ import { cloudRoutes } from '../../server/contract/cloud.ts';
 import { licenseRoutes, SETUP_CODE_HEADER, type SetupState } from '../../server/contract/license.ts';
 import { platformRoutes } from '../../server/contract/platform.ts';
 import { userRoutes } from '../../server/contract/user.ts';
+import { SETUP_CODE_BACKOFF } from '../../server/plugins/access.ts';
 import { makeApp, type TestApp } from '../helpers/app.ts';
 import { expectError } from '../helpers/error-body.ts';
 import { issueLicense, testLicenseKeys } from '../helpers/license.ts';
@@ -101,6 +102,17 @@ describe('POST /api/yt/setup/admin', () => {
     await license(t);
     expectError(await createAdmin(t, { username: 'admin', password: STRONG }, {}), 401, 10, 'error.setup.codeRequired');
     expectError(await createAdmin(t, { username: 'admin', password: STRONG }, { [SETUP_CODE_HEADER]: 'ABCDEFGHJKLM' }), 401, 10, 'error.setup.codeInvalid');
+    expect((await state(t)).adminCreated).toBe(false);
+  });
+
+  it('throttles wrong setup codes per address like sign-ins: past five, even the right code waits (429 code 33)', async () => {
+    const t = await trustingApp();
+    await license(t);
+    const wrong = { [SETUP_CODE_HEADER]: 'ABCDEFGHJKLM' };
+    for (let i = 0; i < SETUP_CODE_BACKOFF.free; i++) expectError(await createAdmin(t, { username: 'admin', password: STRONG }, wrong), 401, 10, 'error.setup.codeInvalid');
+    const locked = await createAdmin(t, { username: 'admin', password: STRONG });
+    expectError(locked, 429, 33, 'error.setup.tooManyAttempts');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect((await state(t)).adminCreated).toBe(false);
   });
 

@@ -19,7 +19,7 @@ describe('notice HTML sanitizer', () => {
     expect(sanitizeHtml(html)).toBe(expected);
   });
 
-  it.each(['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java\tscript:x', '&#106;avascript:x', '&#x6A;avascript:x', 'data:text/html;base64,PHNjcmlwdD4=', 'vbscript:x'])(
+  it.each(['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java\tscript:x', '&#106;avascript:x', '&#x6A;avascript:x', 'data:text/html;base64,PHNjcmlwdD4=', 'vbscript:x', '/\\evil.example/', '\\\\evil.example', '//evil.example', '/\t/evil.example'])(
     'refuses the link target %j',
     (href) => {
       expect(safeHref(href)).toBeNull();
@@ -27,8 +27,16 @@ describe('notice HTML sanitizer', () => {
     },
   );
 
-  it.each(['https://example.com/a?b=1', 'http://x', 'mailto:ops@example.com', '/system/notice', '#top'])('keeps the link target %j', (href) => {
+  it.each(['https://example.com/a?b=1', 'http://x/', 'mailto:ops@example.com', '/system/notice', '#top', 'notice/2'])('keeps the link target %j', (href) => {
     expect(safeHref(href)).toBe(href);
+  });
+
+  it.each([
+    ['HTTPS://Example.COM/a', 'https://example.com/a'],
+    ['/system/../notice', '/notice'],
+    ['/a\\b', '/a/b'],
+  ])('normalises the link target %j to %j', (href, expected) => {
+    expect(safeHref(href)).toBe(expected);
   });
 
   it('reads a long run of unclosed tags in one pass', () => {

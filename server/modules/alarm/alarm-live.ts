@@ -62,6 +62,8 @@ function alarmFilterOf(query: AlarmQuery | undefined, devices: ScopedDevices, ex
     severities: query?.severityList?.length ? query.severityList : undefined,
     types: query?.typeList?.length ? query.typeList : undefined,
     deviceIds: named?.ids,
+    // A changed alarm is tested in memory against this too: the subscriber's organizations only, as the HTTP list.
+    organizationIds: organizationsWithin(devices.scope, undefined),
     ...extra,
   };
 }
@@ -71,6 +73,7 @@ export function alarmMatches(a: Alarm, f: AlarmFilter): boolean {
   if (f.severities && !f.severities.includes(a.severity)) return false;
   if (f.types && !f.types.includes(a.type)) return false;
   if (f.deviceIds && (a.deviceId === null || !f.deviceIds.includes(a.deviceId))) return false;
+  if (f.organizationIds && (a.organizationId === null || !f.organizationIds.includes(a.organizationId))) return false;
   if (f.startTime !== undefined && a.createdTime < f.startTime) return false;
   if (f.endTime !== undefined && a.createdTime > f.endTime) return false;
   if (f.text) {

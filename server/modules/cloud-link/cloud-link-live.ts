@@ -27,6 +27,8 @@ export function cloudLinkLive({ cloudLink }: Pick<Services, 'cloudLink'>, { bus,
     EDGE_STATE: liveCommand({
       schema: EdgeStateCmdSchema,
       updateType: 'EDGE_STATE',
+      // The permission of its HTTP twin, GET /api/yt/edge/state: a customer is refused here as there.
+      permission: 'edge:state',
       kind: 'subscription',
       open: (request) => {
         sendState(request);

@@ -1,7 +1,7 @@
 /**
  * An allow-list HTML sanitizer for notice content, without a DOM: the console's editor produces a
  * handful of formatting tags, so anything else is dropped rather than understood. Kept tags lose
- * every attribute but a link's `href` (http, https, mailto, a relative path or a fragment).
+ * every attribute but a link's `href` (http, https, mailto, or a reference on the console's origin).
  * Elements whose content is code or foreign documents (script, style, iframe, …) go with their
  * content; other unknown tags go but their text stays. Text is re-escaped, so a stray `<` can never
  * start a tag in the browser. A tag is read up to the next `<` at most, which keeps the scan linear
@@ -40,15 +40,32 @@ function escapeAttribute(text: string): string {
   return escapeText(text).replace(/"/g, '&quot;');
 }
 
-/** A link target the browser will not run: http(s), mailto, a relative path or a fragment. */
+/** The origin relative link targets are resolved against: a name that is never anyone's host. */
+const SAME_ORIGIN = 'http://same-origin.invalid';
+
+/**
+ * A link target that stays harmless in the browser: an http(s) URL (normalised), mailto (the
+ * editor's own links), or a reference that stays on the console's origin. A relative reference is
+ * resolved the way a browser resolves it first, so `//evil`, `/\evil` and `\\evil` (another
+ * site, although they look like paths) are refused; a path from the root comes back normalised.
+ */
 export function safeHref(raw: string): string | null {
   // Browsers ignore control characters and white space inside a scheme ("java\tscript:").
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
   const href = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-  if (/^(https?:|mailto:)/i.test(href)) return href;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return null;
-  // A relative reference; "//host" is another site but still http(s).
-  return href.startsWith('/') || href.startsWith('#') || href.startsWith('?') || /^[\w.-]/.test(href) ? href : null;
+  if (/^mailto:/i.test(href)) return href;
+  let url: URL;
+  try {
+    url = new URL(href, `${SAME_ORIGIN}/`);
+  } catch {
+    return null;
+  }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  if (url.origin !== SAME_ORIGIN) return null;
+  if (href.startsWith('#')) return url.hash;
+  // A path from the root, written with backslashes or dot segments, as the browser will read it.
+  if (/^[/\\]/.test(href)) return url.pathname + url.search + url.hash;
+  return href;
 }
 
 function keptAttributes(tag: string, source: string): string {

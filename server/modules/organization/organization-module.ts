@@ -10,10 +10,21 @@ declare module '../../module.ts' {
   }
 }
 
+declare module '../../lib/event-bus.ts' {
+  interface Events {
+    /** An organization got another parent: the scopes of the customers above it changed. */
+    'organization.moved': { organizationId: string };
+  }
+}
+
 export const organizationModule = defineModule({
   name: 'organization',
   needs: [],
   apiTags: { organization: 'Organization tree (used by every organization field)' },
-  build: ({ core }) => ({ organizations: new OrganizationService({ db: core.db, organizations: new OrganizationRepository(core.db) }) }),
+  build: ({ core }) => ({ organizations: new OrganizationService({
+      db: core.db,
+      organizations: new OrganizationRepository(core.db),
+      moved: (organizationId) => core.bus.emit('organization.moved', { organizationId }),
+    }) }),
   routes: registerOrganizationRoutes,
 });

@@ -17,6 +17,8 @@ import type { OrganizationRepository } from './organization-repository.ts';
 export interface OrganizationServiceDeps {
   db: Db;
   organizations: OrganizationRepository;
+  /** Told after an organization got another parent (the scopes below the old and new parents changed). */
+  moved?: (organizationId: string) => void;
 }
 
 export class OrganizationService {
@@ -89,7 +91,7 @@ export class OrganizationService {
   }
 
   update(body: OrganizationUpdateBody): Organization {
-    return transaction(this.deps.db, () => {
+    const updated = transaction(this.deps.db, () => {
       const current = this.get(body.id);
       const org: Organization = {
         ...current,
@@ -100,8 +102,10 @@ export class OrganizationService {
       };
       assertNoViolations(this.violations(org));
       this.deps.organizations.update(org);
-      return org;
+      return { org, moved: org.parentId !== current.parentId };
     });
+    if (updated.moved) this.deps.moved?.(updated.org.id);
+    return updated.org;
   }
 
   /**

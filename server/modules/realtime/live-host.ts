@@ -5,7 +5,9 @@
  * ping every KEEPALIVE_MS drops sockets that stopped answering (with their subscriptions), a
  * socket closes the moment its token expires (unless an authCmd brought a fresher one), the token
  * is checked again with every ping (licence), and a logout or password change closes the user's
- * sockets at once.
+ * sockets at once. A change of the user's memberships, or a move in the organization tree, closes
+ * the sockets whose scope it changed (the client subscribes again under the new one); a device
+ * moved to another organization is dropped from every answer at once (update-scope.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -51,9 +53,19 @@ export class LiveHost implements SessionHost {
   constructor(private readonly deps: LiveHostDeps) {
     this.commands = deps.commands;
     this.log = deps.log;
-    this.offBus = deps.bus.on('user.sessionsRevoked', ({ userId }) => {
-      for (const session of [...(this.byUser.get(userId) ?? [])]) session.close(WS_POLICY_VIOLATION, 'session revoked');
-    });
+    const offs = [
+      deps.bus.on('user.sessionsRevoked', ({ userId }) => {
+        for (const session of [...(this.byUser.get(userId) ?? [])]) session.close(WS_POLICY_VIOLATION, 'session revoked');
+      }),
+      // A scope read once at the socket's start would outlive the memberships it was read from.
+      deps.bus.on('user.membershipChanged', ({ userId }) => {
+        for (const session of [...(this.byUser.get(userId) ?? [])]) session.rescope();
+      }),
+      deps.bus.on('organization.moved', () => {
+        for (const session of [...this.sessions]) session.rescope();
+      }),
+    ];
+    this.offBus = () => offs.forEach((off) => off());
     this.keepalive = setInterval(() => this.sweep(), KEEPALIVE_MS).unref();
   }
 

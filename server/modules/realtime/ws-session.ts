@@ -13,6 +13,7 @@ import {
   UnsubscribeCmdSchema,
   WS_MAX_SUBSCRIPTIONS,
   WS_POLICY_VIOLATION,
+  WS_SCOPE_CHANGED,
   WsErrorCode,
   unsupportedWsCmdTypes,
   type ErrorUpdate,
@@ -21,10 +22,12 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import type { Language } from '../../contract/languages.ts';
 import { roleHolds } from '../../contract/permissions.ts';
-import type { ScopedDevices } from '../../lib/device-scope.ts';
+import type { DeviceScope, ScopedDevices } from '../../lib/device-scope.ts';
 import { notFound } from '../../lib/field-errors.ts';
 import { translate } from '../../lib/messages.ts';
+import { hiddenFieldsOf, mentionsSecret, redactSecrets } from '../../lib/redact-secrets.ts';
 import { LiveRefusal, type LiveCommand, type LiveCommands, type LiveSubscription } from '../../live.ts';
+import { scopedUpdate } from './update-scope.ts';
 import { parseClientMessage, schemaProblem, type ClientCmd } from './ws-messages.ts';
 
 /** What a session needs from the host that owns every session. */
@@ -73,6 +76,8 @@ export class WsSession {
   user: AuthUser | null = null;
   /** The device reads within this session's user's scope (set with the user). */
   private devices: ScopedDevices | null = null;
+  /** The credential fields this session's user may not read (server/contract/secrets.ts). */
+  private hidden: ReadonlySet<string> = new Set();
   /** Set by the host's keep-alive: false until the next pong. */
   alive = true;
   private readonly subscriptions = new Map<number, Running>();
@@ -99,6 +104,7 @@ export class WsSession {
       }
     } else {
       this.user = who;
+      this.hidden = hiddenFieldsOf(who.role);
       this.devices = this.host.devicesFor(who);
       if (!this.host.admit(this)) {
         this.close(WS_POLICY_VIOLATION, 'too many connections');
@@ -139,7 +145,10 @@ export class WsSession {
       this.close(1013, 'too slow');
       return;
     }
-    this.socket.send(JSON.stringify(update));
+    let text = JSON.stringify(update);
+    // Credentials in an answer (an edge key, a DTU's registration) only for a role that reads them.
+    if (this.hidden.size && mentionsSecret(text)) text = JSON.stringify(redactSecrets(update, this.hidden));
+    this.socket.send(text);
   }
 
   close(code: number, reason: string): void {
@@ -147,6 +156,18 @@ export class WsSession {
     this.closed = true;
     this.socket.close(code, reason);
     this.dispose();
+  }
+
+  /**
+   * Called when the user's memberships or the organization tree changed: a socket whose scope is
+   * no longer the one its subscriptions were opened with is closed at once (WS_SCOPE_CHANGED), and
+   * the client subscribes again under the new scope.
+   */
+  rescope(): void {
+    if (!this.user || this.closed) return;
+    const next = this.host.devicesFor(this.user);
+    if (sameScope(this.devices!.scope, next.scope)) return;
+    this.close(WS_SCOPE_CHANGED, 'scope changed');
   }
 
   /** Drops every subscription; called once the socket closes, however it closed. */
@@ -187,8 +208,10 @@ export class WsSession {
     if (command.deviceData && !roleHolds(user.role, 'device:telemetry')) throw denied();
     const body = this.check(cmd, command.schema);
     const devices = this.devices!;
-    // A device the command names is within the user's scope, or it is answered as one that does not exist.
-    if (typeof body.entityId === 'string' && !devices.exists(body.entityId)) throw notFound();
+    // A device the command names is within the user's scope, or it is answered as one that does not
+    // exist (the ids of an `entityList` are filtered by the module, through the same device reads).
+    const named = entityIdOf(body);
+    if (named && !devices.exists(named)) throw notFound();
     this.open(cmd, command, body, devices);
   }
 
@@ -205,7 +228,11 @@ export class WsSession {
       lang: this.lang,
       scope: devices.scope,
       devices,
-      send: (update: WsUpdate) => this.send(update),
+      // Every answer, the first and each later one, passes the scope as it is when it goes out.
+      send: (update: WsUpdate) => {
+        const scoped = scopedUpdate(update, devices, typeof body.entityId === 'string' ? body.entityId : undefined);
+        if (scoped) this.send(scoped);
+      },
     };
     const sub = command.open(request, running);
     if (command.kind !== 'subscription' || !sub || sub === running) return;
@@ -263,4 +290,11 @@ function entityIdOf(body: Record<string, unknown>): string {
 /** A command refused for the user's role. */
 function denied(): LiveRefusal {
   return new LiveRefusal(WsErrorCode.UNAUTHORIZED, 'error.permissionDenied', {});
+}
+
+/** Whether two scopes let the same devices through. */
+function sameScope(a: DeviceScope, b: DeviceScope): boolean {
+  if (a === null || b === null) return a === b;
+  const before = new Set(a.organizationIds);
+  return before.size === new Set(b.organizationIds).size && b.organizationIds.every((id) => before.has(id));
 }

@@ -17,6 +17,13 @@ declare module '../../module.ts' {
   }
 }
 
+declare module '../../lib/event-bus.ts' {
+  interface Events {
+    /** A user's organizations were set again: their open websockets are scoped anew. */
+    'user.membershipChanged': { userId: string };
+  }
+}
+
 export const userAdminModule = defineModule({
   name: 'user-admin',
   needs: ['accounts', 'organizations', 'devices'],

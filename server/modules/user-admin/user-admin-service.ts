@@ -65,6 +65,7 @@ export class UserAdminService {
   /** Sets a user's organizations (a cloud customer's is the organization named like its customer). */
   setMemberships(userId: string, organizationIds: readonly string[]): void {
     this.deps.memberships.replace(userId, organizationIds);
+    this.deps.core.bus.emit('user.membershipChanged', { userId });
   }
 
 
@@ -105,6 +106,7 @@ export class UserAdminService {
       this.deps.memberships.replace(body.id, body.organizationIds);
       if (passwordHash) this.deps.accounts.resetPassword(body.id, passwordHash);
     });
+    this.deps.core.bus.emit('user.membershipChanged', { userId: body.id });
     return this.get(body.id);
   }
 
