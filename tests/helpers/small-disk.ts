@@ -11,11 +11,11 @@ export interface SmallDisk {
   /** Where the file system is mounted, as the gateway sees it. */
   dir: string;
   /** A command prefix for startBinary: runs the gateway on this disk with its stdout appended to `logFile`. */
-  wrap(logFile: string): string[];
+  wrap: (logFile: string) => string[];
   /** `path` (under `dir`) as this process reaches it, `pid` being the gateway's. */
-  outside(pid: number, path: string): string;
+  outside: (pid: number, path: string) => string;
   /** Unmounts (when this process mounted it). */
-  release(): void;
+  release: () => void;
 }
 
 /** EDGE_TEST_NAMESPACED_DISK=1 takes the path of a user without root, to check it as root. */
