@@ -71,7 +71,7 @@ export const options: OptionSpec[] = [
   { key: 'logLevel', flag: '--log-level', env: 'EDGE_LOG_LEVEL', kind: 'level', help: 'fatal, error, warn, info, debug, trace or silent (default info)' },
   { key: 'trustedProxies', flag: '--trusted-proxy', env: 'EDGE_TRUSTED_PROXY', kind: 'list', help: 'Address or CIDR of a proxy whose X-Forwarded-For names the client (repeatable; env: comma-separated; default none)' },
   { key: 'historyMaxMb', flag: '--history-max-mb', env: 'EDGE_HISTORY_MAX_MB', kind: 'megabytes', off: true, help: 'Cap on the database size in MB: the oldest history is pruned above it (default off)' },
-  { key: 'minFreeDiskMb', flag: '--min-free-disk-mb', env: 'EDGE_MIN_FREE_DISK_MB', kind: 'megabytes', help: 'Telemetry is refused while the data directory has less free space, in MB (default 64)' },
+  { key: 'minFreeDiskMb', flag: '--min-free-disk-mb', env: 'EDGE_MIN_FREE_DISK_MB', kind: 'megabytes', help: 'Telemetry and uploads are refused while the data directory has less free space, in MB (default 64)' },
   { key: 'cloudOfflineDays', flag: '--cloud-offline-days', env: 'EDGE_CLOUD_OFFLINE_DAYS', kind: 'days', help: 'Days a cloud account may sign in while the cloud is unreachable, since its last online sign-in (default 30; 0: never offline)' },
 ];
 

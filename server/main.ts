@@ -9,6 +9,7 @@ import { loadAssets } from './lib/assets.ts';
 import { StartError } from './lib/start-error.ts';
 import { settleAfterStart, startOldGenerationTrim } from './lib/old-generation-trim.ts';
 import { loggerOptions } from './lib/logger-options.ts';
+import { droppingLogDestination } from './lib/log-destination.ts';
 import { readLicenseKeyFiles } from './modules/license/license-keys.ts';
 import { resetPasswordCommand } from './cli/reset-password.ts';
 
@@ -63,7 +64,8 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config: { ...config },
     version,
-    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
+    // stdout is often a file on the data disk: a full disk drops log lines instead of freezing or ending the process.
+    logger: config.logLevel === 'silent' ? false : { ...loggerOptions(config.logLevel), stream: droppingLogDestination({ fd: 1 }) },
     assets: loadAssets(),
     embeddedLicenseKeys: [...embedded, ...readLicenseKeyFiles(config.licensePublicKeys)],
   });
@@ -80,6 +82,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => close('SIGINT'));
   process.on('SIGTERM', () => close('SIGTERM'));
 
+  // The banner below goes through process.stdout, whose write error on a full disk would otherwise be unhandled.
+  process.stdout.on('error', () => {});
   await app.listen({ host: config.host, port: config.port });
   // The binary runs with --expose-gc for this (scripts/binary.ts); its timer does not hold the process.
   startOldGenerationTrim();

@@ -2,7 +2,8 @@
  * The audit log (System → Audit log): who did what, when, and from which address. Rows are written
  * by the server (sign-in and failed sign-in, and every successful create, update, delete or action
  * call of a signed-in user); this contract only reads them. Retention is bounded by a row cap and
- * an age (`AuditRetention`, server/modules/audit-log/audit-log-service.ts).
+ * an age (`AuditRetention`, server/modules/audit-log/audit-log-service.ts); refused sign-ins are
+ * counted rows under a cap of their own, so anonymous attempts cannot evict what users did.
  */
 import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
@@ -34,6 +35,11 @@ export const AuditLogSchema = Type.Object({
   entityId: Nullable(Type.String()),
   statusCode: Nullable(Type.Integer()),
   sourceAddress: Type.String(),
+  /**
+   * How many attempts the row counts: refused sign-ins are one row per typed account, source
+   * address and hour, whose `time` is the latest attempt; every other row is one event (1).
+   */
+  attempts: Type.Integer({ minimum: 1 }),
 });
 export type AuditLog = Static<typeof AuditLogSchema>;
 

@@ -30,9 +30,9 @@ export const ossRoutes = defineRoutes({
     url: '/api/yt/oss/upload',
     schema: {
       tags: ['oss'],
-      summary: 'Upload an image (png, jpg, jpeg, gif; ≤ 5 MB), multipart field `file`',
+      summary: 'Upload an image (png, jpg, jpeg, gif; ≤ 5 MB), multipart field `file`; 507 below the disk floor or past the per-user quota',
       consumes: ['multipart/form-data'],
-      response: { 200: UploadResultSchema, 400: ErrorBodySchema, 413: ErrorBodySchema },
+      response: { 200: UploadResultSchema, 400: ErrorBodySchema, 413: ErrorBodySchema, 507: ErrorBodySchema },
     },
     config: { access: 'user', permission: 'oss:upload' },
   },
@@ -51,9 +51,9 @@ export const ossRoutes = defineRoutes({
     url: '/api/yt/oss',
     schema: {
       tags: ['oss'],
-      summary: 'Delete an uploaded file, named by its fileStaticUri (`deleteFilePath`); only files of the upload store',
+      summary: 'Delete an uploaded file, named by its fileStaticUri (`deleteFilePath`); only files of the upload store, uploaded by the caller unless they hold oss:manage',
       querystring: OssDeleteQuerySchema,
-      response: { 200: OkSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+      response: { 200: OkSchema, 400: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
     },
     config: { access: 'user', permission: 'oss:delete' },
   },

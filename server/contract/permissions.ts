@@ -129,6 +129,8 @@ export const permissionTable = {
   'license:upload': platform,
   'oss:upload': everyone,
   'oss:delete': platformAndTenant,
+  // Deleting any user's upload, not only one's own (server/modules/oss/oss-service.ts).
+  'oss:manage': sysAdminOnly,
   'map:view': everyone,
   'soft_gateway:manage': tenant,
   'video:manage': tenant,

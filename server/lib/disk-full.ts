@@ -15,6 +15,16 @@ export class DiskFullRefusal extends AppError {
   }
 }
 
+/** Any other write refused for want of disk space (uploads, settings, accounts): 507, never a 500. */
+export function diskFullError(): AppError {
+  return new AppError(ErrorCode.LIMIT_EXCEEDED, 'error.diskFull', {}, { status: 507 });
+}
+
+/** A write that failed because the disk is full: SQLite's SQLITE_FULL or a file write's ENOSPC. */
+export function isOutOfSpace(err: unknown): boolean {
+  return isDiskFull(err) || (err as { code?: unknown } | null)?.code === 'ENOSPC';
+}
+
 /** SQLite's "database or disk is full" (SQLITE_FULL), from this thread or the history worker's. */
 export function isDiskFull(err: unknown): boolean {
   const e = err as { code?: unknown; errcode?: unknown } | null;

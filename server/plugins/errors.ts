@@ -9,6 +9,7 @@ import { ErrorCode, type ErrorKey } from '../contract/errors.ts';
 import { AppError, type ErrorDetail } from '../lib/app-error.ts';
 import { langFromAcceptLanguage, translate } from '../lib/messages.ts';
 import { UPLOAD_MAX_BYTES } from '../contract/validation.ts';
+import { diskFullError, isOutOfSpace } from '../lib/disk-full.ts';
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
   const lang = langFromAcceptLanguage(request.headers['accept-language']);
@@ -44,6 +45,8 @@ function megabytes(bytes: number): string {
 /** `bodyLimit` is the refused route's own limit (the app's 1 MB, or more for model files). */
 function toAppError(err: FastifyError, bodyLimit: number): AppError {
   if (err instanceof AppError) return err;
+  // A full disk is the gateway's state, not a fault in it: the caller may try again once space returns.
+  if (isOutOfSpace(err)) return diskFullError();
   if (err.validation) {
     return new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.validation', {}, { status: 400, details: validationDetails(err) });
   }

@@ -37,6 +37,10 @@ export interface StartOptions {
   args?: string[];
   env?: NodeJS.ProcessEnv;
   timeoutMs?: number;
+  /** A command the binary runs under (a shell sending stdout to a file, `unshare` …), binary and flags appended. */
+  prefix?: string[];
+  /** Where a path of the gateway's file system is seen from here, when it runs in its own mount namespace. */
+  outside?: (pid: number, path: string) => string;
 }
 
 /** The x64 binary, built first (web, server, SEA) if it does not exist yet. */
@@ -79,7 +83,8 @@ export async function startBinary(opts: StartOptions = {}): Promise<RunningBinar
   const started = performance.now();
   // An ephemeral TLS port as well, through the environment (which a binary built before the flag ignores).
   const env = { EDGE_MQTTS_PORT: '0', ...(opts.env ?? process.env) };
-  const child = spawn(binary, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, ...commandArgs] = [...(opts.prefix ?? []), binary, ...args];
+  const child = spawn(command!, commandArgs, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -109,7 +114,7 @@ export async function startBinary(opts: StartOptions = {}): Promise<RunningBinar
     if (status !== 200) await new Promise((r) => setTimeout(r, 1));
   }
   const startupMs = performance.now() - started;
-  const codeFile = join(dataDir, 'setup-code');
+  const codeFile = opts.outside ? opts.outside(child.pid!, join(dataDir, 'setup-code')) : join(dataDir, 'setup-code');
   const setupCode = existsSync(codeFile) ? readFileSync(codeFile, 'utf8').trim() : null;
   return { url, port, dataDir, setupCode, pid: child.pid!, startupMs, output: () => out, kill };
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { authRoutes, type TokenPair } from '../../server/contract/auth.ts';
 import { licenseRoutes, SETUP_CODE_HEADER, type LicenseInfo } from '../../server/contract/license.ts';
-import { startBinary, type RunningBinary } from './binary.ts';
+import { startBinary, type RunningBinary, type StartOptions } from './binary.ts';
 import { generateKeyPair, issueLicense, type TestLicenseOptions } from './license.ts';
 
 export interface Admin {
@@ -29,12 +29,13 @@ export interface E2eGateway extends RunningBinary {
   licenseStatus(): Promise<LicenseInfo['status']>;
 }
 
-export async function startE2eGateway(): Promise<E2eGateway> {
+/** `opts` go to startBinary; its flags come after the trusted licence key's. */
+export async function startE2eGateway(opts: StartOptions = {}): Promise<E2eGateway> {
   const keys = generateKeyPair();
   const keyDir = mkdtempSync(join(tmpdir(), 'edge-e2e-keys-'));
   const publicKeyFile = join(keyDir, 'license-public.pem');
   writeFileSync(publicKeyFile, keys.publicKeyPem);
-  const bin = await startBinary({ args: ['--license-public-key', publicKeyFile] });
+  const bin = await startBinary({ ...opts, args: ['--license-public-key', publicKeyFile, ...(opts.args ?? [])] });
   let files = 0;
 
   const license: E2eGateway['license'] = (opts = {}) => issueLicense({ ...opts, privateKeyPem: keys.privateKeyPem });

@@ -124,6 +124,32 @@ describe('audit log', () => {
     expect(await rows(t)).toEqual(newest);
   });
 
+  it('counts refused sign-ins per account, address and window, and a flood of them never evicts what the administrator did', { timeout: 120_000 }, async () => {
+    const t = await makeDeviceApp({ tuning: { auditLog: { maxRows: 10, maxRefusalRows: 3, pruneIntervalMs: 100 } } });
+    await t.api.createOrganization();
+    await t.api.createOrganization();
+    const adminRows = (await rows(t)).filter((r) => r.username === t.admin.username && r.userId !== null);
+    expect(adminRows.filter((r) => r.action.startsWith('POST '))).toHaveLength(2);
+
+    const attempt = (username: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'Wrong#2024ok' }, remoteAddress: '203.0.113.9' });
+    for (let i = 0; i < 30; i++) await attempt(`ghost${i}`);
+    const answers = new Set<number>();
+    for (let i = 0; i < 20; i++) answers.add((await attempt('ghost-again')).statusCode);
+    expect(answers).toContain(429); // throttled attempts are counted too
+
+    const refusals = async (): Promise<AuditLog[]> => rows(t, { action: 'signInFailed' });
+    const deadline = Date.now() + 60_000;
+    while ((await refusals()).length > 3) {
+      if (Date.now() > deadline) throw new Error('refused sign-ins were never pruned to their cap');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const summary = (await refusals()).find((r) => r.username === 'ghost-again');
+    expect(summary).toMatchObject({ sourceAddress: '203.0.113.9', attempts: 20, userId: null });
+    const after = await rows(t);
+    for (const row of adminRows) expect(after, row.action).toContainEqual(row);
+  });
+
   it('prunes rows older than the age limit', async () => {
     const t = await makeDeviceApp({ tuning: { auditLog: { maxAgeDays: 1 } } });
     await t.api.createOrganization();

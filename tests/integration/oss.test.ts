@@ -6,7 +6,9 @@ import { UPLOAD_MAX_BYTES } from '../../server/contract/validation.ts';
 import { makeApp, type TestApp } from '../helpers/app.ts';
 import { expectError } from '../helpers/error-body.ts';
 import { multipart, type MultipartFile } from '../helpers/multipart.ts';
-import { authHeader, createAdmin, makeSignedInApp, type SignedIn } from '../helpers/session.ts';
+import { authHeader, createAdmin, makeLicensedApp, makeSignedInApp, type SignedIn } from '../helpers/session.ts';
+import { ContractClient } from '../helpers/devices.ts';
+import { createRoleUser } from '../helpers/roles.ts';
 
 type Ready = TestApp & { admin: SignedIn };
 
@@ -168,5 +170,81 @@ describe('uploads over real HTTP', () => {
     expect(over.status).toBe(413);
     expect(await over.json()).toMatchObject({ code: 31, key: 'error.upload.tooLarge' });
     expect(readdirSync(join(t.dataDir, 'oss'))).toHaveLength(1);
+  });
+});
+
+function remove(t: TestApp, uri: string, token: string) {
+  return t.app.inject({ method: 'DELETE', url: '/api/yt/oss', query: { deleteFilePath: uri }, headers: { ...authHeader(token), 'accept-language': 'en-US' } });
+}
+
+async function storedUri(t: TestApp, token: string, content: Buffer): Promise<string> {
+  const res = await upload(t, { file: { filename: 'image.png', content } }, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { fileStaticUri: string }).fileStaticUri;
+}
+
+describe('upload owners', () => {
+  it("refuses a tenant administrator who deletes the administrator's image with 403, and the image stays", async () => {
+    const t = await makeSignedInApp();
+    const tenant = await createRoleUser(new ContractClient(t.app, t.admin.token), 'TENANT_ADMIN');
+    const uri = await storedUri(t, t.admin.token, png(128, 3));
+    const res = await remove(t, uri, tenant.token);
+    expectError(res, 403, 20, 'error.upload.notOwner');
+    expect((await t.app.inject({ method: 'GET', url: uri })).statusCode).toBe(200);
+  });
+
+  it("lets the uploader delete their own image, and the administrator (oss:manage) anyone's", async () => {
+    const t = await makeSignedInApp();
+    const tenant = await createRoleUser(new ContractClient(t.app, t.admin.token), 'TENANT_ADMIN');
+    const own = await storedUri(t, tenant.token, png(128, 4));
+    expect((await remove(t, own, tenant.token)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: own })).statusCode).toBe(404);
+    const theirs = await storedUri(t, tenant.token, png(128, 5));
+    expect((await remove(t, theirs, t.admin.token)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: theirs })).statusCode).toBe(404);
+  });
+
+  it('keeps the file for the other uploader of the same content when one of them deletes it', async () => {
+    const t = await makeSignedInApp();
+    const tenant = await createRoleUser(new ContractClient(t.app, t.admin.token), 'TENANT_ADMIN');
+    const uri = await storedUri(t, t.admin.token, png(128, 6));
+    expect(await storedUri(t, tenant.token, png(128, 6))).toBe(uri);
+    expect((await remove(t, uri, tenant.token)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: uri })).statusCode).toBe(200);
+  });
+});
+
+describe('upload limits', () => {
+  it('keeps only the avatar and the newest upload of a customer, so a customer cannot fill the disk', async () => {
+    const t = await makeSignedInApp();
+    const customer = await createRoleUser(new ContractClient(t.app, t.admin.token), 'CUSTOMER_USER');
+    const avatar = await storedUri(t, customer.token, png(1024, 10));
+    const profile = await t.app.inject({ method: 'PUT', url: '/api/yt/user/center', headers: authHeader(customer.token), payload: { id: customer.user.id, realName: 'Customer', avatar } });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const uris: string[] = [];
+    for (let i = 11; i < 17; i++) uris.push(await storedUri(t, customer.token, png(1024, i)));
+    const served = async (uri: string): Promise<number> => (await t.app.inject({ method: 'GET', url: uri })).statusCode;
+    expect(await served(avatar)).toBe(200);
+    expect(await served(uris.at(-1)!)).toBe(200);
+    for (const uri of uris.slice(0, -1)) expect(await served(uri), uri).toBe(404);
+    expect(readdirSync(join(t.dataDir, 'oss'))).toHaveLength(2);
+  });
+
+  it("refuses an upload past the user's quota with 507", async () => {
+    const t = await makeLicensedApp({ tuning: { ossQuotaBytes: 3000 } });
+    const admin = await createAdmin(t);
+    await storedUri(t, admin.token, png(2000, 1));
+    const res = await upload(t, { file: { filename: 'b.png', content: png(2000, 2) } }, admin.token);
+    expectError(res, 507, 41, 'error.upload.quotaExceeded');
+    // Content the user already holds costs nothing more.
+    expect((await upload(t, { file: { filename: 'a.png', content: png(2000, 1) } }, admin.token)).statusCode).toBe(200);
+  });
+
+  it('refuses an upload that would take free disk space below --min-free-disk-mb with the disk-full 507, storing nothing', async () => {
+    const t = await makeLicensedApp({ minFreeDiskMb: 1024 * 1024 * 1024 });
+    const admin = await createAdmin(t);
+    const res = await upload(t, { file: { filename: 'a.png', content: png(2000, 1) } }, admin.token);
+    expectError(res, 507, 41, 'error.diskFull');
+    expect(existsSync(join(t.dataDir, 'oss')) ? readdirSync(join(t.dataDir, 'oss')) : []).toHaveLength(0);
   });
 });

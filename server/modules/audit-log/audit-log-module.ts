@@ -2,6 +2,7 @@
 import { defineModule } from '../../module.ts';
 import m0029 from './migrations/0029-audit-log.sql';
 import m0038 from './migrations/0038-audit-operation.sql';
+import m0046 from './migrations/0046-audit-refusal-summary.sql';
 import { AuditLogRepository } from './audit-log-repository.ts';
 import { registerAuditLogRoutes } from './audit-log-routes.ts';
 import { AuditLogService, defaultAuditRetention, type AuditRetention } from './audit-log-service.ts';
@@ -22,6 +23,7 @@ export const auditLogModule = defineModule({
   migrations: [
     { name: '0029-audit-log', sql: m0029 },
     { name: '0038-audit-operation', sql: m0038 },
+    { name: '0046-audit-refusal-summary', sql: m0046 },
   ],
   apiTags: { auditLog: 'Audit log: sign-ins and changes, with user, time and source address' },
   build: ({ core, tuning, log }) => {

@@ -17,14 +17,14 @@ export async function registerOssRoutes(fastify: FastifyInstance, { files: servi
     ...ossRoutes.upload,
     handler: async (request) => {
       const { filename, content } = await readUploadedFile(request);
-      return service.store(filename, content);
+      return service.store(request.user!, filename, content);
     },
   });
 
   app.route({
     ...ossRoutes.remove,
     handler: async (request) => {
-      service.remove(request.query.deleteFilePath);
+      service.remove(request.user!, request.query.deleteFilePath);
       return { ok: true };
     },
   });

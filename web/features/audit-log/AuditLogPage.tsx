@@ -51,7 +51,7 @@ export function AuditLogPage(): JSX.Element {
         render: (v: string, row) =>
           v === auditSignIn || v === auditSignInFailed ? (
             <Tag color={v === auditSignIn ? 'green' : 'red'} bordered={false} data-testid={`audit-action-${row.id}`}>
-              {t(v === auditSignIn ? 'actions.signIn' : 'actions.signInFailed')}
+              {v === auditSignIn ? t('actions.signIn') : row.attempts > 1 ? t('actions.signInFailedTimes', { count: row.attempts }) : t('actions.signInFailed')}
             </Tag>
           ) : (
             <code data-testid={`audit-action-${row.id}`}>{v}</code>
