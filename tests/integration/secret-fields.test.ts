@@ -54,7 +54,7 @@ function answerFieldNames(doc: unknown): Set<string> {
 }
 
 async function gateway(): Promise<{ t: LiveTestApp & { models: ThingModelApi }; customer: RoleUser; tenant: RoleUser; orgId: string }> {
-  const t = await makeLiveApp({ listen: true, tuning: { modbusTimeoutMs: 300, tcpIdentifyTimeoutMs: 500 } });
+  const t = await makeLiveApp({ listen: true, tuning: { modbusTimeoutMs: 300, tcp: { identifyTimeoutMs: 500 } } });
   const org = await t.api.createOrganization();
   const customer = await createRoleUser(t.api, 'CUSTOMER_USER', [org.id]);
   const tenant = await createRoleUser(t.api, 'TENANT_ADMIN');
