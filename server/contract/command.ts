@@ -7,6 +7,7 @@
  * Content by format (the format follows the product: TCP products take ASCII or HEX text, the
  * others JSON):
  * - JSON (CUSTOM, API): a JSON object `{ method, params? }`, sent as the RPC `{ method, params }`
+ *   with `params` any JSON value, unchanged (`{}` when left out), as ThingsBoard passes it
  *   (`error.command.jsonInvalid` when the text is not JSON, `error.command.methodRequired` when
  *   `method` is missing);
  * - JSON (SERVICE): `{ method: <service identifier>, params: { <input identifier>: value } }`,

@@ -11,8 +11,9 @@
  *   to the published thing model's events (an unknown identifier is stored flagged);
  * - publish `v1/devices/me/attributes/request/{id}` `{ clientKeys?: "a,b" }` → answer on
  *   `v1/devices/me/attributes/response/{id}` `{ client: {…}, shared: {} }`;
- * - subscribe `v1/devices/me/rpc/request/+`: server RPC `{ id, method, params }`, QoS 1; answer on
- *   `v1/devices/me/rpc/response/{id}` with any JSON;
+ * - subscribe `v1/devices/me/rpc/request/+`: server RPC `{ method, params }` on
+ *   `v1/devices/me/rpc/request/{id}` (the id only in the topic, as ThingsBoard sends it), QoS 1;
+ *   `params` is any JSON value; answer on `v1/devices/me/rpc/response/{id}` with any JSON;
  * - subscribe `v1/devices/me/attributes` and `v1/devices/me/attributes/response/+`.
  * A GATEWAY also has (ThingsBoard's gateway API, sub-devices by name):
  * - `v1/gateway/connect` `{ device: "name", type? }` / `disconnect` `{ device: "name" }`: the
@@ -30,6 +31,15 @@
  *   licence's device limit (`error.license.deviceLimit`), a blank or unprintable name or type, or a
  *   `type` naming a non-SENSOR product is refused for that entry, counted and logged, while the
  *   rest of the message is stored. Disconnect and RPC answers never create a device.
+ * ThingsBoard's short (v2) topics serve the same payloads: publish `v2/t` (telemetry), `v2/a`
+ * (attributes), `v2/a/req/{id}` (answered on `v2/a/res/{id}`), `v2/r/req/{id}` (client RPC,
+ * answered on `v2/r/res/{id}`), `v2/r/res/{id}` (the answer to server RPC `{id}`); subscribe
+ * `v2/r/req/+`, `v2/a`, `v2/a/res/+`, `v2/r/res/+`: a session gets server RPC and shared-attribute
+ * pushes on the v2 topic when it subscribed only the v2 filter, on the v1 topic otherwise.
+ * Firmware and software requests `v2/fw/request/{id}/chunk/{n}` (`v2/sw/…`) are answered as
+ * ThingsBoard answers a device with no package assigned: `NOT_FOUND` (text) on `v2/fw/error`
+ * (`v2/sw/error`), at the QoS the session subscribed it with (1 when it did not), then the
+ * connection closes (MQTT 5: DISCONNECT 0x83), without a PUBACK.
  * Any other topic: a publish closes the connection, a subscription is refused (SUBACK 0x80).
  * A payload over 64 KB, malformed JSON, JSON nesting objects and arrays deeper than 32 levels
  * (`error.transport.tooDeep`), a wrong shape or a reserved key (`__proto__`, `constructor`,

@@ -10,8 +10,10 @@
  * - alias and label: at most 36 characters, no control or bidirectional characters
  *   (VISIBLE_TEXT_PATTERN; `error.field.alias`, `error.field.label`);
  * - deviceProfileId: an existing product (`error.device.productNotFound`); the device type comes
- *   from the product: `deviceType` must equal the product's (`error.device.typeMismatch`), and a
- *   product's type cannot change while devices use it;
+ *   from the product: `deviceType` must equal the product's (`error.device.typeMismatch`), except
+ *   that a DIRECT_CONNECTION product's device may be a GATEWAY (ThingsBoard's per-device gateway
+ *   flag; provisioning's `"gateway": true` makes one), and a product's type cannot change while
+ *   devices use it;
  * - organizationId: an existing organization (`error.device.organizationNotFound`);
  * - gatewayId: only a SENSOR may have one (`error.device.gatewayNotAllowed`); it must be an existing
  *   device (`error.device.gatewayNotFound`) of type GATEWAY (`error.device.gatewayNotGateway`);

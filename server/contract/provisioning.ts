@@ -15,7 +15,8 @@
  *   (each name is provisioned once), the name is blank or unprintable, the requested credentials
  *   are refused (taken, malformed), or the licence's device limit is reached.
  * Without `deviceName` the device gets a random 20-character name, as in ThingsBoard. The device is
- * created through the device module (INACTIVE, `device.created`), with the product's device type.
+ * created through the device module (INACTIVE, `device.created`), with the product's device type,
+ * or GATEWAY when the request says `"gateway": true` (see below).
  *
  * Failed attempts (NOT_FOUND, the answers a guesser gets) are counted per source address: past
  * PROVISION_FAILURE_LIMIT in PROVISION_FAILURE_WINDOW_MS, HTTP answers 429 code 33
@@ -53,7 +54,11 @@ export const ProvisionRequestSchema = Type.Object({
   password: Text(MQTT_FIELD_MAX),
   /** X509_CERTIFICATE: the device's certificate or RSA public key in PEM (ThingsBoard calls it hash). */
   hash: Text(PEM_MAX),
-  /** ThingsBoard's flag for a gateway device; accepted and ignored (the product says the type). */
+  /**
+   * ThingsBoard's flag for a gateway device (the IoT Gateway and the SDK send it): the new device
+   * is a GATEWAY when the product's type is DIRECT_CONNECTION or GATEWAY; FAILURE on a SENSOR
+   * product (a sub-device cannot speak for others).
+   */
   gateway: Type.Optional(Type.Boolean()),
 });
 export type ProvisionRequest = Static<typeof ProvisionRequestSchema>;

@@ -60,6 +60,9 @@
  *   'NOTIFICATIONS_COUNT' }`, again after each change. Both end with NOTIFICATIONS_UNSUBSCRIBE.
  *   MARK_NOTIFICATIONS_AS_READ `{ cmdId, notifications: [ids] }` and
  *   MARK_ALL_NOTIFICATIONS_AS_READ `{ cmdId }` mark the user's own; their subscriptions update.
+ * TIMESERIES, TIMESERIES_HISTORY and ATTRIBUTES answer values as text (objects and arrays as JSON),
+ * as ThingsBoard's websocket does; `useStrictDataTypes: true` on the command keeps their JSON type
+ * (the console asks for it).
  * At most WS_MAX_SUBSCRIPTIONS live subscriptions per socket.
  */
 import Type, { type Static } from 'typebox';
@@ -165,6 +168,8 @@ export const TimeseriesCmdSchema = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_LIMIT_MAX })),
   agg: Type.Optional(AggregationSchema),
   unsubscribe: Type.Optional(Type.Boolean()),
+  /** Ours: values keep their JSON type; left out, they come as text, as ThingsBoard sends them. */
+  useStrictDataTypes: Type.Optional(Type.Boolean()),
 });
 export type TimeseriesCmd = Static<typeof TimeseriesCmdSchema>;
 
@@ -178,6 +183,8 @@ export const HistoryCmdSchema = Type.Object({
   interval: Type.Optional(Type.Integer({ minimum: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_LIMIT_MAX })),
   agg: Type.Optional(AggregationSchema),
+  /** Ours: values keep their JSON type; left out, they come as text, as ThingsBoard sends them. */
+  useStrictDataTypes: Type.Optional(Type.Boolean()),
 });
 export type HistoryCmd = Static<typeof HistoryCmdSchema>;
 
@@ -189,6 +196,8 @@ export const AttributesCmdSchema = Type.Object({
   keys: Type.Optional(KeysSchema),
   scope: Type.Optional(Type.Enum(attributeScopes)),
   unsubscribe: Type.Optional(Type.Boolean()),
+  /** Ours: values keep their JSON type; left out, they come as text, as ThingsBoard sends them. */
+  useStrictDataTypes: Type.Optional(Type.Boolean()),
 });
 export type AttributesCmd = Static<typeof AttributesCmdSchema>;
 

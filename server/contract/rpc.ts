@@ -27,8 +27,11 @@ import { defineRoutes } from './route.ts';
 export const RpcBodySchema = Type.Object(
   {
     method: Type.String({ minLength: 1, maxLength: 256 }),
-    /** An object, as the command pipeline sends it (ThingsBoard also takes other JSON). */
-    params: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    /**
+     * Any JSON value, delivered unchanged as ThingsBoard does (the IoT Gateway's Modbus connector
+     * sends `"params": 260` for a register write). Left out: `{}`.
+     */
+    params: Type.Optional(Type.Unknown()),
     timeout: Type.Optional(Type.Integer({ minimum: COMMAND_TIMEOUT_MIN_MS, maximum: COMMAND_TIMEOUT_MAX_MS })),
     persistent: Type.Optional(Type.Boolean()),
     retries: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),

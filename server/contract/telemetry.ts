@@ -15,9 +15,17 @@
  *   and COUNT counts every value. Values flagged out of their property's range are left out of
  *   the aggregates (as the console's chart leaves them out) unless `includeOutOfRange=true`.
  *   `endTs` before `startTs`: `error.telemetry.rangeInvalid`.
- *   Values keep their JSON type (number, boolean, string, object); `useStrictDataTypes=false`
- *   answers them as strings, as ThingsBoard does by default.
+ *   Values are answered as strings (objects and arrays as JSON text), as ThingsBoard answers by
+ *   default (`useStrictDataTypes=false`); `useStrictDataTypes=true` keeps their JSON type (number,
+ *   boolean, string, object), which the console asks for.
  * - `GET /api/plugins/telemetry/DEVICE/{id}/keys/timeseries`: the keys the device ever reported.
+ * - `POST /api/plugins/telemetry/DEVICE/{id}/timeseries/{scope}` (ThingsBoard's saveEntityTelemetry;
+ *   `scope` is not read, ThingsBoard's clients send `ANY`): the body is a device's telemetry
+ *   message (`{ k: v }`, `{ ts, values }` or an array of them) stored as if the device had sent it
+ *   (thing-model flags, live updates, rules) → 200 with an empty body once committed. The device
+ *   API's rules hold: 400 code 31 with its reason key (`error.transport.empty`, `…badKey`,
+ *   `…tooDeep`, …), 413 over 64 KB. Needs `device:attributes` (writing device data), like the
+ *   shared-attribute writes.
  * - `GET /api/plugins/telemetry/DEVICE/{id}/values/attributes?keys`: client attributes, then shared
  *   attributes (server/contract/shared-attributes.ts), `[{ key, value, lastUpdateTs, flag? }]`. An attribute whose key is a property of the published
  *   model is checked like telemetry (flagged when it does not fit); other keys are kept unflagged,
@@ -114,6 +122,13 @@ export const TelemetrySettingsSchema = Type.Object(
 );
 export type TelemetrySettings = Static<typeof TelemetrySettingsSchema>;
 
+/** ThingsBoard reads no scope for time series (its clients send `ANY`); any word is taken. */
+export const SaveTimeseriesParamsSchema = Type.Object({ id: IdParamsSchema.properties.id, scope: Type.String({ pattern: '^[A-Z_]{1,32}$' }) });
+/** A device's telemetry message: `{ k: v }`, `{ ts, values }` or an array of them. */
+export const SaveTimeseriesBodySchema = Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Array(Type.Unknown())], {
+  description: 'Telemetry as a device sends it (at most 64 KB)',
+});
+
 const tags = ['telemetry'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -152,6 +167,18 @@ export const telemetryRoutes = defineRoutes({
       response: { 200: Type.Array(AttributeValueSchema), ...errors },
     },
     config: { access: 'user', permission: 'device:telemetry', deviceParam: 'id' },
+  },
+  save: {
+    method: 'POST',
+    url: '/api/plugins/telemetry/DEVICE/:id/timeseries/:scope',
+    schema: {
+      tags,
+      summary: 'Save telemetry as the device would send it (ThingsBoard’s saveEntityTelemetry)',
+      params: SaveTimeseriesParamsSchema,
+      body: SaveTimeseriesBodySchema,
+      response: { 200: Type.Unsafe<undefined>({ description: 'Done: an empty body, as ThingsBoard answers' }), ...errors, 413: ErrorBodySchema },
+    },
+    config: { access: 'user', permission: 'device:attributes', deviceParam: 'id' },
   },
   getSettings: {
     method: 'GET',

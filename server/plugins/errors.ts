@@ -11,6 +11,17 @@ import { langFromAcceptLanguage, translate } from '../lib/messages.ts';
 import { UPLOAD_MAX_BYTES } from '../contract/validation.ts';
 import { diskFullError, isOutOfSpace } from '../lib/disk-full.ts';
 
+/**
+ * Requests answered 5xx on purpose, by a refusal the code chose (ThingsBoard's 504 for an RPC to an
+ * offline device): normal operation, logged at info without a stack, not as a server failure.
+ */
+const deliberate = new WeakSet<FastifyRequest>();
+
+/** Whether `request` was answered with a 5xx the code chose (request-log.ts logs it at info). */
+export function answeredDeliberately(request: FastifyRequest): boolean {
+  return deliberate.has(request);
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
   const lang = langFromAcceptLanguage(request.headers['accept-language']);
   // A refusal that knows when the caller may try again says so in the standard header as well.
@@ -74,7 +85,10 @@ function toAppError(err: FastifyError, bodyLimit: number): AppError {
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const appErr = toAppError(err, request.routeOptions.bodyLimit);
-    if (appErr.statusCode >= 500) request.log.error({ err }, 'request failed');
+    if (appErr.statusCode >= 500 && err instanceof AppError && appErr.key !== 'error.internal') {
+      deliberate.add(request);
+      request.log.info({ key: appErr.key, status: appErr.statusCode }, 'request refused with a server status');
+    } else if (appErr.statusCode >= 500) request.log.error({ err }, 'request failed');
     else request.log.debug({ err: err.message, code: err.code }, 'request refused');
     return sendError(request, reply, appErr);
   });

@@ -8,6 +8,7 @@
  * marked `longPoll` wait on purpose, so their time is never reported as slow.
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { answeredDeliberately } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,7 +29,7 @@ export class RequestLog extends LogController {
     const { statusCode } = reply;
     const line = { req: request, res: { statusCode }, responseTime };
     if (error) request.log.warn({ ...line, err: error }, 'request errored');
-    else if (statusCode >= 500) request.log.warn(line, 'request answered with a server error');
+    else if (statusCode >= 500 && !answeredDeliberately(request)) request.log.warn(line, 'request answered with a server error');
     else if (responseTime > this.slowRequestMs && request.routeOptions.config.longPoll !== true) request.log.warn(line, 'slow request');
     else request.log.debug(line, 'request completed');
   }

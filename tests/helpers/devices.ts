@@ -12,6 +12,7 @@ import { deviceRoutes, type Device, type DeviceBody } from '../../server/contrac
 import { organizationRoutes, type Organization, type OrganizationBody } from '../../server/contract/organization.ts';
 import { productRoutes, type Product, type ProductBody } from '../../server/contract/product.ts';
 import type { RouteDef } from '../../server/contract/route.ts';
+import { telemetryRoutes } from '../../server/contract/telemetry.ts';
 import type { TestApp } from './app.ts';
 import { signIn } from './session.ts';
 import { makeProvisionedApp, type AdminCredentials } from './setup.ts';
@@ -47,6 +48,8 @@ export class ContractClient {
     });
     const query: Record<string, string> = {};
     for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined) query[k] = String(v);
+    // Tests read typed values as the console does; one that names the option (even as undefined) gets what it names.
+    if ((route as RouteDef) === telemetryRoutes.timeseries && !('useStrictDataTypes' in (input.query ?? {}))) query.useStrictDataTypes = 'true';
     const headers: Record<string, string> = { ...input.headers };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (input.lang) headers['accept-language'] = input.lang;

@@ -142,7 +142,7 @@ describe('commands: delivery', () => {
       content: '{"method":"getValue","params":{"pin":3}}',
     });
     expect(JSON.parse(command.responseContent!)).toEqual({ ok: true, echo: { pin: 3 } });
-    expect(requests).toEqual([{ requestId: command.requestId, body: { id: command.requestId, method: 'getValue', params: { pin: 3 } } }]);
+    expect(requests).toEqual([{ requestId: command.requestId, body: { method: 'getValue', params: { pin: 3 } } }]);
     expect(await records(t, d.id)).toEqual([command]);
   });
 

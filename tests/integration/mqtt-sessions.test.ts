@@ -47,8 +47,10 @@ function unlockDoor(t: DeviceTestApp, deviceId: string): Promise<Command> {
   });
 }
 
+/** Each RPC request with its id, which the topic carries (the body holds method and params only). */
 function rpcRequests(messages: Received[]): unknown[] {
-  return messages.filter((m) => m.topic.startsWith('v1/devices/me/rpc/request/')).map((m) => JSON.parse(m.payload) as unknown);
+  const prefix = 'v1/devices/me/rpc/request/';
+  return messages.filter((m) => m.topic.startsWith(prefix)).map((m) => ({ id: Number(m.topic.slice(prefix.length)), ...(JSON.parse(m.payload) as object) }));
 }
 
 describe('MQTT sessions belong to their device', () => {

@@ -26,7 +26,7 @@ async function publish(client: MqttClient, payload: unknown): Promise<void> {
 }
 
 function latestCmd(cmdId: number, entityId: string, keys?: string): Record<string, unknown> {
-  return { type: 'TIMESERIES', cmdId, entityType: 'DEVICE', entityId, scope: 'LATEST_TELEMETRY', ...(keys ? { keys } : {}) };
+  return { type: 'TIMESERIES', cmdId, entityType: 'DEVICE', entityId, scope: 'LATEST_TELEMETRY', useStrictDataTypes: true, ...(keys ? { keys } : {}) };
 }
 
 /** When an access token expires (ms since the epoch), read from its claims. */
@@ -250,7 +250,7 @@ describe('live websocket: telemetry', () => {
     await publish(mqtt, [1, 2, 3].map((i) => ({ ts: now - 1000 * (4 - i), values: { speed: i } })));
     await publish(mqtt, { ts: now - 3_600_000, values: { speed: 99 } });
     const ws = await LiveClient.open(t, { token: t.token });
-    ws.send({ cmds: [{ type: 'TIMESERIES', cmdId: 1, entityType: 'DEVICE', entityId: device.id, keys: 'speed', timeWindow: 60_000 }] });
+    ws.send({ cmds: [{ type: 'TIMESERIES', cmdId: 1, entityType: 'DEVICE', entityId: device.id, keys: 'speed', timeWindow: 60_000, useStrictDataTypes: true }] });
     const history = await ws.answer<TelemetryUpdate>(1);
     expect(history.data?.speed?.map(([, v]) => v)).toEqual([1, 2, 3]);
     await publish(mqtt, { speed: 4 });
@@ -268,7 +268,7 @@ describe('live websocket: telemetry', () => {
     ]);
     const ws = await LiveClient.open(t, { token: t.token });
     ws.send({
-      cmds: [{ type: 'TIMESERIES', cmdId: 1, entityId: device.id, keys: 'load', startTs: start, timeWindow: 3_600_000, interval: 3_600_000, agg: 'AVG' }],
+      cmds: [{ type: 'TIMESERIES', cmdId: 1, entityId: device.id, keys: 'load', startTs: start, timeWindow: 3_600_000, interval: 3_600_000, agg: 'AVG', useStrictDataTypes: true }],
     });
     expect((await ws.answer<TelemetryUpdate>(1)).data?.load?.map(([, v]) => v)).toEqual([15]);
     await publish(mqtt, { ts: start + 3000, values: { load: 60 } });
@@ -281,7 +281,7 @@ describe('live websocket: telemetry', () => {
     const mqtt = await deviceOnline(t, device);
     await publish(mqtt, [1, 2, 3, 4].map((i) => ({ ts: 1000 * i, values: { v: i } })));
     const ws = await LiveClient.open(t, { token: t.token });
-    ws.send({ historyCmds: [{ cmdId: 5, entityType: 'DEVICE', entityId: device.id, keys: 'v', startTs: 2000, endTs: 4000, limit: 10 }] });
+    ws.send({ historyCmds: [{ cmdId: 5, entityType: 'DEVICE', entityId: device.id, keys: 'v', startTs: 2000, endTs: 4000, limit: 10, useStrictDataTypes: true }] });
     const answer = await ws.answer<TelemetryUpdate>(5);
     expect(answer.data).toEqual({ v: [[2000, 2], [3000, 3]] });
     expect(answer.cmdUpdateType).toBe('TIMESERIES_HISTORY');
@@ -347,7 +347,7 @@ describe('live websocket: entities and attributes', () => {
     const t = await makeLiveApp({ listen: true });
     const device = await t.api.createDevice();
     const ws = await LiveClient.open(t, { token: t.token });
-    ws.send({ attrSubCmds: [{ cmdId: 3, entityType: 'DEVICE', entityId: device.id, scope: 'SERVER_SCOPE', keys: 'active,deviceState' }] });
+    ws.send({ attrSubCmds: [{ cmdId: 3, entityType: 'DEVICE', entityId: device.id, scope: 'SERVER_SCOPE', keys: 'active,deviceState', useStrictDataTypes: true }] });
     const first = await ws.answer<TelemetryUpdate>(3);
     expect(first.data).toEqual({ active: [[expect.any(Number), false]], deviceState: [[expect.any(Number), 'INACTIVE']] });
     await deviceOnline(t, device);

@@ -31,7 +31,7 @@ async function publish(mqtt: MqttClient, topic: 'telemetry' | 'attributes', payl
 }
 
 function latest(cmdId: number, entityId: string): LiveCmd {
-  return { type: 'TIMESERIES', cmdId, entityType: 'DEVICE', entityId, scope: 'LATEST_TELEMETRY', keys: 'temperature' };
+  return { type: 'TIMESERIES', cmdId, entityType: 'DEVICE', entityId, scope: 'LATEST_TELEMETRY', keys: 'temperature', useStrictDataTypes: true };
 }
 
 function clientAttributes(cmdId: number, entityId: string): LiveCmd {
@@ -88,7 +88,7 @@ describe('TIMESERIES_HISTORY over /api/ws', () => {
   it('answers once with the values of the range asked, newest kept within the limit, and pushes nothing afterwards', async () => {
     const { device, mqtt, ws } = await sensor();
     await publish(mqtt, 'telemetry', [1, 2, 3, 4].map((i) => ({ ts: 1000 * i, values: { temperature: i } })));
-    ws.send({ cmds: [{ type: 'TIMESERIES_HISTORY', cmdId: 1, entityType: 'DEVICE', entityId: device.id, keys: 'temperature', startTs: 1000, endTs: 4000, limit: 2 }] });
+    ws.send({ cmds: [{ type: 'TIMESERIES_HISTORY', cmdId: 1, entityType: 'DEVICE', entityId: device.id, keys: 'temperature', startTs: 1000, endTs: 4000, limit: 2, useStrictDataTypes: true }] });
     const answer = await ws.answer<TelemetryUpdate>(1);
     expect(answer).toMatchObject({ cmdId: 1, errorCode: 0, cmdUpdateType: 'TIMESERIES_HISTORY' });
     expect(answer.data).toEqual({ temperature: [[2000, 2], [3000, 3]] });

@@ -273,7 +273,7 @@ describe('MQTT attributes, events and RPC', () => {
     );
     expect(app.services!.transport!.isOnline(device.id)).toBe(true);
     expect(app.services!.transport!.sendRpc(device.id, 17, 'setValve', { open: true })).toBe(true);
-    expect(await request).toEqual({ topic: 'v1/devices/me/rpc/request/17', qos: 1, body: { id: 17, method: 'setValve', params: { open: true } } });
+    expect(await request).toEqual({ topic: 'v1/devices/me/rpc/request/17', qos: 1, body: { method: 'setValve', params: { open: true } } });
     await publishJson(client, 'v1/devices/me/rpc/response/17', { ok: true });
     await client.publishAsync('v1/devices/me/rpc/response/18', 'plain text', { qos: 1 });
     expect(answers).toEqual([

@@ -61,7 +61,7 @@ describe('MQTT 5 devices', () => {
       client.once('message', (topic, body, packet) => resolve({ topic, qos: packet.qos, body: JSON.parse(body.toString()) })),
     );
     expect(t.app.services!.transport!.sendRpc(device.id, 5, 'reboot', { delay: 1 })).toBe(true);
-    expect(await request).toEqual({ topic: 'v1/devices/me/rpc/request/5', qos: 1, body: { id: 5, method: 'reboot', params: { delay: 1 } } });
+    expect(await request).toEqual({ topic: 'v1/devices/me/rpc/request/5', qos: 1, body: { method: 'reboot', params: { delay: 1 } } });
   });
 
   it('are told the server’s limits in the CONNACK, and get an assigned client identifier when they sent none', async () => {

@@ -54,6 +54,7 @@ describe('history trend query', () => {
       agg: 'NONE',
       limit: 500,
       orderBy: 'ASC',
+      useStrictDataTypes: true,
     });
     expect(historyQuery(['temperature'], { ...range, agg: 'AVG' }, 500)).toMatchObject({ agg: 'AVG', interval: range.interval });
   });

@@ -112,7 +112,8 @@ export function useLatestTelemetry(deviceId: string | null | undefined, keys?: r
     setState({ data: {}, loading: Boolean(deviceId), error: null });
     if (!deviceId) return undefined;
     return subscribe(
-      { type: 'TIMESERIES', entityType: 'DEVICE', entityId: deviceId, scope: 'LATEST_TELEMETRY', ...(keyText ? { keys: keyText } : {}) },
+      // Typed values: the console shows numbers and objects as they came (ThingsBoard's default is text).
+      { type: 'TIMESERIES', entityType: 'DEVICE', entityId: deviceId, scope: 'LATEST_TELEMETRY', useStrictDataTypes: true, ...(keyText ? { keys: keyText } : {}) },
       (update) => {
         if (update.errorCode) {
           setState((s) => ({ ...s, loading: false, error: update.errorMsg }));

@@ -67,7 +67,8 @@ export class CloudDownlink {
       reply({ error: `unknown device ${device}` });
       return;
     }
-    const params = isObject(data.params) ? data.params : data.params === undefined ? {} : { value: data.params };
+    // Any JSON value, unchanged, as ThingsBoard hands it to the device.
+    const params = data.params === undefined ? {} : data.params;
     try {
       const command = await this.deps.commands.send(deviceId, {
         commandType: 'CUSTOM',

@@ -56,14 +56,12 @@ function parseJson(content: CommandBody['content']): unknown {
   }
 }
 
-/** `{ method, params? }` of CUSTOM, API and SERVICE content. */
-function methodCall(value: unknown): { method: string; params: Record<string, unknown> } {
+/** `{ method, params? }` of CUSTOM, API and SERVICE content: `params` any JSON value (`{}` when left out). */
+function methodCall(value: unknown): { method: string; params: unknown } {
   if (!isPlainObject(value) || typeof value.method !== 'string' || !value.method.trim() || value.method.length > METHOD_MAX) {
     throw refuse('error.command.methodRequired');
   }
-  const params = value.params ?? {};
-  if (!isPlainObject(params)) throw refuse('error.command.methodRequired');
-  return { method: value.method.trim(), params };
+  return { method: value.method.trim(), params: value.params === undefined ? {} : value.params };
 }
 
 function jsonCommand(body: CommandBody, deviceProfileId: string, models: CommandModelChecks): PreparedCommand {
@@ -73,7 +71,9 @@ function jsonCommand(body: CommandBody, deviceProfileId: string, models: Command
   switch (body.commandType) {
     case 'SERVICE': {
       ({ method, params } = methodCall(value));
-      const verdict = models.checkService(deviceProfileId, method, params as Record<string, unknown>);
+      // A service's inputs are named: only an object can carry them.
+      if (!isPlainObject(params)) throw refuse('error.command.methodRequired');
+      const verdict = models.checkService(deviceProfileId, method, params);
       if (verdict === null) throw refuse('error.command.noThingModel');
       if (!verdict.ok) throw refuse('error.command.serviceInvalid', { reason: verdict.reason }, 'content', verdict.reason);
       break;

@@ -24,7 +24,7 @@ async function call(commands: CommandService, deviceId: string, way: 'oneway' | 
       commandType: 'API',
       callType: body.persistent ? 'ASYNC' : 'SYNC',
       way,
-      content: { method: body.method, params: body.params ?? {} },
+      content: { method: body.method, params: body.params === undefined ? {} : body.params },
       ...(body.timeout === undefined ? {} : { timeoutMs: body.timeout }),
     });
   } catch (err) {

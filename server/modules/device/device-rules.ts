@@ -83,7 +83,8 @@ export function deviceViolations(draft: DeviceDraft, selfId: string | undefined,
 
   const productType = refs.productType(draft.deviceProfileId);
   if (productType === undefined) found.push({ field: 'deviceProfileId', key: 'error.device.productNotFound' });
-  else if (productType !== draft.deviceType) {
+  // A directly connected product's device may be a GATEWAY (provisioned with ThingsBoard's `gateway: true`).
+  else if (productType !== draft.deviceType && !(productType === 'DIRECT_CONNECTION' && draft.deviceType === 'GATEWAY')) {
     found.push({ field: 'deviceType', key: 'error.device.typeMismatch', params: { deviceType: productType } });
   }
 

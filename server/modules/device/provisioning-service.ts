@@ -8,7 +8,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Compile } from 'typebox/compile';
 import type { DeviceCredentialsBody } from '../../contract/credentials.ts';
-import type { Product } from '../../contract/product.ts';
+import type { DeviceType, Product } from '../../contract/product.ts';
 import {
   PROVISION_FAILURE_LIMIT,
   PROVISION_FAILURE_MSG,
@@ -110,10 +110,11 @@ export class ProvisioningService {
     const product = this.productFor(request);
     const name = this.nameOf(request);
     const body = this.credentialsOf(request);
+    const deviceType = this.deviceTypeOf(request, product);
     let deviceId: string;
     try {
       const write = body && (await this.deps.credentials.writerOf(body));
-      deviceId = this.deps.devices.createProvisioned(name, product, write).id;
+      deviceId = this.deps.devices.createProvisioned(name, { id: product.id, deviceType }, write).id;
     } catch (err) {
       // A taken name, taken or malformed credentials, the licence's device limit: ThingsBoard's FAILURE.
       if (err instanceof AppError) throw new Refused(failure, err.key);
@@ -134,6 +135,16 @@ export class ProvisioningService {
     }
     if (!product.provisionEnabled) throw new Refused(notFound, 'provisioning is off for the product');
     return product;
+  }
+
+  /**
+   * The product's type, or GATEWAY when the request says `gateway: true`, as ThingsBoard makes the
+   * new device a gateway: a direct device may be one (device-rules.ts), a sub-device may not.
+   */
+  private deviceTypeOf(request: ProvisionRequest, product: Product): DeviceType {
+    if (request.gateway !== true) return product.deviceType;
+    if (product.deviceType === 'SENSOR') throw new Refused(failure, 'gateway asked on a sub-device product');
+    return 'GATEWAY';
   }
 
   /** The name asked for, trimmed (ThingsBoard trims it), or a generated one when none was given. */

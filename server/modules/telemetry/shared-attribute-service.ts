@@ -5,15 +5,14 @@
  * the transport pushes it to the device, the live websocket to its subscribers.
  */
 import type { AttributesAnswer } from '../../contract/device-api.ts';
-import { ErrorCode } from '../../contract/errors.ts';
 import type { StoredAttributeScope } from '../../contract/shared-attributes.ts';
 import type { AttributeValue } from '../../contract/telemetry.ts';
 import { transaction, type Db } from '../../db/sqlite.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { Announce } from '../../lib/event-bus.ts';
 import { violationError } from '../../lib/field-errors.ts';
 import type { DeviceService } from '../device/device-service.ts';
-import { attributeValues, parseJson, PayloadRefusal } from '../../lib/device-payload.ts';
+import { attributeValues } from '../../lib/device-payload.ts';
+import { fromRestBody } from './rest-payload.ts';
 import type { TelemetryRepository } from './telemetry-repository.ts';
 import { CLIENT_SCOPE, SHARED_SCOPE, type AttributeRow } from './telemetry-rows.ts';
 
@@ -31,12 +30,6 @@ export interface SharedAttributeDeps {
 export type RequestedKeys = string[] | null;
 
 /** A refused body as the REST caller sees it: the device API's reason, 413 when too large. */
-function refusal(err: PayloadRefusal): AppError {
-  if (err.key === 'error.transport.payloadTooLarge') {
-    return new AppError(ErrorCode.BAD_REQUEST_PARAMS, err.key, err.params, { status: 413 });
-  }
-  return violationError([{ field: '', key: err.key, params: err.params }]);
-}
 
 function asRecord(rows: readonly AttributeRow[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -53,15 +46,7 @@ export class SharedAttributeService {
    */
   save(deviceId: string, body: unknown): void {
     this.deps.devices.get(deviceId);
-    let rows: AttributeRow[];
-    try {
-      // Through the bytes a device would receive: the same size, depth, key and value rules.
-      const values = attributeValues(parseJson(Buffer.from(JSON.stringify(body) ?? '')), Date.now());
-      rows = values.map((v) => ({ key: v.key, value: v.value, lastUpdateTs: v.ts }));
-    } catch (err) {
-      if (err instanceof PayloadRefusal) throw refusal(err);
-      throw err;
-    }
+    const rows: AttributeRow[] = fromRestBody(body, attributeValues).map((v) => ({ key: v.key, value: v.value, lastUpdateTs: v.ts }));
     transaction(this.deps.db, () => this.deps.rows.upsertAttributes(deviceId, SHARED_SCOPE, rows));
     this.deps.announce('attributes.updated', { deviceId, scope: SHARED_SCOPE, values: rows });
   }

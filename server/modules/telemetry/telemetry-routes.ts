@@ -16,7 +16,17 @@ export function registerTelemetryRoutes(fastify: FastifyInstance, { telemetry, s
   app.route({
     ...telemetryRoutes.timeseries,
     schemaErrorFormatter,
-    handler: async (request) => telemetry.timeseries(request.params.id, request.query),
+    // ThingsBoard's default is text (useStrictDataTypes=false); the service's own callers read typed values.
+    handler: async (request) => telemetry.timeseries(request.params.id, { ...request.query, useStrictDataTypes: request.query.useStrictDataTypes ?? false }),
+  });
+  app.route({
+    ...telemetryRoutes.save,
+    schemaErrorFormatter,
+    // ThingsBoard answers a write with 200 and no body.
+    handler: async (request, reply) => {
+      await telemetry.saveTimeseries(request.params.id, request.body);
+      return reply.code(200).send();
+    },
   });
   app.route({ ...telemetryRoutes.timeseriesKeys, schemaErrorFormatter, handler: async (request) => telemetry.keys(request.params.id) });
   app.route({

@@ -23,7 +23,8 @@ import { violationError } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { DeviceService } from '../device/device-service.ts';
 import type { ParsedEvent, ParsedValue } from '../../lib/device-payload.ts';
-import { keyList } from '../../lib/device-payload.ts';
+import { keyList, telemetryValues } from '../../lib/device-payload.ts';
+import { fromRestBody } from './rest-payload.ts';
 import { checkedAttributes } from './attribute-checks.ts';
 import type { ModelChecks } from '../thing-model/device-data-checks.ts';
 import type { CompactionResult, HistoryCompactor } from './history-compactor.ts';
@@ -110,6 +111,13 @@ export class TelemetryService {
   /** `storeTelemetry` as a promise. */
   telemetry(device: SourceDevice, values: TelemetryRow[], bytes: number): Promise<void> {
     return committed((done) => this.storeTelemetry(device, values, bytes, done));
+  }
+
+  /** `POST …/timeseries/{scope}`: telemetry a user saves for a device, read and stored as the device's own message. */
+  saveTimeseries(deviceId: string, body: unknown): Promise<void> {
+    const device = this.deps.devices.get(deviceId);
+    const values = fromRestBody(body, telemetryValues);
+    return this.telemetry(device, values, JSON.stringify(body).length);
   }
 
   /** Client attributes: the latest of each key is kept. */

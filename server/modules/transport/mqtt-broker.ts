@@ -51,6 +51,7 @@ import { MqttSession, MqttSessionStore, SESSION_EXPIRY_MAX_S } from './mqtt-sess
 import { clientCertificate, tlsServerOptions, type TlsIdentity } from './mqtt-tls.ts';
 import { filterOf, type HeldMessage, type RpcRef } from './rpc-delivery.ts';
 import { SlicedQueue } from './sliced-queue.ts';
+import { longTopicOf, PACKAGE_NOT_FOUND, packageErrorTopic, packageRequest, shortTopicOf } from './short-topics.ts';
 import { publishKind, subscribeAllowed } from './topic-acl.ts';
 import type { TransportStats } from './transport-stats.ts';
 
@@ -84,6 +85,22 @@ export interface MqttBrokerDeps {
   log: FastifyBaseLogger;
   /** Answers a device provisioning request (its JSON body) from `address` (failed attempts are counted per address). */
   provision: (request: Buffer, address: string) => Promise<unknown>;
+}
+
+/**
+ * Where a server message on v1 `topic` goes in `session`: the v1 topic when the session subscribed
+ * its filter, else its short form when it subscribed that (short-topics.ts); `granted` null when
+ * neither. A short topic (an answer to a short request) stays short.
+ */
+function routeOf(session: MqttSession, topic: string): { topic: string; granted: 0 | 1 | null } {
+  const long = longTopicOf(topic);
+  if (long !== null) return { topic, granted: session.subscribedQos(shortTopicOf(filterOf(long)) ?? topic) };
+  const filter = filterOf(topic);
+  const granted = session.subscribedQos(filter);
+  if (granted !== null) return { topic, granted };
+  const short = shortTopicOf(filter);
+  const shortGranted = short === null ? null : session.subscribedQos(short);
+  return shortGranted === null ? { topic, granted: null } : { topic: shortTopicOf(topic)!, granted: shortGranted };
 }
 
 /** What the CONNACK of an MQTT 5 connection tells the client about this server. */
@@ -228,6 +245,12 @@ export class MqttBroker implements MqttConnectionHost {
       this.provisionRequest(conn, packet.topic, payload, settle);
       return;
     }
+    const packageKind = packageRequest(packet.topic);
+    if (packageKind) {
+      this.packageNotFound(conn, packageKind);
+      settle(null);
+      return;
+    }
     if (!this.handle(conn, device, packet.topic, payload, settle)) {
       const v5 = conn.version === 5;
       this.refused('topic', device.id, { topic: packet.topic }, v5 ? 'MQTT publish on a topic the device may not use: refused' : 'MQTT publish on a topic the device may not use: connection closed', 'warn');
@@ -248,9 +271,9 @@ export class MqttBroker implements MqttConnectionHost {
       return q;
     });
     conn.writer.suback(packet.messageId!, granted);
-    // Server messages wait for the subscription to their topic (rpc-delivery.ts).
+    // Server messages wait for the subscription to their topic (rpc-delivery.ts), held under the v1 filter.
     for (const { topic } of packet.subscriptions) {
-      if (session.subscriptions.has(topic)) for (const m of session.delivery.release(topic)) this.send(conn, m);
+      if (session.subscriptions.has(topic)) for (const m of session.delivery.release(longTopicOf(topic) ?? topic)) this.send(conn, m);
     }
   }
 
@@ -349,11 +372,14 @@ export class MqttBroker implements MqttConnectionHost {
     const conns = this.online.get(device.id) ?? new Set();
     conns.add(conn);
     this.online.set(device.id, conns);
+    // Taken before the ONLINE announcement, which may send queued RPCs: those go out once, not again as resends.
+    const resend = [...session.delivery.pending()];
     this.deps.state.mqttOpened(device.id);
     this.corkUntilStored(conn.socket);
+    // What mqttOpened sent waits in the writer behind the CONNACK (mqtt-packet-writer.ts).
     conn.accept(present, v5 ? connackProperties(assigned, asked > expiry ? expiry : null) : undefined);
     // A resumed session resends what the device had not acknowledged, under the same ids.
-    for (const [id, m] of session.delivery.pending()) conn.writer.publish(m.topic, m.payload, 1, id, true);
+    for (const [id, m] of resend) conn.writer.publish(m.topic, m.payload, 1, id, true);
   }
 
   /**
@@ -407,7 +433,9 @@ export class MqttBroker implements MqttConnectionHost {
    * when it could not be stored.
    */
   private handle(conn: MqttConnection, device: ConnectedDevice, topic: string, payload: Buffer, settle: (reason: number | null) => void): boolean {
-    const kind = publishKind(topic, device.deviceType);
+    // A short (v2) topic is its v1 topic, answered in the short form.
+    const long = longTopicOf(topic);
+    const kind = publishKind(long ?? topic, device.deviceType);
     if (!kind) return false;
     const { stats, log } = this.deps;
     const v5 = conn.version === 5;
@@ -445,7 +473,8 @@ export class MqttBroker implements MqttConnectionHost {
       }
       return true;
     }
-    this.deps.dispatch.handle(device, kind, payload, (replyTopic, body) => this.reply(conn, replyTopic, body)).then(
+    const reply = (replyTopic: string, body: unknown): void => this.reply(conn, (long !== null ? shortTopicOf(replyTopic) : null) ?? replyTopic, body);
+    this.deps.dispatch.handle(device, kind, payload, reply).then(
       () => finish(null),
       (err: unknown) => finish(err ?? new Error('device message failed')),
     );
@@ -469,19 +498,36 @@ export class MqttBroker implements MqttConnectionHost {
   /** Now when the session subscribed the message's topic, else once it does. */
   private deliver(conn: MqttConnection, message: HeldMessage): void {
     const session = conn.session!;
-    if (session.subscribedQos(filterOf(message.topic)) === null) session.delivery.hold(message);
+    if (routeOf(session, message.topic).granted === null) session.delivery.hold(message);
     else this.send(conn, message);
   }
 
   /** At the message's QoS or the lower one the session subscribed with (`unsubscribed`: QoS 0 when it did not). */
   private send(conn: MqttConnection, message: HeldMessage, unsubscribed = false): void {
     const session = conn.session!;
-    const granted = session.subscribedQos(filterOf(message.topic));
+    const { topic, granted } = routeOf(session, message.topic);
     if (granted === null && !unsubscribed) return;
     const qos = message.qos === 1 && granted === 1 ? 1 : 0;
     const id = qos === 1 ? session.nextMessageId() : 0;
-    if (qos === 1) session.delivery.sent(id, message);
-    conn.writer.publish(message.topic, message.payload, qos, id, false);
+    // Kept under the topic it went out on: a resend repeats it.
+    if (qos === 1) session.delivery.sent(id, { ...message, topic });
+    conn.writer.publish(topic, message.payload, qos, id, false);
+  }
+
+  /**
+   * A firmware or software chunk request: no package is ever assigned here, so the answer is
+   * ThingsBoard's for that case (MqttTransportHandler.sendOtaPackageError): the status text on the
+   * error topic at the QoS the session subscribed it with (1 when it did not), no PUBACK, and the
+   * connection closed (MQTT 5: DISCONNECT 0x83).
+   */
+  private packageNotFound(conn: MqttConnection, kind: 'fw' | 'sw'): void {
+    const session = conn.session!;
+    const topic = packageErrorTopic(kind);
+    const qos = session.subscribedQos(topic) ?? 1;
+    const id = qos === 1 ? session.nextMessageId() : 0;
+    conn.writer.publish(topic, Buffer.from(PACKAGE_NOT_FOUND), qos, id, false);
+    this.refused('package', conn.device?.id, { topic }, 'MQTT firmware request: no package assigned, connection closed');
+    conn.end(Reason.implementationSpecificError, false);
   }
 
   /** Counts a refusal and logs it (at info unless told), one line per reason and source a minute. */

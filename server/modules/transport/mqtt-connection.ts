@@ -218,6 +218,11 @@ export class MqttConnection {
   }
 
   private onPublish(packet: IPublishPacket): void {
+    // The CONNACK said Topic Alias Maximum 0: an alias is a protocol error the client must hear (MQTT 5 section 3.3.2.3.4).
+    if (packet.properties?.topicAlias !== undefined) {
+      this.end(Reason.topicAliasInvalid, false);
+      return;
+    }
     const qos = packet.qos;
     const id = packet.messageId ?? 0;
     if (qos === 2 && this.qos2?.has(id)) {

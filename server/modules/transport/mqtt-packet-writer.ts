@@ -20,6 +20,13 @@ const PINGRESP = Buffer.from([0xd0, 0x00]);
 const ACK_BUFFER_BYTES = 512;
 
 export class MqttPacketWriter {
+  /**
+   * Packets decided before the CONNACK went out (a queued RPC sent by the ONLINE announcement of
+   * the connect itself, a shared-attribute push, a resent message): MQTT makes CONNACK the first
+   * packet of the server, and clients (mosquitto_sub, MQTT.js) fail or reconnect when it is not.
+   * Null once the CONNACK is written.
+   */
+  private beforeConnack: Buffer[] | null = [];
   private acks: Buffer | null = null;
   private ackBytes = 0;
   private flushQueued = false;
@@ -73,7 +80,11 @@ export class MqttPacketWriter {
       this.version === 5
         ? { cmd: 'connack', sessionPresent, reasonCode: code, ...(properties ? { properties } : {}) }
         : { cmd: 'connack', sessionPresent, returnCode: code };
+    const waiting = this.beforeConnack;
+    this.beforeConnack = null;
     this.packet(packet);
+    // A refused CONNECT ends the connection: nothing decided for it goes out.
+    if (waiting && code === 0) for (const bytes of waiting) this.raw(bytes);
   }
 
   suback(messageId: number, granted: number[]): void {
@@ -99,7 +110,9 @@ export class MqttPacketWriter {
   private packet(packet: Packet): void {
     // Acknowledgements already settled go out first: packets leave in the order they were decided.
     if (this.ackBytes > 0) this.flush();
-    this.raw(mqttPacket.generate(packet, { protocolVersion: this.version }));
+    const bytes = mqttPacket.generate(packet, { protocolVersion: this.version });
+    if (this.beforeConnack && packet.cmd !== 'connack') this.beforeConnack.push(bytes);
+    else this.raw(bytes);
   }
 
   private raw(bytes: Buffer): void {

@@ -30,6 +30,8 @@ export const Reason = {
   keepAliveTimeout: 0x8d,
   sessionTakenOver: 0x8e,
   topicFilterInvalid: 0x8f,
+  /** A PUBLISH naming a topic alias: this server allows none (Topic Alias Maximum 0). */
+  topicAliasInvalid: 0x94,
   packetTooLarge: 0x95,
   quotaExceeded: 0x97,
   payloadFormatInvalid: 0x99,

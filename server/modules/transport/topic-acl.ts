@@ -5,6 +5,7 @@
  */
 import { deviceTopics as t } from '../../contract/device-api.ts';
 import type { DeviceType } from '../../contract/product.ts';
+import { longTopicOf, packageFilters } from './short-topics.ts';
 
 /** What a publish on an allowed topic is. */
 export type PublishKind =
@@ -54,7 +55,12 @@ export function publishKind(topic: string, deviceType: DeviceType): PublishKind 
 const deviceFilters = new Set<string>([`${t.rpcRequest}+`, t.attributes, `${t.attributesResponse}+`, `${t.rpcResponse}+`]);
 const gatewayFilters = new Set<string>([t.gatewayRpc, t.gatewayAttributes, t.gatewayAttributesResponse]);
 
-/** Subscriptions a device may hold: its RPC requests, attribute updates/answers and client RPC answers. */
+/**
+ * Subscriptions a device may hold: its RPC requests, attribute updates/answers and client RPC
+ * answers, in the v1 or the short form (short-topics.ts), and ThingsBoard's package topics.
+ */
 export function subscribeAllowed(filter: string, deviceType: DeviceType): boolean {
-  return deviceFilters.has(filter) || (deviceType === 'GATEWAY' && gatewayFilters.has(filter));
+  const long = longTopicOf(filter);
+  if (long !== null) return deviceFilters.has(long);
+  return deviceFilters.has(filter) || packageFilters.has(filter) || (deviceType === 'GATEWAY' && gatewayFilters.has(filter));
 }

@@ -169,7 +169,8 @@ export class DeviceTransport implements Transport {
     for (const path of this.deliveryPaths) if (path(deviceId, requestId, method, params)) return true;
     const request: RpcRequest = { id: requestId, method, params };
     const rpc = { deviceId, requestId };
-    if (this.broker.publishTo(deviceId, `${deviceTopics.rpcRequest}${requestId}`, request, 1, rpc)) return true;
+    // The device topic names the id, so the body does not (ThingsBoard's JsonConverter leaves it out there).
+    if (this.broker.publishTo(deviceId, `${deviceTopics.rpcRequest}${requestId}`, { method, params }, 1, rpc)) return true;
     const gatewayId = this.state.gatewayOf(deviceId);
     if (gatewayId) {
       const name = this.deviceOf(deviceId)?.name;

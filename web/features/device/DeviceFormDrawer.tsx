@@ -91,7 +91,8 @@ export function deviceBodyOf(values: DeviceFormValues, product: ProductOption, c
     // A name the device reported is sent back as it is, spaces and all; a new one is trimmed.
     name: current && values.name === current.name ? current.name : values.name.trim(),
     alias: orNull(values.alias),
-    deviceType: product.deviceType,
+    // A gateway in a direct product (provisioned with ThingsBoard's `gateway: true`) stays a gateway.
+    deviceType: current?.deviceType === 'GATEWAY' && product.deviceType === 'DIRECT_CONNECTION' ? 'GATEWAY' : product.deviceType,
     deviceProfileId: product.id,
     organizationId: values.organizationId ?? null,
     gatewayId: product.deviceType === 'SENSOR' ? (values.gatewayId ?? null) : null,

@@ -24,6 +24,8 @@ export function historyQuery(keys: readonly string[], range: TimeRangeValue, lim
     startTs: range.startTs,
     endTs: range.endTs,
     agg,
+    // Typed values (the REST default is ThingsBoard's text).
+    useStrictDataTypes: true,
     ...(agg === 'NONE' ? { limit, orderBy: 'ASC' } : { interval: range.interval, limit: HISTORY_LIMIT_MAX }),
   };
 }

@@ -9,7 +9,7 @@ import { WsErrorCode } from '../../../contract/realtime.ts';
 import { notFound } from '../../../lib/field-errors.ts';
 import type { AttributeValue, TelemetryEntry } from '../../../contract/telemetry.ts';
 import type { Aggregation } from '../../../contract/telemetry.ts';
-import { entriesToTsData, latestTs, serverAttributes, toTsData, type LiveData } from './live-data.ts';
+import { entriesToTsData, latestTs, serverAttributes, textData, toTsData, type LiveData } from './live-data.ts';
 
 /** Where a subscription's answers go: the socket's session (LiveRequest.send). */
 export interface LiveSink {
@@ -56,21 +56,29 @@ export abstract class DeviceSubscription {
   close(): void {}
 }
 
-export function telemetryUpdate(cmdId: number, data: TsData, cmdUpdateType: TelemetryUpdate['cmdUpdateType']): TelemetryUpdate {
-  return { subscriptionId: cmdId, cmdId, errorCode: WsErrorCode.NO_ERROR, errorMsg: null, data, latestValues: latestTs(data), cmdUpdateType };
+/** `data` as ThingsBoard's websocket sends it (values as text) unless `strict` keeps their JSON type. */
+export function telemetryUpdate(cmdId: number, data: TsData, cmdUpdateType: TelemetryUpdate['cmdUpdateType'], strict = true): TelemetryUpdate {
+  const sent = strict ? data : textData(data);
+  return { subscriptionId: cmdId, cmdId, errorCode: WsErrorCode.NO_ERROR, errorMsg: null, data: sent, latestValues: latestTs(sent), cmdUpdateType };
 }
 
 /** A subscription to one device (`entityId`) and some of its keys (none named: all). */
 abstract class DeviceKeysSubscription extends DeviceSubscription {
   readonly deviceIds: readonly string[];
   protected keys: Set<string> | null;
+  private readonly strict: boolean;
 
-  constructor(context: SubscriptionContext, cmd: { entityId?: string; keys?: string | string[] }) {
+  constructor(context: SubscriptionContext, cmd: { entityId?: string; keys?: string | string[]; useStrictDataTypes?: boolean }) {
     super(context);
+    this.strict = cmd.useStrictDataTypes === true;
     if (!cmd.entityId) throw notFound();
     this.deviceIds = [cmd.entityId];
     const keys = keyList(cmd.keys);
     this.keys = keys && new Set(keys);
+  }
+
+  protected update(data: TsData, cmdUpdateType: 'TIMESERIES' | 'ATTRIBUTES'): TelemetryUpdate {
+    return telemetryUpdate(this.cmdId, data, cmdUpdateType, this.strict);
   }
 }
 
@@ -102,7 +110,7 @@ export class TimeseriesSubscription extends DeviceKeysSubscription {
   start(): void {
     const deviceId = this.deviceIds[0]!;
     if (!this.windowed) {
-      this.sink.send(telemetryUpdate(this.cmdId, this.data.latest(deviceId, this.keys && [...this.keys]), 'TIMESERIES'));
+      this.sink.send(this.update(this.data.latest(deviceId, this.keys && [...this.keys]), 'TIMESERIES'));
       return;
     }
     const now = Date.now();
@@ -126,7 +134,7 @@ export class TimeseriesSubscription extends DeviceKeysSubscription {
               orderBy: 'DESC',
             }),
           );
-    this.sink.send(telemetryUpdate(this.cmdId, data, 'TIMESERIES'));
+    this.sink.send(this.update(data, 'TIMESERIES'));
   }
 
   override telemetry(_deviceId: string, entries: readonly TelemetryEntry[]): void {
@@ -141,7 +149,7 @@ export class TimeseriesSubscription extends DeviceKeysSubscription {
       return;
     }
     const data = entriesToTsData(entries, this.keys);
-    if (Object.keys(data).length) this.sink.send(telemetryUpdate(this.cmdId, data, 'TIMESERIES'));
+    if (Object.keys(data).length) this.sink.send(this.update(data, 'TIMESERIES'));
   }
 
   override close(): void {
@@ -165,7 +173,7 @@ export class TimeseriesSubscription extends DeviceKeysSubscription {
       orderBy: 'ASC',
     });
     const data = toTsData(points);
-    if (Object.keys(data).length) this.sink.send(telemetryUpdate(this.cmdId, data, 'TIMESERIES'));
+    if (Object.keys(data).length) this.sink.send(this.update(data, 'TIMESERIES'));
   }
 }
 
@@ -180,7 +188,7 @@ export class AttributesSubscription extends DeviceKeysSubscription {
 
   start(): void {
     const device = this.data.device(this.deviceIds[0]!);
-    this.sink.send(telemetryUpdate(this.cmdId, this.data.attributes(device, this.cmd.scope ?? null, this.keys), 'ATTRIBUTES'));
+    this.sink.send(this.update(this.data.attributes(device, this.cmd.scope ?? null, this.keys), 'ATTRIBUTES'));
   }
 
   override attributesChanged(_deviceId: string, scope: 'CLIENT_SCOPE' | 'SHARED_SCOPE', values: readonly AttributeValue[]): void {
@@ -189,7 +197,7 @@ export class AttributesSubscription extends DeviceKeysSubscription {
     for (const v of values) {
       if (!this.keys || this.keys.has(v.key)) data[v.key] = v.flag ? [[v.lastUpdateTs, v.value, v.flag]] : [[v.lastUpdateTs, v.value]];
     }
-    if (Object.keys(data).length) this.sink.send(telemetryUpdate(this.cmdId, data, 'ATTRIBUTES'));
+    if (Object.keys(data).length) this.sink.send(this.update(data, 'ATTRIBUTES'));
   }
 
   override stateChanged(_deviceId: string, state: 'ONLINE' | 'OFFLINE', ts: number): void {
@@ -200,6 +208,6 @@ export class AttributesSubscription extends DeviceKeysSubscription {
       if (v.value === null) continue;
       if (!this.keys || this.keys.has(key)) data[key] = [[v.ts, v.value]];
     }
-    if (Object.keys(data).length) this.sink.send(telemetryUpdate(this.cmdId, data, 'ATTRIBUTES'));
+    if (Object.keys(data).length) this.sink.send(this.update(data, 'ATTRIBUTES'));
   }
 }

@@ -5,12 +5,8 @@
  */
 import type { EntityHistoryCmd, EntityTimeseriesData, EntityTsCmd, TsTextValue } from '../../../contract/realtime.ts';
 import { HISTORY_LIMIT_DEFAULT, type TelemetryEntry } from '../../../contract/telemetry.ts';
-import type { LiveTelemetry } from './live-data.ts';
+import { valueText, type LiveTelemetry } from './live-data.ts';
 
-/** A value as ThingsBoard's TsValue carries it: text, JSON for objects and arrays. */
-export function valueText(value: unknown): string {
-  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
-}
 
 /** The points of `keys` (every key present, empty when none) of one device in [startTs, endTs). */
 export function entityHistory(telemetry: LiveTelemetry, deviceId: string, cmd: EntityTsCmd | EntityHistoryCmd): Record<string, TsTextValue[]> {

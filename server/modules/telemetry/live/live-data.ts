@@ -67,6 +67,20 @@ export function toTsData(points: Record<string, StoredPoint[]>): TsData {
   return data;
 }
 
+/** A value as ThingsBoard's TsValue carries it: text, JSON for objects and arrays. */
+export function valueText(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
+/** The points of `data` with their values as text, as ThingsBoard's websocket sends them. */
+export function textData(data: TsData): TsData {
+  const text: TsData = {};
+  for (const [key, list] of Object.entries(data)) {
+    text[key] = list.map(([ts, value, ...flag]) => [ts, valueText(value), ...flag] as TsData[string][number]);
+  }
+  return text;
+}
+
 export function entriesToTsData(entries: readonly TelemetryEntry[], keys: ReadonlySet<string> | null): TsData {
   const data: TsData = {};
   for (const e of entries) {

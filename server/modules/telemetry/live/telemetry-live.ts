@@ -22,7 +22,7 @@ import { LiveRefusal, liveCommand, type LiveCommands, type LiveContext, type Liv
 import type { Services } from '../../../module.ts';
 import { AttributesSubscription, keyList, TimeseriesSubscription, type DeviceSubscription, type SubscriptionContext } from './device-subscriptions.ts';
 import { EntityCountSubscription, EntityDataSubscription } from './entity-subscriptions.ts';
-import { LiveData, toTsData } from './live-data.ts';
+import { LiveData, textData, toTsData } from './live-data.ts';
 
 /** A started subscription while it follows its devices. */
 class Followed implements LiveSubscription {
@@ -100,7 +100,7 @@ export function telemetryLive(
           cmdId: cmd.cmdId,
           errorCode: WsErrorCode.NO_ERROR,
           errorMsg: null,
-          data: toTsData(points),
+          data: cmd.useStrictDataTypes === true ? toTsData(points) : textData(toTsData(points)),
           cmdUpdateType: 'TIMESERIES_HISTORY',
         });
       },
