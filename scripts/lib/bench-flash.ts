@@ -36,10 +36,11 @@ interface Setting {
   idle: boolean;
 }
 
-/** The default policy, then committing every message at once (what the gateway did before issue 26). */
+/** The default policy, committing every batch at once (what the gateway did before issue 26), and a longer interval. */
 export const FLASH_SETTINGS: Setting[] = [
   { name: 'default', args: [], idle: true },
   { name: 'immediate', args: ['--commit-interval-ms', '0'], idle: false },
+  { name: 'interval1000', args: ['--commit-interval-ms', '1000'], idle: false },
 ];
 
 function idleSeconds(): number {
