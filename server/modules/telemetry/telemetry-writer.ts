@@ -244,11 +244,15 @@ export class TelemetryWriter {
 
   /** Whether the queued batch waits for the commit budget (`commitIntervalMs`); its timer flushes it then. */
   private pacing(): boolean {
-    if (this.budgetTimer) return true;
+    // A full batch goes now even while a wait for the budget runs: saturation must not be capped
+    // at one commit per interval (that halved the saturated throughput).
     if (this.closing || this.jobs.length >= this.options.commitBatch) {
+      if (this.budgetTimer) clearTimeout(this.budgetTimer);
+      this.budgetTimer = null;
       this.budget.spend(Date.now());
       return false;
     }
+    if (this.budgetTimer) return true;
     const wait = this.budget.take(Date.now());
     if (wait === 0) return false;
     this.budgetTimer = setTimeout(() => {
