@@ -6,7 +6,7 @@
  * (`--build` forces it).
  *
  * `--only <group,…>` runs some groups (sizes, coldstart, idle, devices, telemetry, rules, connections, history,
- * chart, scale, modbus, cloud); the other rows keep the figures of the run that measured them, with its date and load.
+ * chart, scale, modbus, cloud, flash); the other rows keep the figures of the run that measured them, with its date and load.
  * `--soak MINUTES` runs the soak alone (scripts/lib/bench-soak.ts) and draws docs/bench/soak.png.
  */
 import { execFileSync } from 'node:child_process';
@@ -30,6 +30,7 @@ import { cpuMs, KB, mb, MB, median, medianRss, rssOf, rssRange, sleep, type Rss 
 import { fmt, fmtBudget, load1m, measured, type Row, type RowSpec } from './lib/bench-row.ts';
 import { ruleRows } from './lib/bench-rules.ts';
 import { durationRows } from './lib/bench-rules-duration.ts';
+import { flashRows } from './lib/bench-flash.ts';
 import { storedSceneRows } from './lib/bench-rules-stored.ts';
 import { scaleRows } from './lib/bench-scale.ts';
 import { soakMinutes, soakRows } from './lib/bench-soak.ts';
@@ -43,7 +44,7 @@ const coldStartRuns = 10;
 const resultsFile = join(root, 'bench/results.json');
 const docFile = join(root, 'docs/BENCHMARKS.md');
 
-const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'rules', 'connections', 'history', 'chart', 'scale', 'modbus', 'cloud', 'soak'] as const;
+const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'rules', 'connections', 'history', 'chart', 'scale', 'modbus', 'cloud', 'flash', 'soak'] as const;
 type Group = (typeof groups)[number];
 
 /** Rows of placeholders earlier runs wrote before these figures were measured. */
@@ -537,6 +538,7 @@ async function main(): Promise<void> {
     await step('scale', () => scaleRows(binary));
     await step('modbus', () => modbusRows(binary));
     await step('cloud', () => cloudRows(binary));
+    await step('flash', () => flashRows(binary));
     await step('soak', () => soakRows(binary, soakMinutes(process.argv) ?? 10));
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -43,6 +43,14 @@ export interface Config {
   minFreeDiskMb: number;
   /** How long a cloud account signs in with its stored verifier while the cloud is unreachable, since its last online check. */
   cloudOfflineDays: number;
+  /**
+   * The telemetry commit budget (server/modules/telemetry/commit-budget.ts): after `commitBurst`
+   * back-to-back commits, one per `commitIntervalMs` (0: each batch at once); a batch of
+   * `commitBatch` messages commits at once whatever the budget.
+   */
+  commitIntervalMs: number;
+  commitBurst: number;
+  commitBatch: number;
 }
 
 interface OptionSpec {
@@ -50,10 +58,15 @@ interface OptionSpec {
   flag: string;
   env: string;
   help: string;
-  kind: 'string' | 'port' | 'list' | 'level' | 'megabytes' | 'days';
+  kind: 'string' | 'port' | 'list' | 'level' | 'megabytes' | 'days' | 'ms' | 'count';
   /** A port or a size that may also be `off` (null). */
   off?: true;
+  /** The least and greatest whole number an `ms` or `count` option takes. */
+  range?: [number, number];
 }
+
+/** The commit policy chosen for flash storage (measured in docs/ARCHITECTURE.md, "Commit policy and flash wear"). */
+export const COMMIT_DEFAULTS = { intervalMs: 400, burst: 4, batch: 256 } as const;
 
 /** The one table `--help`, env parsing and the README's configuration table derive from. */
 export const options: OptionSpec[] = [
@@ -72,6 +85,9 @@ export const options: OptionSpec[] = [
   { key: 'trustedProxies', flag: '--trusted-proxy', env: 'EDGE_TRUSTED_PROXY', kind: 'list', help: 'Address or CIDR of a proxy whose X-Forwarded-For names the client (repeatable; env: comma-separated; default none)' },
   { key: 'historyMaxMb', flag: '--history-max-mb', env: 'EDGE_HISTORY_MAX_MB', kind: 'megabytes', off: true, help: 'Cap on the database size in MB: the oldest history is pruned above it (default off)' },
   { key: 'minFreeDiskMb', flag: '--min-free-disk-mb', env: 'EDGE_MIN_FREE_DISK_MB', kind: 'megabytes', help: 'Telemetry and uploads are refused while the data directory has less free space, in MB (default 64)' },
+  { key: 'commitIntervalMs', flag: '--commit-interval-ms', env: 'EDGE_COMMIT_INTERVAL_MS', kind: 'ms', range: [0, 5000], help: `Least time between two telemetry commits once the burst is spent, 0-5000 ms; 0 commits every batch at once (default ${COMMIT_DEFAULTS.intervalMs}: fewer flash writes for up to that much PUBACK delay)` },
+  { key: 'commitBurst', flag: '--commit-burst', env: 'EDGE_COMMIT_BURST', kind: 'count', range: [1, 100], help: `Telemetry commits allowed back to back after a quiet spell, 1-100 (default ${COMMIT_DEFAULTS.burst})` },
+  { key: 'commitBatch', flag: '--commit-batch', env: 'EDGE_COMMIT_BATCH', kind: 'count', range: [1, 4096], help: `Queued messages that commit at once whatever the interval, 1-4096 (default ${COMMIT_DEFAULTS.batch})` },
   { key: 'cloudOfflineDays', flag: '--cloud-offline-days', env: 'EDGE_CLOUD_OFFLINE_DAYS', kind: 'days', help: 'Days a cloud account may sign in while the cloud is unreachable, since its last online sign-in (default 30; 0: never offline)' },
 ];
 
@@ -92,6 +108,9 @@ export const defaults: Config = {
   historyMaxMb: null,
   minFreeDiskMb: 64,
   cloudOfflineDays: 30,
+  commitIntervalMs: COMMIT_DEFAULTS.intervalMs,
+  commitBurst: COMMIT_DEFAULTS.burst,
+  commitBatch: COMMIT_DEFAULTS.batch,
 };
 
 export class ConfigError extends Error {}
@@ -114,11 +133,27 @@ function coerce(spec: OptionSpec, raw: string): unknown {
       if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n)) throw new ConfigError(`${spec.flag}: not a whole number of ${spec.kind === 'days' ? 'days' : 'MB'}: ${raw}`);
       return n;
     }
+    case 'ms':
+    case 'count':
+      return wholeInRange(spec, raw);
     case 'list':
       return raw.split(',').map((s) => s.trim()).filter(Boolean);
     default:
       return raw;
   }
+}
+
+function rangeError(spec: OptionSpec, raw: unknown): ConfigError {
+  const [min, max] = spec.range ?? [0, Number.MAX_SAFE_INTEGER];
+  const unit = spec.kind === 'ms' ? ' ms' : '';
+  return new ConfigError(`${spec.flag}: expected a whole number from ${min} to ${max}${unit}, not ${String(raw)}`);
+}
+
+function wholeInRange(spec: OptionSpec, raw: string): number {
+  const n = Number(raw);
+  const [min, max] = spec.range ?? [0, Number.MAX_SAFE_INTEGER];
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) throw rangeError(spec, raw);
+  return n;
 }
 
 /** An IPv4 or IPv6 address, optionally with a /prefix of its family's length. */
@@ -194,6 +229,11 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
   if (result.historyMaxMb !== null && !(Number.isSafeInteger(result.historyMaxMb) && result.historyMaxMb >= 0)) throw new ConfigError('--history-max-mb: expected a whole number of MB or off');
   if (!(Number.isSafeInteger(result.minFreeDiskMb) && result.minFreeDiskMb >= 0)) throw new ConfigError('--min-free-disk-mb: expected a whole number of MB');
   if (!(Number.isSafeInteger(result.cloudOfflineDays) && result.cloudOfflineDays >= 0)) throw new ConfigError('--cloud-offline-days: expected a whole number of days');
+  for (const spec of options) {
+    // A config file gives numbers as JSON numbers, which coerce() never saw.
+    const v = result[spec.key];
+    if (spec.range && !(Number.isSafeInteger(v) && (v as number) >= spec.range[0] && (v as number) <= spec.range[1])) throw rangeError(spec, v);
+  }
   if (!Array.isArray(result.trustedProxies)) throw new ConfigError('--trusted-proxy: expected a list of addresses or CIDRs');
   for (const entry of result.trustedProxies as unknown[]) {
     if (!isAddressOrCidr(entry)) throw new ConfigError(`--trusted-proxy: not an address or CIDR: ${String(entry)}`);

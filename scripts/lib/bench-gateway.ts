@@ -60,11 +60,12 @@ export async function mqttPortOf(bin: RunningBinary): Promise<number> {
   throw new Error(`bench: the binary did not print its MQTT port:\n${bin.output()}`);
 }
 
-export async function startProvisionedGateway(binary: string, env?: NodeJS.ProcessEnv): Promise<BenchGateway> {
+/** `args`: more command-line flags for the binary (a commit policy the bench compares). */
+export async function startProvisionedGateway(binary: string, env?: NodeJS.ProcessEnv, args: readonly string[] = []): Promise<BenchGateway> {
   const keys = benchLicenceKeys();
   let bin: RunningBinary | null = null;
   try {
-    bin = await startAfterReboot({ binary, args: ['--license-public-key', keys.publicKeyFile], ...(env ? { env } : {}) });
+    bin = await startAfterReboot({ binary, args: ['--license-public-key', keys.publicKeyFile, ...args], ...(env ? { env } : {}) });
     await provision(bin, keys.privateKeyPem);
     const http = await ConsoleHttp.signIn(bin.url, BENCH_ADMIN.username, BENCH_ADMIN.password);
     const mqttUrl = `mqtt://127.0.0.1:${await mqttPortOf(bin)}`;

@@ -50,6 +50,8 @@ export interface DriveOptions {
   ratePerPublisher?: number;
   /** The payload of publisher `i`'s `seq`-th message (called when it is sent). */
   payload(i: number, seq: number): string;
+  /** Keeps each PUBACK round trip (ms) of a message sent inside the measuring window in `DriveResult.pubackMs`. */
+  pubackTimes?: boolean;
 }
 
 export interface DriveResult {
@@ -66,6 +68,8 @@ export interface DriveResult {
   to: number;
   /** CPU the bench process itself used during the window, as a share of one core. */
   benchCpuShare: number;
+  /** PUBACK round trips (ms) of the messages sent inside the window, when `pubackTimes` asked for them. */
+  pubackMs: number[];
 }
 
 export async function drive(clients: readonly MqttClient[], opts: DriveOptions): Promise<DriveResult> {
@@ -80,16 +84,19 @@ export async function drive(clients: readonly MqttClient[], opts: DriveOptions):
   let sent = 0;
   let errors = 0;
   const paced = opts.ratePerPublisher !== undefined;
+  const pubackMs: number[] = [];
 
   const send = (i: number): void => {
     inflight[i]!++;
     if (measuring) sent++;
+    const sentAt = opts.pubackTimes && measuring ? performance.now() : -1;
     clients[i]!.publish(deviceTopics.telemetry, opts.payload(i, seq[i]!++), { qos: 1 }, (err) => {
       inflight[i]!--;
       if (err) errors++;
       else {
         ackedAll++;
         if (measuring) acked++;
+        if (sentAt >= 0) pubackMs.push(performance.now() - sentAt);
       }
       if (!stopping) pump(i);
     });
@@ -134,5 +141,5 @@ export async function drive(clients: readonly MqttClient[], opts: DriveOptions):
   for (let waited = 0; waited < DRAIN_MS && inflight.some((x) => x > 0); waited += 20) await sleep(20);
 
   const seconds = (to - from) / 1000;
-  return { acked, ackedAll, sent, perSecond: acked / seconds, errors, from, to, benchCpuShare: (cpu.user + cpu.system) / 1000 / (to - from) };
+  return { acked, ackedAll, sent, perSecond: acked / seconds, errors, from, to, benchCpuShare: (cpu.user + cpu.system) / 1000 / (to - from), pubackMs };
 }

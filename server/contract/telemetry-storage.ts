@@ -43,6 +43,23 @@ export const ProductHistoryUsageSchema = Type.Object({
 });
 export type ProductHistoryUsage = Static<typeof ProductHistoryUsageSchema>;
 
+/**
+ * What the gateway's process wrote to its storage (the kernel's /proc/self/io `write_bytes`,
+ * sampled by the process itself) over the last 24 h, or since it started when that is later, and
+ * per device message acknowledged meanwhile: what wears a flash card.
+ */
+export const WrittenBytesSchema = Type.Object({
+  sinceTs: Type.Integer({ description: 'Start of the window, epoch ms' }),
+  /** The window starts at the process's start (less than 24 h ago): a restart began the count again. */
+  sinceStart: Type.Boolean(),
+  /** null where the kernel does not count (not Linux). */
+  bytes: Nullable(Bytes),
+  messages: Count,
+  /** null until a message was acknowledged in the window. */
+  bytesPerMessage: Nullable(Type.Number({ minimum: 0 })),
+});
+export type WrittenBytes = Static<typeof WrittenBytesSchema>;
+
 export const StorageStateSchema = Type.Object({
   /** The database file plus its WAL. */
   databaseBytes: Bytes,
@@ -59,6 +76,7 @@ export const StorageStateSchema = Type.Object({
   timeLeftMs: Nullable(Type.Number({ minimum: 0 })),
   telemetryRetentionDays: Type.Integer(),
   products: Type.Array(ProductHistoryUsageSchema),
+  written: WrittenBytesSchema,
 });
 export type StorageState = Static<typeof StorageStateSchema>;
 

@@ -43,7 +43,10 @@ export async function makeApp(
 ): Promise<TestApp> {
   const { embeddedLicenseKeys, bus, tuning, logger, assets, ...configOverrides } = overrides;
   const dataDir = configOverrides.dataDir ?? tempDir();
-  const config: Config = { ...defaults, port: 0, mqttPort: 0, mqttsPort: 0, tcpPort: 0, deviceSn: 'TEST-SN-0001', ...configOverrides, dataDir };
+  // Every batch committed at once unless a test asks for the flash commit budget: tests publish one
+  // message after another, which the budget deliberately paces (tests of the policy set it, and the
+  // crash test runs the real binary's defaults).
+  const config: Config = { ...defaults, port: 0, mqttPort: 0, mqttsPort: 0, tcpPort: 0, deviceSn: 'TEST-SN-0001', commitIntervalMs: 0, ...configOverrides, dataDir };
   const app = await buildApp({ config, version: '0.0.0-test', embeddedLicenseKeys: embeddedLicenseKeys ?? [], bus, tuning, logger, assets });
   cleanups.push(async () => { await app.close(); });
   return { app, dataDir, config };

@@ -1,7 +1,9 @@
 /**
  * An acknowledged QoS 1 message survives a hard kill: the server runs as its own process (from
  * source, through tsx), a device publishes, every PUBACK is awaited, the process gets SIGKILL at
- * once, and after a restart on the same data dir every message is in history.
+ * once, and after a restart on the same data dir every message is in history. The same under each
+ * commit policy (`--commit-interval-ms` and friends) with a paced device killed mid-stream: a
+ * message waiting for the commit budget is not acknowledged yet, so nothing acknowledged is lost.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,36 +55,60 @@ async function login(server: RunningBinary): Promise<string> {
   return (await call<TokenPair>(server, authRoutes.login.method, authRoutes.login.url, { body: ADMIN })).token;
 }
 
+interface Provisioned {
+  first: RunningBinary;
+  device: Device;
+  mqttUsername: string;
+  options: { binary: string; dataDir: string; args: string[]; timeoutMs: number };
+}
+
+/** A server from source on a new data dir, provisioned over HTTP as a factory script does it, with one MQTT device. */
+async function provisioned(args: readonly string[] = []): Promise<Provisioned> {
+  const dir = mkdtempSync(join(tmpdir(), 'edge-crash-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dataDir = join(dir, 'data');
+  const keys = generateKeyPair();
+  const publicKey = join(dir, 'license-public.pem');
+  writeFileSync(publicKey, keys.publicKeyPem);
+  const options = { binary: sourceServer(dir), dataDir, args: ['--license-public-key', publicKey, ...args], timeoutMs: 60_000 };
+
+  const first = await startBinary(options);
+  cleanups.push(() => first.kill());
+  const setup = { [SETUP_CODE_HEADER]: first.setupCode ?? '' };
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(issueLicense({ privateKeyPem: keys.privateKeyPem }))]), 'edge.lic');
+  await call(first, licenseRoutes.upload.method, licenseRoutes.upload.url, { body: form, headers: setup });
+  await call(first, licenseRoutes.setupAdmin.method, licenseRoutes.setupAdmin.url, { body: ADMIN, headers: setup });
+  const token = await login(first);
+  const product = await call<Product>(first, productRoutes.create.method, productRoutes.create.url, {
+    token,
+    body: { name: 'Meters', deviceType: 'DIRECT_CONNECTION', transportType: 'MQTT' },
+  });
+  const device = await call<Device>(first, deviceRoutes.create.method, deviceRoutes.create.url, {
+    token,
+    body: { name: 'Meter_1', deviceType: 'DIRECT_CONNECTION', deviceProfileId: product.id },
+  });
+  const credentials = await call<DeviceCredentials>(first, 'GET', credentialsRoutes.get.url.replace(':id', device.id), { token });
+  return { first, device, mqttUsername: credentials.credentialsId, options };
+}
+
+/** The `seq` values history holds for the device after a restart on the same data dir. */
+async function storedAfterRestart(p: Provisioned): Promise<{ second: RunningBinary; seqs: number[] }> {
+  const second = await startBinary(p.options);
+  cleanups.push(() => second.kill());
+  const values = await call<TimeseriesValues>(
+    second,
+    'GET',
+    `${telemetryRoutes.timeseries.url.replace(':id', p.device.id)}?keys=seq&startTs=0&limit=50000&orderBy=ASC`,
+    { token: await login(second) },
+  );
+  return { second, seqs: (values.seq ?? []).map((v) => Number(v.value)) };
+}
+
 describe('crash safety', () => {
   it('keeps every acknowledged QoS 1 message when the process is killed right after the PUBACKs', { timeout: 120_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'edge-crash-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const dataDir = join(dir, 'data');
-    const keys = generateKeyPair();
-    const publicKey = join(dir, 'license-public.pem');
-    writeFileSync(publicKey, keys.publicKeyPem);
-    const options = { binary: sourceServer(dir), dataDir, args: ['--license-public-key', publicKey], timeoutMs: 60_000 };
-
-    const first = await startBinary(options);
-    cleanups.push(() => first.kill());
-    // First boot over HTTP, as a provisioning script does it.
-    const setup = { [SETUP_CODE_HEADER]: first.setupCode ?? '' };
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(issueLicense({ privateKeyPem: keys.privateKeyPem }))]), 'edge.lic');
-    await call(first, licenseRoutes.upload.method, licenseRoutes.upload.url, { body: form, headers: setup });
-    await call(first, licenseRoutes.setupAdmin.method, licenseRoutes.setupAdmin.url, { body: ADMIN, headers: setup });
-    const token = await login(first);
-    const product = await call<Product>(first, productRoutes.create.method, productRoutes.create.url, {
-      token,
-      body: { name: 'Meters', deviceType: 'DIRECT_CONNECTION', transportType: 'MQTT' },
-    });
-    const device = await call<Device>(first, deviceRoutes.create.method, deviceRoutes.create.url, {
-      token,
-      body: { name: 'Meter_1', deviceType: 'DIRECT_CONNECTION', deviceProfileId: product.id },
-    });
-    const credentials = await call<DeviceCredentials>(first, 'GET', credentialsRoutes.get.url.replace(':id', device.id), { token });
-
-    const client = await connectAsync(`mqtt://127.0.0.1:${mqttPortOf(first)}`, { username: credentials.credentialsId, reconnectPeriod: 0 });
+    const p = await provisioned();
+    const client = await connectAsync(`mqtt://127.0.0.1:${mqttPortOf(p.first)}`, { username: p.mqttUsername, reconnectPeriod: 0 });
     client.on('error', () => undefined);
     // All in flight at once: the acknowledged ones span several batches, the last one just committed.
     await Promise.all(
@@ -90,21 +116,47 @@ describe('crash safety', () => {
         client.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: 1_000_000 + i, values: { seq: i } }), { qos: 1 }),
       ),
     );
-    process.kill(first.pid, 'SIGKILL');
+    process.kill(p.first.pid, 'SIGKILL');
     client.end(true);
-    await first.kill();
+    await p.first.kill();
 
-    const second = await startBinary(options);
-    cleanups.push(() => second.kill());
-    const values = await call<TimeseriesValues>(
-      second,
-      'GET',
-      `${telemetryRoutes.timeseries.url.replace(':id', device.id)}?keys=seq&startTs=0&limit=50000&orderBy=ASC`,
-      { token: await login(second) },
-    );
-    expect(values.seq?.map((p) => p.value)).toEqual(Array.from({ length: MESSAGES }, (_, i) => i));
+    const { second, seqs } = await storedAfterRestart(p);
+    expect(seqs).toEqual(Array.from({ length: MESSAGES }, (_, i) => i));
     // Nobody is connected after the restart, whatever the state was when the process died.
-    const after = await call<Device>(second, 'GET', deviceRoutes.get.url.replace(':id', device.id), { token: await login(second) });
+    const after = await call<Device>(second, 'GET', deviceRoutes.get.url.replace(':id', p.device.id), { token: await login(second) });
     expect(after.deviceState).toBe('OFFLINE');
+  });
+
+  // Paced: messages arrive while commits wait for the budget, and the kill lands mid-stream, some
+  // messages acknowledged, some queued for the next commit, some still on the wire.
+  it.each([
+    { policy: 'the default flash budget', args: [] },
+    { policy: 'every batch at once', args: ['--commit-interval-ms', '0'] },
+    { policy: 'one commit a second, no burst', args: ['--commit-interval-ms', '1000', '--commit-burst', '1'] },
+    { policy: 'a budget with large batches committing early', args: ['--commit-interval-ms', '5000', '--commit-batch', '16'] },
+  ])('keeps every acknowledged message of a paced device killed mid-stream under $policy', { timeout: 120_000 }, async ({ args }) => {
+    const p = await provisioned(args);
+    const client = await connectAsync(`mqtt://127.0.0.1:${mqttPortOf(p.first)}`, { username: p.mqttUsername, reconnectPeriod: 0 });
+    client.on('error', () => undefined);
+    const acked: number[] = [];
+    let seq = 0;
+    const pacer = setInterval(() => {
+      const i = seq++;
+      client.publish('v1/devices/me/telemetry', JSON.stringify({ ts: 1_000_000 + i, values: { seq: i } }), { qos: 1 }, (err) => {
+        if (!err) acked.push(i);
+      });
+    }, 5);
+    // Killed once a few commits were acknowledged, whatever the budget lets through by then.
+    for (let waited = 0; acked.length < 40 && waited < 60_000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+    process.kill(p.first.pid, 'SIGKILL');
+    clearInterval(pacer);
+    const ackedAtKill = [...acked];
+    client.end(true);
+    await p.first.kill();
+
+    expect(ackedAtKill.length).toBeGreaterThanOrEqual(40);
+    const { seqs } = await storedAfterRestart(p);
+    const stored = new Set(seqs);
+    expect(ackedAtKill.filter((i) => !stored.has(i))).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  * free space comes from a statfs the test controls, since filling a real disk in CI is not an option.
  */
 import { execFileSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IClientOptions } from 'mqtt';
 import { describe, expect, it } from 'vitest';
@@ -85,6 +85,37 @@ describe('per-product history retention', () => {
     const unknown = await t.api.call(telemetryStorageRoutes.setProductRetention, { params: { id: 'no-such-product' }, body: { retentionDays: 5 } });
     expect(unknown.statusCode).toBe(404);
     expect(await t.api.ok(telemetryStorageRoutes.setProductRetention, { params: { id: product.id }, body: { retentionDays: null } })).toEqual({ retentionDays: null });
+  });
+});
+
+/** This process's /proc/self/io write_bytes: the kernel's count, which the gateway must report as its own. */
+function ownWriteBytes(): number {
+  return Number(/^write_bytes:\s*(\d+)$/m.exec(readFileSync('/proc/self/io', 'utf8'))![1]);
+}
+
+describe('bytes written to storage', () => {
+  it("reports the process's own write_bytes since it started and per acknowledged message", { timeout: 60_000 }, async () => {
+    const before = ownWriteBytes();
+    // The flash commit budget of a gateway's defaults: the figures count acknowledged messages however they share commits.
+    const t = await makeDeviceApp({ commitIntervalMs: 400, commitBurst: 4 });
+    const { token } = await deviceOf(t);
+    const client = await connectDevice(t.app, { username: token, clientId: 'written-bytes' });
+    for (let i = 0; i < 20; i++) await client.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: 1_000 + i, values: { temperature: i } }), { qos: 1 });
+    await postSeries(t, token, 5_000, 1, 1);
+    // 4 MB this process writes and syncs: only the kernel's count of the process can know of them.
+    const file = join(t.dataDir, 'ballast.bin');
+    writeFileSync(file, Buffer.alloc(4 * MB, 1));
+    execFileSync('sync', [file]);
+    const state = await t.api.ok(telemetryStorageRoutes.storage);
+    const after = ownWriteBytes();
+    client.end(true);
+
+    expect(state.written.messages).toBe(21);
+    expect(state.written.bytes).toBeGreaterThanOrEqual(4 * MB);
+    expect(state.written.bytes).toBeLessThanOrEqual(after - before);
+    expect(state.written.bytesPerMessage).toBe(state.written.bytes! / 21);
+    expect(state.written).toMatchObject({ sinceStart: true });
+    expect(state.written.sinceTs).toBeGreaterThan(Date.now() - 60_000);
   });
 });
 

@@ -35,6 +35,7 @@ describe('configuration', () => {
         '--upstream', 'http://10.0.0.2:8080', '--license-public-key', 'a.pem', '--license-public-key=b.pem',
         '--device-sn', 'SN-1', '--log-level', 'debug', '--trusted-proxy', '10.0.0.2', '--trusted-proxy=fd00::/8,192.168.1.0/24',
         '--history-max-mb', '512', '--min-free-disk-mb=128', '--cloud-offline-days', '7',
+        '--commit-interval-ms', '1000', '--commit-burst=2', '--commit-batch', '512',
       ],
       {},
     );
@@ -55,7 +56,25 @@ describe('configuration', () => {
       historyMaxMb: 512,
       minFreeDiskMb: 128,
       cloudOfflineDays: 7,
+      commitIntervalMs: 1000,
+      commitBurst: 2,
+      commitBatch: 512,
     });
+  });
+
+  it('takes the commit policy within its ranges, 0 ms committing every batch at once', () => {
+    expect(loadConfig([], {}).config).toMatchObject({ commitIntervalMs: 400, commitBurst: 4, commitBatch: 256 });
+    expect(loadConfig(['--commit-interval-ms', '0'], {}).config.commitIntervalMs).toBe(0);
+    expect(loadConfig([], { EDGE_COMMIT_INTERVAL_MS: '5000', EDGE_COMMIT_BURST: '100', EDGE_COMMIT_BATCH: '1' }).config).toMatchObject({ commitIntervalMs: 5000, commitBurst: 100, commitBatch: 1 });
+  });
+
+  it('refuses a commit policy out of range or not a whole number, saying which flag and what it takes', () => {
+    expect(() => loadConfig(['--commit-interval-ms', '5001'], {})).toThrow('--commit-interval-ms: expected a whole number from 0 to 5000 ms, not 5001');
+    expect(() => loadConfig(['--commit-interval-ms', '-1'], {})).toThrow('--commit-interval-ms: expected a whole number from 0 to 5000 ms, not -1');
+    expect(() => loadConfig(['--commit-interval-ms', '2.5'], {})).toThrow(/--commit-interval-ms: expected a whole number from 0 to 5000 ms/);
+    expect(() => loadConfig(['--commit-burst', '0'], {})).toThrow('--commit-burst: expected a whole number from 1 to 100, not 0');
+    expect(() => loadConfig([], { EDGE_COMMIT_BATCH: '4097' })).toThrow('--commit-batch: expected a whole number from 1 to 4096, not 4097');
+    expect(() => loadConfig(['--config', configFile({ commitBurst: 101 })], {})).toThrow('--commit-burst: expected a whole number from 1 to 100, not 101');
   });
 
   it('has no database size cap and a 64 MB free-disk floor by default, takes off for no cap, and refuses sizes that are not whole MB', () => {
@@ -129,10 +148,10 @@ describe('configuration', () => {
 
   it('lists every flag of the README configuration table and its variable in --help', () => {
     const text = helpText('1.2.3');
-    for (const flag of ['--host', '--port', '--data-dir', '--mqtt-port', '--upstream', '--license-public-key', '--device-sn', '--log-level', '--trusted-proxy', '--help', '--version']) {
+    for (const flag of ['--host', '--port', '--data-dir', '--mqtt-port', '--upstream', '--license-public-key', '--device-sn', '--log-level', '--trusted-proxy', '--commit-interval-ms', '--commit-burst', '--commit-batch', '--help', '--version']) {
       expect(text).toContain(flag);
     }
-    for (const env of ['EDGE_HOST', 'EDGE_PORT', 'EDGE_DATA_DIR', 'EDGE_MQTT_PORT', 'EDGE_UPSTREAM', 'EDGE_LICENSE_PUBLIC_KEY', 'EDGE_DEVICE_SN', 'EDGE_LOG_LEVEL', 'EDGE_TRUSTED_PROXY']) {
+    for (const env of ['EDGE_HOST', 'EDGE_PORT', 'EDGE_DATA_DIR', 'EDGE_MQTT_PORT', 'EDGE_UPSTREAM', 'EDGE_LICENSE_PUBLIC_KEY', 'EDGE_DEVICE_SN', 'EDGE_LOG_LEVEL', 'EDGE_TRUSTED_PROXY', 'EDGE_COMMIT_INTERVAL_MS', 'EDGE_COMMIT_BURST', 'EDGE_COMMIT_BATCH']) {
       expect(text).toContain(env);
     }
     expect(text).toContain('1.2.3');

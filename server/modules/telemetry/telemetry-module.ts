@@ -26,6 +26,7 @@ import { registerSharedAttributeRoutes } from './shared-attribute-routes.ts';
 import { SharedAttributeService } from './shared-attribute-service.ts';
 import { registerTelemetryRoutes } from './telemetry-routes.ts';
 import { TelemetryService } from './telemetry-service.ts';
+import { WriteMeter } from './write-meter.ts';
 import { TelemetryWriter, type WriterOptions } from './telemetry-writer.ts';
 
 declare module '../../module.ts' {
@@ -88,7 +89,9 @@ export const telemetryModule = defineModule({
   },
   build: ({ core, log, tuning, services, onClose }) => {
     const rows = new TelemetryRepository(core.db);
-    const writer = new TelemetryWriter({ db: core.db, bus: core.bus, rows, log, options: tuning.writer, blockPoints: tuning.compactor?.blockPoints });
+    const { commitIntervalMs, commitBurst, commitBatch } = core.config;
+    const writerOptions = { commitIntervalMs, commitBurst, commitBatch, ...tuning.writer };
+    const writer = new TelemetryWriter({ db: core.db, bus: core.bus, rows, log, options: writerOptions, blockPoints: tuning.compactor?.blockPoints });
     const compactor = new HistoryCompactor({ db: core.db, blocks: rows.blocks, log, options: tuning.compactor });
     const MB = 1024 * 1024;
     const { historyMaxMb, minFreeDiskMb, dataDir } = core.config;
@@ -103,6 +106,8 @@ export const telemetryModule = defineModule({
     });
     const disk = new DiskGuard({ dir: dataDir, minFreeBytes: minFreeDiskMb * MB, log, options: tuning.disk });
     const productRetention = new ProductRetentionStore(core.db);
+    const writes = new WriteMeter();
+    core.bus.on('message.received', () => writes.counted(1));
     const telemetry = new TelemetryService({
       db: core.db,
       rows,
@@ -124,6 +129,7 @@ export const telemetryModule = defineModule({
       products: services.products,
       devices: services.devices,
       retentionDays: () => telemetry.settings().telemetryRetentionDays,
+      writes,
     });
     const retention = new Cron(
       RETENTION_SCHEDULE,
@@ -145,6 +151,7 @@ export const telemetryModule = defineModule({
       compactor.stop();
       disk.stop();
       budget.stop();
+      writes.close();
       telemetry.stop();
       writer.close();
     });

@@ -11,6 +11,7 @@ import type { DiskGuard } from './disk-guard.ts';
 import type { HistoryBudget } from './history-budget.ts';
 import type { ProductRetentionStore } from './product-retention.ts';
 import type { TelemetryRepository } from './telemetry-repository.ts';
+import type { WriteMeter } from './write-meter.ts';
 
 const ROW_BYTES = 28;
 const HOUR_MS = 3_600_000;
@@ -23,6 +24,7 @@ export interface TelemetryStorageDeps {
   products: Pick<ProductService, 'get' | 'options'>;
   devices: Pick<DeviceService, 'get' | 'refs'>;
   retentionDays: () => number;
+  writes: WriteMeter;
 }
 
 export class TelemetryStorage {
@@ -88,6 +90,7 @@ export class TelemetryStorage {
       timeLeftMs,
       telemetryRetentionDays: this.deps.retentionDays(),
       products: [...products.values()],
+      written: this.deps.writes.written(),
     };
   }
 }

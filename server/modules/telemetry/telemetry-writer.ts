@@ -32,6 +32,7 @@ import type { TelemetryEntry } from '../../contract/telemetry.ts';
 import type { Announce, EventBus } from '../../lib/event-bus.ts';
 import { isMessageFault } from './commit-failure.ts';
 import { HistoryWorker, packBatch, type BatchJob } from './history-worker.ts';
+import { CommitBudget } from './commit-budget.ts';
 import { MOVE_CHUNK, StagingMover } from './staging-mover.ts';
 import type { TelemetryRepository } from './telemetry-repository.ts';
 import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRow } from './telemetry-rows.ts';
@@ -83,6 +84,18 @@ export interface WriterOptions {
    * and the bench wrote 139-156 B per message; with this, 114-116 B.
    */
   saturatedMs: number;
+  /**
+   * The commit budget for flash storage (docs/ARCHITECTURE.md, "Commit policy and flash wear"): once
+   * `commitBurst` commits went back to back, the next one starts `commitIntervalMs` after the one
+   * before it (a token bucket: one commit per interval, up to `commitBurst` saved up); 0: every batch
+   * is committed at once. A commit writes whole 4 KB pages however few messages it holds, so a paced
+   * fleet whose messages each got a commit wrote ~8 KB per message; sharing commits, ~100-200 B.
+   * A lone slow device finds a saved commit and is acknowledged at once.
+   */
+  commitIntervalMs: number;
+  commitBurst: number;
+  /** A batch of this many messages is committed at once whatever the budget (its pages are full anyway), so saturation is not capped at a commit rate. */
+  commitBatch: number;
 }
 
 /**
@@ -99,6 +112,9 @@ export const defaultWriterOptions: WriterOptions = {
   gatherMs: 3,
   gatherMessages: 1024,
   saturatedMs: 1000,
+  commitIntervalMs: 0,
+  commitBurst: 1,
+  commitBatch: 256,
 };
 
 /** A worker without a batch of `workerFrom` messages for this long stops. */
@@ -148,9 +164,12 @@ export class TelemetryWriter {
   private gatherTimer: NodeJS.Timeout | null = null;
   /** The gathering wait is over: the next flush commits what is queued. */
   private gathered = false;
+  private readonly budget: CommitBudget;
+  private budgetTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly deps: TelemetryWriterDeps) {
     this.options = { ...defaultWriterOptions, ...deps.options };
+    this.budget = new CommitBudget(this.options.commitIntervalMs, this.options.commitBurst);
     this.emit = (event, payload) => deps.bus.emit(event, payload);
     this.mover = new StagingMover(deps.db, deps.blockPoints);
     // Values a previous run left staged count towards the next move.
@@ -200,12 +219,8 @@ export class TelemetryWriter {
       if (this.moveDue) this.immediate ??= setImmediate(this.flushNow);
       return;
     }
-    if (this.gathering()) return;
-    const { jobs, callbacks } = this.takeBatch();
-    const worker = this.pickWorker(jobs.length);
-    if (worker) this.commitInWorker(worker, jobs, callbacks);
-    else this.commitHere(jobs, callbacks);
-    if (this.jobs.length && !this.worker?.busy) this.immediate ??= setImmediate(this.flushNow);
+    if (this.pacing() || this.gathering()) return;
+    this.commitQueued();
   }
 
   /** Whether the queued batch waits for more first (`gatherMs`); a batch waits once. */
@@ -225,6 +240,37 @@ export class TelemetryWriter {
       this.flush();
     }, gatherMs);
     return true;
+  }
+
+  /** Whether the queued batch waits for the commit budget (`commitIntervalMs`); its timer flushes it then. */
+  private pacing(): boolean {
+    // A full batch goes now even while a wait for the budget runs: saturation must not be capped
+    // at one commit per interval (that halved the saturated throughput).
+    if (this.closing || this.jobs.length >= this.options.commitBatch) {
+      if (this.budgetTimer) clearTimeout(this.budgetTimer);
+      this.budgetTimer = null;
+      this.budget.spend(Date.now());
+      return false;
+    }
+    if (this.budgetTimer) return true;
+    const wait = this.budget.take(Date.now());
+    if (wait === 0) return false;
+    this.budgetTimer = setTimeout(() => {
+      this.budgetTimer = null;
+      this.budget.spend(Date.now());
+      this.commitQueued();
+    }, wait);
+    return true;
+  }
+
+  /** Commits the queued batch now, the budget already paid (the worker, if busy, takes it next). */
+  private commitQueued(): void {
+    if (this.worker?.busy || this.jobs.length === 0) return;
+    const { jobs, callbacks } = this.takeBatch();
+    const worker = this.pickWorker(jobs.length);
+    if (worker) this.commitInWorker(worker, jobs, callbacks);
+    else this.commitHere(jobs, callbacks);
+    if (this.jobs.length && !this.worker?.busy) this.immediate ??= setImmediate(this.flushNow);
   }
 
   /** The queued messages up to `maxRows` rows (at least one message), in arrival order. */
@@ -277,6 +323,8 @@ export class TelemetryWriter {
     this.moveTimer = null;
     if (this.gatherTimer) clearTimeout(this.gatherTimer);
     this.gatherTimer = null;
+    if (this.budgetTimer) clearTimeout(this.budgetTimer);
+    this.budgetTimer = null;
     this.closing = true;
     const worker = this.worker;
     this.worker = null;

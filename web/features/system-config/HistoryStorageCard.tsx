@@ -15,7 +15,7 @@ import Space from '@arco-design/web-react/es/Space';
 import Table from '@arco-design/web-react/es/Table';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import { useTranslation } from 'react-i18next';
-import type { ProductHistoryUsage, StorageState } from '../../../server/contract/telemetry-storage.ts';
+import type { ProductHistoryUsage, StorageState, WrittenBytes } from '../../../server/contract/telemetry-storage.ts';
 import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from '../../../server/contract/telemetry.ts';
 import { formatBytes } from '../../components/file-check.ts';
 import { loadStorage, saveGlobalRetention, saveProductRetention } from './storageApi.ts';
@@ -74,6 +74,22 @@ function RetentionInput({
         </Button>
       ) : null}
     </Space>
+  );
+}
+
+/** The process's bytes written over 24 h (or since it started) and per message. */
+function WrittenBytesText({ written }: { written: WrittenBytes }): JSX.Element {
+  const { t } = useTranslation('systemConfig');
+  if (written.bytes === null) return <span data-testid="storage-written">{t('storage.writtenUnknown')}</span>;
+  const size = formatBytes(written.bytes);
+  const perMessage = written.bytesPerMessage === null ? t('storage.writtenNoMessages') : formatBytes(Math.round(written.bytesPerMessage));
+  const text = written.sinceStart
+    ? t('storage.writtenSince', { size, perMessage, time: new Date(written.sinceTs).toLocaleString() })
+    : t('storage.writtenValue', { size, perMessage });
+  return (
+    <span data-testid="storage-written" title={t('storage.writtenHint')}>
+      {text}
+    </span>
   );
 }
 
@@ -146,6 +162,7 @@ export function HistoryStorageCard(): JSX.Element {
                   </span>
                 ),
               },
+              { label: t('storage.written'), value: <WrittenBytesText written={state.written} /> },
               {
                 label: t('storage.globalRetention'),
                 value: (
