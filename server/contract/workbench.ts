@@ -13,7 +13,7 @@
 import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
-import { DateInput, EpochMs } from './common.ts';
+import { DateInput, EpochMs, Nullable } from './common.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -41,18 +41,25 @@ const Bytes = Type.Number({ minimum: 0 });
 export const WorkbenchSummarySchema = Type.Object({
   products: Count,
   devices: Type.Object({ total: Count, online: Count, offline: Count, inactive: Count }),
-  /** Device messages received since local midnight, and in all. */
-  messages: Type.Object({ today: Count, total: Count }),
+  /**
+   * Device messages received since local midnight, and in all, over the whole gateway; null for a
+   * customer, whose workbench shows only what lies in their organizations.
+   */
+  messages: Nullable(Type.Object({ today: Count, total: Count })),
   /** True since alarms exist (server/contract/alarm.ts); kept for consoles that still read it. */
   alarmsAvailable: Type.Boolean(),
+  /** A customer's: the alarms of their organizations' devices. */
   alarms: Type.Object({ total: Count, unacknowledged: Count }),
-  system: Type.Object({
-    /** Whole-machine CPU use in percent (0–100) over the last sample (at least 200 ms). */
-    cpu: Type.Number({ minimum: 0, maximum: 100 }),
-    memory: Type.Object({ total: Bytes, used: Bytes }),
-    /** The file system holding the data directory. */
-    disk: Type.Object({ total: Bytes, used: Bytes }),
-  }),
+  /** The gateway's load; null for a customer (the machine is not theirs to watch). */
+  system: Nullable(
+    Type.Object({
+      /** Whole-machine CPU use in percent (0–100) over the last sample (at least 200 ms). */
+      cpu: Type.Number({ minimum: 0, maximum: 100 }),
+      memory: Type.Object({ total: Bytes, used: Bytes }),
+      /** The file system holding the data directory. */
+      disk: Type.Object({ total: Bytes, used: Bytes }),
+    }),
+  ),
   /** Free disk space is below `--min-free-disk-mb`: devices' telemetry is refused until it returns. */
   storage: Type.Object({ telemetryRefused: Type.Boolean() }),
 });

@@ -112,6 +112,15 @@ describe('the console at 390 px', () => {
     await ui.screenshotMatrix('device-detail', () => ui.expectVisible('device-detail'));
   });
 
+  it("keeps the import wizard's step labels within the screen", async () => {
+    await ui.goto('/device-manage/device?import=csv');
+    await ui.expectVisible('import-steps');
+    await expectNoSidewaysOverflow();
+    const steps = await ui.testId('import-steps').boundingBox();
+    expect(steps!.x + steps!.width).toBeLessThanOrEqual(PHONE.width);
+    await ui.screenshotMatrix('import-wizard', () => ui.expectVisible('import-steps'));
+  });
+
   it('shows the product list within the screen', async () => {
     await ui.goto('/device-manage/product');
     await ui.expectVisible('product-page');

@@ -19,12 +19,23 @@ function namespace(lang: Language, ns: string): Record<string, unknown> {
   return data;
 }
 
-/** `text('en_US', 'guide:cloud.tooLong', { max: 128 })`; throws on a key that does not exist. */
+/**
+ * `text('en_US', 'guide:cloud.tooLong', { max: 128 })`; throws on a key that does not exist. A
+ * numeric `count` picks the plural form as i18next does (`key_one`, `key_other`).
+ */
 export function text(lang: Language, key: string, params: Record<string, string | number> = {}): string {
   const [ns, path] = key.split(':') as [string, string | undefined];
   if (!path) throw new Error(`"${key}" has no namespace (ns:key)`);
-  let node: unknown = namespace(lang, ns);
-  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  const parts = path.split('.');
+  const last = parts.pop()!;
+  let parent: unknown = namespace(lang, ns);
+  for (const part of parts) parent = (parent as Record<string, unknown> | undefined)?.[part];
+  const forms = parent as Record<string, unknown> | undefined;
+  let node = forms?.[last];
+  if (node === undefined && typeof params.count === 'number') {
+    const form = new Intl.PluralRules(lang.replace('_', '-')).select(params.count);
+    node = forms?.[`${last}_${form}`] ?? forms?.[`${last}_other`];
+  }
   if (typeof node !== 'string') throw new Error(`no text ${lang}/${key}`);
   return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

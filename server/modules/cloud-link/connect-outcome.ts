@@ -93,7 +93,19 @@ export function cloudClient(config: CloudConfig, clientId: string, connectTimeou
 const CONNACK_CODES = new Set([1, 2, 3, 4, 5]);
 
 /** What an `error` event of mqtt.js (or a socket error under it) means for the user. */
-export function failureOutcome(err: Error & { code?: unknown }): ConnectOutcome {
+/** Socket failures an operator can act on, said in words instead of Node's "connect ECONNREFUSED …". */
+const SOCKET_REASONS: Record<string, ErrorKey> = {
+  ECONNREFUSED: 'error.cloud.refused',
+  ENOTFOUND: 'error.cloud.notFound',
+  EAI_AGAIN: 'error.cloud.notFound',
+  EHOSTUNREACH: 'error.cloud.noRoute',
+  ENETUNREACH: 'error.cloud.noRoute',
+  ECONNRESET: 'error.cloud.reset',
+};
+
+type SocketError = Error & { code?: unknown; address?: string; port?: number; hostname?: string };
+
+export function failureOutcome(err: SocketError): ConnectOutcome {
   const code = err.code;
   if (typeof code === 'number') {
     if (CONNACK_CODES.has(code)) return { code, key: `error.cloud.connack.${code}` as ErrorKey, params: {} };
@@ -105,6 +117,11 @@ export function failureOutcome(err: Error & { code?: unknown }): ConnectOutcome 
     return { code: -1, key: 'error.cloud.tls', params: { detail } };
   }
   if (code === 'ETIMEDOUT') return timeoutOutcome();
+  const reason = typeof code === 'string' ? SOCKET_REASONS[code] : undefined;
+  if (reason) {
+    const host = err.hostname ?? err.address ?? '';
+    return { code: -1, key: reason, params: { address: err.port ? `${host}:${err.port}` : host } };
+  }
   return { code: -1, key: 'error.cloud.unreachable', params: { detail } };
 }
 

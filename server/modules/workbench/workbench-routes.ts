@@ -8,5 +8,11 @@ export function registerWorkbenchRoutes(fastify: FastifyInstance, { workbench }:
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.route({ ...workbenchRoutes.summary, handler: async (request) => workbench.summary(request.deviceScope, request.productScope) });
-  app.route({ ...workbenchRoutes.messages, handler: async (request) => workbench.messageVolume(request.query) });
+  app.route({
+    ...workbenchRoutes.messages,
+    handler: async (request) => {
+      workbench.assertWholeGateway(request.deviceScope);
+      return workbench.messageVolume(request.query);
+    },
+  });
 }

@@ -52,15 +52,16 @@ export class WorkbenchService {
   }
 
   /**
-   * `scope`, `productScope`: a customer's counts take only the devices of their organizations and
-   * the products those use (server/lib/device-scope.ts).
+   * `scope`, `productScope`: a customer's counts take only the devices of their organizations, the
+   * products those use and those devices' alarms (server/lib/device-scope.ts); the gateway-wide
+   * figures (messages, load) are left out for them, so no whole-gateway number sits beside theirs.
    */
   async summary(scope: DeviceScope = null, productScope: ProductScope = null): Promise<WorkbenchSummary> {
     const { devices, products } = this.deps;
     const deviceCount = (deviceState?: DeviceState): number => devices.page({ page: 1, pageSize: 1, deviceState }, scope).total;
     const now = this.now();
     const midnight = bucketStart(now, DAY_MS);
-    const [cpu, disk] = await Promise.all([this.cpu.percent(), diskUsage(this.deps.dataDir)]);
+    const wholeGateway = scope === null;
     return {
       products: products.page({ page: 1, pageSize: 1 }, productScope).total,
       devices: {
@@ -69,18 +70,28 @@ export class WorkbenchService {
         offline: deviceCount('OFFLINE'),
         inactive: deviceCount('INACTIVE'),
       },
-      messages: { today: this.deps.messages.countBetween(midnight, now + 1), total: this.deps.messages.total() },
+      messages: wholeGateway ? { today: this.deps.messages.countBetween(midnight, now + 1), total: this.deps.messages.total() } : null,
       alarmsAvailable: true,
-      alarms: this.alarmCounts(),
-      system: { cpu, memory: memoryUsage(), disk },
+      alarms: this.alarmCounts(scope),
+      system: wholeGateway ? await this.systemLoad() : null,
       storage: { telemetryRefused: this.deps.telemetryStorage.telemetryRefused },
     };
   }
 
-  /** Every alarm, and the unacknowledged ones (the console follows changes with ALARM_COUNT on /api/ws). */
-  private alarmCounts(): WorkbenchSummary['alarms'] {
-    const { total, unacknowledged } = this.deps.alarms.profileOf({});
+  private async systemLoad(): Promise<NonNullable<WorkbenchSummary['system']>> {
+    const [cpu, disk] = await Promise.all([this.cpu.percent(), diskUsage(this.deps.dataDir)]);
+    return { cpu, memory: memoryUsage(), disk };
+  }
+
+  /** Every alarm in scope, and the unacknowledged ones (the console follows changes with ALARM_COUNT on /api/ws). */
+  private alarmCounts(scope: DeviceScope): WorkbenchSummary['alarms'] {
+    const { total, unacknowledged } = this.deps.alarms.profileOf(scope ? { organizationIds: scope.organizationIds } : {});
     return { total, unacknowledged };
+  }
+
+  /** The gateway's message volume: a customer (`scope` set) is not shown whole-gateway figures. */
+  assertWholeGateway(scope: DeviceScope): void {
+    if (scope !== null) throw new AppError(ErrorCode.PERMISSION_DENIED, 'error.permissionDenied', {}, { status: 403 });
   }
 
   messageVolume(query: MessageVolumeQuery): MessageVolume {

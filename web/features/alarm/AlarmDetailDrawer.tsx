@@ -10,7 +10,7 @@ import Spin from '@arco-design/web-react/es/Spin';
 import { useTranslation } from 'react-i18next';
 import { alarmRoutes, type Alarm } from '../../../server/contract/alarm.ts';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
-import { EnumTag } from '../../components/EnumTag.tsx';
+import { EnumTag, useEnumLabel } from '../../components/EnumTag.tsx';
 import { api } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { ackAlarm, clearAlarm } from './alarmApi.ts';
@@ -31,6 +31,8 @@ function shown(value: unknown): string {
 
 export function AlarmDetailDrawer({ alarm, alarmId, onClose, onChanged }: AlarmDetailDrawerProps): JSX.Element {
   const { t } = useTranslation('alarm');
+  // The comparison in the scene editor's words ("大于 30"), not the rule's enum ("GREATER 30").
+  const operationText = useEnumLabel('scene', 'operation');
   const [loaded, setLoaded] = useState<Alarm | null>(null);
   useEffect(() => {
     if (!alarmId || (alarm && alarm.id === alarmId)) return undefined;
@@ -67,7 +69,7 @@ export function AlarmDetailDrawer({ alarm, alarmId, onClose, onChanged }: AlarmD
               { label: t('field.device'), value: current.deviceAlias || current.deviceName || '—' },
               { label: t('field.trigger'), value: d?.triggerIndex === null || d?.triggerIndex === undefined ? '—' : t('field.triggerIndex', { index: d.triggerIndex + 1 }) },
               { label: t('field.key'), value: shown(d?.key) },
-              { label: t('field.condition'), value: d?.operation ? `${d.operation} ${shown(d.threshold)}` : '—' },
+              { label: t('field.condition'), value: d?.operation ? <span data-testid="alarm-detail-condition">{`${operationText(d.operation)} ${shown(d.threshold)}`}</span> : '—' },
               { label: t('field.value'), value: <span data-testid="alarm-detail-value">{shown(d?.value)}</span> },
               { label: t('field.message'), value: shown(d?.message) },
               { label: t('field.count'), value: current.count },

@@ -9,6 +9,7 @@ import Notification from '@arco-design/web-react/es/Notification';
 import { useTranslation } from 'react-i18next';
 import type { Alarm } from '../../../server/contract/alarm.ts';
 import { consolePaths } from '../../../server/contract/console-paths.ts';
+import { isCancelled } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { navigateGuarded } from '../../lib/navigation.ts';
 import { useSettings } from '../../stores/settings.ts';
@@ -74,7 +75,8 @@ export function AlarmPopup(): null {
         const first = page.items[0];
         if (live && first) show(first);
       } catch (err) {
-        console.warn('alarm popup: poll failed', err);
+        // A language switch restarts the poll, which cancels the one in flight: nothing failed.
+        if (!isCancelled(err)) console.warn('alarm popup: poll failed', err);
       }
     };
     void poll();

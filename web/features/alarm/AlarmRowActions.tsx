@@ -1,6 +1,5 @@
-/** An alarm row's actions: details; acknowledge (unacknowledged alarms) and clear (active ones), each confirmed. */
+/** An alarm row's actions: acknowledge (unacknowledged alarms) and clear (active ones), each confirmed; the type cell opens the details. */
 import type { JSX } from 'react';
-import Button from '@arco-design/web-react/es/Button';
 import { useTranslation } from 'react-i18next';
 import type { Alarm } from '../../../server/contract/alarm.ts';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
@@ -16,18 +15,14 @@ function isUnack(a: Alarm): boolean {
 export interface AlarmRowActionsProps {
   alarm: Alarm;
   testId: string;
-  onDetail: (id: string) => void;
   onAck: () => Promise<void>;
   onClear: () => Promise<void>;
 }
 
-export function AlarmRowActions({ alarm, testId, onDetail, onAck, onClear }: AlarmRowActionsProps): JSX.Element {
+export function AlarmRowActions({ alarm, testId, onAck, onClear }: AlarmRowActionsProps): JSX.Element {
   const { t } = useTranslation('alarm');
   return (
     <span style={{ display: 'inline-flex', gap: 4 }}>
-      <Button type="text" size="small" onClick={() => onDetail(alarm.id)} data-testid={`${testId}-detail-${alarm.id}`}>
-        {t('action.detail')}
-      </Button>
       {isUnack(alarm) ? (
         <ConfirmButton
           title={t('action.ackConfirm')}

@@ -10,6 +10,7 @@ import Form from '@arco-design/web-react/es/Form';
 import Input from '@arco-design/web-react/es/Input';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import Tag from '@arco-design/web-react/es/Tag';
+import Tooltip from '@arco-design/web-react/es/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { auditLogRoutes, auditSignIn, auditSignInFailed, type AuditLog } from '../../../server/contract/audit-log.ts';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
@@ -24,6 +25,10 @@ export function AuditLogPage(): JSX.Element {
   const describe = (row: AuditLog): string => {
     const key = `auditLog:operations.${row.operation ?? ''}`;
     return row.operation && i18n.exists(key) ? String(i18n.t(key as never)) : (row.summary ?? '—');
+  };
+  const methodText = (action: string): string => {
+    const key = `auditLog:methods.${action.split(' ')[0]}`;
+    return i18n.exists(key) ? String(i18n.t(key as never)) : action;
   };
   const list = useList(auditLogRoutes.list, { urlFilters: { userId: 'string', action: 'string', startTime: 'number', endTime: 'number' } });
 
@@ -47,14 +52,19 @@ export function AuditLogPage(): JSX.Element {
       {
         title: t('fields.action'),
         dataIndex: 'action',
-        width: 280,
+        width: 130,
         render: (v: string, row) =>
           v === auditSignIn || v === auditSignInFailed ? (
             <Tag color={v === auditSignIn ? 'green' : 'red'} bordered={false} data-testid={`audit-action-${row.id}`}>
               {v === auditSignIn ? t('actions.signIn') : row.attempts > 1 ? t('actions.signInFailedTimes', { count: row.attempts }) : t('actions.signInFailed')}
             </Tag>
           ) : (
-            <code data-testid={`audit-action-${row.id}`}>{v}</code>
+            // The kind of call in words; the method and route (internal) only in the tooltip.
+            <Tooltip content={<code>{v}</code>}>
+              <Tag bordered={false} data-testid={`audit-action-${row.id}`}>
+                {methodText(v)}
+              </Tag>
+            </Tooltip>
           ),
       },
       {

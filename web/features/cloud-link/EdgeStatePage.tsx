@@ -79,7 +79,7 @@ export function EdgeStatePage(): JSX.Element {
                 { label: t('edgeState.fields.lastError'), value: <span data-testid="edge-last-error">{state.lastError ?? '-'}</span> },
                 { label: t('edgeState.fields.edgeName'), value: <span data-testid="edge-name">{state.edgeName}</span> },
                 { label: t('edgeState.fields.edgeId'), value: state.edgeId ?? t('edgeState.notAssigned') },
-                { label: t('edgeState.fields.edgeType'), value: state.edgeType },
+                { label: t('edgeState.fields.edgeType'), value: <EnumTag ns="product" group="deviceType" value={state.edgeType} testId="edge-type" /> },
                 { label: t('edgeState.fields.edgeKey'), value: <code data-testid="edge-key">{state.edgeKey || '-'}</code> },
                 { label: t('edgeState.fields.edgeSecret'), value: state.status === 'NOT_CONFIGURED' ? '-' : <SecretValue /> },
                 { label: t('edgeState.fields.lastConnectTime'), value: <span data-testid="edge-last-connect">{time(state.lastConnectTime)}</span> },

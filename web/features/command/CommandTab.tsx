@@ -54,7 +54,6 @@ export function CommandTab({ device }: DeviceTabProps): JSX.Element {
         list={{ ...list, items }}
         rowKey="id"
         columns={columns}
-        scrollX={1200}
         emptyText={t('empty')}
         filters={
           <>

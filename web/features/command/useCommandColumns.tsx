@@ -1,4 +1,4 @@
-/** The columns of a device's command list: times, kinds, status with its steps, source, content, answer, withdraw. */
+/** The columns of a device's command list: times, kinds, status with its steps and withdraw, source, content, answer. */
 import Button from '@arco-design/web-react/es/Button';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import Tooltip from '@arco-design/web-react/es/Tooltip';
@@ -24,11 +24,11 @@ export function useCommandColumns(opts: {
     {
       title: t('fields.commandType'),
       dataIndex: 'commandType',
-      width: 110,
+      width: 100,
       render: (v: string) => <EnumTag ns="command" group="type" value={v} colors={commandTypeColors} />,
     },
-    { title: t('fields.callType'), dataIndex: 'callType', width: 100, render: (v: string) => <EnumTag ns="command" group="callType" value={v} /> },
-    { title: t('fields.way'), dataIndex: 'way', width: 100, render: (v: string) => <EnumTag ns="command" group="way" value={v} /> },
+    { title: t('fields.callType'), dataIndex: 'callType', width: 90, render: (v: string) => <EnumTag ns="command" group="callType" value={v} /> },
+    { title: t('fields.way'), dataIndex: 'way', width: 80, render: (v: string) => <EnumTag ns="command" group="way" value={v} /> },
     {
       title: t('fields.status'),
       dataIndex: 'status',
@@ -48,45 +48,11 @@ export function useCommandColumns(opts: {
       ),
     },
     {
-      // Who issued it: a user, a scene's action (named as it was then) or the cloud.
-      title: t('fields.source'),
-      dataIndex: 'source',
-      width: 140,
-      render: (v: Command['source'], row) => (
-        <span data-testid={`cmd-source-${row.requestId}`}>
-          {v === null ? t('source.user') : v.type === 'CLOUD' ? t('source.cloud') : t('source.scene', { name: v.name })}
-        </span>
-      ),
-    },
-    {
-      title: t('fields.content'),
-      dataIndex: 'content',
-      width: 200,
-      render: (v: string, row) => (
-        <Button type="text" size="mini" onClick={() => onView({ title: t('fields.content'), text: v })} data-testid={`cmd-content-${row.requestId}`}>
-          <span className="ec-cmd-content">{v}</span>
-        </Button>
-      ),
-    },
-    { title: t('fields.responseType'), dataIndex: 'responseType', width: 110, render: (v: string | null) => <EnumTag ns="command" group="responseType" value={v} /> },
-    {
-      title: t('fields.responseContent'),
-      dataIndex: 'responseContent',
-      width: 200,
-      render: (v: string | null, row) =>
-        v ? (
-          <Button type="text" size="mini" onClick={() => onView({ title: t('fields.responseContent'), text: v })} data-testid={`cmd-response-${row.requestId}`}>
-            <span className="ec-cmd-content">{v}</span>
-          </Button>
-        ) : (
-          '—'
-        ),
-    },
-    {
+      // Withdraw sits beside the status it depends on: a pinned actions column stayed empty on most
+      // rows (final statuses) and covered the answer at laptop widths.
       title: t('table:actions'),
-      key: 'actions',
-      width: 100,
-      fixed: 'right',
+      key: 'withdraw',
+      width: 90,
       render: (_: unknown, row) =>
         finalCommandStatuses.includes(row.status) ? null : (
           <ConfirmButton
@@ -100,6 +66,41 @@ export function useCommandColumns(opts: {
           >
             {t('withdraw.button')}
           </ConfirmButton>
+        ),
+    },
+    {
+      // Who issued it: a user, a scene's action (named as it was then) or the cloud.
+      title: t('fields.source'),
+      dataIndex: 'source',
+      width: 110,
+      render: (v: Command['source'], row) => (
+        <span data-testid={`cmd-source-${row.requestId}`}>
+          {v === null ? t('source.user') : v.type === 'CLOUD' ? t('source.cloud') : t('source.scene', { name: v.name })}
+        </span>
+      ),
+    },
+    {
+      title: t('fields.content'),
+      dataIndex: 'content',
+      width: 130,
+      render: (v: string, row) => (
+        <Button type="text" size="mini" onClick={() => onView({ title: t('fields.content'), text: v })} data-testid={`cmd-content-${row.requestId}`}>
+          <span className="ec-cmd-content">{v}</span>
+        </Button>
+      ),
+    },
+    { title: t('fields.responseType'), dataIndex: 'responseType', width: 100, render: (v: string | null) => <EnumTag ns="command" group="responseType" value={v} /> },
+    {
+      title: t('fields.responseContent'),
+      dataIndex: 'responseContent',
+      width: 130,
+      render: (v: string | null, row) =>
+        v ? (
+          <Button type="text" size="mini" onClick={() => onView({ title: t('fields.responseContent'), text: v })} data-testid={`cmd-response-${row.requestId}`}>
+            <span className="ec-cmd-content">{v}</span>
+          </Button>
+        ) : (
+          '—'
         ),
     },
   ];

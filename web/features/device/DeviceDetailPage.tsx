@@ -4,7 +4,7 @@
  * (web/routes.tsx, `deviceTabs`). The optional last segment names the open tab, so a tab can be
  * linked to (`…/credentials`).
  */
-import { Suspense, useCallback, useEffect, useState, type JSX } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState, type JSX } from 'react';
 import Button from '@arco-design/web-react/es/Button';
 import Link from '@arco-design/web-react/es/Link';
 import Message from '@arco-design/web-react/es/Message';
@@ -21,9 +21,10 @@ import { consolePaths, deviceDetailPath, productDetailPath } from '../../../serv
 import type { Device } from '../../../server/contract/device.ts';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { StatusPanel } from '../../components/StatusPanel.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, isCancelled } from '../../lib/api-client.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { navigateGuarded } from '../../lib/navigation.ts';
+import { useEntityState, type EntityState } from '../../lib/use-live.ts';
 import { getCredentials, getDevice } from './deviceApi.ts';
 import { deviceStateColors, deviceTypeColors } from './deviceStyle.ts';
 import type { DeviceTabs } from './deviceTab.ts';
@@ -38,27 +39,37 @@ export interface DeviceDetailPageProps {
 
 export function DeviceDetailPage({ tabs }: DeviceDetailPageProps): JSX.Element {
   const { id, alarm } = useParams<{ id: string; alarm?: string }>();
-  const { t } = useTranslation(['device', 'credentials']);
+  const { t, i18n } = useTranslation(['device', 'credentials']);
   // Tab titles come from the namespaces of whichever feature owns the tab (keys known at run time).
   const tabTitle = useTranslation(tabs.namespaces() as unknown as 'device').t as unknown as (key: string) => string;
   const [, navigate] = useLocation();
   const [device, setDevice] = useState<Device | null>(null);
   const [missing, setMissing] = useState<'notFound' | 'failed' | null>(null);
+  const live = useEntityState(id);
+  // The page's one copy of the device: the record as loaded, with the live feed's state and times
+  // over it, so the header and every tab show the same thing and follow the device without a reload.
+  const shown = useMemo(() => (device ? withLiveState(device, live.data) : null), [device, live.data]);
 
+  // The language is a dependency on purpose: a switch reloads the names the server translates.
+  const language = i18n.language;
   const load = useCallback(async (): Promise<void> => {
     setMissing(null);
     try {
       setDevice(await getDevice(id));
     } catch (err) {
-      setMissing(err instanceof ApiError && err.status === 404 ? 'notFound' : 'failed');
-      if (!(err instanceof ApiError && err.status === 404)) Message.error(err instanceof ApiError ? err.message : t('loadFailed'));
+      // A newer identical request (a language switch, a second click) replaced this one: not a failure.
+      if (isCancelled(err)) return;
+      const notFound = err instanceof ApiError && err.status === 404;
+      setMissing(notFound ? 'notFound' : 'failed');
+      if (!notFound) Message.error(err instanceof ApiError ? err.message : t('loadFailed'));
     }
-  }, [id, t]);
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- `language` is not read here: a switch must reload the device.
+  }, [id, t, language]);
 
   useEffect(() => {
-    setDevice(null);
     void load();
   }, [load]);
+  useEffect(() => setDevice(null), [id]);
 
   if (missing) {
     return (
@@ -78,16 +89,16 @@ export function DeviceDetailPage({ tabs }: DeviceDetailPageProps): JSX.Element {
       />
     );
   }
-  if (!device) return <Spin className="ec-device-spin" />;
-  const panelProps = { device, onDeviceChange: setDevice };
+  if (!shown) return <Spin className="ec-device-spin" />;
+  const panelProps = { device: shown, onDeviceChange: setDevice };
   const tab = tabs.find(alarm, panelProps);
 
   return (
     <div className="ec-device-detail" data-testid="device-detail">
-      <DeviceHeader device={device} onDeviceChange={setDevice} />
+      <DeviceHeader device={shown} onDeviceChange={setDevice} />
       <Tabs
         activeTab={tab.key}
-        onChange={(key) => navigate(deviceDetailPath(device.id, key), { replace: true })}
+        onChange={(key) => navigate(deviceDetailPath(shown.id, key), { replace: true })}
         className="ec-device-tabs"
         lazyload
         // Only the open tab is in the page: a hidden panel keeps no focusable content (and no live
@@ -105,6 +116,17 @@ export function DeviceDetailPage({ tabs }: DeviceDetailPageProps): JSX.Element {
       </Tabs>
     </div>
   );
+}
+
+/** `device` with the live feed's state and online/offline times where the feed has them. */
+function withLiveState(device: Device, live: EntityState): Device {
+  if (live.state === null && live.lastOnlineTime === null && live.lastOfflineTime === null) return device;
+  return {
+    ...device,
+    deviceState: live.state ?? device.deviceState,
+    lastOnlineTime: live.lastOnlineTime ?? device.lastOnlineTime,
+    lastOfflineTime: live.lastOfflineTime ?? device.lastOfflineTime,
+  };
 }
 
 function DeviceHeader({ device, onDeviceChange }: { device: Device; onDeviceChange: (d: Device) => void }): JSX.Element {

@@ -52,7 +52,7 @@ export function DeviceInfoTab({ device, onDeviceChange }: DeviceTabProps): JSX.E
     { label: t('fields.name'), value: <span data-testid="device-info-name">{device.name}</span> },
     { label: t('fields.alias'), value: <span data-testid="device-info-alias">{dash(device.alias)}</span> },
     { label: t('fields.deviceType'), value: <EnumTag ns="product" group="deviceType" value={device.deviceType} colors={deviceTypeColors} /> },
-    { label: t('fields.state'), value: <EnumTag ns="device" group="state" value={device.deviceState} colors={deviceStateColors} /> },
+    { label: t('fields.state'), value: <EnumTag ns="device" group="state" value={device.deviceState} colors={deviceStateColors} testId="device-info-state" /> },
     { label: t('fields.product'), value: device.productName },
     { label: t('fields.transportType'), value: <EnumTag ns="product" group="transportType" value={device.transportType} /> },
     { label: t('fields.organization'), value: dash(device.organizationName) },
@@ -78,8 +78,8 @@ export function DeviceInfoTab({ device, onDeviceChange }: DeviceTabProps): JSX.E
     { label: t('fields.position'), value: <span data-testid="device-info-position">{position}</span> },
     { label: t('fields.address'), value: <span data-testid="device-info-address">{dash(device.address)}</span> },
     { label: t('fields.createdTime'), value: formatDateTime(device.createdTime) },
-    { label: t('fields.lastOnlineTime'), value: dash(formatDateTime(device.lastOnlineTime)) },
-    { label: t('fields.lastOfflineTime'), value: dash(formatDateTime(device.lastOfflineTime)) },
+    { label: t('fields.lastOnlineTime'), value: <span data-testid="device-info-last-online">{dash(formatDateTime(device.lastOnlineTime))}</span> },
+    { label: t('fields.lastOfflineTime'), value: <span data-testid="device-info-last-offline">{dash(formatDateTime(device.lastOfflineTime))}</span> },
     { label: t('fields.description'), value: dash(device.description), span: 2 },
   ];
 

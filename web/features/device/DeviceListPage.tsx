@@ -30,6 +30,10 @@ const DeviceImportModal = lazy(() => import('./import/DeviceImportModal.tsx').th
 export function DeviceListPage(): JSX.Element {
   const { t } = useTranslation(['device', 'table']);
   const canDelete = usePermission('device:delete');
+  // The empty list points only at buttons the user has: a customer is told who adds devices.
+  const canCreate = usePermission('device:create');
+  const canImport = usePermission('device:import');
+  const canAdd = canCreate || canImport;
   const list = useList(deviceRoutes.list, {
     urlFilters: {
       name: 'string',
@@ -61,7 +65,7 @@ export function DeviceListPage(): JSX.Element {
         rowKey="id"
         columns={columns}
         scrollX={1600}
-        emptyText={t('empty')}
+        emptyText={canAdd ? t('empty') : t('emptyReadOnly')}
         onBulkDelete={canDelete ? (ids) => deleteDevices(ids) : undefined}
         filters={<DeviceFilters />}
         toolbar={

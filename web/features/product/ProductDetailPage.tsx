@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { productDetailPath } from '../../../server/contract/console-paths.ts';
 import type { Product } from '../../../server/contract/product.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, isCancelled } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { ProductDetailHeader } from './ProductDetailHeader.tsx';
 import { ProductDrawer } from './ProductDrawer.tsx';
@@ -51,6 +51,8 @@ export function ProductDetailPage({ tabs }: ProductDetailPageProps): JSX.Element
     try {
       setProduct(await getProduct(id));
     } catch (err) {
+      // Replaced by a newer identical request (a language switch): not a failure.
+      if (isCancelled(err)) return;
       const notFound = err instanceof ApiError && err.status === 404;
       setMissing(notFound ? 'notFound' : 'failed');
       if (!notFound) Message.error(errorMessage(err));

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { CloudConfigView } from '../../../server/contract/cloud.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { errorMessage } from '../../lib/error-text.ts';
+import { useLeaveGuard } from '../../lib/leave-guard.ts';
 import { CloudFields } from '../cloud/CloudFields.tsx';
 import { cloudValuesOf, toCloudConfig, type CloudValues } from '../cloud/cloudForm.ts';
 import { CloudTestAlert } from '../cloud/CloudTestAlert.tsx';
@@ -26,6 +27,9 @@ export function CloudSettingsCard(): JSX.Element {
   const [stored, setStored] = useState<CloudConfigView>(null);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // An edit not saved yet: leaving the page (menu, breadcrumb, back, closing the tab) asks first.
+  const [dirty, setDirty] = useState(false);
+  useLeaveGuard(dirty);
   const test = useCloudTest();
 
   useEffect(() => {
@@ -50,6 +54,7 @@ export function CloudSettingsCard(): JSX.Element {
     try {
       const saved = await saveCloudConfig(toCloudConfig(values));
       setStored(saved);
+      setDirty(false);
       // The CA sent is now the stored one: the form keeps it by sending none.
       form.setFieldsValue({ platformSecret: '', platformCaPem: undefined });
       Message.success(t('cloud.saved'));
@@ -78,7 +83,10 @@ export function CloudSettingsCard(): JSX.Element {
         layout="vertical"
         initialValues={{ platformTls: false }}
         onSubmit={(v) => void submit(v)}
-        onValuesChange={() => test.clear()}
+        onValuesChange={() => {
+          test.clear();
+          setDirty(true);
+        }}
         disabled={!loaded || saving}
       >
         <CloudFields testIdPrefix="system-cloud" storedCa={stored?.platformCa ?? null} />

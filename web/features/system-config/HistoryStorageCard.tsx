@@ -15,6 +15,7 @@ import Space from '@arco-design/web-react/es/Space';
 import Table from '@arco-design/web-react/es/Table';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import { useTranslation } from 'react-i18next';
+import { useLeaveGuard } from '../../lib/leave-guard.ts';
 import type { ProductHistoryUsage, StorageState, WrittenBytes } from '../../../server/contract/telemetry-storage.ts';
 import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from '../../../server/contract/telemetry.ts';
 import { formatBytes } from '../../components/file-check.ts';
@@ -40,6 +41,7 @@ function RetentionInput({
   const [days, setDays] = useState<number | undefined>(value ?? undefined);
   const [saving, setSaving] = useState(false);
   useEffect(() => setDays(value ?? undefined), [value]);
+  useLeaveGuard(days !== (value ?? undefined));
   const save = async (next: number | null): Promise<void> => {
     setSaving(true);
     try {

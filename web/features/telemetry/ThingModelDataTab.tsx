@@ -21,7 +21,7 @@ import type { ThingModelTsl } from '../../../server/contract/thing-model.ts';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { navigateGuarded } from '../../lib/navigation.ts';
-import { useEntityState, useLatestTelemetry, type LatestValue } from '../../lib/use-live.ts';
+import { useLatestTelemetry, type LatestValue } from '../../lib/use-live.ts';
 import { lazyPanel } from '../../lib/tab-registry.ts';
 import type { CommandPreset } from '../command/CommandModal.tsx';
 import { deviceStateColors } from '../device/deviceStyle.ts';
@@ -40,10 +40,10 @@ export function ThingModelDataTab({ device }: DeviceTabProps): JSX.Element {
   const { t } = useTranslation(['telemetry', 'device']);
   const { model, loading, failed, reload } = usePublishedModel(device.deviceProfileId);
   const latest = useLatestTelemetry(device.id);
-  const live = useEntityState(device.id);
   const [history, setHistory] = useState<{ key: string | null } | null>(null);
   const [command, setCommand] = useState<CommandPreset | null>(null);
-  const state = live.data.state ?? device.deviceState;
+  // The device page keeps `device` live (state and times): one copy for the header and every tab.
+  const state = device.deviceState;
   const modelKeys = new Set(model?.properties.map((p) => p.identifier) ?? []);
   const others = Object.keys(latest.data).filter((key) => !modelKeys.has(key)).sort();
 
@@ -67,7 +67,7 @@ export function ThingModelDataTab({ device }: DeviceTabProps): JSX.Element {
         <span className="ec-data__state">
           {t('data.state')}
           <EnumTag ns="device" group="state" value={state} colors={deviceStateColors} testId="data-device-state" size="default" />
-          {live.data.lastOnlineTime ? <span className="ec-data__muted">{t('data.lastOnline', { time: formatDateTime(live.data.lastOnlineTime) })}</span> : null}
+          {device.lastOnlineTime ? <span className="ec-data__muted">{t('data.lastOnline', { time: formatDateTime(device.lastOnlineTime) })}</span> : null}
         </span>
         {model ? <span className="ec-data__muted">{t('data.modelVersion', { version: model.version ?? 1 })}</span> : null}
         <span className="ec-data__actions">

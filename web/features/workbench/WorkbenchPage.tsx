@@ -123,20 +123,22 @@ function SummaryCards({ summary }: { summary: WorkbenchSummary | null }): JSX.El
           {t('summary.inactive')} {count(devices.inactive)}
         </span>
       </StatCard>
-      <StatCard
-        title={t('summary.messages')}
-        value={
-          <>
-            {count(messages.today)}
-            <span className="ec-wb-stat__unit">{t('summary.messagesToday')}</span>
-          </>
-        }
-        testId="wb-messages"
-      >
-        <span data-testid="wb-messages-total">
-          {t('summary.messagesTotal')} {count(messages.total)}
-        </span>
-      </StatCard>
+      {messages ? (
+        <StatCard
+          title={t('summary.messages')}
+          value={
+            <>
+              {count(messages.today)}
+              <span className="ec-wb-stat__unit">{t('summary.messagesToday')}</span>
+            </>
+          }
+          testId="wb-messages"
+        >
+          <span data-testid="wb-messages-total">
+            {t('summary.messagesTotal')} {count(messages.total)}
+          </span>
+        </StatCard>
+      ) : null}
       {summary.alarmsAvailable || liveTotal !== null ? (
         <StatCard title={t('summary.alarms')} value={count(liveTotal ?? alarms.total)} testId="wb-alarms">
           <span data-testid="wb-alarms-unack">
@@ -237,7 +239,8 @@ function MessageVolumeCard(): JSX.Element {
   }, [range.range]);
 
   const series = useMemo<ChartSeries[]>(() => {
-    const buckets = volume?.buckets ?? [];
+    // The interval still filling (the clock is inside it) would read as a drop in traffic: left out.
+    const buckets = (volume?.buckets ?? []).filter((b) => b.ts + volume!.intervalMs <= volume!.endTs);
     // No message at all in the range is an empty state, not a flat line that looks like data.
     const points = buckets.some((b) => b.count > 0) ? buckets.map((b) => ({ ts: b.ts, value: b.count })) : [];
     return [{ key: 'messages', label: t('volume.series'), points }];
@@ -320,10 +323,13 @@ export function WorkbenchPage(): JSX.Element {
       ) : (
         <SummaryCards summary={summary} />
       )}
-      <div className="ec-wb-row ec-wb-row--main">
-        <MessageVolumeCard />
-        <SystemLoad summary={summary} />
-      </div>
+      {/* Whole-gateway figures: a customer's summary has none (their workbench is their organizations'). */}
+      {summary?.system ? (
+        <div className="ec-wb-row ec-wb-row--main">
+          <MessageVolumeCard />
+          <SystemLoad summary={summary} />
+        </div>
+      ) : null}
       <div className="ec-wb-row">
         <QuickEntries />
         <Card className="ec-wb-card" bordered={false} title={t('help.title')}>
