@@ -18,6 +18,7 @@ import type { Ui } from '../helpers/browser.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
+import { E2E_POLL } from '../helpers/e2e-wait.ts';
 
 const PRODUCT = 'E2E温控器';
 
@@ -48,7 +49,7 @@ afterAll(async () => {
 
 /** The broker port the binary printed when it started listening (it runs with --mqtt-port 0). */
 async function mqttUrl(): Promise<string> {
-  await expect.poll(() => /device MQTT on port (\d+)/.test(gateway.output())).toBe(true);
+  await expect.poll(() => /device MQTT on port (\d+)/.test(gateway.output()), E2E_POLL).toBe(true);
   return `mqtt://127.0.0.1:${/device MQTT on port (\d+)/.exec(gateway.output())![1]}`;
 }
 
@@ -244,7 +245,7 @@ describe('a simulated device of the product', () => {
       .poll(async () => {
         await ui.clickTestId('event-refresh');
         return (await name.count()) > 0 ? name.innerText() : '';
-      }, { timeout: 20_000, interval: 1000 })
+      }, { ...E2E_POLL, interval: 1000 })
       .toContain('过温告警');
     await ui.expectLocatorText(ui.page.locator('[data-testid^="event-type-"]').first(), text('zh_CN', 'eventRecord:type.ALERT'));
     await ui.expectLocatorText(ui.page.locator('[data-testid^="event-params-"]').first(), '温度');
