@@ -219,7 +219,8 @@ describe('a simulated device of the product', () => {
 
   it('sends a two-way SERVICE command, sees it succeed and the switch follow', async () => {
     await ui.clickTestId('data-service-command-setSwitch');
-    await ui.clickTestId('cmd-param-on-0');
+    // The BOOL input is a switch named by the model's 关/开, starting off.
+    await ui.expectText('cmd-param-on', '关');
     await ui.expectText('cmd-preview', '"on": false');
     await ui.clickTestId('cmd-send');
     await ui.expectText('cmd-result-status', text('zh_CN', 'command:status.SUCCESSFUL'));
@@ -236,6 +237,29 @@ describe('a simulated device of the product', () => {
     await ui.expectText('cmd-json-view', '"success": true');
     await ui.page.keyboard.press('Escape');
     await ui.screenshotMatrix('command-records', () => ui.expectVisible('command-tab'));
+  });
+
+  it('sets a BOOL property with a switch built from the thing model, and the record holds that payload', async () => {
+    await ui.clickTestId('device-tab-thingModel');
+    await ui.screenshotMatrix('command-attribute-switch', async () => {
+      await ui.clickTestId('data-command-switch');
+      await ui.expectText('cmd-preview', '"switch": false');
+    });
+    await ui.clickTestId('cmd-value-switch');
+    await ui.expectText('cmd-preview', '"switch": true');
+    // Raw JSON is the advanced option, starting from what the form made.
+    await ui.clickTestId('cmd-raw-json');
+    await expect.poll(() => ui.page.locator('textarea[data-testid="cmd-content"]').inputValue(), E2E_POLL).toContain('"switch": true');
+    await ui.clickTestId('cmd-raw-json');
+    await ui.expectText('cmd-preview', '"switch": true');
+    await ui.clickTestId('cmd-send');
+    await ui.expectVisible('cmd-result-status');
+    await ui.clickTestId('cmd-cancel');
+
+    await ui.clickTestId('device-tab-command');
+    const content = ui.page.locator('[data-testid^="cmd-content-"]').first();
+    await expect.poll(() => content.innerText(), E2E_POLL).toMatch(/"switch":\s*true/);
+    await ui.expectText('command-tab', text('zh_CN', 'command:type.ATTRIBUTE'));
   });
 
   it('lists the overheat event with its type and output parameter', async () => {
@@ -266,7 +290,8 @@ describe('a simulated device of the product', () => {
   it('queues a two-way ASYNC command while the device is offline and follows it live to SUCCESSFUL when the device returns', async () => {
     await ui.clickTestId('cmd-open');
     await ui.clickTestId('cmd-call-type-ASYNC');
-    await ui.clickTestId('cmd-param-on-1');
+    await ui.clickTestId('cmd-param-on');
+    await ui.expectText('cmd-preview', '"on": true');
     await ui.clickTestId('cmd-send');
     await ui.expectText('cmd-result-status', text('zh_CN', 'command:status.QUEUED'));
     await ui.clickTestId('cmd-cancel');
