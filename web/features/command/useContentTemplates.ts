@@ -28,7 +28,9 @@ export function useContentTemplates(opts: {
     if (tcp || (fromModel && !rawJson)) return;
     const current = (form.getFieldValue('content') as string | undefined) ?? '';
     if (current.trim() && current !== template.current) return;
-    const made = fromModel ? formContent({ ...form.getFieldsValue(), commandType, rawJson: false } as CommandValues, model ?? { services: [], properties: [] }) : null;
+    // Named fields: with the typed inputs unmounted, a bare getFieldsValue() leaves their values out.
+    const typed = form.getFieldsValue(['service', 'params', 'property', 'propertyValue']);
+    const made = fromModel ? formContent({ ...typed, commandType, rawJson: false } as CommandValues, model ?? { services: [], properties: [] }) : null;
     const next = made ? prettyJson(made) : contentTemplate(commandType, model);
     template.current = next;
     form.setFieldValue('content', next);
