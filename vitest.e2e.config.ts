@@ -9,7 +9,9 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.spec.ts', 'tests/integration/binary.test.ts'],
     environment: 'node',
-    testTimeout: 60_000,
+    // A step may wait up to E2E_TIMEOUT_MS (tests/helpers/e2e-wait.ts) on a loaded machine, and a
+    // test takes several steps.
+    testTimeout: 180_000,
     hookTimeout: 180_000,
     pool: 'forks',
     // One browser and a few gateways at a time suit a 2-core machine.

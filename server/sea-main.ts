@@ -1,7 +1,7 @@
 /**
- * Entry of the x64 single executable (scripts/binary.ts): inflates the server bundle and the code
- * cache made at build time, both embedded gzipped as SEA assets, and runs the one with the other
- * (server/lib/bundle-loader.ts).
+ * Entry of the single executables (scripts/binary.ts): inflates the server bundle and, on x64, the
+ * code cache made at build time, both embedded gzipped as SEA assets, and runs the one with the
+ * other (server/lib/bundle-loader.ts). arm64 embeds no cache: V8 compiles as it goes.
  * `EDGE_CODE_CACHE_CHECK=1` prints whether V8 took the cache and exits: the build uses it to
  * refuse a binary that would start slowly.
  */

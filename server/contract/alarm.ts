@@ -4,7 +4,9 @@
  *
  * - One open alarm per (scene, device, type): firing again while it is not cleared updates that
  *   alarm (`details.value`, `count` + 1, `endTs`) instead of creating another, as ThingsBoard does;
- *   firing after it was cleared creates a new one.
+ *   firing after it was cleared creates a new one. A clear (by hand included) re-arms the trigger
+ *   that raised the alarm: while its condition still holds, the next matching message raises a
+ *   new alarm, as ThingsBoard does, instead of waiting for the value to fall and rise again.
  * - Statuses: ACTIVE_UNACK → (ack) ACTIVE_ACK; (clear, by hand or by the scene's clear rule)
  *   ACTIVE_* → CLEARED_*. Ack of an acknowledged alarm and clear of a cleared one change nothing.
  * - Batch calls take `{ alarmIds }`; an unknown id refuses the whole batch (404, `details` naming

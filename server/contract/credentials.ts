@@ -23,6 +23,12 @@
  *   as JSON text. On PUT a left-out password keeps the stored one, null removes it.
  *   `credentialsId` is the sha256 hex of `clientId|userName`.
  * NAME is not a credential of its own: the device name identifies the device, never authenticates it.
+ *
+ * Clients written to the spec send its names: PUT accepts X509 for X509_CERTIFICATE and
+ * MQTT_CLIENT_ID, MQTT_USER_NAME or MQTT_PASSWORD for MQTT_BASIC (same credentialsValue), and
+ * stores ours; every answer carries `specTypes`, the spec's names of what is set (ACCESS_TOKEN;
+ * X509; MQTT_CLIENT_ID, MQTT_USER_NAME and MQTT_PASSWORD for the parts of MQTT_BASIC that are set).
+ * NAME is refused as any unknown type is (docs/API.md has the table).
  * Every change emits `device.credentialsChanged` so the MQTT transport drops old sessions.
  */
 import Type, { type Static } from 'typebox';
@@ -33,6 +39,28 @@ import { EpochMs, IdParamsSchema, Nullable } from './common.ts';
 export const credentialsTypes = ['ACCESS_TOKEN', 'X509_CERTIFICATE', 'MQTT_BASIC'] as const;
 export const CredentialsTypeSchema = Type.Enum(credentialsTypes);
 export type CredentialsType = (typeof credentialsTypes)[number];
+
+/** The spec's credential type names (console-spec, device credentials), NAME left out (see above). */
+export const specCredentialsTypes = ['ACCESS_TOKEN', 'X509', 'MQTT_CLIENT_ID', 'MQTT_USER_NAME', 'MQTT_PASSWORD'] as const;
+export type SpecCredentialsType = (typeof specCredentialsTypes)[number];
+
+/** Our credentialsType of each spec name. */
+export const credentialsTypeOfSpec: Record<SpecCredentialsType, CredentialsType> = {
+  ACCESS_TOKEN: 'ACCESS_TOKEN',
+  X509: 'X509_CERTIFICATE',
+  MQTT_CLIENT_ID: 'MQTT_BASIC',
+  MQTT_USER_NAME: 'MQTT_BASIC',
+  MQTT_PASSWORD: 'MQTT_BASIC',
+};
+
+/** What a PUT may name: ours, or the spec's. */
+export const credentialsTypeInputs = [...credentialsTypes, ...specCredentialsTypes.filter((t) => t !== 'ACCESS_TOKEN')] as const;
+export type CredentialsTypeInput = CredentialsType | SpecCredentialsType;
+
+/** Our credentialsType of a PUT's type, whichever name it used. */
+export function canonicalCredentialsType(type: CredentialsTypeInput): CredentialsType {
+  return (credentialsTypes as readonly string[]).includes(type) ? (type as CredentialsType) : credentialsTypeOfSpec[type as SpecCredentialsType];
+}
 
 /** Generated access tokens: 20 characters of [A-Za-z0-9]. */
 export const ACCESS_TOKEN_LENGTH = 20;
@@ -47,20 +75,27 @@ export const DeviceCredentialsSchema = Type.Object({
   credentialsId: Type.String(),
   /** X509_CERTIFICATE: the PEM; MQTT_BASIC: JSON text of MqttBasicView; ACCESS_TOKEN: null. */
   credentialsValue: Nullable(Type.String()),
+  /** The spec's names of what is set (see above). */
+  specTypes: Type.Array(Type.Enum(specCredentialsTypes)),
   updatedTime: EpochMs,
 });
 export type DeviceCredentials = Static<typeof DeviceCredentialsSchema>;
 
-/** PUT body. credentialsId is read only for ACCESS_TOKEN (left out: a new token is generated). */
+/**
+ * PUT body. credentialsId is read only for ACCESS_TOKEN (left out: a new token is generated).
+ * credentialsType may be the spec's name (canonicalCredentialsType).
+ */
 export const DeviceCredentialsBodySchema = Type.Object(
   {
-    credentialsType: CredentialsTypeSchema,
+    credentialsType: Type.Enum(credentialsTypeInputs),
     credentialsId: Type.Optional(Nullable(Type.String({ maxLength: 256 }))),
     credentialsValue: Type.Optional(Nullable(Type.String({ maxLength: PEM_MAX }))),
   },
   { additionalProperties: false },
 );
 export type DeviceCredentialsBody = Static<typeof DeviceCredentialsBodySchema>;
+/** A PUT body with our credentialsType (what the server stores). */
+export type CredentialsWrite = Omit<DeviceCredentialsBody, 'credentialsType'> & { credentialsType: CredentialsType };
 
 /**
  * What MQTT_BASIC's credentialsValue holds on PUT (as JSON text). `passwordSet` is accepted and

@@ -16,6 +16,7 @@ import { startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 import { useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
 import { startMosquitto, type Mosquitto } from '../helpers/mosquitto.ts';
+import { E2E_TIMEOUT_MS } from '../helpers/e2e-wait.ts';
 
 let ui: Ui;
 let gateway: E2eGateway;
@@ -54,7 +55,7 @@ async function saveAndWait(): Promise<void> {
   await ui.clickTestId('guide-cloud-submit');
   await ui.expectVisible('cloud-loading');
   for (const step of ['cloud-loading-connected', 'cloud-loading-devices', 'cloud-loading-backlog']) {
-    await ui.page.waitForSelector(`[data-testid="${step}"][data-done="true"]`, { timeout: 20_000 });
+    await ui.page.waitForSelector(`[data-testid="${step}"][data-done="true"]`, { timeout: E2E_TIMEOUT_MS });
   }
 }
 

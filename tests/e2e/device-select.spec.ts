@@ -16,6 +16,7 @@ import { adminPost } from '../helpers/e2e-devices.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
+import { E2E_POLL } from '../helpers/e2e-wait.ts';
 
 const DEVICES = 11_000;
 const WANTED = 10_500;
@@ -60,7 +61,7 @@ describe('device picker over 11,000 devices', () => {
     await ui.goto(consolePaths.alarmRecord);
     await ui.clickTestId(SELECT);
     await ui.expectText(`${SELECT}-more`, text('zh_CN', 'table:remoteMore', { shown: REMOTE_PAGE_SIZE, total: DEVICES }));
-    await expect.poll(() => ui.page.locator(`[data-testid^="${SELECT}-option-"]`).count()).toBeLessThanOrEqual(REMOTE_PAGE_SIZE);
+    await expect.poll(() => ui.page.locator(`[data-testid^="${SELECT}-option-"]`).count(), E2E_POLL).toBeLessThanOrEqual(REMOTE_PAGE_SIZE);
     await ui.screenshot('device-select-first-page');
     // The "more" row appends the next page.
     await ui.clickTestId(`${SELECT}-more`);
@@ -78,7 +79,7 @@ describe('device picker over 11,000 devices', () => {
     await ui.expectHidden(`${SELECT}-option-${wanted.id}`);
     await ui.expectText(SELECT, wanted.name);
     await ui.clickTestId('alarm-search');
-    await expect.poll(() => ui.search().get('deviceId')).toBe(wanted.id);
+    await expect.poll(() => ui.search().get('deviceId'), E2E_POLL).toBe(wanted.id);
   });
 
   it('shows the chosen device by name after a reload, though it is far beyond the first page', async () => {

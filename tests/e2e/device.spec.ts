@@ -21,6 +21,7 @@ import { launchBrowser, type BrowserSession, type Ui } from '../helpers/browser.
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 import { text } from '../helpers/locale-text.ts';
 import { xlsxOf } from '../helpers/xlsx.ts';
+import { E2E_POLL } from '../helpers/e2e-wait.ts';
 
 const PRODUCT = 'E2E温湿度';
 const DEVICE = 'E2E-Sensor-01';
@@ -116,7 +117,7 @@ describe('devices in the console', () => {
 
   it('makes the device public, then edits it and keeps what the drawer does not show', async () => {
     await ui.clickTestId(`device-public-${DEVICE}`);
-    await expect.poll(async () => (await deviceNamed(DEVICE))?.isPublic).toBe(true);
+    await expect.poll(async () => (await deviceNamed(DEVICE))?.isPublic, E2E_POLL).toBe(true);
     await ui.page.waitForFunction((id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('aria-checked') === 'true', `device-public-${DEVICE}`);
     await ui.clickTestId(`device-edit-${DEVICE}`);
     expect(await ui.testId('device-form-alias').inputValue()).toBe('一号传感器');

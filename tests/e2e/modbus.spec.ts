@@ -22,6 +22,7 @@ import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
 import { ModbusSlave } from '../helpers/modbus.ts';
 import { valuesOfXlsx, xlsxOf } from '../helpers/xlsx.ts';
+import { E2E_POLL } from '../helpers/e2e-wait.ts';
 
 const PRODUCT = 'E2E电表';
 const DEVICE = 'E2E-Meter-01';
@@ -262,7 +263,7 @@ describe('a custom-protocol TCP device', () => {
     try {
       // REGISTER_SEND with no registration string given: the code the gateway generated, then the device's own bytes.
       socket.write(device.registration.value);
-      await expect.poll(async () => (await call<{ connected: boolean }>(`/api/yt/device/${device.id}/tcp`)).connected, { timeout: 10_000 }).toBe(true);
+      await expect.poll(async () => (await call<{ connected: boolean }>(`/api/yt/device/${device.id}/tcp`)).connected, E2E_POLL).toBe(true);
       socket.write(Buffer.from([0xaa, 0x55, 0x01, 0x7e]));
       // The points call is refused for a custom device (a 400 the browser logs): expected here.
       ui.allowConsoleError(/modbus\/points/);

@@ -12,6 +12,7 @@ import { seedDevice } from '../helpers/e2e-devices.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 import { text } from '../helpers/locale-text.ts';
+import { E2E_POLL } from '../helpers/e2e-wait.ts';
 
 const LIST = '/device-manage/device';
 const DEVICE = 'E2E-Table-Sensor-Long-Name-01';
@@ -72,11 +73,11 @@ describe('list tables at desktop widths', () => {
     await ui.expectVisible('device-columns-panel');
     await ui.screenshot('column-chooser');
     const organization = ui.testId('device-column-organizationName').locator('input');
-    await expect.poll(() => organization.isChecked()).toBe(true);
+    await expect.poll(() => organization.isChecked(), E2E_POLL).toBe(true);
     // Keyboard: the checkbox takes focus and Space toggles it.
     await organization.focus();
     await ui.page.keyboard.press('Space');
-    await expect.poll(() => organization.isChecked()).toBe(false);
+    await expect.poll(() => organization.isChecked(), E2E_POLL).toBe(false);
     const organizationHeader = ui.page.locator('[data-testid="device-table"] th', { hasText: text('zh_CN', 'device:fields.organization') });
     await organizationHeader.waitFor({ state: 'detached' });
     await ui.page.keyboard.press('Escape');

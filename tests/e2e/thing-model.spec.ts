@@ -18,6 +18,7 @@ import type { Ui } from '../helpers/browser.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
+import { E2E_POLL } from '../helpers/e2e-wait.ts';
 
 const PRODUCT = 'E2E温控器';
 
@@ -48,7 +49,7 @@ afterAll(async () => {
 
 /** The broker port the binary printed when it started listening (it runs with --mqtt-port 0). */
 async function mqttUrl(): Promise<string> {
-  await expect.poll(() => /device MQTT on port (\d+)/.test(gateway.output())).toBe(true);
+  await expect.poll(() => /device MQTT on port (\d+)/.test(gateway.output()), E2E_POLL).toBe(true);
   return `mqtt://127.0.0.1:${/device MQTT on port (\d+)/.exec(gateway.output())![1]}`;
 }
 
@@ -218,7 +219,8 @@ describe('a simulated device of the product', () => {
 
   it('sends a two-way SERVICE command, sees it succeed and the switch follow', async () => {
     await ui.clickTestId('data-service-command-setSwitch');
-    await ui.clickTestId('cmd-param-on-0');
+    // The BOOL input is a switch named by the model's 关/开, starting off.
+    await ui.expectText('cmd-param-on', '关');
     await ui.expectText('cmd-preview', '"on": false');
     await ui.clickTestId('cmd-send');
     await ui.expectText('cmd-result-status', text('zh_CN', 'command:status.SUCCESSFUL'));
@@ -237,6 +239,29 @@ describe('a simulated device of the product', () => {
     await ui.screenshotMatrix('command-records', () => ui.expectVisible('command-tab'));
   });
 
+  it('sets a BOOL property with a switch built from the thing model, and the record holds that payload', async () => {
+    await ui.clickTestId('device-tab-thingModel');
+    await ui.screenshotMatrix('command-attribute-switch', async () => {
+      await ui.clickTestId('data-command-switch');
+      await ui.expectText('cmd-preview', '"switch": false');
+    });
+    await ui.clickTestId('cmd-value-switch');
+    await ui.expectText('cmd-preview', '"switch": true');
+    // Raw JSON is the advanced option, starting from what the form made.
+    await ui.clickTestId('cmd-raw-json');
+    await expect.poll(() => ui.page.locator('textarea[data-testid="cmd-content"]').inputValue(), E2E_POLL).toContain('"switch": true');
+    await ui.clickTestId('cmd-raw-json');
+    await ui.expectText('cmd-preview', '"switch": true');
+    await ui.clickTestId('cmd-send');
+    await ui.expectVisible('cmd-result-status');
+    await ui.clickTestId('cmd-cancel');
+
+    await ui.clickTestId('device-tab-command');
+    const content = ui.page.locator('[data-testid^="cmd-content-"]').first();
+    await expect.poll(() => content.innerText(), E2E_POLL).toMatch(/"switch":\s*true/);
+    await ui.expectText('command-tab', text('zh_CN', 'command:type.ATTRIBUTE'));
+  });
+
   it('lists the overheat event with its type and output parameter', async () => {
     await ui.clickTestId('device-tab-event');
     const name = ui.page.locator('[data-testid^="event-name-"]').first();
@@ -244,7 +269,7 @@ describe('a simulated device of the product', () => {
       .poll(async () => {
         await ui.clickTestId('event-refresh');
         return (await name.count()) > 0 ? name.innerText() : '';
-      }, { timeout: 20_000, interval: 1000 })
+      }, { ...E2E_POLL, interval: 1000 })
       .toContain('过温告警');
     await ui.expectLocatorText(ui.page.locator('[data-testid^="event-type-"]').first(), text('zh_CN', 'eventRecord:type.ALERT'));
     await ui.expectLocatorText(ui.page.locator('[data-testid^="event-params-"]').first(), '温度');
@@ -265,7 +290,8 @@ describe('a simulated device of the product', () => {
   it('queues a two-way ASYNC command while the device is offline and follows it live to SUCCESSFUL when the device returns', async () => {
     await ui.clickTestId('cmd-open');
     await ui.clickTestId('cmd-call-type-ASYNC');
-    await ui.clickTestId('cmd-param-on-1');
+    await ui.clickTestId('cmd-param-on');
+    await ui.expectText('cmd-preview', '"on": true');
     await ui.clickTestId('cmd-send');
     await ui.expectText('cmd-result-status', text('zh_CN', 'command:status.QUEUED'));
     await ui.clickTestId('cmd-cancel');

@@ -16,6 +16,7 @@ import { temperatureProperty } from '../helpers/e2e-devices.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
+import { E2E_POLL } from '../helpers/e2e-wait.ts';
 
 const ORG = 'E2E工厂';
 const OTHER_ORG = 'E2E其他';
@@ -169,7 +170,7 @@ describe('users and roles', () => {
     const sent = await fetch(`${gateway.url}/api/v1/${credentialsId}/telemetry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ temperature: 91.5 }) });
     expect(sent.status).toBe(200);
     const customer = await gateway.login(CUSTOMER);
-    await expect.poll(async () => (await call<{ total: number }>(customer.token, 'GET', '/api/yt/alarm')).body.total, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await call<{ total: number }>(customer.token, 'GET', '/api/yt/alarm')).body.total, E2E_POLL).toBe(1);
     const alarm = (await call<{ items: { id: string }[] }>(customer.token, 'GET', '/api/yt/alarm')).body.items[0]!;
 
     await ui.goto('/maintenance/alarm-record');

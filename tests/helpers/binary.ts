@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { binaryPath } from '../../scripts/binary.ts';
 import { root } from '../../scripts/build.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
+import { E2E_TIMEOUT_MS } from './e2e-wait.ts';
 
 export interface RunningBinary {
   /** `http://127.0.0.1:<port>` */
@@ -99,7 +100,7 @@ export async function startBinary(opts: StartOptions = {}): Promise<RunningBinar
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = started + (opts.timeoutMs ?? 15_000);
+  const deadline = started + (opts.timeoutMs ?? E2E_TIMEOUT_MS);
   let status = 0;
   while (status !== 200) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -108,7 +109,7 @@ export async function startBinary(opts: StartOptions = {}): Promise<RunningBinar
     }
     if (performance.now() > deadline) {
       await kill();
-      throw new Error(`${binary} did not answer /api/health within ${opts.timeoutMs ?? 15_000} ms:\n${out}`);
+      throw new Error(`${binary} did not answer /api/health within ${opts.timeoutMs ?? E2E_TIMEOUT_MS} ms:\n${out}`);
     }
     status = await httpStatus(`${url}/api/health`);
     if (status !== 200) await new Promise((r) => setTimeout(r, 1));

@@ -12,6 +12,7 @@ import { deflateSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { root } from '../../scripts/build.ts';
 import { accessibilityFindings, describeFindings } from './accessibility.ts';
+import { E2E_TIMEOUT_MS } from './e2e-wait.ts';
 import { CACHE_TTL_MS, StorageKey } from '../../web/lib/storage.ts';
 import { languages, type Language } from '../../server/contract/languages.ts';
 import type { Settings, ThemeMode } from '../../web/stores/settings.ts';
@@ -26,8 +27,6 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-/** How long a wait for something the user should see may take before the step fails. */
-export const UI_TIMEOUT_MS = 10_000;
 
 export interface BrowserSession {
   context: BrowserContext;
@@ -46,7 +45,8 @@ export async function launchBrowser(): Promise<BrowserSession> {
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
   });
-  context.setDefaultTimeout(UI_TIMEOUT_MS);
+  // Every locator wait, click and waitForFunction of a step gives up after the shared e2e timeout.
+  context.setDefaultTimeout(E2E_TIMEOUT_MS);
   return {
     context,
     async newUi(baseUrl, spec) {
@@ -257,7 +257,7 @@ export class Ui {
           .getAnimations()
           .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
       undefined,
-      { timeout: 3_000 },
+      { timeout: E2E_TIMEOUT_MS },
     );
   }
 

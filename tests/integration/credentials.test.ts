@@ -158,6 +158,26 @@ describe('device credentials', () => {
     expect((await put(api, c.id, { credentialsType: 'ACCESS_TOKEN', credentialsId: 'u1' })).json().key).toBe('error.credentials.tokenTaken');
   });
 
+  it("accepts the spec's credential type names, stores them as ours and answers the spec's names beside", async () => {
+    const { api } = await makeDeviceApp();
+    const device = await api.createDevice();
+    const pem = rsaPublicPem();
+    const x509 = await api.ok(credentialsRoutes.update, { params: { id: device.id }, body: { credentialsType: 'X509', credentialsValue: pem } });
+    expect(x509).toMatchObject({ credentialsType: 'X509_CERTIFICATE', specTypes: ['X509'], credentialsValue: pem });
+    for (const specName of ['MQTT_CLIENT_ID', 'MQTT_USER_NAME', 'MQTT_PASSWORD']) {
+      const value = JSON.stringify({ clientId: `c-${specName}`, userName: null, password: 'S3cret!' });
+      const saved = await api.ok(credentialsRoutes.update, { params: { id: device.id }, body: { credentialsType: specName, credentialsValue: value } });
+      expect(saved).toMatchObject({ credentialsType: 'MQTT_BASIC', specTypes: ['MQTT_CLIENT_ID', 'MQTT_PASSWORD'] });
+    }
+    const token = await api.ok(credentialsRoutes.update, { params: { id: device.id }, body: { credentialsType: 'ACCESS_TOKEN' } });
+    expect(token.specTypes).toEqual(['ACCESS_TOKEN']);
+    expect((await get(api, device.id)).specTypes).toEqual(['ACCESS_TOKEN']);
+    // NAME identifies a device, it never authenticates one: refused as the schema's bad value.
+    const name = await put(api, device.id, { credentialsType: 'NAME', credentialsValue: device.name });
+    expect(name.statusCode).toBe(400);
+    expect(name.json()).toMatchObject({ details: [{ field: 'body.credentialsType' }] });
+  });
+
   it('regenerates the token: the new one authenticates, the old one no longer does', async () => {
     const t = await makeDeviceApp();
     const device = await t.api.createDevice();

@@ -73,6 +73,20 @@ describe('rule engine on live telemetry', () => {
     expect(list.map((a) => a.status)).toEqual(['ACTIVE_UNACK', 'CLEARED_UNACK']);
   });
 
+  it('raises a new alarm on the next still-hot message after an operator clears one whose condition still holds', async () => {
+    const t = await makeBoilerApp();
+    await createScene(t, overheatScene(t.product.id));
+    await sendTemperature(t, 85);
+    const [alarm] = await eventually(() => alarmsOf(t), (list) => list.length === 1);
+    await t.api.ok(alarmRoutes.clear, { params: { id: alarm!.id } });
+    // The boiler is still too hot: the next message that satisfies the trigger opens a new alarm.
+    await sendTemperature(t, 86);
+    const list = await eventually(() => alarmsOf(t), (l) => l.length === 2);
+    expect(list.map((a) => a.status)).toEqual(['ACTIVE_UNACK', 'CLEARED_UNACK']);
+    expect(list[0]).toMatchObject({ count: 1, details: { value: 86 } });
+    expect(list[0]!.id).not.toBe(alarm!.id);
+  });
+
   it('fires a DURATION trigger only once the condition has held for the duration', async () => {
     const t = await makeBoilerApp();
     await createScene(t, overheatScene(t.product.id, { triggers: [overheatTrigger(t.product.id, { conditionType: 'DURATION', duration: { value: 1, unit: 'SECONDS' } })] }));

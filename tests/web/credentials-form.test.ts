@@ -21,7 +21,7 @@ const blank: CredentialsValues = {
 
 describe('credentials form', () => {
   it('shows an access token as the token field', () => {
-    const values = credentialsToValues({ credentialsType: 'ACCESS_TOKEN', credentialsId: 'abc', credentialsValue: null, updatedTime: 1 });
+    const values = credentialsToValues({ credentialsType: 'ACCESS_TOKEN', credentialsId: 'abc', credentialsValue: null, specTypes: ['ACCESS_TOKEN'], updatedTime: 1 });
     expect(values).toMatchObject({ credentialsType: 'ACCESS_TOKEN', token: 'abc', pem: '' });
   });
 
@@ -30,6 +30,7 @@ describe('credentials form', () => {
       credentialsType: 'MQTT_BASIC',
       credentialsId: 'x',
       credentialsValue: JSON.stringify({ clientId: 'c1', userName: null, passwordSet: true }),
+      specTypes: ['MQTT_CLIENT_ID', 'MQTT_PASSWORD'],
       updatedTime: 1,
     });
     expect(values).toMatchObject({ clientId: 'c1', userName: '', password: '' });

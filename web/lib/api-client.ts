@@ -206,7 +206,12 @@ async function send<R extends RouteDef>(route: R, opts: CallOptions<R>, retried:
     if (opts.responseType === 'blob') return (await res.blob()) as ResponseOf<R>;
     if (opts.responseType === 'text') return (await res.text()) as ResponseOf<R>;
     const text = await res.text();
-    return (text ? JSON.parse(text) : undefined) as ResponseOf<R>;
+    try {
+      return (text ? JSON.parse(text) : undefined) as ResponseOf<R>;
+    } catch {
+      // A success whose body is not JSON came from something other than this server's API.
+      throw new ApiError('http', i18n.t('http:systemAbnormal'), res.status);
+    }
   }
 
   const raw = await res.text().catch(() => '');

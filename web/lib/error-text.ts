@@ -3,9 +3,9 @@ import { i18n } from '../i18n/i18n.ts';
 import { ApiError } from './api-client.ts';
 import { errorI18nKey, fieldErrorKeys } from './field-errors.ts';
 
-/** The localized message of a failed call; the generic failure text for anything else. */
+/** The localized message of a failed call; the spec's "Operation failed" for anything else (no call failed). */
 export function errorMessage(err: unknown): string {
-  return err instanceof ApiError ? err.message : i18n.t('http:failed');
+  return err instanceof ApiError ? err.message : i18n.t('http:operationFailed');
 }
 
 /** The text of a server error key (`error.user.phoneInvalid`), or the generic validation text. */

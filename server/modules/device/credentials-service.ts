@@ -15,10 +15,13 @@ import { Compile } from 'typebox/compile';
 import {
   ACCESS_TOKEN_LENGTH,
   ACCESS_TOKEN_PATTERN,
+  canonicalCredentialsType,
   MqttBasicValueSchema,
   type CredentialsType,
+  type CredentialsWrite,
   type DeviceCredentials,
   type DeviceCredentialsBody,
+  type SpecCredentialsType,
   type MqttBasicValue,
   type MqttBasicView,
 } from '../../contract/credentials.ts';
@@ -129,7 +132,7 @@ export class CredentialsService {
   async update(deviceId: string, body: DeviceCredentialsBody): Promise<DeviceCredentials> {
     const current = this.deps.credentials.findByDevice(deviceId);
     if (!current) throw notFound();
-    const write = await this.writerOf(body);
+    const write = await this.writerOf({ ...body, credentialsType: canonicalCredentialsType(body.credentialsType) });
     const row = transaction(this.deps.db, () => write(deviceId, Date.now()));
     this.deps.bus.emit('device.credentialsChanged', { deviceId, credentialsType: row.credentialsType });
     return viewOf(row);
@@ -140,7 +143,7 @@ export class CredentialsService {
    * inside the caller's transaction, where nothing can take a value between check and write. A
    * device being created (provisioning) replaces its generated token with them this way.
    */
-  async writerOf(body: DeviceCredentialsBody): Promise<(deviceId: string, now: number) => CredentialsRow> {
+  async writerOf(body: CredentialsWrite): Promise<(deviceId: string, now: number) => CredentialsRow> {
     // Hashing takes a few ms: done before the transaction, whose checks then run uninterrupted.
     const mqtt = body.credentialsType === 'MQTT_BASIC' ? parseMqttValue(body.credentialsValue) : undefined;
     const passwordHash = mqtt && !Array.isArray(mqtt) && mqtt.password ? await hashPassword(mqtt.password, deviceSecretCost) : undefined;
@@ -216,7 +219,7 @@ export class CredentialsService {
 
   private rowOf(
     deviceId: string,
-    body: DeviceCredentialsBody,
+    body: CredentialsWrite,
     mqtt: MqttBasicValue | Violation[] | undefined,
     passwordHash: string | undefined,
     now: number,
@@ -291,7 +294,13 @@ function accessTokenRow(deviceId: string, token: string, now: number): Credentia
 
 function viewOf(row: CredentialsRow): DeviceCredentials {
   const base = { credentialsType: row.credentialsType, credentialsId: row.credentialsId, updatedTime: row.updatedTime };
-  if (row.credentialsType !== 'MQTT_BASIC') return { ...base, credentialsValue: row.credentialsValue };
+  if (row.credentialsType !== 'MQTT_BASIC') {
+    return { ...base, credentialsValue: row.credentialsValue, specTypes: [row.credentialsType === 'X509_CERTIFICATE' ? 'X509' : 'ACCESS_TOKEN'] };
+  }
   const view: MqttBasicView = { clientId: row.mqttClientId, userName: row.mqttUserName, passwordSet: row.mqttPasswordHash !== null };
-  return { ...base, credentialsValue: JSON.stringify(view) };
+  const specTypes: SpecCredentialsType[] = [];
+  if (view.clientId !== null) specTypes.push('MQTT_CLIENT_ID');
+  if (view.userName !== null) specTypes.push('MQTT_USER_NAME');
+  if (view.passwordSet) specTypes.push('MQTT_PASSWORD');
+  return { ...base, credentialsValue: JSON.stringify(view), specTypes };
 }

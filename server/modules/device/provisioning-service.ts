@@ -7,7 +7,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Compile } from 'typebox/compile';
-import type { DeviceCredentialsBody } from '../../contract/credentials.ts';
+import type { CredentialsWrite } from '../../contract/credentials.ts';
 import type { DeviceType, Product } from '../../contract/product.ts';
 import {
   PROVISION_FAILURE_LIMIT,
@@ -156,7 +156,7 @@ export class ProvisioningService {
   }
 
   /** The credentials asked for as the credentials API's body; undefined: a generated token. */
-  private credentialsOf(request: ProvisionRequest): DeviceCredentialsBody | undefined {
+  private credentialsOf(request: ProvisionRequest): CredentialsWrite | undefined {
     switch (request.credentialsType ?? 'ACCESS_TOKEN') {
       case 'ACCESS_TOKEN': {
         const token = given(request.token);

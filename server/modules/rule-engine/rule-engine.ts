@@ -189,6 +189,7 @@ interface TriggerState {
 /** SCENE_TRIGGER chains stop this deep (saving refuses cycles; this guards what was stored before). */
 const MAX_CHAIN_DEPTH = 16;
 
+const isOpen = (alarm: Alarm): boolean => alarm.status === 'ACTIVE_UNACK' || alarm.status === 'ACTIVE_ACK';
 const keyOf = (a: string, b: string): string => `${a}\u0000${b}`;
 /** The `open` set's key of (scene, trigger index, device); the device is '' for alarms raised without one. */
 const openKey = (sceneId: string, index: number, deviceId: string): string => `${sceneId}\u0000${index}\u0000${deviceId}`;
@@ -232,7 +233,10 @@ export class RuleEngine {
       bus.on('telemetry.stored', ({ deviceId, deviceProfileId, entries }) => this.onTelemetry(deviceId, deviceProfileId, entries)),
       bus.on('device.eventReported', ({ deviceId, identifier, params }) => this.onEvent(deviceId, identifier, params)),
       bus.on('scene.changed', ({ id, scene }) => this.onSceneChanged(id, scene)),
-      bus.on('alarm.changed', ({ alarm }) => this.trackOpen(alarm)),
+      bus.on('alarm.changed', ({ alarm, previous }) => {
+        this.trackOpen(alarm);
+        if (previous && isOpen(previous) && !isOpen(alarm)) this.rearm(alarm);
+      }),
     );
   }
 
@@ -279,8 +283,22 @@ export class RuleEngine {
     const index = alarm.details.triggerIndex;
     if (index === null) return;
     const key = openKey(alarm.sceneLinkageId, index, alarm.deviceId ?? '');
-    if (alarm.status === 'ACTIVE_UNACK' || alarm.status === 'ACTIVE_ACK') this.open.add(key);
+    if (isOpen(alarm)) this.open.add(key);
     else this.open.delete(key);
+  }
+
+  /**
+   * A cleared alarm whose condition still holds is raised again on the next message that satisfies
+   * it (as ThingsBoard does): the trigger forgets that it already saw the value true, so a SIMPLE
+   * trigger fires on the next true value and a DURATION trigger starts timing again. Without this
+   * an operator's clear would silence the alarm until the value fell and rose again.
+   */
+  private rearm(alarm: Alarm): void {
+    const index = alarm.details.triggerIndex;
+    if (index === null || alarm.deviceId === null) return;
+    const byDevice = this.states.get(alarm.sceneLinkageId)?.get(index);
+    const state = byDevice?.get(alarm.deviceId);
+    if (state && !state.timer) byDevice!.delete(alarm.deviceId);
   }
 
   /** Rebuilds the indexes and cron jobs from the enabled scenes (on start and after each scene change). */

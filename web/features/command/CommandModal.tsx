@@ -1,8 +1,10 @@
 /**
  * Command delivery: command type CUSTOM, SERVICE,
  * ATTRIBUTE or API; call type ASYNC or SYNC; one-way or two-way with its timeout. The content is a
- * form generated from the service's input parameters for SERVICE, JSON (checked as typed, "JSON
- * parsing failed") for the others, and ASCII or HEX text for TCP devices. The outcome is said in a
+ * form built from the thing model for SERVICE (the service's inputs) and ATTRIBUTE (a writable
+ * property and its value): a switch for a BOOL, a select for an ENUM, a number with its range and
+ * unit, a STRUCT's members; raw JSON is the advanced option there and the only form of CUSTOM and
+ * API (checked as typed, "JSON parsing failed"); ASCII or HEX text for TCP devices. The outcome is said in a
  * message (success or failure) and shown in the dialog, the server's refusals (the device is
  * offline, content that does not fit the model) inline.
  */
@@ -23,7 +25,7 @@ import { CommandContentFields } from './CommandContentFields.tsx';
 import { CommandTimingFields } from './CommandTimingFields.tsx';
 import { CommandTypeField } from './CommandTypeField.tsx';
 import { SendFooter } from './SendFooter.tsx';
-import { commandBody, DEFAULT_TIMEOUT_SECONDS, serviceContent, type CommandValues, type ParamInput } from './commandForm.ts';
+import { commandBody, DEFAULT_TIMEOUT_SECONDS, formContent, writableProperties, type CommandValues } from './commandForm.ts';
 import { commandStatusColors } from './commandStyle.ts';
 import { CodeBlock, prettyJson } from '../../components/CodeBlock.tsx';
 import { useContentTemplates } from './useContentTemplates.ts';
@@ -66,6 +68,9 @@ export function CommandModal(props: CommandModalProps): JSX.Element {
   );
 }
 
+/** The fields the dialog follows as they change (which inputs show, the content preview). */
+const watched: (keyof CommandValues)[] = ['commandType', 'way', 'service', 'params', 'property', 'propertyValue', 'rawJson'];
+
 function CommandForm({
   device,
   model,
@@ -81,11 +86,14 @@ function CommandForm({
   const [result, setResult] = useState<Command | null>(null);
   const tcp = device.transportType === 'TCP';
   const services = model?.services ?? [];
+  const writable = writableProperties(model);
   const initialType: CommandType = preset?.commandType ?? (services.length && !tcp ? 'SERVICE' : 'CUSTOM');
-  const commandType = (Form.useWatch('commandType', form) as CommandType | undefined) ?? initialType;
-  const way = Form.useWatch('way', form) as string | undefined;
-  const serviceId = Form.useWatch('service', form) as string | undefined;
-  const service = services.find((s) => s.identifier === serviceId);
+  const values = (Form.useWatch(watched, form) as Partial<CommandValues> | undefined) ?? {};
+  const commandType = values.commandType ?? initialType;
+  const rawJson = values.rawJson === true;
+  const service = services.find((s) => s.identifier === values.service);
+  const property = writable.find((p) => p.identifier === values.property);
+  const published = { services, properties: model?.properties ?? [] };
 
   const initial: CommandValues = {
     commandType: initialType,
@@ -94,17 +102,19 @@ function CommandForm({
     format: 'HEX',
     timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
     service: preset?.service ?? services[0]?.identifier,
+    property: writable.some((p) => p.identifier === preset?.property) ? preset?.property : writable[0]?.identifier,
+    rawJson: false,
     content: '',
   };
 
-  useContentTemplates({ form, commandType, tcp, model, presetProperty: preset?.property, service });
+  useContentTemplates({ form, commandType, tcp, model, rawJson, service, property });
 
-  const submit = async (values: CommandValues): Promise<void> => {
+  const submit = async (typed: CommandValues): Promise<void> => {
     setSending(true);
     setFailure(null);
     setResult(null);
     try {
-      const command = await sendCommand(device.id, commandBody(values, tcp, services));
+      const command = await sendCommand(device.id, commandBody(typed, tcp, published));
       setResult(command);
       setDirty(false);
       announce(command);
@@ -118,23 +128,32 @@ function CommandForm({
     }
   };
 
-  const params = (Form.useWatch('params', form) as Record<string, ParamInput> | undefined) ?? {};
-  const preview = service ? serviceContent(service.identifier, service.functionJson.inputData, params) : '';
+  const preview = tcp ? null : formContent({ ...initial, ...values, commandType } as CommandValues, published);
 
   return (
     <Form<CommandValues>
       form={form}
       layout="vertical"
       initialValues={initial}
-      onSubmit={(values) => void submit(values)}
+      onSubmit={(typed) => void submit(typed)}
       onValuesChange={() => setDirty(true)}
       disabled={sending}
       data-testid="cmd-form"
     >
       <CommandTypeField commandType={commandType} tcp={tcp} hasServices={services.length > 0} />
-      <CommandTimingFields way={way} />
+      <CommandTimingFields way={values.way} />
 
-      <CommandContentFields form={form} tcp={tcp} commandType={commandType} services={services} service={service} preview={preview} />
+      <CommandContentFields
+        form={form}
+        tcp={tcp}
+        commandType={commandType}
+        services={services}
+        service={service}
+        writable={writable}
+        property={property}
+        rawJson={rawJson}
+        preview={preview}
+      />
 
       {result ? <CommandResult command={result} /> : null}
       <FormError message={failure} testId="cmd-error" />

@@ -1,6 +1,7 @@
 /**
- * One typed input of a thing-model parameter or property, by its data type: the bool's two names,
- * an enum's items, a number with its unit and range, text of its length, a STRUCT as JSON. Used by
+ * One typed input of a thing-model parameter or property, by its data type: a switch named by the
+ * bool's two names, an enum's items, a number with its unit and range, text of its length, a
+ * STRUCT as one such input per member. Used by
  * the command dialog and by the scene editor's DEVICE_OUT action, so both type a value the same way.
  * Values follow `ParamInput` (commandForm.ts): `paramValue` turns them into the wire value. The
  * Modbus write dialog (web/features/modbus/ModbusWriteModal.tsx) types a property's value with it too.
@@ -9,18 +10,19 @@ import type { JSX } from 'react';
 import Form from '@arco-design/web-react/es/Form';
 import Input from '@arco-design/web-react/es/Input';
 import InputNumber from '@arco-design/web-react/es/InputNumber';
-import Radio from '@arco-design/web-react/es/Radio';
 import Select from '@arco-design/web-react/es/Select';
+import Switch from '@arco-design/web-react/es/Switch';
 import { useTranslation } from 'react-i18next';
 import type { ThingModelParam } from '../../../server/contract/thing-model.ts';
 import { i18n } from '../../i18n/i18n.ts';
-import { structParamProblem, type CommandProblem } from './commandForm.ts';
+import type { CommandProblem } from './commandForm.ts';
+import './command.css';
 
 export interface ParamFieldProps {
   param: Pick<ThingModelParam, 'identifier' | 'functionName' | 'dataType'>;
   /** The form field path the value is kept under. */
   field: string;
-  /** `data-testid` of the control; BOOL options get `<testId>-0` and `-1`. */
+  /** `data-testid` of the control; a STRUCT's members get `<testId>-<member>`. */
   testId: string;
 }
 
@@ -30,7 +32,7 @@ export function rule(check: (value: unknown) => CommandProblem): { validator: (v
     validator: (value, cb) => {
       const key = check(value);
       // Keys of the command and errors namespaces, chosen by the checks at run time.
-      cb(key ? i18n.t(key as 'command:form.jsonInvalid') : undefined);
+      cb(key ? i18n.t(key as 'http:jsonInvalid') : undefined);
     },
   };
 }
@@ -43,20 +45,24 @@ export function ParamField({ param, field, testId }: ParamFieldProps): JSX.Eleme
   const dataType = param.dataType;
   switch (dataType.type) {
     case 'BOOL':
+      // Held as '0'/'1' (ParamInput); the switch shows the model's names of the two values.
       return (
-        <Form.Item field={field} label={label} required rules={[required]}>
-          <Radio.Group type="button" data-testid={testId}>
-            <Radio value="0" data-testid={`${testId}-0`}>{`${dataType.specs['0']} (0)`}</Radio>
-            <Radio value="1" data-testid={`${testId}-1`}>{`${dataType.specs['1']} (1)`}</Radio>
-          </Radio.Group>
+        <Form.Item
+          field={field}
+          label={label}
+          triggerPropName="checked"
+          formatter={(value: unknown) => String(value) === '1'}
+          normalize={(checked: boolean | undefined) => (checked ? '1' : '0')}
+        >
+          <Switch checkedText={dataType.specs['1']} uncheckedText={dataType.specs['0']} aria-label={label} data-testid={testId} />
         </Form.Item>
       );
     case 'ENUM':
       return (
         <Form.Item field={field} label={label} required rules={[required]}>
-          <Select data-testid={testId} getPopupContainer={() => document.body}>
+          <Select placeholder={t('send.choose')} data-testid={testId} getPopupContainer={() => document.body}>
             {dataType.specs.map((item) => (
-              <Select.Option key={item.value} value={item.value}>{`${item.description} (${item.value})`}</Select.Option>
+              <Select.Option key={item.value} value={item.value} data-testid={`${testId}-${item.value}`}>{`${item.description} (${item.value})`}</Select.Option>
             ))}
           </Select>
         </Form.Item>
@@ -92,9 +98,12 @@ export function ParamField({ param, field, testId }: ParamFieldProps): JSX.Eleme
       );
     case 'STRUCT':
       return (
-        <Form.Item field={field} label={label} required rules={[rule(structParamProblem)]} extra={t('send.structHint')}>
-          <Input.TextArea className="ec-cmd-textarea" autoSize={{ minRows: 3, maxRows: 10 }} spellCheck={false} data-testid={testId} />
-        </Form.Item>
+        <fieldset className="ec-param-struct" data-testid={testId}>
+          <legend>{label}</legend>
+          {dataType.specs.map((member) => (
+            <ParamField key={member.identifier} param={member} field={`${field}.${member.identifier}`} testId={`${testId}-${member.identifier}`} />
+          ))}
+        </fieldset>
       );
   }
 }

@@ -151,6 +151,8 @@ function CredentialsView({ credentials }: { credentials: DeviceCredentials }): J
   const { t } = useTranslation('credentials');
   const rows: { label: string; value: JSX.Element | string }[] = [
     { label: t('type'), value: <span data-testid="credentials-type">{t(`types.${credentials.credentialsType}`)}</span> },
+    // The spec's names of what is set, as clients written to the spec send them (docs/API.md).
+    { label: t('specTypes'), value: <code data-testid="credentials-spec-types">{credentials.specTypes.join(' · ')}</code> },
   ];
   if (credentials.credentialsType === 'ACCESS_TOKEN') {
     rows.push({ label: t('accessToken'), value: <CopyableValue value={credentials.credentialsId} testId="credentials-token" /> });

@@ -23,15 +23,25 @@ export interface LicenseModalProps {
 }
 
 export function LicenseModal({ visible, onClose }: LicenseModalProps): JSX.Element {
-  const { t } = useTranslation('license');
+  const { t } = useTranslation(['license', 'http']);
   const [info, setInfo] = useState<LicenseInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
 
   const load = useCallback(() => {
     setError(null);
-    findLicense().then(setInfo, (err: unknown) => setError(errorMessage(err)));
-  }, []);
+    findLicense().then(
+      (found) => {
+        setInfo(found);
+        Message.success(t('view.fetched'));
+      },
+      (err: unknown) => {
+        const text = t('view.fetchFailed', { message: errorMessage(err) });
+        setError(text);
+        Message.error(text);
+      },
+    );
+  }, [t]);
   useEffect(() => {
     if (visible) load();
   }, [visible, load]);
@@ -49,6 +59,7 @@ export function LicenseModal({ visible, onClose }: LicenseModalProps): JSX.Eleme
       setInfo(installed);
       Message.success(t('view.installed', { expiresAt: formatDateTime(installed.license?.expiresAt) }));
     } catch (err) {
+      Message.error(t('http:uploadFailed'));
       setError(errorMessage(err));
     } finally {
       setUploading(false);

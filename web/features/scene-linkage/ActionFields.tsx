@@ -162,7 +162,7 @@ function DeviceOutFields({ form, field, testId }: { form: FormInstance; field: s
             {
               validator: (v: unknown, cb: (e?: string) => void) => {
                 const key = jsonContentProblem(v, 'CUSTOM');
-                cb(key ? i18n.t(key as 'command:form.jsonInvalid') : undefined);
+                cb(key ? i18n.t(key as 'http:jsonInvalid') : undefined);
               },
             },
           ]}

@@ -181,11 +181,12 @@ function actionValues(action: Action, deviceProfileOf: (deviceId: string) => str
   return { ...base, content: text };
 }
 
-/** A wire value as a typed input holds it (a bool as '0'/'1', an object as JSON text). */
+/** A wire value as a typed input holds it (a bool as '0'/'1', a STRUCT as its members' inputs). */
 function inputOf(value: unknown): ParamInput {
   if (typeof value === 'boolean') return value ? '1' : '0';
   if (typeof value === 'number' || typeof value === 'string') return value;
   if (value === null || value === undefined) return undefined;
+  if (typeof value === 'object' && !Array.isArray(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inputOf(v)]));
   return JSON.stringify(value, null, 2);
 }
 
