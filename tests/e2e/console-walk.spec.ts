@@ -8,7 +8,7 @@
  * figures with an empty device list that offers no button they lack. Screens in
  * test-results/screenshots/console-walk.
  *
- * Waits are generous (WAIT_MS): the machine running this may be loaded.
+ * Waits use the shared E2E_POLL (tests/helpers/e2e-wait.ts): the machine running this may be loaded.
  */
 import { connectAsync, type MqttClient } from 'mqtt';
 import { describe, expect, it } from 'vitest';
@@ -19,13 +19,10 @@ import type { Ui } from '../helpers/browser.ts';
 import { adminPost, seedDevice, temperatureProperty } from '../helpers/e2e-devices.ts';
 import { expectNoRawEnums } from '../helpers/enum-text.ts';
 import { E2E_ADMIN, startE2eGateway } from '../helpers/e2e-gateway.ts';
+import { E2E_POLL } from '../helpers/e2e-wait.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
 
-/** How long a step waits for the state a user would wait for, on a loaded machine. */
-const WAIT_MS = 30_000;
-/** A step that takes screenshots in both languages and themes reloads the page four times. */
-const MATRIX_STEP_MS = 180_000;
 const CUSTOMER_PASSWORD = 'Walk#Pass2024';
 
 let device: Device;
@@ -54,14 +51,13 @@ const ctx = useE2eSpec('console-walk', startE2eGateway, async ({ gateway, ui }) 
   ui.page.on('console', (msg) => {
     if (msg.type() === 'warning') warnings.push(msg.text());
   });
-  ui.page.setDefaultTimeout(WAIT_MS);
   await ui.goto('/login');
   await signIn(ui, E2E_ADMIN);
   await ui.expectVisible('main-layout');
 });
 
 async function mqttUrl(): Promise<string> {
-  await expect.poll(() => /device MQTT on port (\d+)/.test(ctx.gateway.output()), { timeout: WAIT_MS }).toBe(true);
+  await expect.poll(() => /device MQTT on port (\d+)/.test(ctx.gateway.output()), E2E_POLL).toBe(true);
   return `mqtt://127.0.0.1:${/device MQTT on port (\d+)/.exec(ctx.gateway.output())![1]}`;
 }
 
@@ -82,14 +78,14 @@ describe('the console as an operator walks it', () => {
     const mqtt: MqttClient = await connectAsync(await mqttUrl(), { username: deviceToken, clientId: 'e2e-walk' });
     await mqtt.publishAsync('v1/devices/me/telemetry', JSON.stringify({ temperature: 21.5 }), { qos: 1 });
     await expectState(ui, 'zh_CN', 'ONLINE');
-    await expect.poll(async () => ui.testId('device-info-last-online').innerText(), { timeout: WAIT_MS }).not.toBe('—');
+    await expect.poll(async () => ui.testId('device-info-last-online').innerText(), E2E_POLL).not.toBe('—');
     await ui.screenshot('device-online');
 
     await mqtt.endAsync();
     await expectState(ui, 'zh_CN', 'OFFLINE');
-    await expect.poll(async () => ui.testId('device-info-last-offline').innerText(), { timeout: WAIT_MS }).not.toBe('—');
+    await expect.poll(async () => ui.testId('device-info-last-offline').innerText(), E2E_POLL).not.toBe('—');
     await ui.screenshotMatrix('device-offline', () => ui.expectVisible('device-info-state'));
-  }, MATRIX_STEP_MS);
+  });
 
   it('keeps the device page whole and silent through five language switches', async () => {
     const { ui } = ctx;
@@ -157,7 +153,7 @@ describe('the console as an operator walks it', () => {
     await expectColumnsFit(ui, 'alarm');
     await inEnglish(ui, () => expectColumnsFit(ui, 'alarm'));
     await ui.screenshotMatrix('alarm-list-1366', () => ui.page.locator('[data-testid^="alarm-status-"]').first().waitFor({ state: 'visible' }));
-  }, MATRIX_STEP_MS);
+  });
 
   it('fits the default columns of the command records at 1366 px', async () => {
     const { ui } = ctx;
@@ -166,7 +162,7 @@ describe('the console as an operator walks it', () => {
     await inEnglish(ui, () => expectColumnsFit(ui, 'cmd'));
     await ui.screenshotMatrix('command-records-1366', () => ui.expectVisible('cmd-resource'));
     await ui.page.setViewportSize({ width: 1440, height: 900 });
-  }, MATRIX_STEP_MS);
+  });
 
   it('shows no enumeration untranslated: alarm condition, edge type, audit log, device page', async () => {
     const { ui } = ctx;
@@ -188,7 +184,7 @@ describe('the console as an operator walks it', () => {
     await ui.goto('/system/marginal-state');
     await ui.expectText('edge-type', text('zh_CN', 'product:deviceType.GATEWAY'));
     await ui.screenshotMatrix('edge-state', () => ui.expectVisible('edge-type'));
-  }, MATRIX_STEP_MS);
+  });
 
   it("gives a customer a workbench of their organizations only, and an empty list that offers no button they lack", async () => {
     const { ui, gateway } = ctx;
@@ -219,7 +215,7 @@ describe('the console as an operator walks it', () => {
     await ui.expectText('device-empty', text('zh_CN', 'device:emptyReadOnly'));
     expect(await ui.testId('device-create').count()).toBe(0);
     await ui.screenshot('customer-empty-devices');
-  }, MATRIX_STEP_MS);
+  });
 });
 
 /** Runs `check` with the console in English (longer labels, a wider menu), then back in Chinese. */
