@@ -49,7 +49,7 @@ describe('the device simulator', () => {
         () =>
           g.http.call(telemetryRoutes.timeseries, {
             params: { id: device.identity.id },
-            query: { keys: 'temperature,humidity,switch', startTs: 0, endTs: Date.now() + 1000, limit: 1000 },
+            query: { keys: 'temperature,humidity,switch', startTs: 0, endTs: Date.now() + 1000, limit: 1000, useStrictDataTypes: true },
           }),
         (h) => (h.temperature?.length ?? 0) >= 3 && (h.humidity?.length ?? 0) >= 3,
         10_000,
@@ -81,7 +81,7 @@ describe('the device simulator', () => {
     expect(JSON.parse(command.responseContent ?? 'null')).toEqual({ success: true });
     expect(target.reading.switch).toBe(false);
     const latest = await eventually(
-      () => g.http.call(telemetryRoutes.timeseries, { params: { id: target.identity.id }, query: { keys: 'switch' } }),
+      () => g.http.call(telemetryRoutes.timeseries, { params: { id: target.identity.id }, query: { keys: 'switch', useStrictDataTypes: true } }),
       (l) => l.switch?.[0]?.value === false,
     );
     expect(latest.switch).toHaveLength(1);
