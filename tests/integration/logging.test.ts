@@ -103,6 +103,14 @@ describe('request log levels', () => {
     expect(warnings.some((l) => l.msg === 'slow request' && (l.req as { url: string }).url === authRoutes.login.url)).toBe(true);
     expect(warnings.filter((l) => (l.req as { url: string } | undefined)?.url.includes('/rpc'))).toEqual([]);
 
+    // ThingsBoard's 504 for an RPC to an offline device is normal operation: one info line, no stack, no warning.
+    const offline = await api.createDevice();
+    const rpc = await t.app.inject({ method: 'POST', url: `/api/rpc/oneway/${offline.id}`, headers: { authorization: `Bearer ${api.token!}` }, payload: { method: 'ping', params: {} } });
+    expect(rpc.statusCode).toBe(504);
+    expect(log.lines().filter((l) => (l.level as number) >= 40 && JSON.stringify(l).includes(offline.id))).toEqual([]);
+    expect(log.lines()).toContainEqual(expect.objectContaining({ level: 30, msg: 'request refused with a server status', key: 'error.rpc.deviceOffline', status: 504 }));
+    expect(log.lines().filter((l) => l.msg === 'request refused with a server status' && 'err' in l)).toEqual([]);
+
     // A proxy whose upstream is down answers 502.
     const proxyLog = capturedLog('info');
     const proxy = await makeApp({ logger: proxyLog.logger, upstream: 'http://127.0.0.1:9' });
