@@ -107,7 +107,9 @@ describe('request log levels', () => {
     const offline = await api.createDevice();
     const rpc = await t.app.inject({ method: 'POST', url: `/api/rpc/oneway/${offline.id}`, headers: { authorization: `Bearer ${api.token!}` }, payload: { method: 'ping', params: {} } });
     expect(rpc.statusCode).toBe(504);
-    expect(log.lines().filter((l) => (l.level as number) >= 40 && JSON.stringify(l).includes(offline.id))).toEqual([]);
+    // (A 'slow request' warning may come: this app's threshold is 5 ms. It is about time, not the 504.)
+    const rpcWarnings = log.lines().filter((l) => (l.level as number) >= 40 && l.msg !== 'slow request' && JSON.stringify(l).includes(offline.id));
+    expect(rpcWarnings).toEqual([]);
     expect(log.lines()).toContainEqual(expect.objectContaining({ level: 30, msg: 'request refused with a server status', key: 'error.rpc.deviceOffline', status: 504 }));
     expect(log.lines().filter((l) => l.msg === 'request refused with a server status' && 'err' in l)).toEqual([]);
 
