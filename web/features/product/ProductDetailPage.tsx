@@ -74,7 +74,7 @@ export function ProductDetailPage({ tabs }: ProductDetailPageProps): JSX.Element
 
   // Leaving a tab is leaving its page: unsaved edits (and the thing model's unpublished draft) ask first.
   const selectTab = async (key: string): Promise<void> => {
-    if (!(await confirmLeave())) return;
+    if (key === tab.key || !(await confirmLeave())) return;
     setTabKey(key);
     const query = new URLSearchParams(window.location.search);
     if (key === tabs.all()[0]?.key) query.delete('tab');
