@@ -82,12 +82,13 @@ async function choose(select: string, option: string): Promise<void> {
 
 /** Saves the drawer: the item is in the draft, and no question about publishing comes up. */
 async function save(identifier: string): Promise<void> {
+  const status = ui.page.waitForResponse((res) => /\/api\/yt\/things_model\/[^/]+\/status$/.test(new URL(res.url()).pathname));
   await ui.clickTestId('tm-drawer-submit');
   await ui.expectHidden('tm-drawer-submit');
   await ui.expectVisible(`tm-row-${identifier}`);
   await ui.expectText('tm-state-draft', text('zh_CN', 'thingModel:publish.unpublishedTitle'));
-  // Once the list and the status have loaded, a question would be on its way in (it used to be).
-  await ui.page.waitForLoadState('networkidle');
+  // Once the status after the save has come, a question would be on its way in (it used to be).
+  await status;
   await ui.settle();
   expect(await ui.page.locator('.arco-modal:visible').count()).toBe(0);
 }
