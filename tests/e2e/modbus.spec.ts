@@ -118,11 +118,13 @@ describe('a Modbus product set up in the browser', () => {
     await addRegisterProperty({ name: '电压', identifier: 'voltage', rw: false, type: 'DOUBLE', address: '0010', raw: 'UINT16_AB', scale: '0.1' });
     await ui.screenshot('property-modbus-descriptor');
     await ui.clickTestId('tm-drawer-submit');
-    await ui.clickTestId('tm-publish-later');
     await ui.expectHidden('tm-drawer-submit');
     await addRegisterProperty({ name: '设定值', identifier: 'setpoint', rw: true, type: 'INT', address: '0012', raw: 'INT16_AB' });
     await ui.clickTestId('tm-drawer-submit');
-    await ui.clickTestId('tm-publish-now');
+    await ui.expectHidden('tm-drawer-submit');
+    // Items go to the draft without a question; the draft banner publishes.
+    await ui.clickTestId('tm-publish');
+    await ui.clickTestId('tm-publish-confirm');
     await ui.expectVisible('tm-state-published');
   });
 

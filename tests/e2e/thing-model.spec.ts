@@ -1,7 +1,9 @@
 /**
  * Thing models and live data in the browser, through the built x64 binary: an administrator defines
  * a product's thing model in the product's thing-model tab (a DOUBLE property with unit and range,
- * a BOOL property, a service with one BOOL input, an ALERT event), publishes it, and a simulated
+ * a BOOL property, a service with one BOOL input, an ALERT event) with no question after each item
+ * but a draft banner, is asked once on leaving the unpublished model (stay, leave without
+ * publishing, publish and leave), publishes it that way, and a simulated
  * device (scripts/lib/simulator.ts, real MQTT against the binary's broker) connects. On the
  * device's pages the value changes live, the history trend draws a chart, a two-way SERVICE command
  * comes back SUCCESSFUL in the records, the device's overheat event shows in event management, and
@@ -78,11 +80,17 @@ async function choose(select: string, option: string): Promise<void> {
   await ui.clickTestId(option);
 }
 
-/** Saves the drawer and answers the publish question. */
-async function save(publish: boolean): Promise<void> {
+/** Saves the drawer: the item is in the draft, and no question about publishing comes up. */
+async function save(identifier: string): Promise<void> {
+  const status = ui.page.waitForResponse((res) => /\/api\/yt\/things_model\/[^/]+\/status$/.test(new URL(res.url()).pathname));
   await ui.clickTestId('tm-drawer-submit');
-  await ui.clickTestId(publish ? 'tm-publish-now' : 'tm-publish-later');
   await ui.expectHidden('tm-drawer-submit');
+  await ui.expectVisible(`tm-row-${identifier}`);
+  await ui.expectText('tm-state-draft', text('zh_CN', 'thingModel:publish.unpublishedTitle'));
+  // Once the status after the save has come, a question would be on its way in (it used to be).
+  await status;
+  await ui.settle();
+  expect(await ui.page.locator('.arco-modal:visible').count()).toBe(0);
 }
 
 async function newItem(type: 'properties' | 'services' | 'events', name: string, identifier: string): Promise<void> {
@@ -108,19 +116,19 @@ describe('thing model in the product page', () => {
     await ui.fill('tm-step', '0.1');
     await ui.fill('tm-unit', '°C');
     await ui.screenshot('property-drawer');
-    await save(false);
+    await save('temperature');
     await ui.expectText('tm-row-temperature', '温度');
     await ui.expectText('tm-state-draft', text('zh_CN', 'thingModel:publish.unpublishedTitle'));
     await ui.expectText('tm-status-temperature', text('zh_CN', 'thingModel:itemStatus.DRAFT'));
   });
 
-  it('adds a BOOL property, a service with one BOOL input and an ALERT event, then publishes', async () => {
+  it('adds a BOOL property, a service with one BOOL input and an ALERT event, each saved to the draft without a question', async () => {
     await newItem('properties', '开关', 'switch');
     await ui.clickTestId('tm-access-mode-rw');
     await choose('tm-type', 'tm-type-BOOL');
     await ui.fill('tm-bool-close', '关');
     await ui.fill('tm-bool-open', '开');
-    await save(false);
+    await save('switch');
 
     await newItem('services', '设置开关', 'setSwitch');
     await ui.clickTestId('tm-call-type-SYNC');
@@ -131,7 +139,7 @@ describe('thing model in the product page', () => {
     await ui.fill('tm-inputData-0-bool-close', '关');
     await ui.fill('tm-inputData-0-bool-open', '开');
     await ui.screenshot('service-drawer');
-    await save(false);
+    await save('setSwitch');
 
     await newItem('events', '过温告警', 'overheat');
     await ui.clickTestId('tm-event-type-ALERT');
@@ -141,9 +149,35 @@ describe('thing model in the product page', () => {
     await choose('tm-outputData-0-type', 'tm-outputData-0-type-DOUBLE');
     await ui.fill('tm-outputData-0-min', '-40');
     await ui.fill('tm-outputData-0-max', '125');
-    await save(true);
+    await save('overheat');
+    await ui.screenshotMatrix('thing-model-draft', () => ui.expectVisible('tm-state-draft'));
+  });
 
+  it('asks once on leaving the unpublished model: staying or leaving keeps the draft, publishing takes it live', async () => {
+    // Another tab of the product: staying keeps the model open.
+    await ui.clickTestId('product-tab-topic');
+    await ui.expectVisible('tm-leave-stay');
+    await ui.clickTestId('tm-leave-stay');
+    await ui.expectHidden('tm-leave-stay');
+    await ui.expectVisible('tm-state-draft');
+    // Leaving without publishing opens the other tab; the draft is still there on return.
+    await ui.clickTestId('product-tab-topic');
+    await ui.clickTestId('tm-leave-without');
+    await ui.expectVisible('topic-mosquitto');
+    await ui.clickTestId('product-tab-thingModel');
+    await ui.expectVisible('tm-state-draft');
+
+    // Another menu entry: the same question; publishing takes the model live, then leaves.
+    await ui.screenshotMatrix('leave-publish-question', async () => {
+      await ui.expectVisible('tm-state-draft');
+      await ui.clickTestId('menu-Device');
+      await ui.expectVisible('tm-leave-publish');
+    });
+    await ui.clickTestId('tm-leave-publish');
+    await ui.expectPath('/device-manage/device');
+    await ui.goto(`/device-manage/product/${product.id}?tab=thingModel`);
     await ui.expectVisible('tm-state-published');
+    await ui.expectHidden('tm-state-draft');
     await ui.expectText('tm-status-overheat', text('zh_CN', 'thingModel:itemStatus.PUBLISHED'));
     await ui.expectText('product-detail-page', text('zh_CN', 'product:status.PUBLISHED'));
     await ui.clickTestId('tm-tsl');

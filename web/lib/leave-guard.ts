@@ -3,15 +3,20 @@
  * whether they are dirty; the router and modals ask `confirmLeave()` before navigating away or
  * closing, the browser's own prompt covers reloads and closing the tab, and the browser's back
  * and forward buttons are held here (the address is put back, then moved on once agreed).
+ * A guard may bring its own question (the thing model offers to publish its saved draft): it is
+ * asked on in-app moves and back/forward, not on reload or tab close, since nothing is lost there.
  */
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
-const dirty = new Set<string>();
-type Asker = () => Promise<boolean>;
-let asker: Asker = async () => window.confirm('');
+/** Resolves true when the user may leave. */
+export type LeaveQuestion = () => Promise<boolean>;
+
+/** Dirty guards by id: `null` asks the common "discard unsaved changes?", else the guard's own question. */
+const dirty = new Map<string, LeaveQuestion | null>();
+let asker: LeaveQuestion = async () => window.confirm('');
 
 function onBeforeUnload(event: BeforeUnloadEvent): void {
-  if (dirty.size > 0) {
+  if ([...dirty.values()].includes(null)) {
     event.preventDefault();
     event.returnValue = '';
   }
@@ -54,26 +59,39 @@ export function hasUnsavedChanges(): boolean {
 }
 
 /** The layout installs the localized confirmation dialog here once. */
-export function setLeaveAsker(fn: Asker): void {
+export function setLeaveAsker(fn: LeaveQuestion): void {
   asker = fn;
 }
 
-/** Resolves true when nothing is dirty or the user agreed to discard changes. */
+/**
+ * Resolves true when nothing is dirty or the user agreed to every question: the common one once
+ * for all plain guards, then each guard's own.
+ */
 export async function confirmLeave(): Promise<boolean> {
   if (dirty.size === 0) return true;
-  const ok = await asker();
-  if (ok) dirty.clear();
-  return ok;
+  const questions = [...dirty.values()];
+  if (questions.includes(null) && !(await asker())) return false;
+  for (const question of questions) if (question && !(await question())) return false;
+  dirty.clear();
+  return true;
 }
 
-/** Marks the calling component dirty while `isDirty` is true; cleared on unmount. */
-export function useLeaveGuard(isDirty: boolean): void {
+/**
+ * Marks the calling component dirty while `isDirty` is true; cleared on unmount. `question`
+ * replaces the common "discard unsaved changes?" for this guard (its latest version is asked).
+ */
+export function useLeaveGuard(isDirty: boolean, question?: LeaveQuestion): void {
   const id = useId();
+  const latest = useRef(question);
   useEffect(() => {
-    if (isDirty) dirty.add(id);
+    latest.current = question;
+  });
+  const own = question !== undefined;
+  useEffect(() => {
+    if (isDirty) dirty.set(id, own ? () => latest.current!() : null);
     else dirty.delete(id);
     return () => {
       dirty.delete(id);
     };
-  }, [id, isDirty]);
+  }, [id, isDirty, own]);
 }

@@ -16,6 +16,7 @@ import { productDetailPath } from '../../../server/contract/console-paths.ts';
 import type { Product } from '../../../server/contract/product.ts';
 import { ApiError, isCancelled } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-text.ts';
+import { confirmLeave } from '../../lib/leave-guard.ts';
 import { ProductDetailHeader } from './ProductDetailHeader.tsx';
 import { ProductDrawer } from './ProductDrawer.tsx';
 import { ProductMissing } from './ProductMissing.tsx';
@@ -71,7 +72,9 @@ export function ProductDetailPage({ tabs }: ProductDetailPageProps): JSX.Element
     navigate(`${productDetailPath(product.id)}${window.location.search}`, { replace: true });
   }, [product, isShowCreate, navigate]);
 
-  const selectTab = (key: string): void => {
+  // Leaving a tab is leaving its page: unsaved edits (and the thing model's unpublished draft) ask first.
+  const selectTab = async (key: string): Promise<void> => {
+    if (key === tab.key || !(await confirmLeave())) return;
     setTabKey(key);
     const query = new URLSearchParams(window.location.search);
     if (key === tabs.all()[0]?.key) query.delete('tab');
@@ -92,7 +95,7 @@ export function ProductDetailPage({ tabs }: ProductDetailPageProps): JSX.Element
       <Card bordered={false} className="ec-product-detail__tabs">
         {/* The open tab's panel is its pane's content, so each tab controls a tabpanel that exists
             and the panel is named by its tab; the other panes stay empty (destroyOnHide). */}
-        <Tabs activeTab={tab.key} onChange={selectTab} lazyload destroyOnHide>
+        <Tabs activeTab={tab.key} onChange={(key) => void selectTab(key)} lazyload destroyOnHide>
           {tabs.all().map((item) => (
             <Tabs.TabPane key={item.key} title={<span data-testid={`product-tab-${item.key}`}>{tabTitle(item.titleKey)}</span>}>
               {item.key === tab.key ? (

@@ -1,8 +1,8 @@
 /**
  * Product detail → thing model: the draft's properties, services and
  * events, paged and filtered by function type; create, edit and delete in a drawer; TSL view and
- * import. Edits only change the draft: the tab says when the draft differs from what devices use
- * and, after every change, asks whether to publish and go live.
+ * import. Edits only change the draft: a banner says when the draft differs from what devices use
+ * and offers to publish; leaving the model with unpublished changes asks once whether to publish.
  */
 import { useState, type JSX } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,20 +1,22 @@
 /**
- * The thing model's draft against published: its status, publishing, and after any edit the
- * question whether to publish now (only a published model reaches devices).
+ * The thing model's draft against published: its status and publishing. Edits only refresh the
+ * status (the tab's banner then says it is a draft); leaving the model while the draft has
+ * unpublished changes asks once whether to publish now (only a published model reaches devices).
  */
 import { useCallback, useEffect, useState } from 'react';
 import Message from '@arco-design/web-react/es/Message';
-import Modal from '@arco-design/web-react/es/Modal';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../server/contract/product.ts';
 import type { ThingModelStatus } from '../../../server/contract/thing-model.ts';
+import { useLeaveGuard } from '../../lib/leave-guard.ts';
 import { getProduct } from '../product/productApi.ts';
+import { askPublishOnLeave } from './askPublishOnLeave.tsx';
 import { modelStatus, publishModel } from './thingModelApi.ts';
 
 export interface ModelPublishing {
   status: ThingModelStatus | null;
   publish: () => Promise<void>;
-  /** After any change: shows `message`, refreshes, and asks whether to go live now. */
+  /** After any change: shows `message` and refreshes the list and the status. */
   changed: (message: string) => Promise<void>;
 }
 
@@ -52,27 +54,12 @@ export function useModelPublishing(opts: {
     getProduct(productId).then(onProductChange, () => undefined);
   };
 
-  /** After any change: refresh, and ask whether to go live now (only a published model reaches devices). */
   const changed = async (message: string): Promise<void> => {
     Message.success(message);
-    const [, next] = await Promise.all([listRefresh(), loadStatus()]);
-    if (!next?.hasUnpublishedChanges) return;
-    Modal.confirm({
-      title: t('publish.askTitle'),
-      content: t('publish.askContent'),
-      okText: t('publish.now'),
-      cancelText: t('publish.later'),
-      okButtonProps: { ...({ 'data-testid': 'tm-publish-now' } as object) },
-      cancelButtonProps: { ...({ 'data-testid': 'tm-publish-later' } as object) },
-      onOk: async () => {
-        try {
-          await publish();
-        } catch {
-          // the client showed why (e.g. an empty model)
-        }
-      },
-    });
+    await Promise.all([listRefresh(), loadStatus()]);
   };
+
+  useLeaveGuard(status?.hasUnpublishedChanges === true, () => askPublishOnLeave(publish));
 
   return { status, publish, changed };
 }
