@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { CommandType } from '../../../server/contract/command.ts';
 import type { ThingModelTsl } from '../../../server/contract/thing-model.ts';
 import { CodeBlock, prettyJson } from '../../components/CodeBlock.tsx';
-import { ParamField, rule } from './ParamField.tsx';
+import { modelItemLabel, ParamField, PropertyValueField, rule } from './ParamField.tsx';
 import { jsonContentProblem, rawContentProblem, type CommandValues } from './commandForm.ts';
 
 type Service = ThingModelTsl['services'][number];
@@ -67,7 +67,7 @@ function ModelFields({ commandType, services, service, writable, property, previ
         <Select placeholder={t('send.servicePlaceholder')} data-testid="cmd-service" getPopupContainer={popup}>
           {services.map((s) => (
             <Select.Option key={s.identifier} value={s.identifier} data-testid={`cmd-service-${s.identifier}`}>
-              {`${s.functionName} (${s.identifier})`}
+              {modelItemLabel(s)}
             </Select.Option>
           ))}
         </Select>
@@ -82,19 +82,12 @@ function ModelFields({ commandType, services, service, writable, property, previ
         <Select placeholder={t('send.propertyPlaceholder')} data-testid="cmd-property" getPopupContainer={popup}>
           {writable.map((p) => (
             <Select.Option key={p.identifier} value={p.identifier} data-testid={`cmd-property-${p.identifier}`}>
-              {`${p.functionName} (${p.identifier})`}
+              {modelItemLabel(p)}
             </Select.Option>
           ))}
         </Select>
       </Form.Item>
-      {property ? (
-        <ParamField
-          key={property.identifier}
-          param={{ identifier: property.identifier, functionName: property.functionName, dataType: property.functionJson.dataType }}
-          field="propertyValue"
-          testId={`cmd-value-${property.identifier}`}
-        />
-      ) : null}
+      {property ? <PropertyValueField key={property.identifier} property={property} field="propertyValue" testId={`cmd-value-${property.identifier}`} /> : null}
       {property ? <Preview text={preview} /> : null}
     </>
   );

@@ -13,7 +13,7 @@ import InputNumber from '@arco-design/web-react/es/InputNumber';
 import Select from '@arco-design/web-react/es/Select';
 import Switch from '@arco-design/web-react/es/Switch';
 import { useTranslation } from 'react-i18next';
-import type { ThingModelParam } from '../../../server/contract/thing-model.ts';
+import type { ThingModelParam, ThingModelTsl } from '../../../server/contract/thing-model.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import type { CommandProblem } from './commandForm.ts';
 import './command.css';
@@ -37,10 +37,26 @@ export function rule(check: (value: unknown) => CommandProblem): { validator: (v
   };
 }
 
+/** How a model item is named in a picker or a label: its name and identifier. */
+export function modelItemLabel(item: { functionName: string; identifier: string }): string {
+  return `${item.functionName} (${item.identifier})`;
+}
+
+/** The value input of a writable property (an ATTRIBUTE command, the scene editor's DEVICE_OUT). */
+export function PropertyValueField({ property, field, testId }: { property: ThingModelTsl['properties'][number]; field: string; testId: string }): JSX.Element {
+  return (
+    <ParamField
+      param={{ identifier: property.identifier, functionName: property.functionName, dataType: property.functionJson.dataType }}
+      field={field}
+      testId={testId}
+    />
+  );
+}
+
 /** One input parameter of a service, by its data type. */
 export function ParamField({ param, field, testId }: ParamFieldProps): JSX.Element {
   const { t } = useTranslation('command');
-  const label = `${param.functionName} (${param.identifier})`;
+  const label = modelItemLabel(param);
   const required = { required: true, message: t('send.paramRequired', { name: param.functionName }) };
   const dataType = param.dataType;
   switch (dataType.type) {

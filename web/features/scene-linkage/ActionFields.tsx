@@ -13,9 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { alarmSeverities } from '../../../server/contract/alarm.ts';
 import { ALARM_MESSAGE_MAX, ALARM_TYPE_MAX, executionActions, type ExecutionAction } from '../../../server/contract/scene-linkage.ts';
 import { EnumSelect } from '../../components/EnumSelect.tsx';
-import { ParamField } from '../command/ParamField.tsx';
+import { modelItemLabel, ParamField, PropertyValueField } from '../command/ParamField.tsx';
 import { DeviceSelect } from '../device/DeviceSelect.tsx';
-import { initialParamInput, jsonContentProblem } from '../command/commandForm.ts';
+import { initialParamInput, jsonContentProblem, writableProperties } from '../command/commandForm.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { ProductField, useFieldValue } from './ComparisonFields.tsx';
 import { emptyAction, type DeviceOutMode } from './sceneForm.ts';
@@ -66,7 +66,7 @@ function DeviceOutFields({ form, field, testId }: { form: FormInstance; field: s
   const propertyId = useFieldValue<string>(form, `${field}.property`);
   const model = usePublishedModelOf(productId);
   const services = model?.services ?? [];
-  const writable = (model?.properties ?? []).filter((p) => p.accessMode === 'rw');
+  const writable = writableProperties(model ?? null);
   const service = services.find((s) => s.identifier === serviceId);
   const property = writable.find((p) => p.identifier === propertyId);
 
@@ -111,7 +111,7 @@ function DeviceOutFields({ form, field, testId }: { form: FormInstance; field: s
               }}
             >
               {services.map((s) => (
-                <Select.Option key={s.identifier} value={s.identifier}>{`${s.functionName} (${s.identifier})`}</Select.Option>
+                <Select.Option key={s.identifier} value={s.identifier}>{modelItemLabel(s)}</Select.Option>
               ))}
             </Select>
           </Form.Item>
@@ -140,18 +140,11 @@ function DeviceOutFields({ form, field, testId }: { form: FormInstance; field: s
               }}
             >
               {writable.map((p) => (
-                <Select.Option key={p.identifier} value={p.identifier}>{`${p.functionName} (${p.identifier})`}</Select.Option>
+                <Select.Option key={p.identifier} value={p.identifier}>{modelItemLabel(p)}</Select.Option>
               ))}
             </Select>
           </Form.Item>
-          {property ? (
-            <ParamField
-              key={property.identifier}
-              param={{ identifier: property.identifier, functionName: property.functionName, dataType: property.functionJson.dataType }}
-              field={`${field}.propertyValue`}
-              testId={`${testId}-property-value`}
-            />
-          ) : null}
+          {property ? <PropertyValueField key={property.identifier} property={property} field={`${field}.propertyValue`} testId={`${testId}-property-value`} /> : null}
         </>
       ) : null}
       {mode === 'CUSTOM' ? (
