@@ -33,11 +33,17 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly key: ErrorKey,
     readonly params: Record<string, string | number> = {},
-    options: { status?: number; details?: ErrorDetail[] } = {},
+    options: { status?: number; details?: ErrorDetail[]; expected?: boolean } = {},
   ) {
     super(key);
     this.statusCode = options.status ?? statusOf[code] ?? 500;
     this.details = options.details;
+    this.expected = options.expected ?? false;
   }
   readonly details: ErrorDetail[] | undefined;
+  /**
+   * A 5xx that is normal operation (ThingsBoard's 504 for an RPC to an offline device, or one that
+   * timed out): logged at info without a stack, not as a server failure (server/plugins/errors.ts).
+   */
+  readonly expected: boolean;
 }

@@ -12,11 +12,10 @@ import { UPLOAD_MAX_BYTES } from '../contract/validation.ts';
 import { diskFullError, isOutOfSpace } from '../lib/disk-full.ts';
 
 /**
- * 5xx answers that are normal operation: ThingsBoard's 504 for an RPC to an offline device or one
- * that timed out. They are logged at info without a stack. Every other 5xx (a proxy whose upstream
- * is down, a full disk, a lost database) is a state the operator must hear of and stays a warning.
+ * Requests answered with a 5xx their throw site marked `expected` (AppError): normal operation,
+ * logged at info without a stack. Every other 5xx (a proxy whose upstream is down, a full disk, a
+ * lost database) is a state the operator must hear of and stays a warning.
  */
-const DELIBERATE_KEYS: ReadonlySet<string> = new Set(['error.rpc.deviceOffline', 'error.rpc.timeout']);
 const deliberate = new WeakSet<FastifyRequest>();
 
 /** Whether `request` was answered with a 5xx the code chose (request-log.ts logs it at info). */
@@ -87,7 +86,7 @@ function toAppError(err: FastifyError, bodyLimit: number): AppError {
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const appErr = toAppError(err, request.routeOptions.bodyLimit);
-    if (appErr.statusCode >= 500 && DELIBERATE_KEYS.has(appErr.key)) {
+    if (appErr.statusCode >= 500 && appErr.expected) {
       deliberate.add(request);
       request.log.info({ key: appErr.key, status: appErr.statusCode }, 'request refused with a server status');
     } else if (appErr.statusCode >= 500) request.log.error({ err }, 'request failed');

@@ -15,7 +15,7 @@ type Statuses = (typeof rpcStatuses)[keyof typeof rpcStatuses];
 function offline(statuses: Statuses): AppError {
   // 409 is the catalogue's conflict (code 35); a 504 is a gateway failure (code 2).
   const code = statuses.offline === 409 ? ErrorCode.VERSION_CONFLICT : ErrorCode.GENERAL;
-  return new AppError(code, 'error.rpc.deviceOffline', {}, { status: statuses.offline });
+  return new AppError(code, 'error.rpc.deviceOffline', {}, { status: statuses.offline, expected: true });
 }
 
 async function call(commands: CommandService, deviceId: string, way: 'oneway' | 'twoway', body: RpcBody, statuses: Statuses): Promise<Command> {
@@ -60,7 +60,7 @@ export function registerRpcRoutes(fastify: FastifyInstance, { commands }: { comm
             throw offline(statuses);
           default:
             // TIMEOUT, and a command withdrawn while waiting: ThingsBoard's timeout answer.
-            throw new AppError(ErrorCode.GENERAL, 'error.rpc.timeout', {}, { status: statuses.timeout });
+            throw new AppError(ErrorCode.GENERAL, 'error.rpc.timeout', {}, { status: statuses.timeout, expected: true });
         }
       },
     });
