@@ -145,6 +145,17 @@ export class Ui {
     await this.testId(id).waitFor({ state: 'hidden' });
   }
 
+  /**
+   * Closes the drawer with that test id by keyboard, as a user does: Escape reaches an Arco drawer
+   * only while focus is inside it (a popup that came meanwhile may hold focus), so it is focused
+   * first. Not the close icon: on a slow run a popup can lie over it.
+   */
+  async closeDrawerByKeyboard(id: string): Promise<void> {
+    await this.testId(id).focus();
+    await this.page.keyboard.press('Escape');
+    await this.expectHidden(id);
+  }
+
   /** Waits until the element with that test id is visible and its text contains `text`. */
   async expectText(id: string, text: string): Promise<void> {
     await this.expectLocatorText(this.testId(id), text);
