@@ -72,7 +72,8 @@ describe('request log levels', () => {
   it('writes no line per request at the default level, only at debug', async () => {
     for (const level of ['info', 'debug'] as const) {
       const log = capturedLog(level);
-      const t = await makeProvisionedApp({ logger: log.logger });
+      // A loaded machine can make signing in a 'slow request' warning; that rule is the next test's.
+      const t = await makeProvisionedApp({ logger: log.logger, tuning: { http: { slowRequestMs: 600_000 } } });
       await signIn(t.app, t.admin.username, t.admin.password);
       expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
       expect((await t.app.inject({ url: '/api/no-such-thing' })).statusCode).toBe(404);
