@@ -1,0 +1,13 @@
+/** The applier `--network-applier` names. */
+import type { NetworkApplierName } from '../../contract/network.ts';
+import { FileApplier } from './file-applier.ts';
+import type { NetworkApplier } from './network-applier.ts';
+
+export function makeApplier(name: NetworkApplierName, dir: string): NetworkApplier {
+  switch (name) {
+    case 'file':
+      return new FileApplier(dir);
+    default:
+      throw new Error(`--network-applier ${name} is not built yet`);
+  }
+}
