@@ -95,7 +95,7 @@ export function NetworkConfigurationPage(): JSX.Element {
         />
       )}
       <FormError message={failure} testId="network-error" />
-      <Tabs defaultActiveTab="lan" lazyload={false}>
+      <Tabs defaultActiveTab="lan" lazyload destroyOnHide>
         {sections.map((section) => (
           <Tabs.TabPane key={section} title={<span data-testid={`network-tab-${section}`}>{t(`tabs.${section}`)}</span>}>
             <SectionForm section={section} state={state} locked={Boolean(state.pending) || moving !== null} onPlanned={(body, changes) => setPlanned({ body, changes })} />

@@ -61,6 +61,9 @@ export function SectionForm({ section, state, locked, onPlanned }: SectionFormPr
   const review = async (values: SectionValues): Promise<void> => {
     setPlanning(true);
     setFailure(null);
+    // The server's refusals of the last review are set by hand, so they go by hand: fields without
+    // a client rule would keep them after being corrected.
+    form.setFields(Object.fromEntries(Object.keys(values).map((field) => [field, { value: values[field as keyof SectionValues], error: undefined }])));
     const body = bodyOf(section, values);
     try {
       const { changes } = await planNetwork(body);
