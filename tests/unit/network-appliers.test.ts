@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { NetworkSettings } from '../../server/contract/network.ts';
+import { profileArgs } from '../../server/modules/network/networkmanager-applier.ts';
 import { parseUciShow, settingsFromUci, uciCommands } from '../../server/modules/network/openwrt-applier.ts';
 import { settingsDiff } from '../../server/modules/network/settings-diff.ts';
 
@@ -52,4 +54,27 @@ describe('plan diff', () => {
       { path: 'wifi.password', from: '******', to: '******' },
     ]);
   });
+});
+
+describe('networkmanager applier plan', () => {
+  // The real nmcli writes the keyfile each profile would be, without a running NetworkManager.
+  const keyfile = (args: string[]): string => execFileSync('nmcli', ['--offline', 'connection', 'add', ...args], { encoding: 'utf8', timeout: 60_000 });
+  const profiles = profileArgs(settings, { lan: 'eth1', wan: 'eth0', wifi: 'wlan0' });
+
+  it('makes profiles nmcli accepts: a shared LAN with its address, a DHCP WAN, a WPA3 client, a 4G APN', () => {
+    const lan = keyfile(profiles.lan);
+    expect(lan).toContain('interface-name=eth1');
+    expect(lan).toContain('address1=192.168.8.1/24');
+    expect(lan).toContain('method=shared');
+    const wan = keyfile(profileArgs({ ...settings, wan: { ...settings.wan, dns: ['1.1.1.1'] } }, { lan: 'eth1', wan: 'eth0', wifi: '' }).wan);
+    expect(wan).toMatch(/\[ipv4\][^[]*method=auto/);
+    expect(wan).toContain('dns=1.1.1.1;');
+    expect(wan).toContain('ignore-auto-dns=true');
+    const wifi = keyfile(profiles.wifi);
+    expect(wifi).toContain("ssid=Joe's net");
+    expect(wifi).toContain('key-mgmt=sae');
+    expect(wifi).toContain('mode=infrastructure');
+    const gsm = keyfile(profiles.cellular);
+    expect(gsm).toContain('apn=cmnet');
+  }, 120_000);
 });

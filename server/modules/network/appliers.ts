@@ -2,6 +2,7 @@
 import type { NetworkApplierName } from '../../contract/network.ts';
 import { FileApplier } from './file-applier.ts';
 import type { NetworkApplier } from './network-applier.ts';
+import { NetworkManagerApplier } from './networkmanager-applier.ts';
 import { OpenWrtApplier } from './openwrt-applier.ts';
 
 export function makeApplier(name: NetworkApplierName, dir: string): NetworkApplier {
@@ -10,7 +11,7 @@ export function makeApplier(name: NetworkApplierName, dir: string): NetworkAppli
       return new FileApplier(dir);
     case 'openwrt':
       return new OpenWrtApplier();
-    default:
-      throw new Error(`--network-applier ${name} is not built yet`);
+    case 'networkmanager':
+      return new NetworkManagerApplier();
   }
 }

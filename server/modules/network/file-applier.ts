@@ -53,9 +53,8 @@ export class FileApplier implements NetworkApplier {
     return desired ? { settings: desired, facts: host.facts } : host;
   }
 
-  async apply(next: NetworkSettings): Promise<undefined> {
+  async apply(next: NetworkSettings): Promise<void> {
     writeFileDurably(this.desiredPath, JSON.stringify(next, null, 2));
-    return undefined;
   }
 
   async confirm(): Promise<void> {}

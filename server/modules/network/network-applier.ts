@@ -19,10 +19,15 @@ export interface NetworkReading {
   facts: NetworkFacts;
 }
 
-/** The apply in progress, as the journal holds it. */
+/** The apply in progress. */
 export interface ApplyWindow {
   applyId: string;
   confirmWithinS: number;
+  /**
+   * Journals what `confirm` and `rollback` will need (a NetworkManager checkpoint), durably,
+   * before the applier goes on: a kill -9 right after still finds it at the next start.
+   */
+  keep(token: string): void;
 }
 
 export interface NetworkApplier {
@@ -32,13 +37,12 @@ export interface NetworkApplier {
   read(): Promise<NetworkReading>;
   /**
    * Puts `next` in effect. Throws an Error whose message is the failing command's own output; the
-   * service then rolls back. May return a token (a NetworkManager checkpoint) kept in the journal
-   * and handed to `confirm` and `rollback`.
+   * service then rolls back.
    */
-  apply(next: NetworkSettings, window: ApplyWindow): Promise<string | undefined>;
-  /** Keeps what `apply` did. */
+  apply(next: NetworkSettings, window: ApplyWindow): Promise<void>;
+  /** Keeps what `apply` did; `token` is what it kept, if anything. */
   confirm(token: string | undefined): Promise<void>;
-  /** Puts `previous` back in effect; `token` is what `apply` returned, if it got that far. */
+  /** Puts `previous` back in effect; `token` is what `apply` kept, if it got that far. */
   rollback(previous: NetworkSettings, token: string | undefined): Promise<void>;
   scanWifi(): Promise<WifiNetwork[]>;
 }

@@ -105,8 +105,11 @@ export class NetworkService {
       };
       this.journal.write(pending);
       try {
-        pending.token = await this.applier.apply(next, { applyId: pending.applyId, confirmWithinS });
-        if (pending.token !== undefined) this.journal.write(pending);
+        const keep = (token: string): void => {
+          pending.token = token;
+          this.journal.write(pending);
+        };
+        await this.applier.apply(next, { applyId: pending.applyId, confirmWithinS, keep });
       } catch (err) {
         this.log.warn({ err: (err as Error).message }, 'network apply failed; restoring the previous settings');
         await this.restore(pending);

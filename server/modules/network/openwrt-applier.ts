@@ -142,9 +142,8 @@ export class OpenWrtApplier implements NetworkApplier {
     for (const p of packages) await run('ubus', ['call', 'service', 'event', JSON.stringify({ type: 'config.change', data: { package: p } })]);
   }
 
-  async apply(next: NetworkSettings): Promise<undefined> {
+  async apply(next: NetworkSettings): Promise<void> {
     await this.put(next);
-    return undefined;
   }
 
   async confirm(): Promise<void> {}
