@@ -187,7 +187,7 @@ export const networkRoutes = defineRoutes({
       tags,
       summary: 'Apply these sections; without a confirmation within confirmWithinS (10-600, default 90) the previous settings come back, also after a restart',
       body: NetworkApplyBodySchema,
-      response: { 200: NetworkApplyResultSchema, 400: ErrorBodySchema, 409: ErrorBodySchema },
+      response: { 200: NetworkApplyResultSchema, 400: ErrorBodySchema, 409: ErrorBodySchema, 502: ErrorBodySchema },
     },
     config: { access: 'user', permission },
   },
