@@ -35,7 +35,7 @@ describe('configuration', () => {
         '--upstream', 'http://10.0.0.2:8080', '--license-public-key', 'a.pem', '--license-public-key=b.pem',
         '--device-sn', 'SN-1', '--log-level', 'debug', '--trusted-proxy', '10.0.0.2', '--trusted-proxy=fd00::/8,192.168.1.0/24',
         '--history-max-mb', '512', '--min-free-disk-mb=128', '--cloud-offline-days', '7',
-        '--commit-interval-ms', '1000', '--commit-burst=2', '--commit-batch', '512',
+        '--commit-interval-ms', '1000', '--commit-burst=2', '--commit-batch', '512', '--network-applier', 'openwrt',
       ],
       {},
     );
@@ -58,6 +58,7 @@ describe('configuration', () => {
       cloudOfflineDays: 7,
       commitIntervalMs: 1000,
       commitBurst: 2,
+      networkApplier: 'openwrt',
       commitBatch: 512,
     });
   });
@@ -75,6 +76,12 @@ describe('configuration', () => {
     expect(() => loadConfig(['--commit-burst', '0'], {})).toThrow('--commit-burst: expected a whole number from 1 to 100, not 0');
     expect(() => loadConfig([], { EDGE_COMMIT_BATCH: '4097' })).toThrow('--commit-batch: expected a whole number from 1 to 4096, not 4097');
     expect(() => loadConfig(['--config', configFile({ commitBurst: 101 })], {})).toThrow('--commit-burst: expected a whole number from 1 to 100, not 101');
+  });
+
+  it('applies network settings to a file by default and refuses an applier it does not have', () => {
+    expect(loadConfig([], {}).config.networkApplier).toBe('file');
+    expect(loadConfig([], { EDGE_NETWORK_APPLIER: 'networkmanager' }).config.networkApplier).toBe('networkmanager');
+    expect(() => loadConfig(['--network-applier', 'ifupdown'], {})).toThrow('--network-applier: expected one of file, networkmanager, openwrt, not ifupdown');
   });
 
   it('has no database size cap and a 64 MB free-disk floor by default, takes off for no cap, and refuses sizes that are not whole MB', () => {

@@ -39,6 +39,7 @@ const resources = {
   menu: texts<typeof import('../../locales/zh_CN/menu.json')>(),
   notice: texts<typeof import('../../locales/zh_CN/notice.json')>(),
   modbus: texts<typeof import('../../locales/zh_CN/modbus.json')>(),
+  network: texts<typeof import('../../locales/zh_CN/network.json')>(),
   organization: texts<typeof import('../../locales/zh_CN/organization.json')>(),
   product: texts<typeof import('../../locales/zh_CN/product.json')>(),
   scene: texts<typeof import('../../locales/zh_CN/scene.json')>(),

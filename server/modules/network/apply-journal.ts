@@ -1,0 +1,75 @@
+/**
+ * The durable half of the safe apply: `<data-dir>/network/pending.json` holds an apply awaiting
+ * confirmation together with the settings it replaced, written (and fsynced, and renamed into
+ * place) BEFORE the applier touches anything. A start that finds it knows the confirmation never
+ * came, whatever happened in between (kill -9, power cut), and puts the previous settings back.
+ */
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { NetworkSettings } from '../../contract/network.ts';
+
+export interface PendingApply {
+  applyId: string;
+  /** ISO time after which the previous settings come back. */
+  confirmBy: string;
+  previous: NetworkSettings;
+  next: NetworkSettings;
+  /** What the applier returned (a NetworkManager checkpoint); absent until apply returned. */
+  token?: string;
+}
+
+function fsyncDir(dir: string): void {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes `text` so that after a power cut the file holds either the old or the new text, whole. */
+export function writeFileDurably(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const temp = `${path}.tmp`;
+  const fd = openSync(temp, 'w', 0o600);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, path);
+  fsyncDir(dirname(path));
+}
+
+export class ApplyJournal {
+  private readonly path: string;
+
+  constructor(readonly dir: string) {
+    this.path = join(dir, 'pending.json');
+  }
+
+  read(): PendingApply | null {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch {
+      return null;
+    }
+    // A torn write cannot happen (rename), but a hand-edited file can: treat it as no apply rather than refuse to start.
+    try {
+      return JSON.parse(text) as PendingApply;
+    } catch {
+      return null;
+    }
+  }
+
+  write(pending: PendingApply): void {
+    writeFileDurably(this.path, JSON.stringify(pending));
+  }
+
+  clear(): void {
+    rmSync(this.path, { force: true });
+    fsyncDir(this.dir);
+  }
+}

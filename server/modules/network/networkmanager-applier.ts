@@ -1,0 +1,129 @@
+/**
+ * The `networkmanager` applier: one NetworkManager connection profile per section (`edge-lan`,
+ * `edge-wan`, `edge-wifi`, `edge-cellular`), changed with `nmcli`, under a NetworkManager
+ * checkpoint (D-Bus `CheckpointCreate` through `busctl`, no native addon) whose rollback timeout
+ * outlasts the safe apply's window: if the gateway dies in the window, NetworkManager itself puts
+ * the previous settings back; if the gateway lives, its own timer (or a confirmation) comes first
+ * and destroys or rolls back the checkpoint. Untested against a running NetworkManager here (see
+ * docs/NETWORK.md): the profile arguments are tested with `nmcli --offline`.
+ */
+import type { NetworkSettings, WanSettings } from '../../contract/network.ts';
+import { maskPrefix } from '../../contract/rules/network.ts';
+import { readHostSettings } from './file-applier.ts';
+import type { ApplyWindow, NetworkApplier, NetworkReading } from './network-applier.ts';
+import { run } from './openwrt-applier.ts';
+
+const NM = ['org.freedesktop.NetworkManager', '/org/freedesktop/NetworkManager', 'org.freedesktop.NetworkManager'] as const;
+/** Seconds NetworkManager waits beyond the safe apply's window before rolling back by itself. */
+const CHECKPOINT_GRACE_S = 30;
+/** NM_CHECKPOINT_CREATE_FLAG_DESTROY_ALL: an older checkpoint (a crashed apply's) never blocks a new one. */
+const DESTROY_ALL = 1;
+
+export const profileNames = { lan: 'edge-lan', wan: 'edge-wan', wifi: 'edge-wifi', cellular: 'edge-cellular' } as const;
+
+function ipv4Args(s: WanSettings, shared: boolean): string[] {
+  const fixed = s.connectionType === 'IMMOBILIZATION';
+  const prefix = maskPrefix(s.subnetMask);
+  const address = ['ipv4.addresses', fixed && prefix !== null ? `${s.ipAddress}/${prefix}` : ''];
+  // A shared (DHCP-serving) interface takes no DNS of its own: NetworkManager refuses the property.
+  if (shared) return ['ipv4.method', 'shared', ...address];
+  return [
+    'ipv4.method', fixed ? 'manual' : 'auto',
+    ...address,
+    'ipv4.gateway', fixed ? s.gateway : '',
+    'ipv4.dns', s.dns.join(','),
+    'ipv4.ignore-auto-dns', s.dns.length > 0 ? 'yes' : 'no',
+  ];
+}
+
+/**
+ * The `nmcli connection add` arguments of each section's profile. The LAN's DHCP server is
+ * NetworkManager's `shared` method (its own dnsmasq); NetworkManager 1.42 picks the pool itself,
+ * so the pool range is not applied (docs/NETWORK.md).
+ */
+export function profileArgs(s: NetworkSettings, ifnames: { lan: string; wan: string; wifi: string }): Record<keyof typeof profileNames, string[]> {
+  const wifiSecurity = { none: [], wep: ['wifi-sec.key-mgmt', 'none', 'wifi-sec.wep-key0', s.wifi.password ?? ''], wpa2: ['wifi-sec.key-mgmt', 'wpa-psk', 'wifi-sec.psk', s.wifi.password ?? ''], wpa3: ['wifi-sec.key-mgmt', 'sae', 'wifi-sec.psk', s.wifi.password ?? ''] }[s.wifi.security];
+  return {
+    lan: ['type', 'ethernet', 'con-name', profileNames.lan, 'ifname', ifnames.lan, ...ipv4Args(s.lan, s.lan.dhcpServer.enabled && s.lan.connectionType === 'IMMOBILIZATION')],
+    wan: ['type', 'ethernet', 'con-name', profileNames.wan, 'ifname', ifnames.wan, ...ipv4Args(s.wan, false)],
+    wifi: [
+      'type', 'wifi', 'con-name', profileNames.wifi, 'ifname', ifnames.wifi || '*', 'ssid', s.wifi.ssid || 'edge',
+      '802-11-wireless.mode', s.wifi.mode === 'ap' ? 'ap' : 'infrastructure',
+      'connection.autoconnect', s.wifi.enabled ? 'yes' : 'no',
+      ...(s.wifi.mode === 'ap' ? ['ipv4.method', 'shared'] : []),
+      ...wifiSecurity,
+    ],
+    cellular: [
+      'type', 'gsm', 'con-name', profileNames.cellular, 'ifname', '*', 'gsm.apn', s.cellular.apn,
+      'connection.autoconnect', s.cellular.enabled ? 'yes' : 'no',
+      ...(s.cellular.pin ? ['gsm.pin', s.cellular.pin] : []),
+    ],
+  };
+}
+
+async function busCall(method: string, signature: string, ...args: string[]): Promise<unknown> {
+  const out = await run('busctl', ['--json=short', 'call', ...NM, method, signature, ...args]);
+  return out.trim() ? (JSON.parse(out) as { data?: unknown[] }).data?.[0] : undefined;
+}
+
+export class NetworkManagerApplier implements NetworkApplier {
+  readonly name = 'networkmanager';
+  readonly touchesHost = true;
+
+  /**
+   * The host as its readers see it (the addresses NetworkManager configured). The profiles' own
+   * properties (WiFi, 4G, DHCP or fixed) are not read back yet: docs/NETWORK.md says so.
+   */
+  async read(): Promise<NetworkReading> {
+    return readHostSettings();
+  }
+
+  private async put(s: NetworkSettings): Promise<void> {
+    const { facts } = readHostSettings();
+    const profiles = profileArgs(s, { lan: facts.lan.interfaceName, wan: facts.wan.interfaceName, wifi: facts.wifi.interfaceName });
+    for (const [section, args] of Object.entries(profiles) as [keyof typeof profileNames, string[]][]) {
+      if (section !== 'wan' && section !== 'lan' && !(section === 'wifi' ? s.wifi.enabled : s.cellular.enabled)) {
+        await run('nmcli', ['connection', 'down', profileNames[section]]).catch(() => undefined);
+        continue;
+      }
+      if ((section === 'lan' || section === 'wan') && !facts[section].interfaceName) continue;
+      // Replaced whole rather than modified, so no property of an older profile survives.
+      await run('nmcli', ['connection', 'delete', profileNames[section]]).catch(() => undefined);
+      await run('nmcli', ['connection', 'add', ...args]);
+      await run('nmcli', ['connection', 'up', profileNames[section]]);
+    }
+  }
+
+  async apply(next: NetworkSettings, window: ApplyWindow): Promise<void> {
+    const checkpoint = await busCall('CheckpointCreate', 'aouu', '0', String(window.confirmWithinS + CHECKPOINT_GRACE_S), String(DESTROY_ALL));
+    if (typeof checkpoint !== 'string') throw new Error('busctl CheckpointCreate: no checkpoint path in the answer');
+    window.keep(checkpoint);
+    await this.put(next);
+  }
+
+  async confirm(token: string | undefined): Promise<void> {
+    if (token) await busCall('CheckpointDestroy', 'o', token);
+  }
+
+  async rollback(previous: NetworkSettings, token: string | undefined): Promise<void> {
+    if (token) {
+      const rolledBack = await busCall('CheckpointRollback', 'o', token).then(() => true, () => false);
+      if (rolledBack) return;
+    }
+    // No checkpoint (a failure before it, or NetworkManager already rolled back after a restart): set the previous profiles again.
+    await this.put(previous);
+  }
+
+  async scanWifi(): Promise<{ ssid: string; signal: number; security: 'none' | 'wep' | 'wpa2' | 'wpa3' }[]> {
+    const out = await run('nmcli', ['-t', '-f', 'SSID,SIGNAL,SECURITY', 'device', 'wifi', 'list']).catch(() => '');
+    const seen = new Map<string, { ssid: string; signal: number; security: 'none' | 'wep' | 'wpa2' | 'wpa3' }>();
+    for (const line of out.split('\n')) {
+      const [ssid = '', signal = '0', security = ''] = line.split(/(?<!\\):/).map((f) => f.replaceAll('\\:', ':'));
+      if (!ssid) continue;
+      const kind = security.includes('WPA3') || security.includes('SAE') ? 'wpa3' : security.includes('WPA') ? 'wpa2' : security.includes('WEP') ? 'wep' : 'none';
+      const entry = { ssid, signal: Number(signal) || 0, security: kind } as const;
+      if ((seen.get(ssid)?.signal ?? -1) < entry.signal) seen.set(ssid, entry);
+    }
+    return [...seen.values()].sort((a, b) => b.signal - a.signal);
+  }
+}
