@@ -51,6 +51,10 @@ export interface Config {
   commitIntervalMs: number;
   commitBurst: number;
   commitBatch: number;
+  /** An installed `node-red` package directory; null: `node-red` beside the binary, then ./node_modules/node-red. */
+  nodeRedDir: string | null;
+  /** How many Node-RED instances may exist. */
+  nodeRedMax: number;
 }
 
 interface OptionSpec {
@@ -88,6 +92,8 @@ export const options: OptionSpec[] = [
   { key: 'commitIntervalMs', flag: '--commit-interval-ms', env: 'EDGE_COMMIT_INTERVAL_MS', kind: 'ms', range: [0, 5000], help: `Least time between two telemetry commits once the burst is spent, 0-5000 ms; 0 commits every batch at once (default ${COMMIT_DEFAULTS.intervalMs}: fewer flash writes for up to that much PUBACK delay)` },
   { key: 'commitBurst', flag: '--commit-burst', env: 'EDGE_COMMIT_BURST', kind: 'count', range: [1, 100], help: `Telemetry commits allowed back to back after a quiet spell, 1-100 (default ${COMMIT_DEFAULTS.burst})` },
   { key: 'commitBatch', flag: '--commit-batch', env: 'EDGE_COMMIT_BATCH', kind: 'count', range: [1, 4096], help: `Queued messages that commit at once whatever the interval, 1-4096 (default ${COMMIT_DEFAULTS.batch})` },
+  { key: 'nodeRedDir', flag: '--node-red-dir', env: 'EDGE_NODE_RED_DIR', kind: 'string', help: 'Installed node-red package directory for soft-gateway instances (default: node-red beside the binary, then ./node_modules/node-red)' },
+  { key: 'nodeRedMax', flag: '--node-red-max', env: 'EDGE_NODE_RED_MAX', kind: 'count', range: [0, 32], help: 'Node-RED instances that may exist, 0-32 (default 3; each takes about 130 MB while it runs)' },
   { key: 'cloudOfflineDays', flag: '--cloud-offline-days', env: 'EDGE_CLOUD_OFFLINE_DAYS', kind: 'days', help: 'Days a cloud account may sign in while the cloud is unreachable, since its last online sign-in (default 30; 0: never offline)' },
 ];
 
@@ -111,6 +117,8 @@ export const defaults: Config = {
   commitIntervalMs: COMMIT_DEFAULTS.intervalMs,
   commitBurst: COMMIT_DEFAULTS.burst,
   commitBatch: COMMIT_DEFAULTS.batch,
+  nodeRedDir: null,
+  nodeRedMax: 3,
 };
 
 export class ConfigError extends Error {}
