@@ -62,6 +62,10 @@ export type NodeRedUpdateBody = Static<typeof NodeRedUpdateBodySchema>;
 export const NodeRedPageSchema = PageOf(NodeRedInstanceSchema);
 export type NodeRedPage = Static<typeof NodeRedPageSchema>;
 
+/** Whether instances can run here at all, and how many may exist: the list page says so before anyone tries. */
+export const NodeRedServiceSchema = Type.Object({ installed: Type.Boolean(), max: Type.Integer({ minimum: 0 }) });
+export type NodeRedService = Static<typeof NodeRedServiceSchema>;
+
 export const NodeRedLogSchema = Type.Object({ lines: Type.Array(Type.String()) });
 export type NodeRedLog = Static<typeof NodeRedLogSchema>;
 
@@ -98,6 +102,12 @@ export const nodeRedRoutes = defineRoutes({
     method: 'GET',
     url: '/api/yt/node_red',
     schema: { tags, summary: 'Node-RED instances with their status', querystring: PageQuerySchema, response: { 200: NodeRedPageSchema, ...errors } },
+    config: manage,
+  },
+  service: {
+    method: 'GET',
+    url: '/api/yt/node_red/service',
+    schema: { tags, summary: 'Whether a node-red package is installed, and the creation limit', response: { 200: NodeRedServiceSchema, ...errors } },
     config: manage,
   },
   get: {

@@ -114,6 +114,7 @@ describe('soft gateway: Node-RED instances', () => {
     const admin = await createAdmin(t);
     const g = { t, base: '', auth: authHeader(admin.token) };
     expect((await call(g, 'GET', '/api/yt/node_red')).json).toEqual({ items: [], total: 0 });
+    expect((await call(g, 'GET', '/api/yt/node_red/service')).json).toEqual({ installed: false, max: 3 });
     const created = await call<{ key: string }>(g, 'POST', '/api/yt/node_red', { name: 'meters' });
     expect(created.status).toBe(503);
     expect(created.json.key).toBe('error.nodeRed.notInstalled');
@@ -136,6 +137,7 @@ describe('soft gateway: Node-RED instances', () => {
     const admin = await createAdmin(t);
     const g = await listen(t, admin.token);
     await call(g, 'PUT', '/api/yt/configuration/port_range', { start: PORT_BASE, end: PORT_BASE + 9 });
+    expect((await call(g, 'GET', '/api/yt/node_red/service')).json).toEqual({ installed: true, max: 2 });
 
     // Bad input first: a name breaking the naming rule, a port outside the range.
     const badName = await call<{ details: { field: string }[] }>(g, 'POST', '/api/yt/node_red', { name: 'bad name!' });

@@ -12,6 +12,7 @@ export async function registerNodeRedRoutes(fastify: FastifyInstance, { nodeRed,
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const r = nodeRedRoutes;
   app.route({ ...r.list, handler: async (request) => nodeRed.page(request.query) });
+  app.route({ ...r.service, handler: async () => nodeRed.service() });
   app.route({ ...r.get, handler: async (request) => nodeRed.get(request.params.id) });
   app.route({ ...r.create, schemaErrorFormatter, handler: async (request) => nodeRed.create(request.body) });
   app.route({ ...r.update, schemaErrorFormatter, handler: async (request) => nodeRed.update(request.body) });

@@ -7,6 +7,7 @@ import type {
   NodeRedInstance,
   NodeRedLog,
   NodeRedPage,
+  NodeRedService as NodeRedServiceState,
   NodeRedTicket,
   NodeRedUpdateBody,
 } from '../../contract/node-red.ts';
@@ -77,6 +78,10 @@ export class NodeRedService {
       ...(rssBytes !== undefined ? { rssBytes } : {}),
       createdTime: row.createdTime,
     };
+  }
+
+  service(): NodeRedServiceState {
+    return { installed: this.installed, max: this.deps.max };
   }
 
   page(query: PageQuery): NodeRedPage {

@@ -22,13 +22,21 @@ import { useList } from '../../lib/use-list.ts';
 import { InstanceActions } from './InstanceActions.tsx';
 import { NodeRedDrawer } from './NodeRedDrawer.tsx';
 import { memoryText, nodeRedStatusColors, STATUS_POLL_MS } from './instanceStatus.ts';
-import { deleteInstances } from './nodeRedApi.ts';
+import { deleteInstances, serviceState } from './nodeRedApi.ts';
 
 export function NodeRedListPage(): JSX.Element {
   const { t } = useTranslation(['nodeRed', 'table']);
   const list = useList(nodeRedRoutes.list);
   // undefined: closed; null: creating; an instance: editing it.
   const [editing, setEditing] = useState<NodeRedInstance | null | undefined>(undefined);
+  // null until known; false: no node-red package here, so nothing can be created or started.
+  const [installed, setInstalled] = useState<boolean | null>(null);
+  useEffect(() => {
+    serviceState().then(
+      (s) => setInstalled(s.installed),
+      () => undefined,
+    );
+  }, []);
   const settling = list.items.some((i) => i.status === 'STARTING' || i.status === 'CRASHED');
 
   useEffect(() => {
@@ -89,7 +97,11 @@ export function NodeRedListPage(): JSX.Element {
 
   return (
     <Card title={t('title')} bordered={false} data-testid="node-red-page">
-      <Alert type="info" content={t('intro')} style={{ marginBottom: 16 }} />
+      {installed === false ? (
+        <Alert type="warning" content={t('notInstalled')} style={{ marginBottom: 16 }} data-testid="node-red-not-installed" />
+      ) : (
+        <Alert type="info" content={t('intro')} style={{ marginBottom: 16 }} />
+      )}
       <ResourceTable<NodeRedInstance, typeof list.filters>
         testId="node-red"
         list={list}
@@ -99,7 +111,7 @@ export function NodeRedListPage(): JSX.Element {
         emptyText={t('empty')}
         onBulkDelete={(ids) => deleteInstances(ids)}
         toolbar={
-          <Button type="primary" icon={<IconPlus />} onClick={() => setEditing(null)} data-testid="node-red-create">
+          <Button type="primary" icon={<IconPlus />} disabled={installed === false} onClick={() => setEditing(null)} data-testid="node-red-create">
             {t('create')}
           </Button>
         }

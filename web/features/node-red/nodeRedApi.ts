@@ -4,6 +4,7 @@ import {
   type NodeRedCreateBody,
   type NodeRedInstance,
   type NodeRedLog,
+  type NodeRedService,
   type NodeRedSnapshot,
   type NodeRedTicket,
   type NodeRedUpdateBody,
@@ -21,6 +22,10 @@ export function updateInstance(body: NodeRedUpdateBody): Promise<NodeRedInstance
 
 export function deleteInstances(ids: string[]): Promise<DeleteResult> {
   return api(nodeRedRoutes.remove, { body: { ids } });
+}
+
+export function serviceState(): Promise<NodeRedService> {
+  return api(nodeRedRoutes.service, { silent: true });
 }
 
 export function getInstance(id: string): Promise<NodeRedInstance> {
