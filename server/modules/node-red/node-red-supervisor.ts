@@ -150,13 +150,19 @@ export class NodeRedSupervisor {
       if (msg?.type === 'ready' && runner.child === child) this.setStatus(runner, 'RUNNING');
     });
     runner.exited = new Promise((resolve) => {
-      child.once('exit', (code, signal) => {
-        if (runner.child === child) runner.child = null;
+      // A process that could not be spawned emits only 'error'; one that ran emits 'exit'.
+      const settle = (code: number | null, signal: NodeJS.Signals | null): void => {
+        if (runner.child !== child) return resolve();
+        runner.child = null;
         this.onExit(runner, code, signal);
         resolve();
+      };
+      child.once('exit', settle);
+      child.once('error', (err) => {
+        this.append(runner, Buffer.from(`spawn failed: ${err.message}`));
+        settle(null, null);
       });
     });
-    child.once('error', (err) => this.append(runner, Buffer.from(`spawn failed: ${err.message}`)));
   }
 
   private onExit(runner: Runner, code: number | null, signal: NodeJS.Signals | null): void {
