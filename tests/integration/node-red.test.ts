@@ -183,6 +183,9 @@ describe('soft gateway: Node-RED instances', () => {
     // A second instance (the limit is 2): its cookie does not open the first; a third is refused.
     const other = (await call<NodeRedInstance>(g, 'POST', '/api/yt/node_red', { name: 'other' })).json;
     await call(g, 'POST', `/api/yt/node_red/${other.id}/stop`);
+    // Another instance's snapshot is not found through this one.
+    expect((await call(g, 'GET', `/api/yt/node_red/${other.id}/snapshot/${first.id}`)).status).toBe(404);
+    expect((await call(g, 'POST', `/api/yt/node_red/${other.id}/snapshot/${first.id}/rollback`)).status).toBe(404);
     const otherCookie = await editorCookie(g, other.id);
     expect((await editor(g, id, 'flows', otherCookie)).status).toBe(401);
     expect(await comms(g, id, otherCookie)).toBe(401);
