@@ -34,7 +34,8 @@ function LogCard({ id }: { id: string }): JSX.Element {
         </Button>
       }
     >
-      <pre className="ec-node-red__log" data-testid="node-red-log" style={{ maxHeight: 320, overflow: 'auto', margin: 0, whiteSpace: 'pre-wrap' }}>
+      {/* Focusable so the keyboard can scroll a long log (a scrollable region must be reachable). */}
+      <pre className="ec-node-red__log" tabIndex={0} role="region" aria-label={t('log')} data-testid="node-red-log" style={{ maxHeight: 320, overflow: 'auto', margin: 0, whiteSpace: 'pre-wrap' }}>
         {lines.length ? lines.join('\n') : t('logEmpty')}
       </pre>
     </Card>
