@@ -62,6 +62,8 @@ import { mapModule } from './modules/map/map-module.ts';
 import { networkModule } from './modules/network/network-module.ts';
 import { noticeModule } from './modules/notice/notice-module.ts';
 import { auditLogModule } from './modules/audit-log/audit-log-module.ts';
+import { portRangeModule } from './modules/port-range/port-range-module.ts';
+import { nodeRedModule } from './modules/node-red/node-red-module.ts';
 import auditHooks from './modules/audit-log/audit-hooks.ts';
 
 /**
@@ -102,6 +104,9 @@ export const edgeModules: readonly EdgeModule[] = [
   networkModule,
   noticeModule,
   auditLogModule,
+  portRangeModule,
+  // After realtime: the editor's websocket reaches the proxy through the websocket plugin's upgrade routing.
+  nodeRedModule,
 ];
 
 /** Every migration of every module, in number order: what a database of this version has applied. */

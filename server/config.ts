@@ -54,6 +54,10 @@ export interface Config {
   commitBatch: number;
   /** What applies network settings (server/modules/network/): `file` touches nothing on the host. */
   networkApplier: NetworkApplierName;
+  /** An installed `node-red` package directory; null: `node-red` beside the binary, then ./node_modules/node-red. */
+  nodeRedDir: string | null;
+  /** How many Node-RED instances may exist. */
+  nodeRedMax: number;
 }
 
 interface OptionSpec {
@@ -94,6 +98,8 @@ export const options: OptionSpec[] = [
   { key: 'commitBurst', flag: '--commit-burst', env: 'EDGE_COMMIT_BURST', kind: 'count', range: [1, 100], help: `Telemetry commits allowed back to back after a quiet spell, 1-100 (default ${COMMIT_DEFAULTS.burst})` },
   { key: 'commitBatch', flag: '--commit-batch', env: 'EDGE_COMMIT_BATCH', kind: 'count', range: [1, 4096], help: `Queued messages that commit at once whatever the interval, 1-4096 (default ${COMMIT_DEFAULTS.batch})` },
   { key: 'networkApplier', flag: '--network-applier', env: 'EDGE_NETWORK_APPLIER', kind: 'choice', choices: networkAppliers, help: 'What applies network settings: file (writes <data-dir>/network/desired.json, touches nothing), networkmanager (nmcli under a checkpoint) or openwrt (uci) (default file)' },
+  { key: 'nodeRedDir', flag: '--node-red-dir', env: 'EDGE_NODE_RED_DIR', kind: 'string', help: 'Installed node-red package directory for soft-gateway instances (default: node-red beside the binary, then ./node_modules/node-red)' },
+  { key: 'nodeRedMax', flag: '--node-red-max', env: 'EDGE_NODE_RED_MAX', kind: 'count', range: [0, 32], help: 'Node-RED instances that may exist, 0-32 (default 3; each takes about 130 MB while it runs)' },
   { key: 'cloudOfflineDays', flag: '--cloud-offline-days', env: 'EDGE_CLOUD_OFFLINE_DAYS', kind: 'days', help: 'Days a cloud account may sign in while the cloud is unreachable, since its last online sign-in (default 30; 0: never offline)' },
 ];
 
@@ -118,6 +124,8 @@ export const defaults: Config = {
   commitBurst: COMMIT_DEFAULTS.burst,
   commitBatch: COMMIT_DEFAULTS.batch,
   networkApplier: 'file',
+  nodeRedDir: null,
+  nodeRedMax: 3,
 };
 
 export class ConfigError extends Error {}

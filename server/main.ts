@@ -12,6 +12,7 @@ import { loggerOptions } from './lib/logger-options.ts';
 import { droppingLogDestination } from './lib/log-destination.ts';
 import { readLicenseKeyFiles } from './modules/license/license-keys.ts';
 import { resetPasswordCommand } from './cli/reset-password.ts';
+import { nodeRedRuntimeCommand } from './cli/node-red-runtime.ts';
 
 /** Replaced at build time by scripts/build.ts (esbuild `define`). */
 declare const EDGE_BUILD_VERSION: string | undefined;
@@ -40,6 +41,11 @@ async function main(): Promise<void> {
   // Sub-commands run instead of the server and exit.
   if (process.argv[2] === 'reset-password') {
     process.exit(await resetPasswordCommand(process.argv.slice(3)));
+  }
+  // A soft-gateway instance (server/modules/node-red): runs until its supervisor stops it.
+  if (process.argv[2] === 'node-red-runtime') {
+    await nodeRedRuntimeCommand(process.argv.slice(3));
+    return;
   }
   let parsed;
   try {

@@ -16,6 +16,7 @@ import { startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 import { ROLE_PASSWORD } from '../helpers/roles.ts';
 import { smallDisk, type SmallDisk } from '../helpers/small-disk.ts';
 import { sourceServer } from '../helpers/source-server.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const MB = 1024 * 1024;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -69,16 +70,6 @@ function fillDisk(path: string): void {
     if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
   } finally {
     closeSync(fd);
-  }
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null> | T | null, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
   }
 }
 

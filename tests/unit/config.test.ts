@@ -36,6 +36,7 @@ describe('configuration', () => {
         '--device-sn', 'SN-1', '--log-level', 'debug', '--trusted-proxy', '10.0.0.2', '--trusted-proxy=fd00::/8,192.168.1.0/24',
         '--history-max-mb', '512', '--min-free-disk-mb=128', '--cloud-offline-days', '7',
         '--commit-interval-ms', '1000', '--commit-burst=2', '--commit-batch', '512', '--network-applier', 'openwrt',
+        '--node-red-dir', '/opt/node-red', '--node-red-max=5',
       ],
       {},
     );
@@ -60,6 +61,8 @@ describe('configuration', () => {
       commitBurst: 2,
       networkApplier: 'openwrt',
       commitBatch: 512,
+      nodeRedDir: '/opt/node-red',
+      nodeRedMax: 5,
     });
   });
 

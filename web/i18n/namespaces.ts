@@ -38,6 +38,7 @@ const resources = {
   manual: texts<typeof import('../../locales/zh_CN/manual.json')>(),
   menu: texts<typeof import('../../locales/zh_CN/menu.json')>(),
   notice: texts<typeof import('../../locales/zh_CN/notice.json')>(),
+  nodeRed: texts<typeof import('../../locales/zh_CN/nodeRed.json')>(),
   modbus: texts<typeof import('../../locales/zh_CN/modbus.json')>(),
   network: texts<typeof import('../../locales/zh_CN/network.json')>(),
   organization: texts<typeof import('../../locales/zh_CN/organization.json')>(),

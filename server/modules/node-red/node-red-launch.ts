@@ -1,0 +1,28 @@
+/**
+ * Where Node-RED is installed and how a runtime process is started (server/cli/node-red-runtime.ts).
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { isSea } from 'node:sea';
+
+/**
+ * The installed `node-red` package directory: `--node-red-dir` when given (and only it), else
+ * `node-red` beside the binary, else the project's node_modules (development); null when none holds
+ * a package.json.
+ */
+export function findNodeRedDir(configured: string | null): string | null {
+  const candidates = configured ? [resolve(configured)] : [join(dirname(process.execPath), 'node-red'), resolve('node_modules', 'node-red')];
+  return candidates.find((dir) => existsSync(join(dir, 'package.json'))) ?? null;
+}
+
+/**
+ * The command line that runs `node-red-runtime`: the binary's own sub-command; a bundle run by
+ * node (`node dist/main.cjs`) the same through the bundle; in development and tests the runtime's
+ * source file under Node's type stripping.
+ */
+export function runtimeCommand(): { file: string; args: string[] } {
+  if (isSea()) return { file: process.execPath, args: ['node-red-runtime'] };
+  const entry = process.argv[1] ?? '';
+  if (entry.endsWith('.cjs')) return { file: process.execPath, args: [entry, 'node-red-runtime'] };
+  return { file: process.execPath, args: [resolve('server', 'cli', 'node-red-runtime.ts')] };
+}

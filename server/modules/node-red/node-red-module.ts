@@ -1,0 +1,49 @@
+/**
+ * Soft gateway: managed Node-RED instances, each a child process behind the console's sign-in
+ * (server/contract/node-red.ts). Without an installed node-red package the module still answers
+ * its list; everything needing a runtime says the service is not started.
+ */
+import { defineModule } from '../../module.ts';
+import { findNodeRedDir } from './node-red-launch.ts';
+import { NodeRedRepository } from './node-red-repository.ts';
+import { registerNodeRedRoutes } from './node-red-routes.ts';
+import { NodeRedSecrets } from './node-red-secrets.ts';
+import { NodeRedService } from './node-red-service.ts';
+import { NodeRedSnapshots } from './node-red-snapshots.ts';
+import { NodeRedSupervisor } from './node-red-supervisor.ts';
+import { NodeRedTickets } from './node-red-tickets.ts';
+import m0070 from './migrations/0070-node-red.sql';
+
+declare module '../../module.ts' {
+  interface Services {
+    nodeRed: NodeRedService;
+    nodeRedSnapshots: NodeRedSnapshots;
+    nodeRedTickets: NodeRedTickets;
+  }
+}
+
+export const nodeRedModule = defineModule({
+  name: 'node-red',
+  needs: ['portRange'],
+  migrations: [{ name: '0070-node-red', sql: m0070 }],
+  apiTags: { 'node-red': 'Soft gateway: Node-RED instances, their editor tickets, snapshots and rollback' },
+  build: ({ core, log, services, onClose }) => {
+    const repo = new NodeRedRepository(core.db);
+    const nodeRedDir = findNodeRedDir(core.config.nodeRedDir);
+    const supervisor = nodeRedDir ? new NodeRedSupervisor({ nodeRedDir, log }) : null;
+    if (supervisor) onClose(() => supervisor.stopAll());
+    const nodeRedTickets = new NodeRedTickets();
+    const nodeRed = new NodeRedService({
+      repo,
+      supervisor,
+      secrets: new NodeRedSecrets(core.config.dataDir),
+      tickets: nodeRedTickets,
+      portRange: services.portRange,
+      dataDir: core.config.dataDir,
+      max: core.config.nodeRedMax,
+    });
+    return { nodeRed, nodeRedTickets, nodeRedSnapshots: new NodeRedSnapshots({ repo, instances: nodeRed }) };
+  },
+  routes: registerNodeRedRoutes,
+  start: ({ nodeRed }) => nodeRed.startWanted(),
+});

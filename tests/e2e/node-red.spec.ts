@@ -1,0 +1,82 @@
+/**
+ * The soft gateway in the browser, through the built x64 binary in Chromium: an administrator
+ * creates a Node-RED instance, waits for it to run, opens its editor in a new tab (a ticket that
+ * becomes the editor's cookie), deploys through the editor's own origin, and finds the snapshot
+ * that deploy took on the instance's page. Screens in test-results/screenshots/node-red.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Ui } from '../helpers/browser.ts';
+import { E2E_ADMIN, startE2eGateway } from '../helpers/e2e-gateway.ts';
+import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
+import { text } from '../helpers/locale-text.ts';
+
+const NODE_RED_DIR = join(import.meta.dirname, '../../node_modules/node-red');
+/** Node-RED boots in seconds, longer on a loaded machine. */
+const BOOT_MS = 120_000;
+
+let ui: Ui;
+let instanceId = '';
+let editor: Page;
+
+useE2eSpec(
+  'node-red',
+  () => startE2eGateway({ args: ['--node-red-dir', NODE_RED_DIR] }),
+  async (ctx) => {
+    ({ ui } = ctx);
+    await ctx.gateway.provision();
+    await ui.goto('/login');
+    await signIn(ui, E2E_ADMIN);
+    await ui.expectVisible('main-layout');
+  },
+);
+
+describe('soft gateway: Node-RED', () => {
+  it('creates an instance from the list and shows it running', async () => {
+    await ui.goto('/soft-gateway/node-red');
+    await ui.expectVisible('node-red-page');
+    await ui.clickTestId('node-red-create');
+    await ui.expectVisible('node-red-drawer');
+    await ui.fill('node-red-form-name', 'meters');
+    await ui.clickTestId('node-red-drawer-submit');
+    await ui.expectHidden('node-red-drawer');
+    const status = ui.page.locator('[data-testid^="node-red-status-"]').first();
+    await status.filter({ hasText: text('zh_CN', 'nodeRed:status.RUNNING') }).waitFor({ timeout: BOOT_MS });
+    instanceId = (await status.getAttribute('data-testid'))!.slice('node-red-status-'.length);
+    await ui.screenshot('node-red-list-running');
+  }, BOOT_MS + 30_000);
+
+  it('opens the editor in a new tab with a ticket and deploys through it', async () => {
+    const [tab] = await Promise.all([ui.page.context().waitForEvent('page'), ui.clickTestId(`node-red-open-${instanceId}`)]);
+    editor = tab;
+    await editor.waitForURL(new RegExp(`/soft-gateway/node-red/${instanceId}/editor/$`), { timeout: 60_000 });
+    // The editor's palette and workspace load only when its admin API answers (the cookie works).
+    await editor.locator('#red-ui-palette').waitFor({ timeout: 60_000 });
+    const status = await editor.evaluate(async () => {
+      const res = await fetch('flows', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'Node-RED-API-Version': 'v2', 'Node-RED-Deployment-Type': 'full' },
+        body: JSON.stringify({ flows: [{ id: 'e2etab', type: 'tab', label: 'E2E flow' }] }),
+      });
+      return res.status;
+    });
+    expect(status).toBe(200);
+    await editor.reload();
+    await editor.locator('#red-ui-workspace-tabs').getByText('E2E flow').waitFor({ timeout: 60_000 });
+    await editor.screenshot({ path: join(import.meta.dirname, '../../test-results/screenshots/node-red/editor.png') });
+    await editor.close();
+  }, 150_000);
+
+  it('lists the snapshot the deploy took on the instance page', async () => {
+    await ui.clickTestId(`node-red-detail-${instanceId}`);
+    await ui.expectVisible('node-red-detail-page');
+    await ui.expectVisible('node-red-snapshots');
+    await ui.page
+      .locator('[data-testid^="node-red-snapshot-source-"]')
+      .filter({ hasText: text('zh_CN', 'nodeRed:source.DEPLOY') })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await ui.screenshotMatrix('node-red-detail', () => ui.expectVisible('node-red-snapshots'));
+  });
+});

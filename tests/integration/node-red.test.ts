@@ -1,0 +1,221 @@
+/**
+ * Soft gateway (server/contract/node-red.ts) with the real node-red package: instances are child
+ * processes reached only through the gateway's proxy with a ticket. One instance is reused through
+ * the long case: Node-RED takes seconds to boot on a loaded machine.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { NodeRedInstance, NodeRedSnapshotPage, NodeRedTicket } from '../../server/contract/node-red.ts';
+import { makeApp, type TestApp } from '../helpers/app.ts';
+import { testLicenseKeys } from '../helpers/license.ts';
+import { waitFor } from '../helpers/wait-for.ts';
+import { authHeader, createAdmin, makeLicensedApp, signIn, ADMIN_USERNAME, ADMIN_PASSWORD } from '../helpers/session.ts';
+
+const PORT_BASE = 41000 + Math.floor(Math.random() * 2000) * 10;
+
+interface Gateway {
+  t: TestApp;
+  base: string;
+  auth: { authorization: string };
+}
+
+async function listen(t: TestApp, token: string): Promise<Gateway> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+  return { t, base: `http://127.0.0.1:${address.port}`, auth: authHeader(token) };
+}
+
+async function call<T>(g: Gateway, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
+  const res = await g.t.app.inject({ method: method as 'GET', url, headers: g.auth, ...(body !== undefined ? { payload: body as object } : {}) });
+  return { status: res.statusCode, json: res.json() as T };
+}
+
+const running = (g: Gateway, id: string): Promise<NodeRedInstance> =>
+  waitFor(`instance ${id} RUNNING`, async () => {
+    const { json } = await call<NodeRedInstance>(g, 'GET', `/api/yt/node_red/${id}`);
+    return json.status === 'RUNNING' ? json : null;
+  });
+
+/** Redeems a ticket like a browser and answers the session cookie. */
+async function editorCookie(g: Gateway, id: string): Promise<string> {
+  const { json } = await call<NodeRedTicket>(g, 'POST', `/api/yt/node_red/${id}/ticket`);
+  const res = await fetch(`${g.base}${json.editorUrl}`, { redirect: 'manual' });
+  expect(res.status).toBe(302);
+  expect(res.headers.get('location')).toBe(`/soft-gateway/node-red/${id}/editor/`);
+  const cookie = res.headers.get('set-cookie') ?? '';
+  expect(cookie).toMatch(/HttpOnly/);
+  expect(cookie).toMatch(/SameSite=Strict/);
+  expect(cookie).toContain(`Path=/soft-gateway/node-red/${id}/editor/`);
+  // Single use: the same link again is refused.
+  expect((await fetch(`${g.base}${json.editorUrl}`, { redirect: 'manual' })).status).toBe(401);
+  return cookie.split(';')[0]!;
+}
+
+function editor(g: Gateway, id: string, path: string, cookie: string | null, init: RequestInit = {}): Promise<Response> {
+  const headers = { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) };
+  return fetch(`${g.base}/soft-gateway/node-red/${id}/editor/${path}`, { ...init, headers });
+}
+
+function comms(g: Gateway, id: string, cookie: string | null): Promise<'open' | number> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`${g.base.replace('http', 'ws')}/soft-gateway/node-red/${id}/editor/comms`, { headers: cookie ? { cookie } : {} });
+    ws.on('open', () => {
+      ws.close();
+      resolve('open');
+    });
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.on('error', () => resolve(0));
+  });
+}
+
+/** A flow with an inject node and an MQTT broker config node carrying credentials. */
+function flow(label: string): unknown[] {
+  return [
+    { id: 'tab1', type: 'tab', label },
+    { id: `inject-${label}`, type: 'inject', z: 'tab1', name: label, x: 100, y: 100, wires: [[]] },
+    { id: 'broker1', type: 'mqtt-broker', name: 'b', broker: 'localhost', port: '1883', credentials: { user: 'meter', password: `pw-${label}` } },
+  ];
+}
+
+async function deploy(g: Gateway, id: string, cookie: string, flows: unknown[]): Promise<void> {
+  const res = await editor(g, id, 'flows', cookie, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'Node-RED-Deployment-Type': 'full' },
+    body: JSON.stringify(flows),
+  });
+  expect(res.ok).toBe(true);
+}
+
+async function deployedLabels(g: Gateway, id: string, cookie: string): Promise<string[]> {
+  const flows = (await (await editor(g, id, 'flows', cookie)).json()) as { type: string; label?: string }[];
+  return flows.filter((n) => n.type === 'tab').map((n) => n.label ?? '');
+}
+
+/** The pid of the instance's runtime process, found by its user dir on the command line. */
+function runtimePid(dataDir: string, id: string): number | undefined {
+  const userDir = join(dataDir, 'node-red', id);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(userDir)) return Number(entry);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return undefined;
+}
+
+describe('soft gateway: Node-RED instances', () => {
+  it('refuses instances with the spec text when node-red is not installed, and still lists them', async () => {
+    const t = await makeLicensedApp({ nodeRedDir: '/nonexistent/node-red' });
+    const admin = await createAdmin(t);
+    const g = { t, base: '', auth: authHeader(admin.token) };
+    expect((await call(g, 'GET', '/api/yt/node_red')).json).toEqual({ items: [], total: 0 });
+    expect((await call(g, 'GET', '/api/yt/node_red/service')).json).toEqual({ installed: false, max: 3 });
+    const created = await call<{ key: string }>(g, 'POST', '/api/yt/node_red', { name: 'meters' });
+    expect(created.status).toBe(503);
+    expect(created.json.key).toBe('error.nodeRed.notInstalled');
+  });
+
+  it('keeps the port range two ordered ports within 1024-65535', async () => {
+    const t = await makeLicensedApp();
+    const g = { t, base: '', auth: authHeader((await createAdmin(t)).token) };
+    expect((await call(g, 'GET', '/api/yt/configuration/port_range')).json).toEqual({ start: 30000, end: 30999 });
+    const reversed = await call<{ key: string; details: { field: string }[] }>(g, 'PUT', '/api/yt/configuration/port_range', { start: 5000, end: 4000 });
+    expect(reversed.status).toBe(400);
+    expect(reversed.json.details[0]!.field).toBe('body.end');
+    expect((await call(g, 'PUT', '/api/yt/configuration/port_range', { start: 80, end: 4000 })).status).toBe(400);
+    expect((await call(g, 'PUT', '/api/yt/configuration/port_range', { start: 40000, end: 40010 })).json).toEqual({ start: 40000, end: 40010 });
+    expect((await call(g, 'GET', '/api/yt/configuration/port_range')).json).toEqual({ start: 40000, end: 40010 });
+  });
+
+  it('runs an instance behind the sign-in: tickets, deploy snapshots, rollback, crash restart, limit, credentials across a gateway restart', async () => {
+    const t = await makeLicensedApp({ nodeRedMax: 2 });
+    const admin = await createAdmin(t);
+    const g = await listen(t, admin.token);
+    await call(g, 'PUT', '/api/yt/configuration/port_range', { start: PORT_BASE, end: PORT_BASE + 9 });
+    expect((await call(g, 'GET', '/api/yt/node_red/service')).json).toEqual({ installed: true, max: 2 });
+
+    // Bad input first: a name breaking the naming rule, a port outside the range.
+    const badName = await call<{ details: { field: string }[] }>(g, 'POST', '/api/yt/node_red', { name: 'bad name!' });
+    expect(badName.status).toBe(400);
+    expect(badName.json.details[0]!.field).toBe('body.name');
+    const badPort = await call<{ key: string }>(g, 'POST', '/api/yt/node_red', { name: 'meters', port: PORT_BASE + 100 });
+    expect(badPort.status).toBe(400);
+    expect(badPort.json.key).toBe('error.nodeRed.portUnavailable');
+
+    const created = await call<NodeRedInstance>(g, 'POST', '/api/yt/node_red', { name: 'meters', description: 'meter protocol' });
+    expect(created.status).toBe(200);
+    const id = created.json.id;
+    expect(created.json.port).toBe(PORT_BASE);
+    const up = await running(g, id);
+    expect(up.rssBytes).toBeGreaterThan(0);
+
+    // The instance's own port refuses its admin API; so does the gateway without a ticket.
+    expect((await fetch(`http://127.0.0.1:${up.port}/soft-gateway/node-red/${id}/editor/flows`)).status).toBe(401);
+    expect((await editor(g, id, 'flows', null)).status).toBe(401);
+    expect((await editor(g, id, '?ticket=forged', null, { redirect: 'manual' })).status).toBe(401);
+    expect(await comms(g, id, null)).toBe(401);
+
+    const cookie = await editorCookie(g, id);
+    expect((await editor(g, id, '', cookie)).status).toBe(200);
+    expect(await comms(g, id, cookie)).toBe('open');
+
+    // Two deploys through the proxy: a snapshot each.
+    await deploy(g, id, cookie, flow('first'));
+    await deploy(g, id, cookie, flow('second'));
+    const snaps = (await call<NodeRedSnapshotPage>(g, 'GET', `/api/yt/node_red/${id}/snapshot`)).json;
+    expect(snaps.items.map((s) => s.source)).toEqual(['DEPLOY', 'DEPLOY']);
+    const first = snaps.items[1]!;
+    expect((await call<{ flows: { label?: string }[] }>(g, 'GET', `/api/yt/node_red/${id}/snapshot/${first.id}`)).json.flows[0]!.label).toBe('first');
+
+    // Rollback restores the first flow (and snapshots the second before replacing it).
+    expect((await call(g, 'POST', `/api/yt/node_red/${id}/snapshot/${first.id}/rollback`)).json).toEqual({ ok: true });
+    expect(await deployedLabels(g, id, cookie)).toEqual(['first']);
+    const after = (await call<NodeRedSnapshotPage>(g, 'GET', `/api/yt/node_red/${id}/snapshot`)).json;
+    expect(after.items[0]!.source).toBe('ROLLBACK');
+    const creds = (await (await editor(g, id, 'credentials/mqtt-broker/broker1', cookie)).json()) as Record<string, unknown>;
+    expect(creds).toMatchObject({ user: 'meter', has_password: true });
+
+    // A second instance (the limit is 2): its cookie does not open the first; a third is refused.
+    const other = (await call<NodeRedInstance>(g, 'POST', '/api/yt/node_red', { name: 'other' })).json;
+    await call(g, 'POST', `/api/yt/node_red/${other.id}/stop`);
+    // Another instance's snapshot is not found through this one.
+    expect((await call(g, 'GET', `/api/yt/node_red/${other.id}/snapshot/${first.id}`)).status).toBe(404);
+    expect((await call(g, 'POST', `/api/yt/node_red/${other.id}/snapshot/${first.id}/rollback`)).status).toBe(404);
+    const otherCookie = await editorCookie(g, other.id);
+    expect((await editor(g, id, 'flows', otherCookie)).status).toBe(401);
+    expect(await comms(g, id, otherCookie)).toBe(401);
+    const third = await call<{ code: number; key: string }>(g, 'POST', '/api/yt/node_red', { name: 'third' });
+    expect(third.status).toBe(400);
+    expect(third.json).toMatchObject({ code: 41, key: 'error.nodeRed.limitReached' });
+    expect((await call<{ key: string }>(g, 'POST', '/api/yt/node_red', { name: 'meters' })).status).toBe(400);
+
+    // A crash: the runtime is killed and comes back by itself.
+    const pid = runtimePid(t.dataDir, id);
+    expect(pid).toBeDefined();
+    process.kill(pid!, 'SIGKILL');
+    await waitFor('a new runtime process', async () => {
+      const now = runtimePid(t.dataDir, id);
+      return now !== undefined && now !== pid ? now : null;
+    });
+    await running(g, id);
+    expect(((await call<{ lines: string[] }>(g, 'GET', `/api/yt/node_red/${id}/log`)).json.lines.length)).toBeGreaterThan(0);
+
+    // The gateway restarts: the instance comes back with its secret, so its credentials still decrypt.
+    await t.app.close();
+    const again = await makeApp({ dataDir: t.dataDir, nodeRedMax: 2, embeddedLicenseKeys: [testLicenseKeys().publicKeyPem] });
+    const g2 = await listen(again, (await signIn(again.app, ADMIN_USERNAME, ADMIN_PASSWORD)).token);
+    await running(g2, id);
+    const cookie2 = await editorCookie(g2, id);
+    expect(await deployedLabels(g2, id, cookie2)).toEqual(['first']);
+    expect(await (await editor(g2, id, 'credentials/mqtt-broker/broker1', cookie2)).json()).toMatchObject({ user: 'meter', has_password: true });
+
+    // Deleting removes the process and the user dir.
+    expect((await call(g2, 'DELETE', '/api/yt/node_red', { ids: [id, other.id] })).json).toEqual({ deleted: 2 });
+    expect(runtimePid(t.dataDir, id)).toBeUndefined();
+  }, 240_000);
+});
