@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { TCP_PORT_DEFAULT } from './contract/tcp-device.ts';
+import { VIDEO_MAX_STREAMS_DEFAULT } from './contract/video.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const logLevels: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -51,6 +52,10 @@ export interface Config {
   commitIntervalMs: number;
   commitBurst: number;
   commitBatch: number;
+  /** Directory holding ffmpeg and ffprobe (video probes and previews); null: found on PATH. */
+  ffmpegDir: string | null;
+  /** Live video previews (one ffmpeg each) running at once. */
+  videoMaxStreams: number;
 }
 
 interface OptionSpec {
@@ -88,6 +93,8 @@ export const options: OptionSpec[] = [
   { key: 'commitIntervalMs', flag: '--commit-interval-ms', env: 'EDGE_COMMIT_INTERVAL_MS', kind: 'ms', range: [0, 5000], help: `Least time between two telemetry commits once the burst is spent, 0-5000 ms; 0 commits every batch at once (default ${COMMIT_DEFAULTS.intervalMs}: fewer flash writes for up to that much PUBACK delay)` },
   { key: 'commitBurst', flag: '--commit-burst', env: 'EDGE_COMMIT_BURST', kind: 'count', range: [1, 100], help: `Telemetry commits allowed back to back after a quiet spell, 1-100 (default ${COMMIT_DEFAULTS.burst})` },
   { key: 'commitBatch', flag: '--commit-batch', env: 'EDGE_COMMIT_BATCH', kind: 'count', range: [1, 4096], help: `Queued messages that commit at once whatever the interval, 1-4096 (default ${COMMIT_DEFAULTS.batch})` },
+  { key: 'ffmpegDir', flag: '--ffmpeg-dir', env: 'EDGE_FFMPEG_DIR', kind: 'string', help: 'Directory holding ffmpeg and ffprobe for video probes and previews (default: found on PATH)' },
+  { key: 'videoMaxStreams', flag: '--video-max-streams', env: 'EDGE_VIDEO_MAX_STREAMS', kind: 'count', range: [1, 64], help: `Live video previews running at once, 1-64, one ffmpeg each (default ${VIDEO_MAX_STREAMS_DEFAULT})` },
   { key: 'cloudOfflineDays', flag: '--cloud-offline-days', env: 'EDGE_CLOUD_OFFLINE_DAYS', kind: 'days', help: 'Days a cloud account may sign in while the cloud is unreachable, since its last online sign-in (default 30; 0: never offline)' },
 ];
 
@@ -111,6 +118,8 @@ export const defaults: Config = {
   commitIntervalMs: COMMIT_DEFAULTS.intervalMs,
   commitBurst: COMMIT_DEFAULTS.burst,
   commitBatch: COMMIT_DEFAULTS.batch,
+  ffmpegDir: null,
+  videoMaxStreams: VIDEO_MAX_STREAMS_DEFAULT,
 };
 
 export class ConfigError extends Error {}
