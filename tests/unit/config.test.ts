@@ -36,6 +36,7 @@ describe('configuration', () => {
         '--device-sn', 'SN-1', '--log-level', 'debug', '--trusted-proxy', '10.0.0.2', '--trusted-proxy=fd00::/8,192.168.1.0/24',
         '--history-max-mb', '512', '--min-free-disk-mb=128', '--cloud-offline-days', '7',
         '--commit-interval-ms', '1000', '--commit-burst=2', '--commit-batch', '512',
+        '--ffmpeg-dir', '/opt/ffmpeg/bin', '--video-max-streams=2',
       ],
       {},
     );
@@ -59,6 +60,8 @@ describe('configuration', () => {
       commitIntervalMs: 1000,
       commitBurst: 2,
       commitBatch: 512,
+      ffmpegDir: '/opt/ffmpeg/bin',
+      videoMaxStreams: 2,
     });
   });
 
