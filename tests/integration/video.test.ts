@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { videoLivePath, videoRoutes, VIDEO_CLOSE_AUTH, VIDEO_CLOSE_LIMIT, type VideoChannelBody } from '../../server/contract/video.ts';
+import { videoLivePath, videoRoutes, VIDEO_CLOSE_AUTH, VIDEO_CLOSE_LIMIT, VIDEO_CLOSE_NO_FFMPEG, type VideoChannelBody } from '../../server/contract/video.ts';
+import { tempDir } from '../helpers/app.ts';
 import { createRoleUser } from '../helpers/roles.ts';
 import { makeLiveApp, type LiveTestApp } from '../helpers/live.ts';
 import { CAMERA_PASSWORD, CAMERA_USER, startCamera, stopAllCameras, type RtspCamera } from '../helpers/rtsp-camera.ts';
@@ -154,6 +155,18 @@ describe('video channels', () => {
     const viewer = new Viewer(t, hidden.id, customer.token);
     expect(await viewer.closed()).toBe(4404);
     expect((await customer.api.call(videoRoutes.get, { params: { id: visible.id } })).statusCode).toBe(200);
+  });
+});
+
+describe('without ffmpeg', () => {
+  it('says so, finds channels OFFLINE with FFMPEG_MISSING and refuses previews, while channels are still managed', async () => {
+    const t = await app({ config: { ffmpegDir: tempDir('no-ffmpeg-') } });
+    expect(await t.api.ok(videoRoutes.capabilities)).toMatchObject({ ffmpeg: false });
+    const channel = await t.api.ok(videoRoutes.create, { body: cameraChannel() });
+    expect(await t.api.ok(videoRoutes.probe, { params: { id: channel.id } })).toEqual({ status: 'OFFLINE', reason: 'FFMPEG_MISSING' });
+    expect(await new Viewer(t, channel.id).closed()).toBe(VIDEO_CLOSE_NO_FFMPEG);
+    expect((await t.api.ok(videoRoutes.update, { body: { id: channel.id, ...cameraChannel({ name: 'kept' }) } })).name).toBe('kept');
+    expect(await t.api.ok(videoRoutes.delete, { body: { ids: [channel.id] } })).toEqual({ deleted: 1 });
   });
 });
 
