@@ -34,26 +34,27 @@ async function frameDrawn(): Promise<boolean> {
   return ui.page.getByTestId('video-preview-player-video').evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth === 640 && v.currentTime > 0);
 }
 
+/** The drawer's fields for the test camera (a reload for the screenshots empties them). */
+async function fillChannel(): Promise<void> {
+  await ui.fill('video-form-name', 'E2E门口');
+  await ui.fill('video-form-host', '127.0.0.1');
+  await ui.page.getByTestId('video-form-rtspPort').locator('input').fill(String(camera.port));
+  await ui.fill('video-form-username', CAMERA_USER);
+  await ui.page.getByTestId('video-form-password').fill(CAMERA_PASSWORD);
+}
+
 it('adds a channel by the maker’s rule, probes it online and plays its live preview', async () => {
   await ui.goto('/video-center/video');
   await ui.expectVisible('video-page');
   await ui.clickTestId('video-create');
   await ui.expectVisible('video-drawer');
-  await ui.fill('video-form-name', 'E2E门口');
-  await ui.fill('video-form-host', '127.0.0.1');
-  await ui.page.getByTestId('video-form-rtspPort').locator('input').fill(String(camera.port));
-  await ui.fill('video-form-username', CAMERA_USER);
-  await ui.page.getByTestId('video-form-password').fill(CAMERA_PASSWORD);
+  await fillChannel();
   await ui.expectText('video-form-address-preview', `rtsp://127.0.0.1:${camera.port}/Streaming/Channels/101`);
   await ui.screenshotMatrix('video-drawer', async () => {
     await ui.clickTestId('video-create');
     await ui.expectVisible('video-drawer');
   });
-  await ui.fill('video-form-name', 'E2E门口');
-  await ui.fill('video-form-host', '127.0.0.1');
-  await ui.page.getByTestId('video-form-rtspPort').locator('input').fill(String(camera.port));
-  await ui.fill('video-form-username', CAMERA_USER);
-  await ui.page.getByTestId('video-form-password').fill(CAMERA_PASSWORD);
+  await fillChannel();
   await ui.clickTestId('video-drawer-submit');
   await ui.expectPageText(text('zh_CN', 'video:created'));
 
