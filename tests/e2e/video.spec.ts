@@ -38,7 +38,7 @@ async function frameDrawn(): Promise<boolean> {
 async function fillChannel(): Promise<void> {
   await ui.fill('video-form-name', 'E2E门口');
   await ui.fill('video-form-host', '127.0.0.1');
-  await ui.page.getByTestId('video-form-rtspPort').locator('input').fill(String(camera.port));
+  await ui.fill('video-form-rtspPort', String(camera.port));
   await ui.fill('video-form-username', CAMERA_USER);
   await ui.page.getByTestId('video-form-password').fill(CAMERA_PASSWORD);
 }

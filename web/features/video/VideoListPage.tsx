@@ -18,10 +18,10 @@ function VideoFilters(): JSX.Element {
   return (
     <>
       <Form.Item field="name" label={t('fields.name')}>
-        <Input allowClear data-testid="video-filter-name" style={{ width: 200 }} />
+        <Input allowClear placeholder={t('filter.namePlaceholder')} data-testid="video-filter-name" style={{ width: 200 }} />
       </Form.Item>
       <Form.Item field="status" label={t('fields.status')}>
-        <EnumSelect ns="video" group="status" values={videoStatuses} allowClear testId="video-filter-status" style={{ width: 140 }} />
+        <EnumSelect ns="video" group="status" values={videoStatuses} allowClear placeholder={t('filter.statusPlaceholder')} testId="video-filter-status" style={{ width: 140 }} />
       </Form.Item>
     </>
   );
