@@ -83,16 +83,18 @@ describe('video channels', () => {
       { manufacturer: 'dahua', streamType: 'master', path: '/cam/realmonitor?channel=1&subtype=0' },
       { manufacturer: 'uniview', streamType: 'third', path: '/unicast/c1/s2/live' },
     ] as const;
+    const channels = [];
     for (const c of cases) {
       const channel = await t.api.ok(videoRoutes.create, { body: cameraChannel({ manufacturer: c.manufacturer, streamType: c.streamType }) });
       expect(channel.rtspAddress).toBe(`rtsp://127.0.0.1:${camera.port}${c.path}`);
-      const probe = await t.api.ok(videoRoutes.probe, { params: { id: channel.id } });
-      expect(probe).toEqual({ status: 'ONLINE', codec: 'h264', width: 640, height: 360 });
+      channels.push(channel);
     }
-    const typed = await t.api.ok(videoRoutes.create, { body: cameraChannel({ manufacturer: 'other', host: null, rtspAddress: `rtsp://127.0.0.1:${camera.port}/live` }) });
-    expect(await t.api.ok(videoRoutes.probe, { params: { id: typed.id } })).toMatchObject({ status: 'ONLINE', codec: 'h264' });
-    expect((await t.api.ok(videoRoutes.get, { params: { id: typed.id } })).status).toBe('ONLINE');
-  }, 60_000);
+    channels.push(await t.api.ok(videoRoutes.create, { body: cameraChannel({ manufacturer: 'other', host: null, rtspAddress: `rtsp://127.0.0.1:${camera.port}/live` }) }));
+    // Probed together: each waits for a keyframe, and the camera sends one every two seconds.
+    const probes = await Promise.all(channels.map((c) => t.api.ok(videoRoutes.probe, { params: { id: c.id } })));
+    for (const probe of probes) expect(probe).toEqual({ status: 'ONLINE', codec: 'h264', width: 640, height: 360 });
+    expect((await t.api.ok(videoRoutes.get, { params: { id: channels[3]!.id } })).status).toBe('ONLINE');
+  }, 120_000);
 
   it('never answers the password, keeps it on an edit without one, and stores it sealed', async () => {
     const t = await app();
