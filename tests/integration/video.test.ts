@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { videoLivePath, videoRoutes, VIDEO_CLOSE_AUTH, VIDEO_CLOSE_LIMIT, VIDEO_CLOSE_NO_FFMPEG, type VideoChannelBody } from '../../server/contract/video.ts';
+import { videoLivePath, videoRoutes, VIDEO_CLOSE_AUTH, VIDEO_CLOSE_ENDED, VIDEO_CLOSE_LIMIT, VIDEO_CLOSE_NO_FFMPEG, type VideoChannelBody } from '../../server/contract/video.ts';
 import { tempDir } from '../helpers/app.ts';
 import { createRoleUser } from '../helpers/roles.ts';
 import { makeLiveApp, type LiveTestApp } from '../helpers/live.ts';
@@ -169,6 +169,16 @@ describe('without ffmpeg', () => {
     expect(await new Viewer(t, channel.id).closed()).toBe(VIDEO_CLOSE_NO_FFMPEG);
     expect((await t.api.ok(videoRoutes.update, { body: { id: channel.id, ...cameraChannel({ name: 'kept' }) } })).name).toBe('kept');
     expect(await t.api.ok(videoRoutes.delete, { body: { ids: [channel.id] } })).toEqual({ deleted: 1 });
+  });
+
+  it('closes a preview as ended, and stays up, when ffmpeg was removed after the start', async () => {
+    const dir = tempDir('gone-ffmpeg-');
+    for (const tool of ['ffmpeg', 'ffprobe']) writeFileSync(join(dir, tool), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+    const t = await app({ config: { ffmpegDir: dir } });
+    const channel = await t.api.ok(videoRoutes.create, { body: cameraChannel() });
+    rmSync(join(dir, 'ffmpeg'));
+    expect(await new Viewer(t, channel.id).closed()).toBe(VIDEO_CLOSE_ENDED);
+    expect((await t.api.ok(videoRoutes.capabilities)).activeStreams).toBe(0);
   });
 });
 

@@ -111,6 +111,11 @@ export class LiveStreams {
     child.stderr!.on('data', (d: Buffer) => {
       if (stderr.length < 4096) stderr += d.toString('utf8');
     });
+    // ffmpeg removed or not executable since start-up: the viewers are told the stream ended.
+    child.once('error', (err) => {
+      this.deps.log.warn({ err, channelId }, 'video stream could not start');
+      if (this.streams.get(channelId) === stream) this.end(channelId, stream);
+    });
     child.once('exit', (code) => {
       if (this.streams.get(channelId) !== stream) return;
       this.deps.log.info({ channelId, code, stderr: stderr.slice(0, 500).replace(/rtsp:\/\/[^@\s]*@/g, 'rtsp://***@') }, 'video stream ended');
