@@ -64,7 +64,10 @@ import { noticeModule } from './modules/notice/notice-module.ts';
 import { auditLogModule } from './modules/audit-log/audit-log-module.ts';
 import { portRangeModule } from './modules/port-range/port-range-module.ts';
 import { nodeRedModule } from './modules/node-red/node-red-module.ts';
+import websocket from '@fastify/websocket';
+import { WS_MAX_MESSAGE_BYTES } from './contract/realtime.ts';
 import auditHooks from './modules/audit-log/audit-hooks.ts';
+import { videoModule } from './modules/video/video-module.ts';
 
 /**
  * Every edge-core module, in the order they are built, get their routes and start; they close in
@@ -105,8 +108,9 @@ export const edgeModules: readonly EdgeModule[] = [
   noticeModule,
   auditLogModule,
   portRangeModule,
-  // After realtime: the editor's websocket reaches the proxy through the websocket plugin's upgrade routing.
+  // Its editor's websocket reaches the proxy through the websocket plugin registered on the root (below).
   nodeRedModule,
+  videoModule,
 ];
 
 /** Every migration of every module, in number order: what a database of this version has applied. */
@@ -217,6 +221,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // On the root instance, before the modules' routes, so every route of every module is audited.
     const { auditLog } = modules.services as Services;
     await app.register(auditHooks, { record: (entry) => auditLog.record(entry) });
+    // Once on the root: each registration would route every upgrade again (the live /api/ws and
+    // the video previews both take websockets).
+    await app.register(websocket, { options: { maxPayload: WS_MAX_MESSAGE_BYTES } });
     await modules.registerRoutes(app);
     await modules.start();
     databaseFile.start();

@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { TCP_PORT_DEFAULT } from './contract/tcp-device.ts';
 import { networkAppliers, type NetworkApplierName } from './contract/network.ts';
+import { VIDEO_MAX_STREAMS_DEFAULT } from './contract/video.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const logLevels: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -58,6 +59,10 @@ export interface Config {
   nodeRedDir: string | null;
   /** How many Node-RED instances may exist. */
   nodeRedMax: number;
+  /** Directory holding ffmpeg and ffprobe (video probes and previews); null: found on PATH. */
+  ffmpegDir: string | null;
+  /** Live video previews (one ffmpeg each) running at once. */
+  videoMaxStreams: number;
 }
 
 interface OptionSpec {
@@ -100,6 +105,8 @@ export const options: OptionSpec[] = [
   { key: 'networkApplier', flag: '--network-applier', env: 'EDGE_NETWORK_APPLIER', kind: 'choice', choices: networkAppliers, help: 'What applies network settings: file (writes <data-dir>/network/desired.json, touches nothing), networkmanager (nmcli under a checkpoint) or openwrt (uci) (default file)' },
   { key: 'nodeRedDir', flag: '--node-red-dir', env: 'EDGE_NODE_RED_DIR', kind: 'string', help: 'Installed node-red package directory for soft-gateway instances (default: node-red beside the binary, then ./node_modules/node-red)' },
   { key: 'nodeRedMax', flag: '--node-red-max', env: 'EDGE_NODE_RED_MAX', kind: 'count', range: [0, 32], help: 'Node-RED instances that may exist, 0-32 (default 3; each takes about 130 MB while it runs)' },
+  { key: 'ffmpegDir', flag: '--ffmpeg-dir', env: 'EDGE_FFMPEG_DIR', kind: 'string', help: 'Directory holding ffmpeg and ffprobe for video probes and previews (default: found on PATH)' },
+  { key: 'videoMaxStreams', flag: '--video-max-streams', env: 'EDGE_VIDEO_MAX_STREAMS', kind: 'count', range: [1, 64], help: `Live video previews running at once, 1-64, one ffmpeg each (default ${VIDEO_MAX_STREAMS_DEFAULT})` },
   { key: 'cloudOfflineDays', flag: '--cloud-offline-days', env: 'EDGE_CLOUD_OFFLINE_DAYS', kind: 'days', help: 'Days a cloud account may sign in while the cloud is unreachable, since its last online sign-in (default 30; 0: never offline)' },
 ];
 
@@ -126,6 +133,8 @@ export const defaults: Config = {
   networkApplier: 'file',
   nodeRedDir: null,
   nodeRedMax: 3,
+  ffmpegDir: null,
+  videoMaxStreams: VIDEO_MAX_STREAMS_DEFAULT,
 };
 
 export class ConfigError extends Error {}

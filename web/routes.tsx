@@ -111,6 +111,13 @@ export const deviceTabs = tabRegistry<DeviceTabProps>([
     panel: lazyPanel(() => import('./features/device/CredentialsTab.tsx'), 'CredentialsTab'),
     shownFor: () => holdsPermission('device:credentials:view'),
   },
+  {
+    key: 'video',
+    titleKey: 'video:tab',
+    sort: 80,
+    panel: lazyPanel(() => import('./features/video/VideoChannelTab.tsx'), 'VideoChannelTab'),
+    shownFor: () => holdsPermission('video:view'),
+  },
 ]);
 
 /**

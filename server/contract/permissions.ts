@@ -133,6 +133,7 @@ export const permissionTable = {
   'oss:manage': sysAdminOnly,
   'map:view': everyone,
   'soft_gateway:manage': tenant,
+  'video:view': tenantAndCustomer,
   'video:manage': tenant,
   'visualization:manage': tenant,
 

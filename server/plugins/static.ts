@@ -30,7 +30,8 @@ const hostPattern = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
  * Arco injects inline styles; the console talks to its own origin over HTTP and websocket and
  * shows uploaded images and data: URIs. `'self'` covers the same-origin websocket in current
  * browsers; Safari before 16 (the build targets Safari 15, scripts/build.ts) needs the ws:/wss:
- * origin spelled out, which the Host header the page was asked for gives.
+ * origin spelled out, which the Host header the page was asked for gives. Live video previews play
+ * a MediaSource through a blob: URL (web/features/video/mse-player.ts), hence `media-src blob:`.
  */
 function contentSecurityPolicy(host: string | undefined, imageOrigins: readonly string[]): string {
   const images = imageOrigins.map((o) => ` ${o}`).join('');
@@ -41,6 +42,7 @@ function contentSecurityPolicy(host: string | undefined, imageOrigins: readonly 
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${images}`,
     "font-src 'self' data:",
+    "media-src 'self' blob:",
     `connect-src 'self'${sockets}`,
     "object-src 'none'",
     "base-uri 'self'",

@@ -6,6 +6,7 @@
 import { afterEach, expect } from 'vitest';
 import WebSocket from 'ws';
 import type { AppOptions } from '../../server/app.ts';
+import type { Config } from '../../server/config.ts';
 import { WS_PATH } from '../../server/contract/realtime.ts';
 import { EventBus } from '../../server/lib/event-bus.ts';
 import { ContractClient, DeviceApi, type DeviceTestApp } from './devices.ts';
@@ -21,9 +22,9 @@ export interface LiveTestApp extends DeviceTestApp {
   baseUrl: string;
 }
 
-export async function makeLiveApp(options: { listen?: boolean; tuning?: AppOptions['tuning'] } = {}): Promise<LiveTestApp> {
+export async function makeLiveApp(options: { listen?: boolean; tuning?: AppOptions['tuning']; config?: Partial<Config> } = {}): Promise<LiveTestApp> {
   const bus = new EventBus();
-  const t = await makeProvisionedApp({ bus, tuning: options.tuning });
+  const t = await makeProvisionedApp({ ...options.config, bus, tuning: options.tuning });
   const { token, refreshToken } = await signIn(t.app, t.admin.username, t.admin.password);
   let baseUrl = '';
   if (options.listen) {

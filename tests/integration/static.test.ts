@@ -101,6 +101,7 @@ describe('console files', () => {
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("style-src 'self' 'unsafe-inline'");
       expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).toContain("media-src 'self' blob:");
       expect(csp).toContain("connect-src 'self' ws://localhost:80 wss://localhost:80;");
     }
   });

@@ -37,6 +37,7 @@ describe('configuration', () => {
         '--history-max-mb', '512', '--min-free-disk-mb=128', '--cloud-offline-days', '7',
         '--commit-interval-ms', '1000', '--commit-burst=2', '--commit-batch', '512', '--network-applier', 'openwrt',
         '--node-red-dir', '/opt/node-red', '--node-red-max=5',
+        '--ffmpeg-dir', '/opt/ffmpeg/bin', '--video-max-streams=2',
       ],
       {},
     );
@@ -63,6 +64,8 @@ describe('configuration', () => {
       commitBatch: 512,
       nodeRedDir: '/opt/node-red',
       nodeRedMax: 5,
+      ffmpegDir: '/opt/ffmpeg/bin',
+      videoMaxStreams: 2,
     });
   });
 

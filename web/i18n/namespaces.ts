@@ -50,6 +50,7 @@ const resources = {
   table: texts<typeof import('../../locales/zh_CN/table.json')>(),
   telemetry: texts<typeof import('../../locales/zh_CN/telemetry.json')>(),
   thingModel: texts<typeof import('../../locales/zh_CN/thingModel.json')>(),
+  video: texts<typeof import('../../locales/zh_CN/video.json')>(),
   userAdmin: texts<typeof import('../../locales/zh_CN/userAdmin.json')>(),
   workbench: texts<typeof import('../../locales/zh_CN/workbench.json')>(),
 };

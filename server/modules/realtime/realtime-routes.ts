@@ -1,18 +1,17 @@
 /**
  * The live websocket /api/ws (server/contract/realtime.ts) in embedded mode; in proxy mode the
- * proxy forwards /api/ws to the upstream instead. Messages over 64 KB close the socket (1009).
+ * proxy forwards /api/ws to the upstream instead. Messages over 64 KB close the socket (1009): the
+ * websocket plugin is registered once on the root (server/app.ts) with that limit.
  */
-import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { WS_LEGACY_PATH, WS_MAX_MESSAGE_BYTES, WS_PATH, WsQuerySchema } from '../../contract/realtime.ts';
+import { WS_LEGACY_PATH, WS_PATH, WsQuerySchema } from '../../contract/realtime.ts';
 import { langFromAcceptLanguage } from '../../lib/messages.ts';
 import { bearerToken } from '../../plugins/access.ts';
 import type { Services } from '../../module.ts';
 
-export async function registerRealtimeRoutes(fastify: FastifyInstance, { realtime: host }: Pick<Services, 'realtime'>): Promise<void> {
+export function registerRealtimeRoutes(fastify: FastifyInstance, { realtime: host }: Pick<Services, 'realtime'>): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  await app.register(websocket, { options: { maxPayload: WS_MAX_MESSAGE_BYTES } });
 
   // The legacy path (older ThingsBoard clients, the tb SDKs' examples) speaks the same protocol.
   for (const url of [WS_PATH, WS_LEGACY_PATH]) {

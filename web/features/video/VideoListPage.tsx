@@ -1,7 +1,38 @@
-/** Placeholder until the video center is built; the route table already lazy-loads this module as its own chunk. */
+/**
+ * Video center → Video: every channel the caller may see, with name and status filters; add/edit
+ * drawer with the maker's address rule, probe, live preview. ONVIF channel sync is not built yet,
+ * so there is no sync button.
+ */
 import type { JSX } from 'react';
-import { NotBuiltPage } from '../../components/NotBuiltPage.tsx';
+import Card from '@arco-design/web-react/es/Card';
+import Form from '@arco-design/web-react/es/Form';
+import Input from '@arco-design/web-react/es/Input';
+import { useTranslation } from 'react-i18next';
+import { videoRoutes, videoStatuses } from '../../../server/contract/video.ts';
+import { EnumSelect } from '../../components/EnumSelect.tsx';
+import { useList } from '../../lib/use-list.ts';
+import { VideoChannelTable } from './VideoChannelTable.tsx';
+
+function VideoFilters(): JSX.Element {
+  const { t } = useTranslation('video');
+  return (
+    <>
+      <Form.Item field="name" label={t('fields.name')}>
+        <Input allowClear placeholder={t('filter.namePlaceholder')} data-testid="video-filter-name" style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item field="status" label={t('fields.status')}>
+        <EnumSelect ns="video" group="status" values={videoStatuses} allowClear placeholder={t('filter.statusPlaceholder')} testId="video-filter-status" style={{ width: 140 }} />
+      </Form.Item>
+    </>
+  );
+}
 
 export function VideoListPage(): JSX.Element {
-  return <NotBuiltPage />;
+  const { t } = useTranslation('video');
+  const list = useList(videoRoutes.list, { urlFilters: { name: 'string', status: 'string' } });
+  return (
+    <Card title={t('title')} bordered={false} data-testid="video-page">
+      <VideoChannelTable list={list} testId="video" filters={<VideoFilters />} />
+    </Card>
+  );
 }
