@@ -11,10 +11,12 @@ import type { Ui } from '../helpers/browser.ts';
 import { E2E_ADMIN, startE2eGateway } from '../helpers/e2e-gateway.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
+import { E2E_TIMEOUT_MS } from '../helpers/e2e-wait.ts';
 
 const NODE_RED_DIR = join(import.meta.dirname, '../../node_modules/node-red');
 /** Node-RED boots in seconds, longer on a loaded machine. */
-const BOOT_MS = 120_000;
+// Node-RED starts in 1.5-4 s alone; four times the shared wait covers a loaded CI machine.
+const BOOT_MS = 4 * E2E_TIMEOUT_MS;
 
 let ui: Ui;
 let instanceId = '';
@@ -50,9 +52,9 @@ describe('soft gateway: Node-RED', () => {
   it('opens the editor in a new tab with a ticket and deploys through it', async () => {
     const [tab] = await Promise.all([ui.page.context().waitForEvent('page'), ui.clickTestId(`node-red-open-${instanceId}`)]);
     editor = tab;
-    await editor.waitForURL(new RegExp(`/soft-gateway/node-red/${instanceId}/editor/$`), { timeout: 60_000 });
+    await editor.waitForURL(new RegExp(`/soft-gateway/node-red/${instanceId}/editor/$`), { timeout: E2E_TIMEOUT_MS * 2 });
     // The editor's palette and workspace load only when its admin API answers (the cookie works).
-    await editor.locator('#red-ui-palette').waitFor({ timeout: 60_000 });
+    await editor.locator('#red-ui-palette').waitFor({ timeout: E2E_TIMEOUT_MS * 2 });
     const status = await editor.evaluate(async () => {
       const res = await fetch('flows', {
         method: 'POST',
@@ -63,7 +65,7 @@ describe('soft gateway: Node-RED', () => {
     });
     expect(status).toBe(200);
     await editor.reload();
-    await editor.locator('#red-ui-workspace-tabs').getByText('E2E flow').waitFor({ timeout: 60_000 });
+    await editor.locator('#red-ui-workspace-tabs').getByText('E2E flow').waitFor({ timeout: E2E_TIMEOUT_MS * 2 });
     await editor.screenshot({ path: join(import.meta.dirname, '../../test-results/screenshots/node-red/editor.png') });
     await editor.close();
   }, 150_000);
@@ -76,7 +78,7 @@ describe('soft gateway: Node-RED', () => {
       .locator('[data-testid^="node-red-snapshot-source-"]')
       .filter({ hasText: text('zh_CN', 'nodeRed:source.DEPLOY') })
       .first()
-      .waitFor({ timeout: 30_000 });
+      .waitFor({ timeout: E2E_TIMEOUT_MS });
     await ui.screenshotMatrix('node-red-detail', () => ui.expectVisible('node-red-snapshots'));
   });
 });

@@ -8,12 +8,13 @@
  * Bodies are streamed, never parsed: this route's context has a catch-all content-type parser
  * that leaves the request stream alone. A 2xx answer to POST …/flows is a deploy: a snapshot follows.
  *
- * The websocket: the gateway's websocket plugin (server/modules/realtime) routes every upgrade
- * through Fastify, so the upgrade of `…/comms` reaches this handler too; it is tunnelled to the
- * runtime as raw bytes after the runtime answered 101.
+ * The websocket: the gateway's websocket plugin (registered once on the root, server/app.ts) takes
+ * every upgrade and hands it to a route's `wsHandler`, closing it on routes without one. So the
+ * editor's GET route has one: the session is checked before the upgrade (preHandler), then each
+ * message is relayed to a websocket of our own to the runtime carrying the instance's header.
  */
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import WebSocket from 'ws';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../contract/errors.ts';
 import { nodeRedEditorPath } from '../../contract/node-red.ts';
@@ -64,30 +65,29 @@ function redeemTicket(request: FastifyRequest, reply: FastifyReply, id: string, 
   return reply.redirect(`${target}${url.search}`, 302);
 }
 
-function tunnelWebsocket(request: FastifyRequest, reply: FastifyReply, port: number, token: string): void {
-  reply.hijack();
-  const client = request.raw.socket as Duplex & { setTimeout?(ms: number): void };
-  const headers = { ...upstreamHeaders(request.headers, token), connection: 'Upgrade', upgrade: 'websocket' };
-  const outbound = httpRequest({ host: '127.0.0.1', port, path: request.url, method: 'GET', headers });
-  outbound.on('upgrade', (res: IncomingMessage, upstream: Duplex, head: Buffer) => {
-    const lines = [`HTTP/1.1 101 Switching Protocols`];
-    for (let i = 0; i < res.rawHeaders.length; i += 2) lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
-    client.write(`${lines.join('\r\n')}\r\n\r\n`);
-    if (head.length) client.write(head);
-    // The editor's socket stays open for hours; the HTTP idle timeout is for requests.
-    client.setTimeout?.(0);
-    upstream.pipe(client).pipe(upstream);
-    upstream.on('error', () => client.destroy());
-    client.on('error', () => upstream.destroy());
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
+/** Close codes a peer may send; 1005/1006/1015 only describe a close, and 1004 is reserved. */
+function sendableClose(code: number): number | undefined {
+  return code >= 1000 && code < 5000 && ![1004, 1005, 1006, 1015].includes(code) ? code : undefined;
+}
+
+/** Relays the browser's editor socket to the runtime's `/comms`, message by message, both ways. */
+function bridgeWebsocket(client: WebSocket, request: FastifyRequest, port: number, token: string): void {
+  const headers = Object.fromEntries(Object.entries(upstreamHeaders(request.headers, token)).filter(([key]) => !key.startsWith('sec-websocket-')));
+  const protocols = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  const upstream = new WebSocket(`ws://127.0.0.1:${port}${request.url}`, protocols, { headers: headers as Record<string, string> });
+  const early: [WebSocket.RawData, boolean][] = [];
+  client.on('message', (data, isBinary) => {
+    if (upstream.readyState === WebSocket.OPEN) upstream.send(data, { binary: isBinary });
+    else early.push([data, isBinary]);
   });
-  outbound.on('response', (res) => {
-    client.end(`HTTP/1.1 ${res.statusCode ?? 502} Refused\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
-    res.resume();
+  upstream.on('open', () => {
+    for (const [data, isBinary] of early.splice(0)) upstream.send(data, { binary: isBinary });
   });
-  outbound.on('error', () => client.destroy());
-  outbound.end();
+  upstream.on('message', (data, isBinary) => client.send(data, { binary: isBinary }));
+  upstream.on('close', (code, reason) => client.close(sendableClose(code), reason));
+  upstream.on('error', () => client.terminate());
+  client.on('close', () => upstream.terminate());
+  client.on('error', () => upstream.terminate());
 }
 
 function forward(request: FastifyRequest, reply: FastifyReply, port: number, token: string, onDeployed: () => void): void {
@@ -110,13 +110,19 @@ export async function registerEditorProxy(fastify: FastifyInstance, deps: Editor
   await fastify.register(async (app) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    const handler = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<FastifyReply | void> => {
+    type EditorRequest = FastifyRequest<{ Params: { id: string } }>;
+    /** The running instance a request with a valid session reaches; throws otherwise. */
+    const upstreamFor = (request: EditorRequest): { port: number; token: string } => {
       const { id } = request.params;
-      if (new URL(request.url, 'http://gateway').searchParams.has('ticket')) return redeemTicket(request, reply, id, deps.tickets);
       if (!deps.tickets.admits(cookieValue(request.headers.cookie, EDITOR_COOKIE), id)) throw refused();
       const upstream = deps.instances.runtime().upstream(id);
       if (!upstream) throw new AppError(ErrorCode.GENERAL, 'error.nodeRed.notRunning', {}, { status: 503, expected: true });
-      if (request.headers.upgrade?.toLowerCase() === 'websocket') return tunnelWebsocket(request, reply, upstream.port, upstream.token);
+      return upstream;
+    };
+    const handler = async (request: EditorRequest, reply: FastifyReply): Promise<FastifyReply | void> => {
+      const { id } = request.params;
+      if (new URL(request.url, 'http://gateway').searchParams.has('ticket')) return redeemTicket(request, reply, id, deps.tickets);
+      const upstream = upstreamFor(request);
       forward(request, reply, upstream.port, upstream.token, () => {
         try {
           deps.snapshots.take(id, '', 'DEPLOY');
@@ -125,10 +131,19 @@ export async function registerEditorProxy(fastify: FastifyInstance, deps: Editor
         }
       });
     };
-    const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+    // An upgrade is refused with the error body before the plugin answers 101.
+    const preHandler = async (request: EditorRequest): Promise<void> => {
+      if (request.ws) upstreamFor(request);
+    };
+    const wsHandler = (socket: WebSocket, request: EditorRequest): void => {
+      const upstream = upstreamFor(request);
+      bridgeWebsocket(socket, request, upstream.port, upstream.token);
+    };
     const config = { access: 'public' } as const;
     for (const url of ['/soft-gateway/node-red/:id/editor', '/soft-gateway/node-red/:id/editor/*']) {
-      app.route({ method: [...methods], url, schema: { hide: true }, config, handler });
+      // The plugin allows a websocket handler on GET only.
+      app.route({ method: ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'], url, schema: { hide: true }, config, handler });
+      app.route({ method: 'GET', url, schema: { hide: true }, config, handler, preHandler, wsHandler });
     }
   });
 }
