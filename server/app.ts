@@ -61,6 +61,7 @@ import { menuModule } from './modules/menu/menu-module.ts';
 import { mapModule } from './modules/map/map-module.ts';
 import { noticeModule } from './modules/notice/notice-module.ts';
 import { auditLogModule } from './modules/audit-log/audit-log-module.ts';
+import { firmwareModule } from './modules/firmware/firmware-module.ts';
 import auditHooks from './modules/audit-log/audit-hooks.ts';
 
 /**
@@ -100,6 +101,7 @@ export const edgeModules: readonly EdgeModule[] = [
   mapModule,
   noticeModule,
   auditLogModule,
+  firmwareModule,
 ];
 
 /** Every migration of every module, in number order: what a database of this version has applied. */
@@ -114,6 +116,8 @@ export interface AppOptions {
   assets?: AssetSource | null;
   /** Licence public keys (PEM) trusted without a flag: the ones embedded at build time. */
   embeddedLicenseKeys?: string[];
+  /** Firmware signing public keys (PEM) trusted without a flag: the ones embedded at build time. */
+  embeddedFirmwareKeys?: string[];
   /** The in-process event bus; tests pass their own to watch or inject events. */
   bus?: EventBus;
   /** Transport and telemetry timings; tests shorten the HTTP inactivity timeout. */
@@ -180,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       secrets: dataDir.secrets,
       version,
       embeddedLicenseKeys: options.embeddedLicenseKeys ?? [],
+      embeddedFirmwareKeys: options.embeddedFirmwareKeys ?? [],
     };
     app.addHook('onClose', async () => {
       databaseFile.stop();

@@ -3,20 +3,17 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIRMWARE_FORMAT, type FirmwareManifest } from '../../server/contract/firmware.ts';
-import { compareVersions, firmwareHeader, FirmwareVerifier, sha256Hex, type FirmwareRejectReason } from '../../server/lib/firmware/firmware-format.ts';
+import type { FirmwareManifest } from '../../server/contract/firmware.ts';
+import { compareVersions, FirmwareVerifier, type FirmwareRejectReason } from '../../server/lib/firmware/firmware-format.ts';
 import { runFirmwareCli } from '../../scripts/firmware.ts';
+import { signedPackage } from '../helpers/firmware.ts';
 
 const signer = generateKeyPairSync('ed25519');
 const stranger = generateKeyPairSync('ed25519');
 const binary = Buffer.from('#!/bin/sh\necho pretend to be a gateway\n'.repeat(50));
 
 function pack(overrides: Partial<FirmwareManifest> = {}, body = binary, key = signer.privateKey): Buffer {
-  const manifest: FirmwareManifest = {
-    format: FIRMWARE_FORMAT, version: '1.2.3', commit: 'abc', arch: 'x64', minVersion: '0.0.0',
-    sha256: sha256Hex(body), size: body.length, buildTime: 1, ...overrides,
-  };
-  return Buffer.concat([firmwareHeader(manifest, key), body]);
+  return signedPackage(body, { arch: 'x64', version: '1.2.3', ...overrides }, key);
 }
 
 /** Feeds `file` in chunks of `chunk` bytes; the reason it was refused, or the manifest. */
