@@ -65,7 +65,10 @@ export function planBoot(paths: FirmwarePaths, log: (line: string) => void): Boo
   }
   if (state.current) {
     const binary = binaryOf(paths, state.current);
-    if (existsSync(binary)) return { kind: 'child', binary, trial: false };
+    if (existsSync(binary)) {
+      log(`firmware: starting the installed ${state.current.version}`);
+      return { kind: 'child', binary, trial: false };
+    }
     // Someone removed it: the base binary still starts, which beats a gateway that does not.
     log(`firmware: ${binary} is missing; starting the base binary`);
   }
