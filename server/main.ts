@@ -116,8 +116,9 @@ async function serve(config: Config): Promise<void> {
     if (hint) lines.push(hint);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
-  await announceReady({ healthUrl: healthUrlOf(config.host, port), brokerListening: Boolean(config.upstream) || app.services?.transport?.mqttPort !== undefined, log: firmwareLog });
+  const stopWatchdog = await announceReady({ healthUrl: healthUrlOf(config.host, port), brokerListening: Boolean(config.upstream) || app.services?.transport?.mqttPort !== undefined, log: firmwareLog });
   await staged;
+  stopWatchdog();
 }
 
 /** What this start runs (firmware-boot.ts); a state that cannot be read or counted runs this binary. */

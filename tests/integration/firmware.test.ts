@@ -50,7 +50,7 @@ describe('firmware upload', () => {
     const t = await gateway();
     const good = signedPackage(binary, { version: '2.0.0' });
     const tampered = Buffer.from(good);
-    tampered[tampered.length - 100] ^= 0xff;
+    tampered[tampered.length - 100] = tampered[tampered.length - 100]! ^ 0xff;
     const stranger = generateKeyPairSync('ed25519').privateKey;
     const cases: [Buffer, string][] = [
       [tampered, 'error.firmware.tampered'],

@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import { markGood, rollback, type RollbackReason } from './firmware-boot.ts';
 import type { FirmwarePaths } from './firmware-state.ts';
+import { startWatchdogPings } from './systemd-notify.ts';
 
 /** Exit code of a child that staged an update and wants the parent to start the next plan. */
 export const EXIT_RESTART_FOR_UPDATE = 75;
@@ -71,10 +72,14 @@ export function superviseChild(o: SuperviseOptions): Promise<SuperviseResult> {
       stopChild(signal);
     });
     if (onTrial) timers.push(setTimeout(() => fail('notReady'), o.readyTimeoutMs));
+    // Until a trial child reports ready it cannot ping systemd's watchdog itself, and its start may
+    // take longer than WatchdogSec; the ready timeout bounds how long these pings cover for it.
+    const stopPings = onTrial ? startWatchdogPings(o.log) : () => {};
 
     child.on('message', (message: ReadyMessage) => {
       if (message?.type !== 'edge-firmware-ready' || !onTrial || failure) return;
       timers.splice(0).forEach(clearTimeout);
+      stopPings();
       o.log(`firmware: trial binary ready; keeping it if it stays healthy for ${o.healthWindowMs} ms`);
       timers.push(
         setTimeout(() => {
@@ -100,6 +105,7 @@ export function superviseChild(o: SuperviseOptions): Promise<SuperviseResult> {
       if (finished) return;
       finished = true;
       timers.splice(0).forEach(clearTimeout);
+      stopPings();
       if (stopping) return resolve({ kind: 'exit', code: code ?? 0 });
       if (failure) {
         rollback(o.paths, failure, o.log);
