@@ -93,8 +93,12 @@ async function serve(config: Config): Promise<void> {
       if (closing) return;
       closing = true;
       app.log.info({ version: next }, 'firmware staged: restarting into it');
-      setTimeout(() => process.exit(1), 10_000).unref();
-      app.close().then(resolve, () => process.exit(1));
+      // Bounds a hung close only: once closed, this process lives on to run the trial.
+      const hung = setTimeout(() => process.exit(1), 10_000).unref();
+      app.close().then(() => {
+        clearTimeout(hung);
+        resolve();
+      }, () => process.exit(1));
     });
   });
 

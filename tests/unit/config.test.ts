@@ -36,6 +36,7 @@ describe('configuration', () => {
         '--device-sn', 'SN-1', '--log-level', 'debug', '--trusted-proxy', '10.0.0.2', '--trusted-proxy=fd00::/8,192.168.1.0/24',
         '--history-max-mb', '512', '--min-free-disk-mb=128', '--cloud-offline-days', '7',
         '--commit-interval-ms', '1000', '--commit-burst=2', '--commit-batch', '512',
+        '--firmware-public-key', 'fw.pem', '--firmware-ready-timeout-ms=5000', '--firmware-health-window-ms', '60000',
       ],
       {},
     );
@@ -50,6 +51,9 @@ describe('configuration', () => {
       mqttsKey: null,
       upstream: 'http://10.0.0.2:8080',
       licensePublicKeys: ['a.pem', 'b.pem'],
+      firmwarePublicKeys: ['fw.pem'],
+      firmwareReadyTimeoutMs: 5000,
+      firmwareHealthWindowMs: 60000,
       deviceSn: 'SN-1',
       logLevel: 'debug',
       trustedProxies: ['10.0.0.2', 'fd00::/8', '192.168.1.0/24'],
