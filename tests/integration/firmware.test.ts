@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firmwareRoutes, type FirmwareList } from '../../server/contract/firmware.ts';
@@ -15,8 +15,8 @@ import type { TestApp } from '../helpers/app.ts';
 const binary = Buffer.from('#!/bin/sh\nexit 0\n'.padEnd(4096, '#'));
 const otherArch = runningArch() === 'arm64' ? 'x64' : 'arm64';
 
-async function gateway(): Promise<TestApp & { token: string }> {
-  const t = await makeLicensedApp({ firmwarePublicKeys: [firmwareKeys().publicKeyFile] });
+async function gateway(minFreeDiskMb = 64): Promise<TestApp & { token: string }> {
+  const t = await makeLicensedApp({ firmwarePublicKeys: [firmwareKeys().publicKeyFile], minFreeDiskMb });
   return { ...t, token: (await createAdmin(t)).token };
 }
 
@@ -61,6 +61,13 @@ describe('firmware upload', () => {
     ];
     for (const [content, key] of cases) expectError(await upload(t, content), 400, 31, key);
     expect((await list(t)).packages).toEqual([]);
+  });
+
+  it('refuses a package the disk cannot take above its free-space floor, before writing any of it', async () => {
+    // A floor no disk meets stands in for a full one: the declared size is checked before the stream starts.
+    const t = await gateway(1024 * 1024 * 1024);
+    expectError(await upload(t, signedPackage(binary, { version: '2.0.0' })), 507, 41, 'error.diskFull');
+    expect(readdirSync(join(t.dataDir, 'firmware', 'packages'))).toEqual([]);
   });
 
   it('is for system administrators only', async () => {
