@@ -129,7 +129,7 @@ async function serve(config: Config): Promise<void> {
 function plan(config: Config): BootPlan {
   if (config.upstream || process.env[SUPERVISED_ENV] === '1') return { kind: 'here' };
   try {
-    return planBoot(firmwarePaths(config.dataDir), firmwareLog);
+    return planBoot(firmwarePaths(config.dataDir), firmwareLog, version);
   } catch (err) {
     firmwareLog(`firmware state unusable (${(err as Error).message}); starting this binary`);
     return { kind: 'here' };
@@ -174,6 +174,7 @@ async function main(): Promise<void> {
       paths: firmwarePaths(config.dataDir),
       readyTimeoutMs: config.firmwareReadyTimeoutMs,
       healthWindowMs: config.firmwareHealthWindowMs,
+      baseVersion: version,
       log: firmwareLog,
       onStopRequest: (stop) => (stopOn = stop),
     });

@@ -37,21 +37,25 @@ export function rollback(paths: FirmwarePaths, reason: RollbackReason, log: (lin
   return next;
 }
 
-/** Keeps the trial binary for good: it served healthy for the whole window. */
-export function markGood(paths: FirmwarePaths, log: (line: string) => void): void {
+/** Keeps the trial binary for good: it served healthy for the whole window. `baseVersion`: the supervising binary's. */
+export function markGood(paths: FirmwarePaths, log: (line: string) => void, baseVersion: string): void {
   const state = readFirmwareState(paths);
   if (state.phase !== 'trial' || !state.trial) return;
   const { packageId, version } = state.trial;
   const previous = state.current;
-  writeFirmwareState(paths, { phase: 'good', current: { packageId, version }, trial: null, last: { result: 'installed', version, at: Date.now(), packageId } });
+  writeFirmwareState(paths, { phase: 'good', current: { packageId, version, base: baseVersion }, trial: null, last: { result: 'installed', version, at: Date.now(), packageId } });
   rmSync(paths.preUpdateDb, { force: true });
   // The binary it replaced is no longer a rollback target; the base binary is never removed.
   if (previous && previous.packageId !== packageId) rmSync(binaryOf(paths, previous), { force: true });
   log(`firmware: ${version} marked good`);
 }
 
-/** Decides this start, counting it first when it is a trial's. */
-export function planBoot(paths: FirmwarePaths, log: (line: string) => void): BootPlan {
+/**
+ * Decides this start, counting it first when it is a trial's. `baseVersion` is this binary's: when
+ * a package manager (the .deb, the .ipk) replaced the binary an installed firmware was kept over,
+ * the new base runs and the installed binary is left aside, so `dpkg -i` is never silently undone.
+ */
+export function planBoot(paths: FirmwarePaths, log: (line: string) => void, baseVersion: string): BootPlan {
   let state = readFirmwareState(paths);
   if (state.phase === 'trial' && state.trial) {
     if (state.trial.attempts >= TRIAL_MAX_STARTS) {
@@ -63,7 +67,11 @@ export function planBoot(paths: FirmwarePaths, log: (line: string) => void): Boo
       return { kind: 'child', binary: binaryOf(paths, trial), trial: true };
     }
   }
-  if (state.current) {
+  if (state.current && state.current.base !== baseVersion) {
+    log(`firmware: this binary (${baseVersion}) replaced the one ${state.current.version} was installed over; running it`);
+    writeFirmwareState(paths, { ...state, current: null });
+    rmSync(binaryOf(paths, state.current), { force: true });
+  } else if (state.current) {
     const binary = binaryOf(paths, state.current);
     if (existsSync(binary)) {
       log(`firmware: starting the installed ${state.current.version}`);

@@ -25,8 +25,11 @@ export interface FirmwareSlot {
 export interface FirmwareState {
   /** `trial`: `trial` is being tried and `current` is what a failure falls back to. */
   phase: 'good' | 'trial';
-  /** What runs outside a trial; null: the binary the service manager (or the operator) starts. */
-  current: FirmwareSlot | null;
+  /**
+   * What runs outside a trial; null: the binary the service manager (or the operator) starts.
+   * `base`: that binary's version when this one was kept (firmware-boot.ts, planBoot).
+   */
+  current: (FirmwareSlot & { base?: string }) | null;
   /** `attempts`: starts made so far, counted before each start so a power cut counts too. */
   trial: (FirmwareSlot & { attempts: number }) | null;
   last: (FirmwareOutcome & { packageId: string }) | null;

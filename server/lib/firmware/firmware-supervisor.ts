@@ -33,6 +33,8 @@ export interface SuperviseOptions {
   paths: FirmwarePaths;
   readyTimeoutMs: number;
   healthWindowMs: number;
+  /** This (supervising) binary's version, recorded with a kept trial. */
+  baseVersion: string;
   log: (line: string) => void;
   /** Where SIGTERM/SIGINT go while the child runs: main.ts routes them here. */
   onStopRequest: (stop: (signal: NodeJS.Signals) => void) => void;
@@ -86,7 +88,7 @@ export function superviseChild(o: SuperviseOptions): Promise<SuperviseResult> {
           void healthy(message.healthUrl).then((ok) => {
             if (!ok) return fail('unhealthy');
             if (failure || stopping) return;
-            markGood(o.paths, o.log);
+            markGood(o.paths, o.log, o.baseVersion);
             onTrial = false;
           });
         }, o.healthWindowMs),
