@@ -21,6 +21,9 @@ export interface ReadyCheck {
  * asks for them (WATCHDOG_USEC), at half its period; resolves to what stops them.
  */
 export async function announceReady(check: ReadyCheck): Promise<() => void> {
+  const supervised = process.env[SUPERVISED_ENV] === '1' && typeof process.send === 'function';
+  // Nobody to tell (a plain start outside systemd): no self-check, which would load fetch for nothing.
+  if (!supervised && !process.env.NOTIFY_SOCKET) return () => {};
   let httpUp = false;
   try {
     httpUp = (await fetch(check.healthUrl, { signal: AbortSignal.timeout(10_000) })).ok;
@@ -31,9 +34,9 @@ export async function announceReady(check: ReadyCheck): Promise<() => void> {
     check.log(`not ready: ${httpUp ? 'the device broker is not listening' : `${check.healthUrl} does not answer`}`);
     return () => {};
   }
-  if (process.env[SUPERVISED_ENV] === '1' && process.send) {
+  if (supervised) {
     const message: ReadyMessage = { type: 'edge-firmware-ready', healthUrl: check.healthUrl };
-    process.send(message);
+    process.send!(message);
   }
   notifySystemd('READY=1', check.log);
   // Stopped when this process stops serving: a parent that only supervises must not keep pinging
