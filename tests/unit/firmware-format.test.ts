@@ -75,6 +75,9 @@ describe('firmware package format', () => {
     expect(compareVersions('0.0.0-dev', '0.0.1')).toBe(-1);
     expect(compareVersions('1.10.0', '1.9.0')).toBe(1);
     expect(compareVersions('2.0.0', '2.0.0')).toBe(0);
+    // A built binary's version carries its commit: 0.1.3+7895d51 is 0.1.3.
+    expect(compareVersions('0.1.3+7895d51', '0.1.3')).toBe(0);
+    expect(compareVersions('0.1.3+7895d51', '0.1.2')).toBe(1);
   });
 });
 

@@ -155,10 +155,13 @@ export function runningArch(): FirmwareArch | null {
   return process.arch === 'x64' || process.arch === 'arm64' ? process.arch : null;
 }
 
-/** Orders versions `major.minor.patch[-pre]`: a pre-release sorts before its release. */
+/**
+ * Orders versions `major.minor.patch[-pre][+build]`: a pre-release sorts before its release, and
+ * build metadata (the binary's `+<git sha>`, scripts/build.ts) does not count, as in semver.
+ */
 export function compareVersions(a: string, b: string): number {
   const parse = (v: string): [number[], string | null] => {
-    const [core = '', ...pre] = v.split('-');
+    const [core = '', ...pre] = v.split('+')[0]!.split('-');
     return [core.split('.').map((n) => Number(n) || 0), pre.length ? pre.join('-') : null];
   };
   const [ac, ap] = parse(a);
