@@ -41,8 +41,7 @@ export function buildVersion(): string {
  * Public keys to trust without a flag. Only PUBLIC KEY blocks are taken: the folder that holds
  * them usually holds the private key too, and that must never end up inside a shipped binary.
  */
-function licenseKeys(): string[] {
-  const dir = process.env.EDGE_BUILD_LICENSE_KEYS_DIR;
+function publicKeysIn(dir: string | undefined): string[] {
   if (!dir) return [];
   const keys: string[] = [];
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.pem')).sort()) {
@@ -303,7 +302,9 @@ export async function buildServer(version: string): Promise<void> {
     loader: { '.sql': 'text' },
     define: {
       EDGE_BUILD_VERSION: JSON.stringify(version),
-      EDGE_BUILD_LICENSE_KEYS: JSON.stringify(licenseKeys()),
+      EDGE_BUILD_LICENSE_KEYS: JSON.stringify(publicKeysIn(process.env.EDGE_BUILD_LICENSE_KEYS_DIR)),
+      // Firmware signing keys the binary trusts besides --firmware-public-key (none by default).
+      EDGE_BUILD_FIRMWARE_KEYS: JSON.stringify(publicKeysIn(process.env.EDGE_BUILD_FIRMWARE_KEYS_DIR)),
     },
     plugins: [editedLibraries, oneReadableStream],
     legalComments: 'none',

@@ -66,6 +66,7 @@ import { portRangeModule } from './modules/port-range/port-range-module.ts';
 import { nodeRedModule } from './modules/node-red/node-red-module.ts';
 import websocket from '@fastify/websocket';
 import { WS_MAX_MESSAGE_BYTES } from './contract/realtime.ts';
+import { firmwareModule } from './modules/firmware/firmware-module.ts';
 import auditHooks from './modules/audit-log/audit-hooks.ts';
 import { videoModule } from './modules/video/video-module.ts';
 
@@ -111,6 +112,7 @@ export const edgeModules: readonly EdgeModule[] = [
   // Its editor's websocket reaches the proxy through the websocket plugin registered on the root (below).
   nodeRedModule,
   videoModule,
+  firmwareModule,
 ];
 
 /** Every migration of every module, in number order: what a database of this version has applied. */
@@ -125,6 +127,8 @@ export interface AppOptions {
   assets?: AssetSource | null;
   /** Licence public keys (PEM) trusted without a flag: the ones embedded at build time. */
   embeddedLicenseKeys?: string[];
+  /** Firmware signing public keys (PEM) trusted without a flag: the ones embedded at build time. */
+  embeddedFirmwareKeys?: string[];
   /** The in-process event bus; tests pass their own to watch or inject events. */
   bus?: EventBus;
   /** Transport and telemetry timings; tests shorten the HTTP inactivity timeout. */
@@ -191,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       secrets: dataDir.secrets,
       version,
       embeddedLicenseKeys: options.embeddedLicenseKeys ?? [],
+      embeddedFirmwareKeys: options.embeddedFirmwareKeys ?? [],
     };
     app.addHook('onClose', async () => {
       databaseFile.stop();

@@ -28,6 +28,9 @@ export interface Config {
   upstream: string | null;
   /** PEM files of extra trusted licence public keys, besides those embedded at build time. */
   licensePublicKeys: string[];
+  firmwarePublicKeys: string[];
+  firmwareReadyTimeoutMs: number;
+  firmwareHealthWindowMs: number;
   /** Overrides the device serial number licences are bound to. */
   deviceSn: string | null;
   logLevel: LogLevel;
@@ -94,6 +97,9 @@ export const options: OptionSpec[] = [
   { key: 'mqttsKey', flag: '--mqtts-key', env: 'EDGE_MQTTS_KEY', kind: 'string', help: 'PEM private key of --mqtts-cert' },
   { key: 'upstream', flag: '--upstream', env: 'EDGE_UPSTREAM', kind: 'string', help: 'Proxy /api and /api/ws to this edge core URL instead of the embedded one' },
   { key: 'licensePublicKeys', flag: '--license-public-key', env: 'EDGE_LICENSE_PUBLIC_KEY', kind: 'list', help: 'PEM file of a trusted licence public key (repeatable; env: comma-separated)' },
+  { key: 'firmwarePublicKeys', flag: '--firmware-public-key', env: 'EDGE_FIRMWARE_PUBLIC_KEY', kind: 'list', help: 'PEM file of a trusted firmware signing key (repeatable; env: comma-separated)' },
+  { key: 'firmwareReadyTimeoutMs', flag: '--firmware-ready-timeout-ms', env: 'EDGE_FIRMWARE_READY_TIMEOUT_MS', kind: 'ms', range: [500, 3_600_000], help: 'Time an updated binary has to report healthy before it is rolled back (default 60000)' },
+  { key: 'firmwareHealthWindowMs', flag: '--firmware-health-window-ms', env: 'EDGE_FIRMWARE_HEALTH_WINDOW_MS', kind: 'ms', range: [500, 86_400_000], help: 'Time an updated binary must serve healthy before it is kept (default 300000)' },
   { key: 'deviceSn', flag: '--device-sn', env: 'EDGE_DEVICE_SN', kind: 'string', help: 'Device serial number licences are bound to (default derived from /etc/machine-id)' },
   { key: 'logLevel', flag: '--log-level', env: 'EDGE_LOG_LEVEL', kind: 'level', help: 'fatal, error, warn, info, debug, trace or silent (default info)' },
   { key: 'trustedProxies', flag: '--trusted-proxy', env: 'EDGE_TRUSTED_PROXY', kind: 'list', help: 'Address or CIDR of a proxy whose X-Forwarded-For names the client (repeatable; env: comma-separated; default none)' },
@@ -121,6 +127,9 @@ export const defaults: Config = {
   mqttsKey: null,
   upstream: null,
   licensePublicKeys: [],
+  firmwarePublicKeys: [],
+  firmwareReadyTimeoutMs: 60_000,
+  firmwareHealthWindowMs: 300_000,
   deviceSn: null,
   logLevel: 'info',
   trustedProxies: [],

@@ -47,4 +47,6 @@ export interface Core {
   version: string;
   /** Licence public keys (PEM) embedded at build time, before `--license-public-key` files. */
   embeddedLicenseKeys: string[];
+  /** Firmware signing public keys (PEM) embedded at build time, before `--firmware-public-key` files. */
+  embeddedFirmwareKeys: string[];
 }

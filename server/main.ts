@@ -4,7 +4,12 @@
  */
 import { networkInterfaces } from 'node:os';
 import { buildApp } from './app.ts';
-import { ConfigError, helpText, loadConfig } from './config.ts';
+import { ConfigError, helpText, loadConfig, type Config } from './config.ts';
+import { EventBus } from './lib/event-bus.ts';
+import { planBoot, type BootPlan } from './lib/firmware/firmware-boot.ts';
+import { announceReady } from './lib/firmware/firmware-ready.ts';
+import { firmwarePaths } from './lib/firmware/firmware-state.ts';
+import { EXIT_RESTART_FOR_UPDATE, SUPERVISED_ENV, superviseChild } from './lib/firmware/firmware-supervisor.ts';
 import { loadAssets } from './lib/assets.ts';
 import { StartError } from './lib/start-error.ts';
 import { settleAfterStart, startOldGenerationTrim } from './lib/old-generation-trim.ts';
@@ -17,6 +22,7 @@ import { nodeRedRuntimeCommand } from './cli/node-red-runtime.ts';
 /** Replaced at build time by scripts/build.ts (esbuild `define`). */
 declare const EDGE_BUILD_VERSION: string | undefined;
 declare const EDGE_BUILD_LICENSE_KEYS: string[] | undefined;
+declare const EDGE_BUILD_FIRMWARE_KEYS: string[] | undefined;
 
 const version = typeof EDGE_BUILD_VERSION === 'string' ? EDGE_BUILD_VERSION : '0.0.0-dev';
 
@@ -35,6 +41,100 @@ function lanUrls(host: string, port: number): string[] {
     }
   }
   return urls;
+}
+
+/** Where SIGINT/SIGTERM go: the serving app's close, or the supervised child while one runs. */
+let stopOn: (signal: NodeJS.Signals) => void = () => process.exit(0);
+process.on('SIGINT', () => stopOn('SIGINT'));
+process.on('SIGTERM', () => stopOn('SIGTERM'));
+
+function firmwareLog(line: string): void {
+  process.stderr.write(`edge-console: ${line}\n`);
+}
+
+/** GET /api/health of this process as the same host reaches it. */
+function healthUrlOf(host: string, port: number): string {
+  const h = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${h}:${port}/api/health`;
+}
+
+/**
+ * Builds the app and serves until a signal ends the process, or until a firmware update has been
+ * staged: then the app closes (ports and the data dir freed) and the promise resolves, for main()
+ * to start the update's trial.
+ */
+async function serve(config: Config): Promise<void> {
+  const embedded = typeof EDGE_BUILD_LICENSE_KEYS !== 'undefined' ? EDGE_BUILD_LICENSE_KEYS : [];
+  const bus = new EventBus();
+  const app = await buildApp({
+    config: { ...config },
+    version,
+    // stdout is often a file on the data disk: a full disk drops log lines instead of freezing or ending the process.
+    logger: config.logLevel === 'silent' ? false : { ...loggerOptions(config.logLevel), stream: droppingLogDestination({ fd: 1 }) },
+    assets: loadAssets(),
+    embeddedLicenseKeys: [...embedded, ...readLicenseKeyFiles(config.licensePublicKeys)],
+    embeddedFirmwareKeys: typeof EDGE_BUILD_FIRMWARE_KEYS !== 'undefined' ? EDGE_BUILD_FIRMWARE_KEYS : [],
+    bus,
+  });
+
+  let closing = false;
+  const close = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // A hung close must not keep the gateway's service manager waiting forever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    app.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  stopOn = close;
+  // A supervising parent that died (kill -9) closes the IPC channel: its successor will start us again.
+  if (process.env[SUPERVISED_ENV] === '1') process.once('disconnect', () => close('parent gone'));
+  const staged = new Promise<void>((resolve) => {
+    bus.on('firmware.staged', ({ version: next }) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ version: next }, 'firmware staged: restarting into it');
+      // Bounds a hung close only: once closed, this process lives on to run the trial.
+      const hung = setTimeout(() => process.exit(1), 10_000).unref();
+      app.close().then(() => {
+        clearTimeout(hung);
+        resolve();
+      }, () => process.exit(1));
+    });
+  });
+
+  // The banner below goes through process.stdout, whose write error on a full disk would otherwise be unhandled.
+  process.stdout.on('error', () => {});
+  await app.listen({ host: config.host, port: config.port });
+  // The binary runs with --expose-gc for this (scripts/binary.ts); its timer does not hold the process.
+  startOldGenerationTrim();
+  settleAfterStart();
+  const port = (app.server.address() as { port: number }).port;
+  const lines = [`edge-console ${version} listening on:`, ...lanUrls(config.host, port).map((u) => `  ${u}`)];
+  if (config.upstream) lines.push(`proxy mode: /api -> ${config.upstream}`);
+  else {
+    if (app.services?.transport) lines.push(`device MQTT on port ${app.services?.transport.mqttPort}`);
+    if (app.services?.tcpAccess) lines.push(`device TCP access (DTUs, Modbus RTU over TCP) on port ${app.services.tcpAccess.server.port}`);
+    const tls = app.services?.transport?.mqttsCertificate;
+    if (tls) lines.push(`device MQTT over TLS on port ${app.services!.transport!.mqttsPort}, certificate ${tls.certFile} (SHA-256 ${tls.fingerprint256})`);
+    const hint = app.firstBootHint?.();
+    if (hint) lines.push(hint);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+  const stopWatchdog = await announceReady({ healthUrl: healthUrlOf(config.host, port), brokerListening: Boolean(config.upstream) || app.services?.transport?.mqttPort !== undefined, log: firmwareLog });
+  await staged;
+  stopWatchdog();
+}
+
+/** What this start runs (firmware-boot.ts); a state that cannot be read or counted runs this binary. */
+function plan(config: Config): BootPlan {
+  if (config.upstream || process.env[SUPERVISED_ENV] === '1') return { kind: 'here' };
+  try {
+    return planBoot(firmwarePaths(config.dataDir), firmwareLog, version);
+  } catch (err) {
+    firmwareLog(`firmware state unusable (${(err as Error).message}); starting this binary`);
+    return { kind: 'here' };
+  }
 }
 
 async function main(): Promise<void> {
@@ -66,46 +166,26 @@ async function main(): Promise<void> {
     return;
   }
   const { config } = parsed;
-  const embedded = typeof EDGE_BUILD_LICENSE_KEYS !== 'undefined' ? EDGE_BUILD_LICENSE_KEYS : [];
-  const app = await buildApp({
-    config: { ...config },
-    version,
-    // stdout is often a file on the data disk: a full disk drops log lines instead of freezing or ending the process.
-    logger: config.logLevel === 'silent' ? false : { ...loggerOptions(config.logLevel), stream: droppingLogDestination({ fd: 1 }) },
-    assets: loadAssets(),
-    embeddedLicenseKeys: [...embedded, ...readLicenseKeyFiles(config.licensePublicKeys)],
-  });
-
-  let closing = false;
-  const close = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // A hung close must not keep the gateway's service manager waiting forever.
-    setTimeout(() => process.exit(1), 10_000).unref();
-    app.close().then(() => process.exit(0), () => process.exit(1));
-  };
-  process.on('SIGINT', () => close('SIGINT'));
-  process.on('SIGTERM', () => close('SIGTERM'));
-
-  // The banner below goes through process.stdout, whose write error on a full disk would otherwise be unhandled.
-  process.stdout.on('error', () => {});
-  await app.listen({ host: config.host, port: config.port });
-  // The binary runs with --expose-gc for this (scripts/binary.ts); its timer does not hold the process.
-  startOldGenerationTrim();
-  settleAfterStart();
-  const port = (app.server.address() as { port: number }).port;
-  const lines = [`edge-console ${version} listening on:`, ...lanUrls(config.host, port).map((u) => `  ${u}`)];
-  if (config.upstream) lines.push(`proxy mode: /api -> ${config.upstream}`);
-  else {
-    if (app.services?.transport) lines.push(`device MQTT on port ${app.services?.transport.mqttPort}`);
-    if (app.services?.tcpAccess) lines.push(`device TCP access (DTUs, Modbus RTU over TCP) on port ${app.services.tcpAccess.server.port}`);
-    const tls = app.services?.transport?.mqttsCertificate;
-    if (tls) lines.push(`device MQTT over TLS on port ${app.services!.transport!.mqttsPort}, certificate ${tls.certFile} (SHA-256 ${tls.fingerprint256})`);
-    const hint = app.firstBootHint?.();
-    if (hint) lines.push(hint);
+  // Each turn runs what the firmware state says: this binary, or an installed one as a child.
+  for (;;) {
+    const next = plan(config);
+    if (next.kind === 'here') {
+      await serve(config);
+      if (process.env[SUPERVISED_ENV] === '1') process.exit(EXIT_RESTART_FOR_UPDATE);
+      continue;
+    }
+    const result = await superviseChild({
+      ...next,
+      args: process.argv.slice(2),
+      paths: firmwarePaths(config.dataDir),
+      readyTimeoutMs: config.firmwareReadyTimeoutMs,
+      healthWindowMs: config.firmwareHealthWindowMs,
+      baseVersion: version,
+      log: firmwareLog,
+      onStopRequest: (stop) => (stopOn = stop),
+    });
+    if (result.kind === 'exit') process.exit(result.code);
   }
-  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 main().catch((err: unknown) => {

@@ -38,6 +38,7 @@ describe('configuration', () => {
         '--commit-interval-ms', '1000', '--commit-burst=2', '--commit-batch', '512', '--network-applier', 'openwrt',
         '--node-red-dir', '/opt/node-red', '--node-red-max=5',
         '--ffmpeg-dir', '/opt/ffmpeg/bin', '--video-max-streams=2',
+        '--firmware-public-key', 'fw.pem', '--firmware-ready-timeout-ms=5000', '--firmware-health-window-ms', '60000',
       ],
       {},
     );
@@ -52,6 +53,9 @@ describe('configuration', () => {
       mqttsKey: null,
       upstream: 'http://10.0.0.2:8080',
       licensePublicKeys: ['a.pem', 'b.pem'],
+      firmwarePublicKeys: ['fw.pem'],
+      firmwareReadyTimeoutMs: 5000,
+      firmwareHealthWindowMs: 60000,
       deviceSn: 'SN-1',
       logLevel: 'debug',
       trustedProxies: ['10.0.0.2', 'fd00::/8', '192.168.1.0/24'],

@@ -31,6 +31,7 @@ const resources = {
   errors: texts<typeof import('../../locales/zh_CN/errors.json')>(),
   eventRecord: texts<typeof import('../../locales/zh_CN/eventRecord.json')>(),
   exception: texts<typeof import('../../locales/zh_CN/exception.json')>(),
+  firmware: texts<typeof import('../../locales/zh_CN/firmware.json')>(),
   guide: texts<typeof import('../../locales/zh_CN/guide.json')>(),
   http: texts<typeof import('../../locales/zh_CN/http.json')>(),
   layout: texts<typeof import('../../locales/zh_CN/layout.json')>(),
