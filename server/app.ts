@@ -59,6 +59,7 @@ import { cloudLinkModule } from './modules/cloud-link/cloud-link-module.ts';
 import { apiUsageModule } from './modules/api-usage/api-usage-module.ts';
 import { menuModule } from './modules/menu/menu-module.ts';
 import { mapModule } from './modules/map/map-module.ts';
+import { visualizationModule } from './modules/visualization/visualization-module.ts';
 import { noticeModule } from './modules/notice/notice-module.ts';
 import { auditLogModule } from './modules/audit-log/audit-log-module.ts';
 import auditHooks from './modules/audit-log/audit-hooks.ts';
@@ -99,6 +100,7 @@ export const edgeModules: readonly EdgeModule[] = [
   menuModule,
   mapModule,
   noticeModule,
+  visualizationModule,
   auditLogModule,
 ];
 
