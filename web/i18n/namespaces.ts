@@ -49,6 +49,7 @@ const resources = {
   telemetry: texts<typeof import('../../locales/zh_CN/telemetry.json')>(),
   thingModel: texts<typeof import('../../locales/zh_CN/thingModel.json')>(),
   userAdmin: texts<typeof import('../../locales/zh_CN/userAdmin.json')>(),
+  visualization: texts<typeof import('../../locales/zh_CN/visualization.json')>(),
   workbench: texts<typeof import('../../locales/zh_CN/workbench.json')>(),
 };
 
