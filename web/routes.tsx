@@ -170,7 +170,6 @@ export const pages: Record<ConsoleComponentName, PageLoader> = {
   SceneLinkageListPage: named(() => import('./features/scene-linkage/SceneLinkageListPage.tsx'), 'SceneLinkageListPage'),
   TemplatePage: named(() => import('./features/visualization/TemplatePage.tsx'), 'TemplatePage'),
   SandboxPage: named(() => import('./features/visualization/SandboxPage.tsx'), 'SandboxPage'),
-  ConfigurationListPage: named(() => import('./features/visualization/ConfigurationListPage.tsx'), 'ConfigurationListPage'),
   DesignerPage: named(() => import('./features/visualization/DesignerPage.tsx'), 'DesignerPage'),
   SandboxRunPage: named(() => import('./features/visualization/SandboxRunPage.tsx'), 'SandboxRunPage'),
   SharePage: named(() => import('./features/visualization/SharePage.tsx'), 'SharePage'),

@@ -88,11 +88,9 @@ export const consoleMenu = [
 
   // Visualization configuration (6)
   { path: p.visualization, name: 'Visualization', titleKey: 'menu:visualization', menuType: 'category', sort: 6, icon: 'visualization', layout: 'main' },
-  // The configurations' list comes first, so the category (which redirects to its first child) opens it.
-  { path: p.visualizationList, name: 'VisualizationList', titleKey: 'menu:visualizationList', menuType: 'menu', component: 'ConfigurationListPage', group: 'Visualization', sort: 0, permission: 'visualization:manage', layout: 'main' },
   { path: p.visualizationTemplate, name: 'VisualizationTemplate', titleKey: 'menu:template', menuType: 'menu', component: 'TemplatePage', group: 'Visualization', sort: 1, permission: 'visualization:manage', layout: 'main' },
   { path: p.visualizationSandbox, name: 'VisualizationSandbox', titleKey: 'menu:sandbox', menuType: 'menu', component: 'SandboxPage', group: 'Visualization', sort: 2, permission: 'visualization:manage', layout: 'main' },
-  { path: p.visualizationDesigner, name: 'VisualizationDesigner', titleKey: 'menu:visualizationDesigner', menuType: 'menu', component: 'DesignerPage', group: 'Visualization', sort: 3, permission: 'visualization:manage', layout: 'main', hideMenu: true, currentActiveMenu: p.visualizationList },
+  { path: p.visualizationDesigner, name: 'VisualizationDesigner', titleKey: 'menu:visualizationDesigner', menuType: 'menu', component: 'DesignerPage', group: 'Visualization', sort: 3, permission: 'visualization:manage', layout: 'main', hideMenu: true, currentActiveMenu: p.visualizationSandbox },
   // Full screen: a wall display shows nothing but the configuration.
   { path: p.visualizationRun, name: 'VisualizationRun', titleKey: 'menu:sandbox', menuType: 'menu', component: 'SandboxRunPage', group: 'Visualization', sort: 4, permission: 'visualization:manage', layout: 'blank', hideMenu: true, currentActiveMenu: p.visualizationSandbox },
 

@@ -40,7 +40,6 @@ export const consolePaths = {
   visualization: '/visualization/configuration',
   visualizationTemplate: '/visualization/configuration/template',
   visualizationSandbox: '/visualization/configuration/sandbox',
-  visualizationList: '/visualization/configuration/list',
   visualizationDesigner: '/visualization/configuration/design/:id',
   visualizationRun: '/visualization/configuration/sandbox/:id',
   visualizationShare: '/visualization/share/:shareToken',
