@@ -96,7 +96,11 @@ export function DesignerPage(): JSX.Element {
         <Space>
           <span data-testid="vis-designer-name">{config.name}</span>
           <Tag>{t(`platforms.${config.platform}`)}</Tag>
-          {dirty ? <Tag color="orange">{t('unsaved')}</Tag> : null}
+          {dirty ? (
+            <Tag color="orange" data-testid="vis-unsaved">
+              {t('unsaved')}
+            </Tag>
+          ) : null}
         </Space>
       }
       extra={

@@ -1,9 +1,10 @@
 /**
- * The key a widget binds: the bound device's published thing-model properties to choose from (the
- * unit comes along), or any key typed by hand (a device may report keys its model lacks).
+ * The key a widget binds: typed, with the bound device's published thing-model properties offered
+ * as suggestions (choosing one brings its unit along); any other key is taken as typed, since a
+ * device may report keys its model lacks.
  */
-import { useEffect, useState, type JSX } from 'react';
-import Select from '@arco-design/web-react/es/Select';
+import { useEffect, useId, useState, type JSX } from 'react';
+import Input from '@arco-design/web-react/es/Input';
 import { useTranslation } from 'react-i18next';
 import type { ThingModelTsl } from '../../../server/contract/thing-model.ts';
 import { getDevice } from '../device/deviceApi.ts';
@@ -36,23 +37,27 @@ export function KeySelect(props: { deviceId: string | undefined; value: string |
     };
   }, [props.deviceId]);
   const properties = model?.properties ?? [];
+  const listId = `vis-keys-${useId().replace(/:/g, '')}`;
   return (
-    <Select
-      value={props.value}
-      allowCreate
-      showSearch
-      placeholder={t('props.keyPlaceholder')}
-      onChange={(key: string) => {
-        const p = properties.find((item) => item.identifier === key);
-        props.onChange({ key, unit: p ? unitOf(p) : undefined });
-      }}
-      data-testid="vis-prop-key"
-    >
-      {properties.map((p) => (
-        <Select.Option key={p.identifier} value={p.identifier}>
-          {`${p.functionName} (${p.identifier})`}
-        </Select.Option>
-      ))}
-    </Select>
+    <>
+      <Input
+        value={props.value ?? ''}
+        placeholder={t('props.keyPlaceholder')}
+        onChange={(key: string) => {
+          const p = properties.find((item) => item.identifier === key);
+          props.onChange({ key, unit: p ? unitOf(p) : undefined });
+        }}
+        list={listId}
+        autoComplete="off"
+        data-testid="vis-prop-key"
+      />
+      <datalist id={listId}>
+        {properties.map((p) => (
+          <option key={p.identifier} value={p.identifier}>
+            {p.functionName}
+          </option>
+        ))}
+      </datalist>
+    </>
   );
 }
