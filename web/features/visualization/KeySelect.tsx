@@ -20,7 +20,15 @@ function unitOf(p: ThingModelTsl['properties'][number]): string | undefined {
   return dt.type === 'INT' || dt.type === 'DOUBLE' ? dt.specs.unit : undefined;
 }
 
-export function KeySelect(props: { deviceId: string | undefined; value: string | undefined; onChange: (choice: KeyChoice) => void }): JSX.Element {
+export interface KeySelectProps {
+  deviceId: string | undefined;
+  value: string | undefined;
+  onChange: (choice: KeyChoice) => void;
+  /** The model arrived after the key was typed: the typed key's unit, if the model has one. */
+  onLateUnit: (unit: string) => void;
+}
+
+export function KeySelect(props: KeySelectProps): JSX.Element {
   const { t } = useTranslation('visualization');
   const [model, setModel] = useState<ThingModelTsl | null>(null);
   useEffect(() => {
@@ -37,6 +45,13 @@ export function KeySelect(props: { deviceId: string | undefined; value: string |
     };
   }, [props.deviceId]);
   const properties = model?.properties ?? [];
+  const { value, onLateUnit } = props;
+  useEffect(() => {
+    const p = model?.properties.find((item) => item.identifier === value);
+    const unit = p && unitOf(p);
+    if (unit) onLateUnit(unit);
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- only when the model arrives, not on every keystroke.
+  }, [model]);
   const listId = `vis-keys-${useId().replace(/:/g, '')}`;
   return (
     <>

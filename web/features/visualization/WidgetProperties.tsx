@@ -67,6 +67,10 @@ export function WidgetProperties(props: { widget: Widget | null; onChange: (chan
               deviceId={widget.binding?.deviceId}
               value={widget.binding?.key || undefined}
               onChange={({ key, unit }) => onChange((w) => ({ ...w, binding: w.binding ? { ...w.binding, key } : undefined, props: unit ? { ...w.props, unit } : w.props }))}
+              onLateUnit={(unit) => {
+                // Never a change when the widget has a unit: selecting a widget must not make the layout dirty.
+                if (!widget.props.unit) setProps({ unit });
+              }}
             />
           </Field>
         </>
@@ -86,7 +90,7 @@ export function WidgetProperties(props: { widget: Widget | null; onChange: (chan
       ) : null}
       {widget.type === 'switch' || widget.type === 'button' ? (
         <Field label={t('props.confirm')}>
-          <Switch checked={widget.props.confirm !== false} onChange={(v: boolean) => setProps({ confirm: v })} />
+          <Switch checked={widget.props.confirm !== false} onChange={(v: boolean) => setProps({ confirm: v })} aria-label={t('props.confirm')} />
         </Field>
       ) : null}
       <Button status="danger" onClick={props.onRemove} data-testid="vis-prop-remove">

@@ -73,7 +73,8 @@ function WriteControl(props: { widget: Widget; latest: LatestValue | undefined; 
   const disabled = !onWrite || !widget.binding;
   if (widget.type === 'switch') {
     const on = isOn(latest?.value);
-    return <Switch checked={on} loading={busy} disabled={disabled} onChange={(next: boolean) => write(next)} data-testid={`vis-switch-${widget.id}`} />;
+    const name = String(widget.props.title || widget.binding?.key || t('types.switch'));
+    return <Switch checked={on} loading={busy} disabled={disabled} onChange={(next: boolean) => write(next)} aria-label={name} data-testid={`vis-switch-${widget.id}`} />;
   }
   return (
     <Button type="primary" loading={busy} disabled={disabled} onClick={() => write(widget.props.value ?? true)} data-testid={`vis-button-${widget.id}`}>
