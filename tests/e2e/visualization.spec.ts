@@ -93,7 +93,7 @@ describe('visualization', () => {
       const guest = await other.newUi(gateway.url, 'visualization-share');
       await guest.goto(new URL(shareUrl).pathname);
       await guest.expectText('vis-value-w1', '21.5°C');
-      await expect.poll(() => guest.testId('vis-switch-w2').getAttribute('class'), E2E_POLL).toContain('disabled');
+      await expect.poll(() => guest.testId('vis-switch-w2').isDisabled(), E2E_POLL).toBe(true);
       await guest.screenshotMatrix('share', () => guest.expectText('vis-value-w1', '21.5°C'));
 
       // The revoked link's calls answer 404, which the browser reports on its console.

@@ -41,10 +41,13 @@ export function ShareModal(props: { config: VisualizationSummary | null; onClose
       <Space direction="vertical" style={{ width: '100%' }}>
         <span className="ec-vis__muted">{t('share.hint')}</span>
         {link ? (
-          <Input readOnly value={url} data-testid="vis-share-url" addAfter={<span onClick={() => void copyText(url).then(() => Message.success(t('share.copied')))}>{t('share.copy')}</span>} />
+          <Input readOnly value={url} aria-label={t('share.link')} data-testid="vis-share-url" addAfter={<span onClick={() => void copyText(url).then(() => Message.success(t('share.copied')))}>{t('share.copy')}</span>} />
         ) : (
-          <Space>
-            <DatePicker showTime placeholder={t('share.expiresAt')} onChange={(_: string, d?: { valueOf(): number }) => setExpiresAt(d ? d.valueOf() : undefined)} data-testid="vis-share-expiry" />
+          <Space align="end">
+            <label className="ec-vis__field">
+              <span>{t('share.expiresAt')}</span>
+              <DatePicker showTime onChange={(_: string, d?: { valueOf(): number }) => setExpiresAt(d ? d.valueOf() : undefined)} data-testid="vis-share-expiry" />
+            </label>
             <Button type="primary" onClick={() => void create()} data-testid="vis-share-create">
               {config?.shared ? t('share.replace') : t('share.create')}
             </Button>
