@@ -60,6 +60,7 @@ import { apiUsageModule } from './modules/api-usage/api-usage-module.ts';
 import { menuModule } from './modules/menu/menu-module.ts';
 import { mapModule } from './modules/map/map-module.ts';
 import { networkModule } from './modules/network/network-module.ts';
+import { visualizationModule } from './modules/visualization/visualization-module.ts';
 import { noticeModule } from './modules/notice/notice-module.ts';
 import { auditLogModule } from './modules/audit-log/audit-log-module.ts';
 import { portRangeModule } from './modules/port-range/port-range-module.ts';
@@ -107,6 +108,7 @@ export const edgeModules: readonly EdgeModule[] = [
   mapModule,
   networkModule,
   noticeModule,
+  visualizationModule,
   auditLogModule,
   portRangeModule,
   // Its editor's websocket reaches the proxy through the websocket plugin registered on the root (below).

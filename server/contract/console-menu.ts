@@ -56,6 +56,8 @@ export const consoleMenu = [
 
   // Inside the main layout but never in the menu.
   { path: p.exception, name: 'Exception', titleKey: 'menu:exception', menuType: 'menu', component: 'ExceptionPage', sort: 0, layout: 'main', hideMenu: true, hideBreadcrumb: true, fixed: true },
+  // A shared configuration on a wall display: no sign-in, the share token is its only key.
+  { path: p.visualizationShare, name: 'VisualizationShare', titleKey: 'menu:visualizationShare', menuType: 'menu', component: 'SharePage', sort: 0, layout: 'blank', public: true, hideMenu: true, fixed: true },
   { path: p.offlineWord, name: 'OfflineWord', titleKey: 'menu:offlineWord', menuType: 'menu', component: 'OfflineWordPage', sort: 0, layout: 'main', hideMenu: true, fixed: true },
 
   // Dashboard (1)
@@ -88,6 +90,9 @@ export const consoleMenu = [
   { path: p.visualization, name: 'Visualization', titleKey: 'menu:visualization', menuType: 'category', sort: 6, icon: 'visualization', layout: 'main' },
   { path: p.visualizationTemplate, name: 'VisualizationTemplate', titleKey: 'menu:template', menuType: 'menu', component: 'TemplatePage', group: 'Visualization', sort: 1, permission: 'visualization:manage', layout: 'main' },
   { path: p.visualizationSandbox, name: 'VisualizationSandbox', titleKey: 'menu:sandbox', menuType: 'menu', component: 'SandboxPage', group: 'Visualization', sort: 2, permission: 'visualization:manage', layout: 'main' },
+  { path: p.visualizationDesigner, name: 'VisualizationDesigner', titleKey: 'menu:visualizationDesigner', menuType: 'menu', component: 'DesignerPage', group: 'Visualization', sort: 3, permission: 'visualization:manage', layout: 'main', hideMenu: true, currentActiveMenu: p.visualizationSandbox },
+  // Full screen: a wall display shows nothing but the configuration.
+  { path: p.visualizationRun, name: 'VisualizationRun', titleKey: 'menu:sandbox', menuType: 'menu', component: 'SandboxRunPage', group: 'Visualization', sort: 4, permission: 'visualization:manage', layout: 'blank', hideMenu: true, currentActiveMenu: p.visualizationSandbox },
 
   // Video center (7)
   { path: p.videoCenter, name: 'VideoCenter', titleKey: 'menu:videoCenter', menuType: 'category', sort: 7, icon: 'video', layout: 'main' },

@@ -40,6 +40,9 @@ export const consolePaths = {
   visualization: '/visualization/configuration',
   visualizationTemplate: '/visualization/configuration/template',
   visualizationSandbox: '/visualization/configuration/sandbox',
+  visualizationDesigner: '/visualization/configuration/design/:id',
+  visualizationRun: '/visualization/configuration/sandbox/:id',
+  visualizationShare: '/visualization/share/:shareToken',
 
   videoCenter: '/video-center',
   video: '/video-center/video',

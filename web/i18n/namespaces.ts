@@ -53,6 +53,7 @@ const resources = {
   thingModel: texts<typeof import('../../locales/zh_CN/thingModel.json')>(),
   video: texts<typeof import('../../locales/zh_CN/video.json')>(),
   userAdmin: texts<typeof import('../../locales/zh_CN/userAdmin.json')>(),
+  visualization: texts<typeof import('../../locales/zh_CN/visualization.json')>(),
   workbench: texts<typeof import('../../locales/zh_CN/workbench.json')>(),
 };
 

@@ -85,7 +85,7 @@ function isCommands(update: WsUpdate): update is CommandsUpdate {
   return update.cmdUpdateType === 'COMMANDS';
 }
 
-function isTelemetry(update: WsUpdate): update is TelemetryUpdate {
+export function isTelemetry(update: WsUpdate): update is TelemetryUpdate {
   return update.cmdUpdateType === 'TIMESERIES';
 }
 

@@ -1,0 +1,130 @@
+/**
+ * Share links of configurations: a random token shown once and kept as its SHA-256, one live link
+ * per configuration, revoked at once by deleting it, optionally expiring. A token opens only its
+ * configuration's layout and the latest values and history of the layout's own bindings; anything
+ * else (another device, a key no widget binds, a revoked or expired link) answers 404 as if it did
+ * not exist. Every address is limited in its calls, and more tightly in its unknown tokens, so a
+ * token cannot be guessed by trying.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { ErrorCode } from '../../contract/errors.ts';
+import { HISTORY_LIMIT_DEFAULT, type TimeseriesQuery, type TimeseriesValues } from '../../contract/telemetry.ts';
+import {
+  VIS_SHARE_TOKEN_BYTES,
+  shareUrlOf,
+  type ShareBody,
+  type ShareLink,
+  type SharedHistoryQuery,
+  type SharedLatest,
+  type SharedVisualization,
+  type Visualization,
+} from '../../contract/visualization.ts';
+import type { AuthUser } from '../../core.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { DeviceScope } from '../../lib/device-scope.ts';
+import { FailureWindow } from '../../lib/failure-counters.ts';
+import { violationError } from '../../lib/field-errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { VisualizationService } from './visualization-service.ts';
+
+/** Calls per address per minute: a wall display polling every few seconds stays far below. */
+export const SHARE_CALLS_PER_MINUTE = 240;
+/** Unknown, revoked or expired tokens per address per five minutes. */
+export const SHARE_MISSES_LIMIT = 20;
+
+export interface ShareServiceDeps {
+  visualizations: VisualizationService;
+  timeseries(deviceId: string, query: TimeseriesQuery): TimeseriesValues;
+}
+
+function hashOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function shareNotFound(): AppError {
+  return new AppError(ErrorCode.ITEM_NOT_FOUND, 'error.visualization.shareNotFound');
+}
+
+/** Every device and key the layout's widgets bind (chart bindings apart: they also read history). */
+function bindingsOf(v: Visualization, types?: ReadonlySet<string>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const w of v.layout.widgets) {
+    if (!w.binding || (types && !types.has(w.type))) continue;
+    const keys = out.get(w.binding.deviceId) ?? new Set<string>();
+    keys.add(w.binding.key);
+    out.set(w.binding.deviceId, keys);
+  }
+  return out;
+}
+
+const historyTypes: ReadonlySet<string> = new Set(['chart']);
+
+export class ShareService {
+  private readonly calls = new FailureWindow(SHARE_CALLS_PER_MINUTE, 60_000);
+  private readonly misses = new FailureWindow(SHARE_MISSES_LIMIT, 5 * 60_000);
+
+  constructor(private readonly deps: ShareServiceDeps) {}
+
+  create(id: string, body: ShareBody, user: AuthUser, scope: DeviceScope): ShareLink {
+    this.deps.visualizations.get(id, scope);
+    const now = Date.now();
+    if (body.expiresAt !== undefined && body.expiresAt <= now) throw violationError([{ field: 'expiresAt', key: 'error.visualization.expiresInPast' }]);
+    const shareToken = randomBytes(VIS_SHARE_TOKEN_BYTES).toString('base64url');
+    this.deps.visualizations.rows.replaceShare({ id: newId(), visualizationId: id, tokenHash: hashOf(shareToken), expiresAt: body.expiresAt ?? null, createdBy: user.id, now });
+    return { shareToken, url: shareUrlOf(shareToken), ...(body.expiresAt !== undefined ? { expiresAt: body.expiresAt } : {}) };
+  }
+
+  revoke(id: string, scope: DeviceScope): void {
+    this.deps.visualizations.get(id, scope);
+    this.deps.visualizations.rows.deleteShare(id);
+  }
+
+  shared(token: string, ip: string): SharedVisualization {
+    const v = this.open(token, ip);
+    return { name: v.name, platform: v.platform, layout: v.layout };
+  }
+
+  latest(token: string, ip: string): SharedLatest {
+    const v = this.open(token, ip);
+    const out: SharedLatest = {};
+    for (const [deviceId, keys] of bindingsOf(v)) {
+      const values = this.read(deviceId, { keys: [...keys].join(',') });
+      const points: SharedLatest[string] = {};
+      for (const [key, list] of Object.entries(values)) if (keys.has(key) && list[0]) points[key] = { ts: list[0].ts, value: list[0].value };
+      if (Object.keys(points).length) out[deviceId] = points;
+    }
+    return out;
+  }
+
+  history(token: string, ip: string, query: SharedHistoryQuery): { ts: number; value: unknown }[] {
+    const v = this.open(token, ip);
+    if (!bindingsOf(v, historyTypes).get(query.deviceId)?.has(query.key)) throw shareNotFound();
+    const values = this.read(query.deviceId, { keys: query.key, startTs: query.startTs, endTs: query.endTs, limit: HISTORY_LIMIT_DEFAULT * 10, orderBy: 'ASC' });
+    return (values[query.key] ?? []).map((p) => ({ ts: p.ts, value: p.value }));
+  }
+
+  /** The configuration behind a live token, after the address's limits. */
+  private open(token: string, ip: string): Visualization {
+    const now = Date.now();
+    const wait = Math.max(this.calls.retryAfterMs(ip, now), this.misses.retryAfterMs(ip, now));
+    if (wait > 0) throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'error.visualization.shareRateLimited', { seconds: Math.ceil(wait / 1000) });
+    this.calls.record(ip, now);
+    const share = this.deps.visualizations.rows.shareByHash(hashOf(token));
+    const v = share && (share.expiresAt === null || share.expiresAt > now) ? this.deps.visualizations.find(share.visualizationId) : undefined;
+    if (!v) {
+      this.misses.record(ip, now);
+      throw shareNotFound();
+    }
+    return v;
+  }
+
+  /** A deleted device's binding reads as nothing: the widget shows it as missing. */
+  private read(deviceId: string, query: TimeseriesQuery): TimeseriesValues {
+    try {
+      return this.deps.timeseries(deviceId, { ...query, useStrictDataTypes: true });
+    } catch (err) {
+      if (err instanceof AppError && err.code === ErrorCode.ITEM_NOT_FOUND) return {};
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/** Visualization configurations (dashboards of live widgets) and their read-only share links. */
+import { defineModule } from '../../module.ts';
+import m0090 from './migrations/0090-visualization.sql';
+import { registerVisualizationRoutes } from './visualization-routes.ts';
+import { ShareService } from './share-service.ts';
+import { VisualizationService } from './visualization-service.ts';
+
+declare module '../../module.ts' {
+  interface Services {
+    visualizations: VisualizationService;
+    visualizationShares: ShareService;
+  }
+}
+
+export const visualizationModule = defineModule({
+  name: 'visualization',
+  needs: ['devices', 'organizations', 'telemetry'],
+  migrations: [{ name: '0090-visualization', sql: m0090 }],
+  apiTags: { visualization: 'Visualization configurations (grid layouts of live widgets), templates and read-only share links' },
+  build: ({ core, services: { devices, organizations, telemetry } }) => {
+    const visualizations = new VisualizationService({
+      db: core.db,
+      devicesWithin: (scope) => devices.within(scope),
+      organizationExists: (id) => organizations.exists(id),
+    });
+    const visualizationShares = new ShareService({ visualizations, timeseries: (deviceId, query) => telemetry.timeseries(deviceId, query) });
+    return { visualizations, visualizationShares };
+  },
+  routes: registerVisualizationRoutes,
+});

@@ -1,0 +1,110 @@
+/**
+ * Configuration rules and writes (server/contract/visualization.ts): a layout's size, its bound
+ * devices (within the caller's scope when saved) and the organization it belongs to. A scoped
+ * caller sees only its organizations' configurations; anything else answers 404.
+ */
+import type { DeleteResult } from '../../contract/common.ts';
+import {
+  VIS_LAYOUT_MAX_BYTES,
+  type Layout,
+  type Visualization,
+  type VisualizationBody,
+  type VisualizationListQuery,
+  type VisualizationPage,
+  type VisualizationUpdateBody,
+} from '../../contract/visualization.ts';
+import type { Db } from '../../db/sqlite.ts';
+import { transaction } from '../../db/sqlite.ts';
+import { inScope, type DeviceScope, type ScopedDevices } from '../../lib/device-scope.ts';
+import { assertNoViolations, notFound, type Violation } from '../../lib/field-errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { VisualizationRepository } from './visualization-repository.ts';
+
+export interface VisualizationServiceDeps {
+  db: Db;
+  devicesWithin(scope: DeviceScope): ScopedDevices;
+  organizationExists(id: string): boolean;
+}
+
+/** Broken rules of a layout: its size, and each bound device that the caller cannot see. */
+function layoutViolations(layout: Layout, devices: ScopedDevices): Violation[] {
+  const bytes = Buffer.byteLength(JSON.stringify(layout));
+  if (bytes > VIS_LAYOUT_MAX_BYTES) return [{ field: 'layout', key: 'error.visualization.layoutTooLarge', params: { max: VIS_LAYOUT_MAX_BYTES / 1024 } }];
+  const violations: Violation[] = [];
+  layout.widgets.forEach((w, i) => {
+    if (w.binding && !devices.exists(w.binding.deviceId)) {
+      violations.push({ field: `layout.widgets.${i}.binding.deviceId`, key: 'error.visualization.deviceUnknown', params: { widget: String(w.props.title ?? w.id) } });
+    }
+  });
+  return violations;
+}
+
+export class VisualizationService {
+  readonly rows: VisualizationRepository;
+
+  constructor(private readonly deps: VisualizationServiceDeps) {
+    this.rows = new VisualizationRepository(deps.db);
+  }
+
+  page(query: VisualizationListQuery, scope: DeviceScope): VisualizationPage {
+    return this.rows.page(query, scope?.organizationIds ?? null, Date.now());
+  }
+
+  /** The configuration, or 404 when missing or outside `scope` (as if it did not exist). */
+  get(id: string, scope: DeviceScope): Visualization {
+    const found = this.rows.find(id, Date.now());
+    if (!found || !inScope(scope, found.organizationId)) throw notFound();
+    return found;
+  }
+
+  /** Without the scope check: for share links, which stand for the user who made them. */
+  find(id: string): Visualization | undefined {
+    return this.rows.find(id, Date.now());
+  }
+
+  create(body: VisualizationBody, scope: DeviceScope): Visualization {
+    this.check(body, scope);
+    const now = Date.now();
+    const v = this.of(newId(), body, now, now);
+    this.rows.save(v);
+    return this.get(v.id, scope);
+  }
+
+  update(body: VisualizationUpdateBody, scope: DeviceScope): Visualization {
+    const { id, ...fields } = body;
+    const existing = this.get(id, scope);
+    this.check(fields, scope);
+    this.rows.save(this.of(id, fields, existing.createdTime, Date.now()));
+    return this.get(id, scope);
+  }
+
+  delete(ids: readonly string[], scope: DeviceScope): DeleteResult {
+    const mine = ids.filter((id) => {
+      const found = this.rows.find(id, 0);
+      return found !== undefined && inScope(scope, found.organizationId);
+    });
+    return { deleted: transaction(this.deps.db, () => this.rows.delete(mine)) };
+  }
+
+  private check(body: VisualizationBody, scope: DeviceScope): void {
+    const org = body.organizationId ?? null;
+    const orgViolations: Violation[] =
+      (org !== null && !this.deps.organizationExists(org)) || !inScope(scope, org) ? [{ field: 'organizationId', key: 'error.visualization.organizationUnknown' }] : [];
+    assertNoViolations([...orgViolations, ...layoutViolations(body.layout, this.deps.devicesWithin(scope))]);
+  }
+
+  private of(id: string, body: VisualizationBody, createdTime: number, updatedTime: number): Visualization {
+    return {
+      id,
+      name: body.name.trim(),
+      platform: body.platform,
+      template: body.template ?? false,
+      organizationId: body.organizationId ?? null,
+      ...(body.thumbnail ? { thumbnail: body.thumbnail } : {}),
+      shared: false,
+      layout: body.layout,
+      createdTime,
+      updatedTime,
+    };
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Visualization through the built x64 binary in Chromium: a configuration made in the designer with
+ * a value card (its unit from the published thing model) and a switch, run full screen in the
+ * sandbox with the device's reported value, then opened through its share link in a second,
+ * signed-out browser (value shown, switch disabled), and refused with a clear page once the link is
+ * revoked. Screens in zh_CN/en_US × light/dark (test-results/screenshots/visualization and
+ * visualization-share).
+ */
+import { describe, expect, it } from 'vitest';
+import { consolePaths } from '../../server/contract/console-paths.ts';
+import type { DeviceCredentials } from '../../server/contract/credentials.ts';
+import { launchBrowser, type BrowserSession, type Ui } from '../helpers/browser.ts';
+import { adminPost, seedDevice, temperatureProperty } from '../helpers/e2e-devices.ts';
+import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
+import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
+import { E2E_POLL } from '../helpers/e2e-wait.ts';
+
+let ui: Ui;
+let gateway: E2eGateway;
+let deviceId: string;
+let deviceName: string;
+let shareUrl: string;
+
+/** The device reports a temperature over the HTTP device API, with its access token. */
+async function report(temperature: number): Promise<void> {
+  const { token } = await gateway.login();
+  const res = await fetch(`${gateway.url}/api/yt/device/${deviceId}/credentials`, { headers: { authorization: `Bearer ${token}` } });
+  const { credentialsId } = (await res.json()) as DeviceCredentials;
+  const sent = await fetch(`${gateway.url}/api/v1/${credentialsId}/telemetry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ temperature }) });
+  expect(sent.status).toBe(200);
+}
+
+/** Binds the selected widget to the device and `key`, through the server-searching device picker. */
+async function bind(key: string): Promise<void> {
+  await ui.clickTestId('vis-prop-device');
+  await ui.page.keyboard.type(deviceName.slice(-4));
+  await ui.clickTestId(`vis-prop-device-option-${deviceId}`);
+  await ui.fill('vis-prop-key', key);
+}
+
+useE2eSpec('visualization', startE2eGateway, async (ctx) => {
+  ({ ui, gateway } = ctx);
+  await gateway.provision();
+  const { product, device } = await seedDevice(gateway, { product: 'BOILER', device: 'boiler-01' });
+  deviceId = device.id;
+  deviceName = device.name;
+  const post = await adminPost(gateway);
+  await post('/api/yt/things_model', temperatureProperty(product.id));
+  await post(`/api/yt/things_model/${product.id}/publish`, {});
+  await report(21.5);
+  await ui.goto('/login');
+  await signIn(ui, E2E_ADMIN);
+  await ui.expectVisible('main-layout');
+});
+
+describe('visualization', () => {
+  it('makes a configuration with a value card and a switch in the designer, and saves it', async () => {
+    await ui.goto(consolePaths.visualizationSandbox);
+    await ui.clickTestId('vis-create');
+    await ui.fill('vis-create-name', 'Boiler room');
+    await ui.clickTestId('vis-create-ok');
+    await ui.expectVisible('vis-designer');
+    await ui.clickTestId('vis-add-value');
+    await bind('temperature');
+    // The unit came from the published thing model.
+    await expect.poll(() => ui.testId('vis-prop-unit').inputValue(), E2E_POLL).toBe('°C');
+    await ui.fill('vis-prop-title', 'Temperature');
+    await ui.clickTestId('vis-add-switch');
+    await bind('power');
+    await ui.clickTestId('vis-save');
+    await ui.expectHidden('vis-unsaved');
+    await ui.screenshotMatrix('designer', () => ui.expectVisible('vis-designer'));
+  });
+
+  it('runs it full screen in the sandbox with the device’s value', async () => {
+    await ui.clickTestId('vis-run');
+    await ui.expectVisible('vis-sandbox');
+    await ui.expectText('vis-value-w1', '21.5°C');
+    await ui.screenshotMatrix('sandbox', () => ui.expectText('vis-value-w1', '21.5°C'));
+    await ui.clickTestId('vis-sandbox-exit');
+    await ui.expectVisible('vis-sandbox-page');
+  });
+
+  it('shares it read-only with a signed-out browser, and shows a clear page once revoked', async () => {
+    const row = ui.page.locator('button[data-testid^="vis-share-"]').first();
+    await row.click();
+    await ui.clickTestId('vis-share-create');
+    shareUrl = await ui.testId('vis-share-url').inputValue();
+    expect(shareUrl).toMatch(/\/visualization\/share\/[A-Za-z0-9_-]{43}$/);
+
+    const other: BrowserSession = await launchBrowser();
+    try {
+      const guest = await other.newUi(gateway.url, 'visualization-share');
+      await guest.goto(new URL(shareUrl).pathname);
+      await guest.expectText('vis-value-w1', '21.5°C');
+      await expect.poll(() => guest.testId('vis-switch-w2').isDisabled(), E2E_POLL).toBe(true);
+      await guest.screenshotMatrix('share', () => guest.expectText('vis-value-w1', '21.5°C'));
+
+      // The revoked link's calls answer 404, which the browser reports on its console.
+      guest.allowConsoleError(/404/);
+      await ui.clickTestId('vis-share-revoke');
+      await guest.reload();
+      await guest.expectVisible('vis-share-gone');
+      await guest.screenshot('share-revoked');
+      guest.assertNoConsoleErrors();
+    } finally {
+      await other.close();
+    }
+  });
+});

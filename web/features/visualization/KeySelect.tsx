@@ -1,0 +1,78 @@
+/**
+ * The key a widget binds: typed, with the bound device's published thing-model properties offered
+ * as suggestions (choosing one brings its unit along); any other key is taken as typed, since a
+ * device may report keys its model lacks.
+ */
+import { useEffect, useId, useState, type JSX } from 'react';
+import Input from '@arco-design/web-react/es/Input';
+import { useTranslation } from 'react-i18next';
+import type { ThingModelTsl } from '../../../server/contract/thing-model.ts';
+import { getDevice } from '../device/deviceApi.ts';
+import { exportTsl } from '../thing-model/thingModelApi.ts';
+
+export interface KeyChoice {
+  key: string;
+  unit?: string;
+}
+
+function unitOf(p: ThingModelTsl['properties'][number]): string | undefined {
+  const dt = p.functionJson.dataType;
+  return dt.type === 'INT' || dt.type === 'DOUBLE' ? dt.specs.unit : undefined;
+}
+
+export interface KeySelectProps {
+  deviceId: string | undefined;
+  value: string | undefined;
+  onChange: (choice: KeyChoice) => void;
+  /** The model arrived after the key was typed: the typed key's unit, if the model has one. */
+  onLateUnit: (unit: string) => void;
+}
+
+export function KeySelect(props: KeySelectProps): JSX.Element {
+  const { t } = useTranslation('visualization');
+  const [model, setModel] = useState<ThingModelTsl | null>(null);
+  useEffect(() => {
+    setModel(null);
+    if (!props.deviceId) return;
+    let stopped = false;
+    getDevice(props.deviceId)
+      .then((d) => exportTsl(d.deviceProfileId, true, true))
+      .then((m) => !stopped && setModel(m))
+      // Nothing published, or the device is gone: keys are typed by hand.
+      .catch(() => undefined);
+    return () => {
+      stopped = true;
+    };
+  }, [props.deviceId]);
+  const properties = model?.properties ?? [];
+  const { value, onLateUnit } = props;
+  useEffect(() => {
+    const p = model?.properties.find((item) => item.identifier === value);
+    const unit = p && unitOf(p);
+    if (unit) onLateUnit(unit);
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- only when the model arrives, not on every keystroke.
+  }, [model]);
+  const listId = `vis-keys-${useId().replace(/:/g, '')}`;
+  return (
+    <>
+      <Input
+        value={props.value ?? ''}
+        placeholder={t('props.keyPlaceholder')}
+        onChange={(key: string) => {
+          const p = properties.find((item) => item.identifier === key);
+          props.onChange({ key, unit: p ? unitOf(p) : undefined });
+        }}
+        list={listId}
+        autoComplete="off"
+        data-testid="vis-prop-key"
+      />
+      <datalist id={listId}>
+        {properties.map((p) => (
+          <option key={p.identifier} value={p.identifier}>
+            {p.functionName}
+          </option>
+        ))}
+      </datalist>
+    </>
+  );
+}

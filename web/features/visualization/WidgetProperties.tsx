@@ -1,0 +1,101 @@
+/**
+ * The designer's side panel: the selected widget's title, binding (device picker searching the
+ * server, key picker from its thing model) and the settings of its type.
+ */
+import type { JSX } from 'react';
+import Button from '@arco-design/web-react/es/Button';
+import Empty from '@arco-design/web-react/es/Empty';
+import Input from '@arco-design/web-react/es/Input';
+import InputNumber from '@arco-design/web-react/es/InputNumber';
+import Switch from '@arco-design/web-react/es/Switch';
+import { useTranslation } from 'react-i18next';
+import type { Widget } from '../../../server/contract/visualization.ts';
+import { DeviceSelect } from '../device/DeviceSelect.tsx';
+import { KeySelect } from './KeySelect.tsx';
+
+const bound: ReadonlySet<string> = new Set(['value', 'gauge', 'chart', 'status', 'switch', 'button']);
+
+type Props = Widget['props'];
+
+function Field(props: { label: string; children: JSX.Element }): JSX.Element {
+  return (
+    <label className="ec-vis__field">
+      <span>{props.label}</span>
+      {props.children}
+    </label>
+  );
+}
+
+export function WidgetProperties(props: { widget: Widget | null; onChange: (change: (w: Widget) => Widget) => void; onRemove: () => void }): JSX.Element {
+  const { t } = useTranslation('visualization');
+  const { widget, onChange } = props;
+  if (!widget) return <Empty description={t('props.none')} />;
+  const setProps = (next: Props): void => onChange((w) => ({ ...w, props: { ...w.props, ...next } }));
+  const text = (name: string, label: string): JSX.Element => (
+    <Field label={label}>
+      <Input value={String(widget.props[name] ?? '')} onChange={(v: string) => setProps({ [name]: v })} data-testid={`vis-prop-${name}`} />
+    </Field>
+  );
+  const number = (name: string, label: string): JSX.Element => (
+    <Field label={label}>
+      <InputNumber value={typeof widget.props[name] === 'number' ? (widget.props[name] as number) : undefined} onChange={(v: number | undefined) => setProps({ [name]: v ?? null })} data-testid={`vis-prop-${name}`} />
+    </Field>
+  );
+  return (
+    <div className="ec-vis__props" data-testid="vis-props">
+      <h4>{t(`types.${widget.type}`)}</h4>
+      {widget.type === 'text' ? (
+        <>
+          {text('text', t('props.text'))}
+          {number('size', t('props.size'))}
+        </>
+      ) : (
+        text('title', t('props.title'))
+      )}
+      {bound.has(widget.type) ? (
+        <>
+          <Field label={t('props.device')}>
+            <DeviceSelect<string>
+              value={widget.binding?.deviceId}
+              onChange={(deviceId) => onChange((w) => ({ ...w, binding: deviceId ? { deviceId, key: w.binding?.key ?? '' } : undefined }))}
+              placeholder={t('props.devicePlaceholder')}
+              testId="vis-prop-device"
+            />
+          </Field>
+          <Field label={t('props.key')}>
+            <KeySelect
+              deviceId={widget.binding?.deviceId}
+              value={widget.binding?.key || undefined}
+              onChange={({ key, unit }) => onChange((w) => ({ ...w, binding: w.binding ? { ...w.binding, key } : undefined, props: unit ? { ...w.props, unit } : w.props }))}
+              onLateUnit={(unit) => {
+                // Never a change when the widget has a unit: selecting a widget must not make the layout dirty.
+                if (!widget.props.unit) setProps({ unit });
+              }}
+            />
+          </Field>
+        </>
+      ) : null}
+      {widget.type === 'value' || widget.type === 'gauge' || widget.type === 'chart' ? text('unit', t('props.unit')) : null}
+      {widget.type === 'gauge' ? (
+        <>
+          {number('min', t('props.min'))}
+          {number('max', t('props.max'))}
+        </>
+      ) : null}
+      {widget.type === 'button' ? (
+        <>
+          {text('label', t('props.label'))}
+          {text('value', t('props.value'))}
+        </>
+      ) : null}
+      {widget.type === 'switch' || widget.type === 'button' ? (
+        <Field label={t('props.confirm')}>
+          <Switch checked={widget.props.confirm !== false} onChange={(v: boolean) => setProps({ confirm: v })} aria-label={t('props.confirm')} />
+        </Field>
+      ) : null}
+      <Button status="danger" onClick={props.onRemove} data-testid="vis-prop-remove">
+        {t('removeWidget')}
+      </Button>
+    </div>
+  );
+}
