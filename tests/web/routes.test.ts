@@ -278,7 +278,7 @@ describe('console paths', () => {
 
 describe('detail page tabs', () => {
   it('opens every device tab by its path segment on the device detail page', () => {
-    expect(deviceTabs.all().map((t) => t.key)).toEqual(['info', 'thingModel', 'attributes', 'tcp', 'alarm', 'command', 'event', 'task', 'subDevices', 'credentials']);
+    expect(deviceTabs.all().map((t) => t.key)).toEqual(['info', 'thingModel', 'attributes', 'tcp', 'alarm', 'command', 'event', 'task', 'subDevices', 'credentials', 'video']);
     for (const tab of deviceTabs.all()) {
       expect(resolveRoute(routes, deviceDetailPath('7', tab.key), ALL_PERMISSIONS)).toMatchObject({
         kind: 'page',
