@@ -61,6 +61,7 @@ import { menuModule } from './modules/menu/menu-module.ts';
 import { mapModule } from './modules/map/map-module.ts';
 import { noticeModule } from './modules/notice/notice-module.ts';
 import { auditLogModule } from './modules/audit-log/audit-log-module.ts';
+import { systemModule } from './modules/system/system-module.ts';
 import auditHooks from './modules/audit-log/audit-hooks.ts';
 
 /**
@@ -100,6 +101,7 @@ export const edgeModules: readonly EdgeModule[] = [
   mapModule,
   noticeModule,
   auditLogModule,
+  systemModule,
 ];
 
 /** Every migration of every module, in number order: what a database of this version has applied. */
@@ -118,6 +120,12 @@ export interface AppOptions {
   bus?: EventBus;
   /** Transport and telemetry timings; tests shorten the HTTP inactivity timeout. */
   tuning?: Tuning;
+  /**
+   * What the process does after a factory reset was recorded: main.ts closes this app and builds a
+   * new one on the same data dir and port. Without it the app only closes, and the reset is carried
+   * out at the next start.
+   */
+  restart?: () => void;
 }
 
 export type App = FastifyInstance;
@@ -180,6 +188,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       secrets: dataDir.secrets,
       version,
       embeddedLicenseKeys: options.embeddedLicenseKeys ?? [],
+      factoryReset: dataDir.factoryReset,
+      restart: options.restart ?? (() => void app.close()),
     };
     app.addHook('onClose', async () => {
       databaseFile.stop();

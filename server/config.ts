@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { TCP_PORT_DEFAULT } from './contract/tcp-device.ts';
+import { networkAppliers, type NetworkApplier } from './contract/system.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const logLevels: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -51,6 +52,8 @@ export interface Config {
   commitIntervalMs: number;
   commitBurst: number;
   commitBatch: number;
+  /** Which tool carries out network and clock changes (server/modules/system/time-applier.ts); `file` touches nothing. */
+  networkApplier: NetworkApplier;
 }
 
 interface OptionSpec {
@@ -58,7 +61,9 @@ interface OptionSpec {
   flag: string;
   env: string;
   help: string;
-  kind: 'string' | 'port' | 'list' | 'level' | 'megabytes' | 'days' | 'ms' | 'count';
+  kind: 'string' | 'port' | 'list' | 'level' | 'megabytes' | 'days' | 'ms' | 'count' | 'choice';
+  /** The values a `choice` option takes. */
+  choices?: readonly string[];
   /** A port or a size that may also be `off` (null). */
   off?: true;
   /** The least and greatest whole number an `ms` or `count` option takes. */
@@ -88,6 +93,7 @@ export const options: OptionSpec[] = [
   { key: 'commitIntervalMs', flag: '--commit-interval-ms', env: 'EDGE_COMMIT_INTERVAL_MS', kind: 'ms', range: [0, 5000], help: `Least time between two telemetry commits once the burst is spent, 0-5000 ms; 0 commits every batch at once (default ${COMMIT_DEFAULTS.intervalMs}: fewer flash writes for up to that much PUBACK delay)` },
   { key: 'commitBurst', flag: '--commit-burst', env: 'EDGE_COMMIT_BURST', kind: 'count', range: [1, 100], help: `Telemetry commits allowed back to back after a quiet spell, 1-100 (default ${COMMIT_DEFAULTS.burst})` },
   { key: 'commitBatch', flag: '--commit-batch', env: 'EDGE_COMMIT_BATCH', kind: 'count', range: [1, 4096], help: `Queued messages that commit at once whatever the interval, 1-4096 (default ${COMMIT_DEFAULTS.batch})` },
+  { key: 'networkApplier', flag: '--network-applier', env: 'EDGE_NETWORK_APPLIER', kind: 'choice', choices: networkAppliers, help: 'file, networkmanager or openwrt: what carries out network and clock changes (default file: recorded under <data-dir>/network, the host untouched)' },
   { key: 'cloudOfflineDays', flag: '--cloud-offline-days', env: 'EDGE_CLOUD_OFFLINE_DAYS', kind: 'days', help: 'Days a cloud account may sign in while the cloud is unreachable, since its last online sign-in (default 30; 0: never offline)' },
 ];
 
@@ -111,6 +117,7 @@ export const defaults: Config = {
   commitIntervalMs: COMMIT_DEFAULTS.intervalMs,
   commitBurst: COMMIT_DEFAULTS.burst,
   commitBatch: COMMIT_DEFAULTS.batch,
+  networkApplier: 'file',
 };
 
 export class ConfigError extends Error {}
@@ -136,6 +143,9 @@ function coerce(spec: OptionSpec, raw: string): unknown {
     case 'ms':
     case 'count':
       return wholeInRange(spec, raw);
+    case 'choice':
+      if (!spec.choices?.includes(raw)) throw new ConfigError(`${spec.flag}: expected one of ${spec.choices?.join(', ')}, not ${raw}`);
+      return raw;
     case 'list':
       return raw.split(',').map((s) => s.trim()).filter(Boolean);
     default:
@@ -234,6 +244,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     const v = result[spec.key];
     if (spec.range && !(Number.isSafeInteger(v) && (v as number) >= spec.range[0] && (v as number) <= spec.range[1])) throw rangeError(spec, v);
   }
+  if (!networkAppliers.includes(result.networkApplier)) throw new ConfigError(`--network-applier: expected one of ${networkAppliers.join(', ')}`);
   if (!Array.isArray(result.trustedProxies)) throw new ConfigError('--trusted-proxy: expected a list of addresses or CIDRs');
   for (const entry of result.trustedProxies as unknown[]) {
     if (!isAddressOrCidr(entry)) throw new ConfigError(`--trusted-proxy: not an address or CIDR: ${String(entry)}`);

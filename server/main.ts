@@ -3,8 +3,8 @@
  * gracefully on SIGINT/SIGTERM. Everything testable lives in app.ts.
  */
 import { networkInterfaces } from 'node:os';
-import { buildApp } from './app.ts';
-import { ConfigError, helpText, loadConfig } from './config.ts';
+import { buildApp, type App } from './app.ts';
+import { ConfigError, helpText, loadConfig, type Config } from './config.ts';
 import { loadAssets } from './lib/assets.ts';
 import { StartError } from './lib/start-error.ts';
 import { settleAfterStart, startOldGenerationTrim } from './lib/old-generation-trim.ts';
@@ -61,16 +61,39 @@ async function main(): Promise<void> {
   }
   const { config } = parsed;
   const embedded = typeof EDGE_BUILD_LICENSE_KEYS !== 'undefined' ? EDGE_BUILD_LICENSE_KEYS : [];
-  const app = await buildApp({
-    config: { ...config },
-    version,
-    // stdout is often a file on the data disk: a full disk drops log lines instead of freezing or ending the process.
-    logger: config.logLevel === 'silent' ? false : { ...loggerOptions(config.logLevel), stream: droppingLogDestination({ fd: 1 }) },
-    assets: loadAssets(),
-    embeddedLicenseKeys: [...embedded, ...readLicenseKeyFiles(config.licensePublicKeys)],
-  });
+  const keys = [...embedded, ...readLicenseKeyFiles(config.licensePublicKeys)];
 
+  let app: App;
   let closing = false;
+  const build = (): Promise<App> =>
+    buildApp({
+      config: { ...config },
+      version,
+      // stdout is often a file on the data disk: a full disk drops log lines instead of freezing or ending the process.
+      logger: config.logLevel === 'silent' ? false : { ...loggerOptions(config.logLevel), stream: droppingLogDestination({ fd: 1 }) },
+      assets: loadAssets(),
+      embeddedLicenseKeys: keys,
+      restart: () => void restart(),
+    });
+  // A factory reset was recorded: close every module and the database, then open the data dir
+  // again, which carries the reset out (server/lib/factory-reset.ts), on the same port.
+  const restart = async (): Promise<void> => {
+    if (closing) return;
+    const port = (app.server.address() as { port: number }).port;
+    app.log.warn('factory reset recorded: restarting in-process');
+    try {
+      await app.close();
+      app = await build();
+      await app.listen({ host: config.host, port });
+      printBanner(app, config, port);
+    } catch (err) {
+      // The service manager restarts the process, and the recorded reset completes at that start.
+      process.stderr.write(`edge-console: restart after factory reset failed: ${(err as Error).stack ?? String(err)}\n`);
+      process.exit(1);
+    }
+  };
+
+  app = await build();
   const close = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -88,7 +111,11 @@ async function main(): Promise<void> {
   // The binary runs with --expose-gc for this (scripts/binary.ts); its timer does not hold the process.
   startOldGenerationTrim();
   settleAfterStart();
-  const port = (app.server.address() as { port: number }).port;
+  printBanner(app, config, (app.server.address() as { port: number }).port);
+}
+
+/** How to reach the gateway, and the setup code while it awaits activation. */
+function printBanner(app: App, config: Config, port: number): void {
   const lines = [`edge-console ${version} listening on:`, ...lanUrls(config.host, port).map((u) => `  ${u}`)];
   if (config.upstream) lines.push(`proxy mode: /api -> ${config.upstream}`);
   else {

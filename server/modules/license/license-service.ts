@@ -68,6 +68,21 @@ export class LicenseService {
     return { status: this.status(), deviceSn: this.deviceSn, license: this.payload, devicesUsed: this.countDevices() };
   }
 
+  /** The installed `.lic` text, for a factory reset that keeps the licence. */
+  storedFile(): string | null {
+    return this.repository.get()?.file ?? null;
+  }
+
+  /**
+   * Installs again the licence a factory reset kept, as it was: no term check (an expired one
+   * stays EXPIRED, and the console asks for a renewal), only the signature and serial at load.
+   */
+  restore(file: string): void {
+    this.repository.save(file);
+    this.payload = this.loadStored();
+    this.core.bus.emit('license.changed', { status: this.status() });
+  }
+
   /**
    * Verifies an uploaded `.lic` file and, if it passes, replaces the installed licence. A licence
    * that ends before the installed valid one is refused: installing it would only shorten the term
