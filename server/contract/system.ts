@@ -46,6 +46,8 @@ export const SystemInfoSchema = Type.Object({
   /** The file system holding the data directory. */
   disk: Type.Object({ total: Bytes, used: Bytes }),
   dataDir: Type.Object({ path: Type.String(), bytes: Bytes }),
+  /** The machine's IPv4 addresses now (the network tab shows them; the network page configures them). */
+  addresses: Type.Array(Type.Object({ interface: Type.String(), address: Type.String(), netmask: Type.String(), mac: Type.String() })),
   /** What the process wrote to storage over the last 24 h (the telemetry write meter). */
   written: WrittenBytesSchema,
 });

@@ -35,7 +35,7 @@ describe('configuration', () => {
         '--upstream', 'http://10.0.0.2:8080', '--license-public-key', 'a.pem', '--license-public-key=b.pem',
         '--device-sn', 'SN-1', '--log-level', 'debug', '--trusted-proxy', '10.0.0.2', '--trusted-proxy=fd00::/8,192.168.1.0/24',
         '--history-max-mb', '512', '--min-free-disk-mb=128', '--cloud-offline-days', '7',
-        '--commit-interval-ms', '1000', '--commit-burst=2', '--commit-batch', '512',
+        '--commit-interval-ms', '1000', '--commit-burst=2', '--commit-batch', '512', '--network-applier', 'openwrt',
       ],
       {},
     );
@@ -59,7 +59,14 @@ describe('configuration', () => {
       commitIntervalMs: 1000,
       commitBurst: 2,
       commitBatch: 512,
+      networkApplier: 'openwrt',
     });
+  });
+
+  it('takes file, networkmanager or openwrt as the network applier, file by default, and refuses anything else naming the flag', () => {
+    expect(loadConfig([], {}).config.networkApplier).toBe('file');
+    expect(loadConfig([], { EDGE_NETWORK_APPLIER: 'networkmanager' }).config.networkApplier).toBe('networkmanager');
+    expect(() => loadConfig(['--network-applier', 'ifupdown'], {})).toThrow(/--network-applier: expected one of file, networkmanager, openwrt, not ifupdown/);
   });
 
   it('takes the commit policy within its ranges, 0 ms committing every batch at once', () => {

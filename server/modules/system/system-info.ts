@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cpus, uptime } from 'node:os';
+import { cpus, networkInterfaces, uptime } from 'node:os';
 
 /** Seconds since the machine booted: /proc/uptime, or the OS's own count where there is none. */
 export function machineUptimeS(): number {
@@ -45,4 +45,11 @@ export async function directoryBytes(dir: string): Promise<number> {
 export function splitVersion(version: string): { version: string; commit: string | null } {
   const plus = version.indexOf('+');
   return plus < 0 ? { version, commit: null } : { version: version.slice(0, plus), commit: version.slice(plus + 1) };
+}
+
+/** Every external IPv4 address of the machine, by interface. */
+export function ipv4Addresses(): { interface: string; address: string; netmask: string; mac: string }[] {
+  return Object.entries(networkInterfaces()).flatMap(([name, list]) =>
+    (list ?? []).filter((nic) => nic.family === 'IPv4' && !nic.internal).map((nic) => ({ interface: name, address: nic.address, netmask: nic.netmask, mac: nic.mac })),
+  );
 }

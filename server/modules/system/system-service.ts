@@ -11,7 +11,7 @@ import { forgetFactoryReset, requestFactoryReset } from '../../lib/factory-reset
 import { operationIdOf } from '../../contract/route.ts';
 import { CpuSampler, diskUsage, memoryUsage } from '../../lib/system-load.ts';
 import type { Services } from '../../module.ts';
-import { cpuDescription, directoryBytes, machineUptimeS, splitVersion } from './system-info.ts';
+import { cpuDescription, directoryBytes, ipv4Addresses, machineUptimeS, splitVersion } from './system-info.ts';
 import { TimeApplyError, type TimeApplier } from './time-applier.ts';
 
 export interface SystemServiceDeps extends Pick<Services, 'license' | 'accounts' | 'telemetryStorage' | 'auditLog'> {
@@ -60,6 +60,7 @@ export class SystemService {
       memory: memoryUsage(),
       disk,
       dataDir: { path: config.dataDir, bytes: dataBytes },
+      addresses: ipv4Addresses(),
       written: this.deps.telemetryStorage.written(),
     };
   }
