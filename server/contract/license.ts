@@ -39,7 +39,7 @@ export const LicenseFileSchema = Type.Object({
 });
 export type LicenseFile = Static<typeof LicenseFileSchema>;
 
-/** The console shows its expiry banner this many days before the licence ends. */
+/** The console shows its expiry banner once fewer than this many whole days are left. */
 export const LICENSE_WARN_DAYS = 30;
 
 export const licenseStatuses = ['MISSING', 'VALID', 'EXPIRED'] as const;
@@ -59,7 +59,7 @@ export const LicenseInfoSchema = Type.Object({
   customer: Nullable(Type.String()),
   issuedAt: Nullable(EpochMs),
   expiresAt: Nullable(EpochMs),
-  /** Whole days until expiry, rounded up; 0 once expired. The console warns from LICENSE_WARN_DAYS on. */
+  /** Whole days until expiry, rounded up; 0 once expired. The console warns below LICENSE_WARN_DAYS. */
   daysLeft: Nullable(Type.Integer({ minimum: 0 })),
   /** 0: no limit. */
   maxDevices: Nullable(Type.Integer({ minimum: 0 })),

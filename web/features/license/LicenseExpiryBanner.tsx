@@ -1,5 +1,5 @@
 /**
- * A banner above every console page from LICENSE_WARN_DAYS days before the licence ends, so a
+ * A banner above every console page once fewer than LICENSE_WARN_DAYS days are left, so a
  * gateway is renewed before its console and device routes stop (code 99). Whoever may upload a
  * licence gets the way to the licence tab; closing hides it until the next load.
  */
@@ -12,6 +12,7 @@ import { LICENSE_WARN_DAYS, type LicenseInfo } from '../../../server/contract/li
 import { formatDateTime } from '../../lib/date-format.ts';
 import { useMyPermissions } from '../../stores/permissions.ts';
 import { findLicense } from './licenseApi.ts';
+import './LicenseDetails.css';
 
 export function LicenseExpiryBanner(): JSX.Element | null {
   const { t } = useTranslation('system');
@@ -27,7 +28,7 @@ export function LicenseExpiryBanner(): JSX.Element | null {
     };
   }, []);
 
-  if (!info || info.status !== 'VALID' || info.daysLeft === null || info.daysLeft > LICENSE_WARN_DAYS) return null;
+  if (!info || info.status !== 'VALID' || info.daysLeft === null || info.daysLeft >= LICENSE_WARN_DAYS) return null;
   const canRenew = permissions?.includes('license:upload') ?? false;
   return (
     <Alert
@@ -38,7 +39,7 @@ export function LicenseExpiryBanner(): JSX.Element | null {
       content={t('license.banner', { days: info.daysLeft, date: formatDateTime(info.expiresAt) })}
       action={
         canRenew ? (
-          <Link href={`${consolePaths.systemConfiguration}?tab=license`} data-testid="license-expiry-renew">
+          <Link href={`${consolePaths.systemConfiguration}?tab=license`} className="ec-license-banner__link" data-testid="license-expiry-renew">
             {t('license.bannerAction')}
           </Link>
         ) : undefined

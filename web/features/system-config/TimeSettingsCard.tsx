@@ -75,7 +75,7 @@ export function TimeSettingsCard({ info, onSaved }: { info: SystemInfo | null; o
         }}
       >
         <Form.Item field="timeZone" label={t('time.timeZone')} rules={[{ required: true }]}>
-          <Select showSearch options={zones} data-testid="time-zone" />
+          <Select showSearch options={zones} data-testid="time-zone" aria-label={t('time.timeZone')} />
         </Form.Item>
         <Form.Item field="ntpEnabled" label={t('time.ntpEnabled')} triggerPropName="checked">
           <Switch data-testid="time-ntp" />
@@ -87,7 +87,7 @@ export function TimeSettingsCard({ info, onSaved }: { info: SystemInfo | null; o
           disabled={!ntpEnabled}
           rules={[{ type: 'array', maxLength: NTP_SERVERS_MAX }]}
         >
-          <Select mode="multiple" allowCreate data-testid="time-ntp-servers" />
+          <Select mode="multiple" allowCreate data-testid="time-ntp-servers" aria-label={t('time.ntpServers')} />
         </Form.Item>
         <Form.Item field="time" label={t('time.manualTime')} extra={t('time.manualTimeHint')} disabled={ntpEnabled}>
           <DatePicker showTime format="YYYY-MM-DD HH:mm:ss" style={{ width: '100%' }} data-testid="time-manual" />
