@@ -59,7 +59,8 @@ describe('system configuration', () => {
     await ui.expectPath(consolePaths.factoryReset);
     await ui.page.waitForSelector('[data-testid="reset-wait"][data-phase="ready"]', { timeout: 120_000 });
     expect(readFileSync(join(gateway.dataDir, 'setup-code'), 'utf8').trim()).not.toBe(oldCode);
-    await ui.screenshotMatrix('reset-wait', () => ui.page.waitForSelector('[data-testid="reset-wait"][data-phase="ready"]', { timeout: 60_000 }));
+    // One picture, not the matrix: a reload of a gateway at first boot goes to the wizard, as it should.
+    await ui.screenshot('reset-wait');
     await ui.clickTestId('reset-wait-wizard');
     await ui.expectPath(consolePaths.guide);
     await ui.page.waitForSelector('[data-testid^="guide-step-"]', { timeout: 60_000 });

@@ -26,6 +26,9 @@ export function FactoryResetCard({ onAccepted }: { onAccepted: () => void }): JS
     setSending(true);
     setFailure(null);
     try {
+      // The wait screen's code is fetched now: once the reset is accepted the gateway restarts and
+      // serves nothing until it is back.
+      await import('./FactoryResetWait.tsx');
       await requestFactoryReset({ password: values.password, confirm: values.confirm, keepLicense: Boolean(values.keepLicense) });
       onAccepted();
     } catch (err) {
