@@ -68,6 +68,7 @@ import { nodeRedModule } from './modules/node-red/node-red-module.ts';
 import websocket from '@fastify/websocket';
 import { WS_MAX_MESSAGE_BYTES } from './contract/realtime.ts';
 import { firmwareModule } from './modules/firmware/firmware-module.ts';
+import { systemModule } from './modules/system/system-module.ts';
 import auditHooks from './modules/audit-log/audit-hooks.ts';
 import { videoModule } from './modules/video/video-module.ts';
 
@@ -115,6 +116,7 @@ export const edgeModules: readonly EdgeModule[] = [
   nodeRedModule,
   videoModule,
   firmwareModule,
+  systemModule,
 ];
 
 /** Every migration of every module, in number order: what a database of this version has applied. */
@@ -135,6 +137,12 @@ export interface AppOptions {
   bus?: EventBus;
   /** Transport and telemetry timings; tests shorten the HTTP inactivity timeout. */
   tuning?: Tuning;
+  /**
+   * What the process does after a factory reset was recorded: main.ts closes this app and builds a
+   * new one on the same data dir and port. Without it the app only closes, and the reset is carried
+   * out at the next start.
+   */
+  restart?: () => void;
 }
 
 export type App = FastifyInstance;
@@ -198,6 +206,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       version,
       embeddedLicenseKeys: options.embeddedLicenseKeys ?? [],
       embeddedFirmwareKeys: options.embeddedFirmwareKeys ?? [],
+      factoryReset: dataDir.factoryReset,
+      restart: options.restart ?? (() => void app.close()),
     };
     app.addHook('onClose', async () => {
       databaseFile.stop();

@@ -7,6 +7,7 @@ import type { Db } from './db/sqlite.ts';
 import type { DatabaseFileWatch } from './lib/database-file-watch.ts';
 import type { EventBus } from './lib/event-bus.ts';
 import type { Secrets } from './lib/secrets.ts';
+import type { FactoryResetRequest } from './lib/factory-reset.ts';
 import type { LicenseStatus } from './contract/license.ts';
 import type { Role } from './contract/user.ts';
 import type { DeviceScope, ProductScope } from './lib/device-scope.ts';
@@ -49,4 +50,8 @@ export interface Core {
   embeddedLicenseKeys: string[];
   /** Firmware signing public keys (PEM) embedded at build time, before `--firmware-public-key` files. */
   embeddedFirmwareKeys: string[];
+  /** The factory reset this start carried out (server/lib/factory-reset.ts), else null. */
+  factoryReset: FactoryResetRequest | null;
+  /** Closes the app and opens the data dir again (a recorded factory reset is carried out then). */
+  restart: () => void;
 }

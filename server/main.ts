@@ -60,12 +60,14 @@ function healthUrlOf(host: string, port: number): string {
 
 /**
  * Builds the app and serves until a signal ends the process, or until a firmware update has been
- * staged: then the app closes (ports and the data dir freed) and the promise resolves, for main()
- * to start the update's trial.
+ * staged or a factory reset recorded: then the app closes (ports and the data dir freed) and the
+ * promise resolves with the port it used, for main() to start the update's trial or to open the
+ * data dir again on the same port (which carries the reset out, server/lib/factory-reset.ts).
  */
-async function serve(config: Config): Promise<void> {
+async function serve(config: Config, port = config.port): Promise<number> {
   const embedded = typeof EDGE_BUILD_LICENSE_KEYS !== 'undefined' ? EDGE_BUILD_LICENSE_KEYS : [];
   const bus = new EventBus();
+  let restartForReset = (): void => {};
   const app = await buildApp({
     config: { ...config },
     version,
@@ -75,6 +77,7 @@ async function serve(config: Config): Promise<void> {
     embeddedLicenseKeys: [...embedded, ...readLicenseKeyFiles(config.licensePublicKeys)],
     embeddedFirmwareKeys: typeof EDGE_BUILD_FIRMWARE_KEYS !== 'undefined' ? EDGE_BUILD_FIRMWARE_KEYS : [],
     bus,
+    restart: () => restartForReset(),
   });
 
   let closing = false;
@@ -89,28 +92,30 @@ async function serve(config: Config): Promise<void> {
   stopOn = close;
   // A supervising parent that died (kill -9) closes the IPC channel: its successor will start us again.
   if (process.env[SUPERVISED_ENV] === '1') process.once('disconnect', () => close('parent gone'));
-  const staged = new Promise<void>((resolve) => {
-    bus.on('firmware.staged', ({ version: next }) => {
+  const reopen = new Promise<void>((resolve) => {
+    const closeToReopen = (fields: object, why: string) => {
       if (closing) return;
       closing = true;
-      app.log.info({ version: next }, 'firmware staged: restarting into it');
-      // Bounds a hung close only: once closed, this process lives on to run the trial.
+      app.log.info(fields, why);
+      // Bounds a hung close only: once closed, this process lives on to run the trial or reopen.
       const hung = setTimeout(() => process.exit(1), 10_000).unref();
       app.close().then(() => {
         clearTimeout(hung);
         resolve();
       }, () => process.exit(1));
-    });
+    };
+    bus.on('firmware.staged', ({ version: next }) => closeToReopen({ version: next }, 'firmware staged: restarting into it'));
+    restartForReset = () => closeToReopen({}, 'factory reset recorded: restarting in-process');
   });
 
   // The banner below goes through process.stdout, whose write error on a full disk would otherwise be unhandled.
   process.stdout.on('error', () => {});
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({ host: config.host, port });
   // The binary runs with --expose-gc for this (scripts/binary.ts); its timer does not hold the process.
   startOldGenerationTrim();
   settleAfterStart();
-  const port = (app.server.address() as { port: number }).port;
-  const lines = [`edge-console ${version} listening on:`, ...lanUrls(config.host, port).map((u) => `  ${u}`)];
+  const listening = (app.server.address() as { port: number }).port;
+  const lines = [`edge-console ${version} listening on:`, ...lanUrls(config.host, listening).map((u) => `  ${u}`)];
   if (config.upstream) lines.push(`proxy mode: /api -> ${config.upstream}`);
   else {
     if (app.services?.transport) lines.push(`device MQTT on port ${app.services?.transport.mqttPort}`);
@@ -121,9 +126,10 @@ async function serve(config: Config): Promise<void> {
     if (hint) lines.push(hint);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
-  const stopWatchdog = await announceReady({ healthUrl: healthUrlOf(config.host, port), brokerListening: Boolean(config.upstream) || app.services?.transport?.mqttPort !== undefined, log: firmwareLog });
-  await staged;
+  const stopWatchdog = await announceReady({ healthUrl: healthUrlOf(config.host, listening), brokerListening: Boolean(config.upstream) || app.services?.transport?.mqttPort !== undefined, log: firmwareLog });
+  await reopen;
   stopWatchdog();
+  return listening;
 }
 
 /** What this start runs (firmware-boot.ts); a state that cannot be read or counted runs this binary. */
@@ -167,10 +173,11 @@ async function main(): Promise<void> {
   }
   const { config } = parsed;
   // Each turn runs what the firmware state says: this binary, or an installed one as a child.
+  let port = config.port;
   for (;;) {
     const next = plan(config);
     if (next.kind === 'here') {
-      await serve(config);
+      port = await serve(config, port);
       if (process.env[SUPERVISED_ENV] === '1') process.exit(EXIT_RESTART_FOR_UPDATE);
       continue;
     }

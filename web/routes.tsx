@@ -162,6 +162,7 @@ export const pages: Record<ConsoleComponentName, PageLoader> = {
   ForgotPasswordPage: named(() => import('./features/auth/ForgotPasswordPage.tsx'), 'ForgotPasswordPage'),
   GuidePage: named(() => import('./features/guide/GuidePage.tsx'), 'GuidePage'),
   ExpiredLicensePage: named(() => import('./features/license/ExpiredLicensePage.tsx'), 'ExpiredLicensePage'),
+  FactoryResetWaitPage: named(() => import('./features/system-config/FactoryResetWait.tsx'), 'FactoryResetWait'),
   ExceptionPage: named(() => import('./components/ExceptionPage.tsx'), 'ExceptionPage'),
   OfflineWordPage: named(() => import('./features/help/OfflineWordPage.tsx'), 'OfflineWordPage'),
   WorkbenchPage: named(() => import('./features/workbench/WorkbenchPage.tsx'), 'WorkbenchPage'),

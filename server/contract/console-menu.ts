@@ -53,6 +53,7 @@ export const consoleMenu = [
   { path: p.forgotPassword, name: 'ForgotPassword', titleKey: 'menu:forgotPassword', menuType: 'menu', component: 'ForgotPasswordPage', sort: 0, layout: 'blank', public: true, hideMenu: true, fixed: true },
   { path: p.guide, name: 'Guide', titleKey: 'menu:guide', menuType: 'menu', component: 'GuidePage', sort: 0, layout: 'blank', public: true, hideMenu: true, fixed: true },
   { path: p.expiredLicense, name: 'ExpiredLicense', titleKey: 'menu:expiredLicense', menuType: 'menu', component: 'ExpiredLicensePage', sort: 0, layout: 'blank', public: true, hideMenu: true, fixed: true },
+  { path: p.factoryReset, name: 'FactoryReset', titleKey: 'menu:factoryReset', menuType: 'menu', component: 'FactoryResetWaitPage', sort: 0, layout: 'blank', public: true, hideMenu: true, fixed: true },
 
   // Inside the main layout but never in the menu.
   { path: p.exception, name: 'Exception', titleKey: 'menu:exception', menuType: 'menu', component: 'ExceptionPage', sort: 0, layout: 'main', hideMenu: true, hideBreadcrumb: true, fixed: true },

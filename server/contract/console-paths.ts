@@ -13,6 +13,8 @@ export const consolePaths = {
   forgotPassword: '/forgot-password',
   guide: '/guide',
   expiredLicense: '/expired-upload-license',
+  /** The factory-reset wait: outside the signed-in shell, whose session the reset ends. */
+  factoryReset: '/factory-reset',
   exception: '/exception',
   offlineWord: '/offline-word',
 

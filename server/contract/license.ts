@@ -5,7 +5,7 @@
 import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
-import { EpochMs, OkSchema } from './common.ts';
+import { EpochMs, Nullable, OkSchema } from './common.ts';
 import { PASSWORD_MAX, USERNAME_PATTERN, NAME_MAX, VISIBLE_TEXT_PATTERN } from './validation.ts';
 
 /** Header carrying the setup code during first-boot provisioning. */
@@ -39,6 +39,9 @@ export const LicenseFileSchema = Type.Object({
 });
 export type LicenseFile = Static<typeof LicenseFileSchema>;
 
+/** The console shows its expiry banner once fewer than this many whole days are left. */
+export const LICENSE_WARN_DAYS = 30;
+
 export const licenseStatuses = ['MISSING', 'VALID', 'EXPIRED'] as const;
 // Type.Enum keeps the literal union in Static<>; a Union over a mapped array infers never.
 export const LicenseStatusSchema = Type.Enum(licenseStatuses);
@@ -50,6 +53,17 @@ export const LicenseInfoSchema = Type.Object({
   license: Type.Union([LicensePayloadSchema, Type.Null()]),
   /** Devices that exist now, to show beside `license.maxDevices` (0 there: no limit). */
   devicesUsed: Type.Integer({ minimum: 0 }),
+  // The installed licence's fields flat, as shared/DESIGN.md §4 names them; null without a licence.
+  licenseId: Nullable(Type.String()),
+  /** Empty for a caller who is not signed in. */
+  customer: Nullable(Type.String()),
+  issuedAt: Nullable(EpochMs),
+  expiresAt: Nullable(EpochMs),
+  /** Whole days until expiry, rounded up; 0 once expired. The console warns below LICENSE_WARN_DAYS. */
+  daysLeft: Nullable(Type.Integer({ minimum: 0 })),
+  /** 0: no limit. */
+  maxDevices: Nullable(Type.Integer({ minimum: 0 })),
+  features: Type.Array(Type.String()),
 });
 export type LicenseInfo = Static<typeof LicenseInfoSchema>;
 

@@ -11,6 +11,7 @@ import { closeSync, mkdirSync, openSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../db/sqlite.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { carryOutFactoryReset, type FactoryResetRequest } from './factory-reset.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
 import { StartError, storageProblem } from './start-error.ts';
 
@@ -22,6 +23,8 @@ const PROBE_FILE = '.write-test';
 export interface DataDir {
   db: Db;
   secrets: Secrets;
+  /** A factory reset carried out by this opening (server/lib/factory-reset.ts), else null. */
+  factoryReset: FactoryResetRequest | null;
   /** Closes the database, then releases the lock. */
   close(): void;
 }
@@ -45,6 +48,13 @@ export function openDataDir(dataDir: string, migrations: Parameters<typeof openD
   checkWritable(dataDir);
   const lock = lockDataDir(dataDir);
   const file = join(dataDir, DATABASE_FILE);
+  let factoryReset: FactoryResetRequest | null;
+  try {
+    factoryReset = carryOutFactoryReset(dataDir);
+  } catch (err) {
+    lock.release();
+    throw new StartError(`cannot finish the factory reset in ${dataDir}: ${storageProblem(err)}`);
+  }
   let db: Db;
   try {
     db = openDatabase(file, migrations);
@@ -63,6 +73,7 @@ export function openDataDir(dataDir: string, migrations: Parameters<typeof openD
   return {
     db,
     secrets,
+    factoryReset,
     close: () => {
       db.close();
       lock.release();

@@ -35,6 +35,11 @@ function expandRequired(failures: readonly SchemaFailure[]): SchemaFailure[] {
   });
 }
 
+/** `ntpServers.0` → `ntpServers`: an array item's rule is keyed by the array's name. */
+function withoutIndexes(path: readonly string[]): string {
+  return path.filter((part) => !/^\d+$/.test(part)).join('.');
+}
+
 /**
  * One violation per field, in the order the validator met them. A missing field says "required";
  * a field with its own rule key gets it whatever the keyword (a nullable pattern fails several
@@ -52,7 +57,7 @@ export function schemaViolations(failures: readonly SchemaFailure[], keys: Field
     const key: ErrorKey =
       failure.keyword === 'required'
         ? 'error.field.required'
-        : (keys[field] ?? keys[last] ?? (failure.keyword === 'enum' ? 'error.field.choice' : 'error.validation'));
+        : (keys[field] ?? keys[last] ?? keys[withoutIndexes(path)] ?? (failure.keyword === 'enum' ? 'error.field.choice' : 'error.validation'));
     byField.set(field, { field, key });
   }
   return [...byField.values()];

@@ -85,7 +85,7 @@ describe('cloud platform settings', () => {
     await signIn(ui, E2E_ADMIN);
     await ui.expectVisible('main-layout');
 
-    await ui.goto('/system/system-configuration');
+    await ui.goto('/system/system-configuration?tab=cloud');
     await ui.expectText('system-cloud-intro', text('zh_CN', 'systemConfig:cloud.notConfigured'));
     await ui.fill('system-cloud-address', 'cloud.example.com');
     await ui.fill('system-cloud-port', '8883');

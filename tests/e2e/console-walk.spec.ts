@@ -116,6 +116,7 @@ describe('the console as an operator walks it', () => {
     await ui.page.locator('.arco-menu-inline-header', { hasText: text('zh_CN', 'menu:system') }).first().click();
     await ui.page.locator('.arco-menu-item', { hasText: text('zh_CN', 'menu:systemConfiguration') }).first().click();
     await ui.expectPath('/system/system-configuration');
+    await ui.clickTestId('system-tab-cloud');
     await ui.expectVisible('system-cloud-address');
     await ui.page.waitForFunction(() => !document.querySelector('[data-testid="system-cloud-address"]')?.closest('.arco-form-item')?.querySelector('input[disabled]'));
     await ui.fill('system-cloud-address', 'cloud.example.com');

@@ -98,7 +98,7 @@ describe('device location map', () => {
   it('stores the tile URL on the system configuration page, refusing a malformed one', async () => {
     const { ui } = ctx;
     const port = (tiles.address() as AddressInfo).port;
-    await ui.goto(consolePaths.systemConfiguration);
+    await ui.goto(`${consolePaths.systemConfiguration}?tab=storage`);
     await ui.fill('map-tile-url', 'http://127.0.0.1/tiles/{z}/{x}.png');
     await ui.clickTestId('map-save');
     await ui.expectFieldError('map-tile-url', text('zh_CN', 'errors:map.tileUrl'));

@@ -97,7 +97,7 @@ describe('personal features', () => {
   });
 
   it('asks before leaving a settings page with an unsaved edit through the menu', async () => {
-    await ui.goto('/system/system-configuration');
+    await ui.goto('/system/system-configuration?tab=storage');
     await ui.fill('map-tile-url', 'http://192.168.1.20:8080/tiles/{z}/{x}/{y}.png');
     await ui.clickTestId('menu-Organization');
     await ui.expectVisible('leave-confirm-cancel');

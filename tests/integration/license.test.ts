@@ -50,10 +50,15 @@ function gatedCall(t: TestApp, token: string, userId: string) {
   });
 }
 
+/** findLicense without a licence: the DESIGN fields are null, no features. */
+const NO_LICENCE = {
+  status: 'MISSING', license: null, devicesUsed: 0, licenseId: null, customer: null, issuedAt: null, expiresAt: null, daysLeft: null, maxDevices: null, features: [],
+} as const;
+
 describe('GET /api/license/findLicense', () => {
   it('answers without authentication that no licence is installed, with the serial number to license', async () => {
     const t = await makeApp();
-    expect(await findLicense(t)).toEqual({ status: 'MISSING', deviceSn: SN, license: null, devicesUsed: 0 });
+    expect(await findLicense(t)).toEqual({ ...NO_LICENCE, deviceSn: SN });
   });
 });
 
@@ -68,6 +73,17 @@ describe('POST /api/license/uploading', () => {
     const info = res.json() as LicenseInfo;
     expect(info).toMatchObject({ status: 'VALID', deviceSn: SN, license: { device: SN, customer: 'ACME Plant 3', maxDevices: 200, features: ['rules'] } });
     expect(await findLicense(t, (await createAdmin(t)).token)).toEqual(info);
+  });
+
+  it('answers the licence’s fields flat as well, with the whole days left rounded up', async () => {
+    const t = await trustingApp(keys);
+    const issuedAt = Date.now();
+    const expiresAt = issuedAt + 20 * 24 * 3600_000 - 3600_000;
+    await activate(t, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem, device: SN, customer: 'ACME', licenseId: 'LIC-7', issuedAt, expiresAt, maxDevices: 50, features: ['rules', 'video'] }) });
+    expect(await findLicense(t, (await createAdmin(t)).token)).toMatchObject({
+      status: 'VALID', licenseId: 'LIC-7', customer: 'ACME', issuedAt, expiresAt, daysLeft: 20, maxDevices: 50, devicesUsed: 0, features: ['rules', 'video'],
+    });
+    expect(await findLicense(t)).toMatchObject({ customer: '', daysLeft: 20 });
   });
 
   it('names the licence’s customer only to a signed-in caller; the public status leaves it out', async () => {
@@ -279,7 +295,7 @@ describe('licence across restarts', () => {
     await activate(first, { licFile: issueLicense({ privateKeyPem: keys.privateKeyPem }) });
     await first.app.close();
     const second = await makeApp({ dataDir: first.dataDir, embeddedLicenseKeys: [generateKeyPair().publicKeyPem] });
-    expect(await findLicense(second)).toEqual({ status: 'MISSING', deviceSn: SN, license: null, devicesUsed: 0 });
+    expect(await findLicense(second)).toEqual({ ...NO_LICENCE, deviceSn: SN });
     expect((await setupState(second)).licensed).toBe(false);
   });
 

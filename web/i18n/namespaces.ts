@@ -47,6 +47,7 @@ const resources = {
   scene: texts<typeof import('../../locales/zh_CN/scene.json')>(),
   user: texts<typeof import('../../locales/zh_CN/user.json')>(),
   settings: texts<typeof import('../../locales/zh_CN/settings.json')>(),
+  system: texts<typeof import('../../locales/zh_CN/system.json')>(),
   systemConfig: texts<typeof import('../../locales/zh_CN/systemConfig.json')>(),
   table: texts<typeof import('../../locales/zh_CN/table.json')>(),
   telemetry: texts<typeof import('../../locales/zh_CN/telemetry.json')>(),

@@ -3,6 +3,7 @@ import { Suspense, type JSX, type ReactNode } from 'react';
 import Layout from '@arco-design/web-react/es/Layout';
 import Spin from '@arco-design/web-react/es/Spin';
 import type { NavMode, PageWidth } from '../stores/settings.ts';
+import { LicenseExpiryBanner } from '../features/license/LicenseExpiryBanner.tsx';
 
 function PageFallback(): JSX.Element {
   return (
@@ -22,6 +23,7 @@ export interface MainContentProps {
 export function MainContent({ navMode, breadcrumb, pageWidth, children }: MainContentProps): JSX.Element {
   return (
     <Layout.Content className="main-content">
+      <LicenseExpiryBanner />
       {navMode === 'sidebar' ? null : breadcrumb ? <div className="content-breadcrumb">{breadcrumb}</div> : null}
       {/* Arco's Layout.Content is the page's <main> landmark already; this is the skip link's target. */}
       <div id="main-content" tabIndex={-1} className={pageWidth === 'fixed' ? 'page-body page-body--fixed' : 'page-body'}>

@@ -25,7 +25,7 @@ export async function registerLicenseRoutes(app: FastifyInstance, { license }: P
       const info = license.info();
       // Public so the console's guards read the status before sign-in; who the licence was issued to is not for anyone.
       if (request.user || !info.license) return info;
-      return { ...info, license: { ...info.license, customer: '' } };
+      return { ...info, customer: '', license: { ...info.license, customer: '' } };
     },
   });
 

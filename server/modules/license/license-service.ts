@@ -18,6 +18,8 @@ function utcMinute(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export class LicenseService {
   readonly deviceSn: string;
   private readonly trustedKeys: Map<string, KeyObject>;
@@ -64,8 +66,36 @@ export class LicenseService {
     this.countDevices = count;
   }
 
-  info(): LicenseInfo {
-    return { status: this.status(), deviceSn: this.deviceSn, license: this.payload, devicesUsed: this.countDevices() };
+  info(now = Date.now()): LicenseInfo {
+    const p = this.payload;
+    return {
+      status: this.status(now),
+      deviceSn: this.deviceSn,
+      license: p,
+      devicesUsed: this.countDevices(),
+      licenseId: p?.licenseId ?? null,
+      customer: p?.customer ?? null,
+      issuedAt: p?.issuedAt ?? null,
+      expiresAt: p?.expiresAt ?? null,
+      daysLeft: p ? Math.max(0, Math.ceil((p.expiresAt - now) / DAY_MS)) : null,
+      maxDevices: p?.maxDevices ?? null,
+      features: p?.features ?? [],
+    };
+  }
+
+  /** The installed `.lic` text, for a factory reset that keeps the licence. */
+  storedFile(): string | null {
+    return this.repository.get()?.file ?? null;
+  }
+
+  /**
+   * Installs again the licence a factory reset kept, as it was: no term check (an expired one
+   * stays EXPIRED, and the console asks for a renewal), only the signature and serial at load.
+   */
+  restore(file: string): void {
+    this.repository.save(file);
+    this.payload = this.loadStored();
+    this.core.bus.emit('license.changed', { status: this.status() });
   }
 
   /**

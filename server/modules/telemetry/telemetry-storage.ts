@@ -4,7 +4,7 @@
  * (they are the recent, not yet compacted ones), blocks from their summary columns; bytes are an
  * estimate, rows at ~28 bytes each (docs/PERFORMANCE-FINDINGS.md, "History blocks") plus the blocks' bytes.
  */
-import type { ProductRetention, ProductHistoryUsage, StorageState } from '../../contract/telemetry-storage.ts';
+import type { ProductRetention, ProductHistoryUsage, StorageState, WrittenBytes } from '../../contract/telemetry-storage.ts';
 import type { DeviceService } from '../device/device-service.ts';
 import type { ProductService } from '../product/product-service.ts';
 import type { DiskGuard } from './disk-guard.ts';
@@ -29,6 +29,11 @@ export interface TelemetryStorageDeps {
 
 export class TelemetryStorage {
   constructor(private readonly deps: TelemetryStorageDeps) {}
+
+  /** What the process wrote to storage over the last 24 h (the system's basic info shows it too). */
+  written(): WrittenBytes {
+    return this.deps.writes.written();
+  }
 
   /** True while free disk space is below the floor and telemetry is refused. */
   get telemetryRefused(): boolean {

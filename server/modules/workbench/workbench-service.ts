@@ -18,7 +18,7 @@ import type { DeviceScope, ProductScope } from '../../lib/device-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Services } from '../../module.ts';
 import type { MessageCounter } from './message-counter.ts';
-import { CpuSampler, diskUsage, memoryUsage } from './system-load.ts';
+import { CpuSampler, diskUsage, memoryUsage } from '../../lib/system-load.ts';
 
 const DAY_MS = 24 * 3600_000;
 

@@ -15,7 +15,8 @@ import { formatDateTime } from '../../lib/date-format.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { LicenseDetails } from './LicenseDetails.tsx';
 import { LicenseFileUpload } from './LicenseFileUpload.tsx';
-import { findLicense, uploadLicense } from './licenseApi.ts';
+import { findLicense } from './licenseApi.ts';
+import { useLicenseInstall } from './useLicenseInstall.ts';
 
 export interface LicenseModalProps {
   visible: boolean;
@@ -25,8 +26,13 @@ export interface LicenseModalProps {
 export function LicenseModal({ visible, onClose }: LicenseModalProps): JSX.Element {
   const { t } = useTranslation(['license', 'http']);
   const [info, setInfo] = useState<LicenseInfo | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const { uploading, error, setError, install } = useLicenseInstall(
+    (installed) => {
+      setInfo(installed);
+      Message.success(t('view.installed', { expiresAt: formatDateTime(installed.license?.expiresAt) }));
+    },
+    () => Message.error(t('http:uploadFailed')),
+  );
 
   const load = useCallback(() => {
     setError(null);
@@ -41,7 +47,7 @@ export function LicenseModal({ visible, onClose }: LicenseModalProps): JSX.Eleme
         Message.error(text);
       },
     );
-  }, [t]);
+  }, [t, setError]);
   useEffect(() => {
     if (visible) load();
   }, [visible, load]);
@@ -51,20 +57,6 @@ export function LicenseModal({ visible, onClose }: LicenseModalProps): JSX.Eleme
     { label: t('view.deviceSn'), value: shown.deviceSn },
   ];
 
-  const install = async (file: File): Promise<void> => {
-    setUploading(true);
-    setError(null);
-    try {
-      const installed = await uploadLicense(file);
-      setInfo(installed);
-      Message.success(t('view.installed', { expiresAt: formatDateTime(installed.license?.expiresAt) }));
-    } catch (err) {
-      Message.error(t('http:uploadFailed'));
-      setError(errorMessage(err));
-    } finally {
-      setUploading(false);
-    }
-  };
 
   return (
     <Modal

@@ -23,10 +23,8 @@ import { ProductMissing } from './ProductMissing.tsx';
 import { getProduct } from './productApi.ts';
 import type { ProductTabs } from './productTab.ts';
 import './product.css';
+import { replaceTabInUrl, tabFromUrl } from '../../lib/tab-query.ts';
 
-function tabFromUrl(): string | null {
-  return new URLSearchParams(window.location.search).get('tab');
-}
 
 export interface ProductDetailPageProps {
   /** The tab bar, in sort order. */
@@ -76,11 +74,7 @@ export function ProductDetailPage({ tabs }: ProductDetailPageProps): JSX.Element
   const selectTab = async (key: string): Promise<void> => {
     if (key === tab.key || !(await confirmLeave())) return;
     setTabKey(key);
-    const query = new URLSearchParams(window.location.search);
-    if (key === tabs.all()[0]?.key) query.delete('tab');
-    else query.set('tab', key);
-    const qs = query.toString();
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${qs ? `?${qs}` : ''}`);
+    replaceTabInUrl(key, tabs.all()[0]?.key);
   };
 
   if (missing) return <ProductMissing missing={missing} onReload={() => void load()} />;

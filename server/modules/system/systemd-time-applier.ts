@@ -1,0 +1,43 @@
+/**
+ * Clock settings of a systemd host (the NetworkManager applier's hosts): `timedatectl` for the
+ * zone, NTP on or off and a hand-set time; the NTP servers in a timesyncd drop-in, which
+ * timesyncd reads when restarted.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { SystemTimeBody } from '../../contract/system.ts';
+import { hostCommand } from './host-command.ts';
+import type { TimeApplier, TimeState } from './time-applier.ts';
+
+const DROP_IN_DIR = '/etc/systemd/timesyncd.conf.d';
+const DROP_IN = `${DROP_IN_DIR}/edge-console.conf`;
+
+function property(text: string, name: string): string | undefined {
+  return new RegExp(`^${name}=(.*)$`, 'm').exec(text)?.[1];
+}
+
+export class SystemdTimeApplier implements TimeApplier {
+  async read(): Promise<TimeState> {
+    const shown = await hostCommand('timedatectl', ['show']);
+    let servers: string[] = [];
+    try {
+      servers = (property(readFileSync(DROP_IN, 'utf8'), 'NTP') ?? '').split(/\s+/).filter(Boolean);
+    } catch {
+      // No drop-in yet: timesyncd uses the distribution's servers.
+    }
+    return {
+      timeZone: property(shown, 'Timezone') || 'UTC',
+      ntpEnabled: property(shown, 'NTP') === 'yes',
+      ntpServers: servers,
+      ntpSynced: property(shown, 'NTPSynchronized') === 'yes',
+    };
+  }
+
+  async apply(change: SystemTimeBody): Promise<void> {
+    await hostCommand('timedatectl', ['set-timezone', change.timeZone]);
+    mkdirSync(DROP_IN_DIR, { recursive: true });
+    writeFileSync(DROP_IN, `# Written by edge-console (System configuration)\n[Time]\nNTP=${change.ntpServers.join(' ')}\n`);
+    await hostCommand('timedatectl', ['set-ntp', change.ntpEnabled ? 'true' : 'false']);
+    if (change.ntpEnabled) await hostCommand('systemctl', ['try-restart', 'systemd-timesyncd']);
+    else if (change.time !== undefined) await hostCommand('timedatectl', ['set-time', `@${Math.floor(change.time / 1000)}`]);
+  }
+}
