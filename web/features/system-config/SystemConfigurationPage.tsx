@@ -12,18 +12,21 @@ import type { SystemInfo } from '../../../server/contract/system.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { confirmLeave } from '../../lib/leave-guard.ts';
 import { replaceTabInUrl, tabFromUrl } from '../../lib/tab-query.ts';
+import { usePermission } from '../../stores/permissions.ts';
 import { BasicInfoCard } from './BasicInfoCard.tsx';
 import { CloudSettingsCard } from './CloudSettingsCard.tsx';
 import { FactoryResetCard } from './FactoryResetCard.tsx';
+import { FirmwareCard } from './FirmwareCard.tsx';
 import { HistoryStorageCard } from './HistoryStorageCard.tsx';
 import { LicenseCard } from './LicenseCard.tsx';
 import { MapSettingsCard } from './MapSettingsCard.tsx';
 import { NetworkSummaryCard } from './NetworkSummaryCard.tsx';
+import { PortRangeCard } from './PortRangeCard.tsx';
 import { loadSystemInfo } from './systemApi.ts';
 import { TimeSettingsCard } from './TimeSettingsCard.tsx';
 import './system-config.css';
 
-const tabKeys = ['basic', 'cloud', 'license', 'network', 'storage', 'reset'] as const;
+const tabKeys = ['basic', 'cloud', 'license', 'network', 'storage', 'firmware', 'reset'] as const;
 type TabKey = (typeof tabKeys)[number];
 
 function tabOfUrl(): TabKey {
@@ -47,6 +50,9 @@ export function SystemConfigurationPage(): JSX.Element {
   const { t } = useTranslation('system');
   const [tab, setTab] = useState<TabKey>(tabOfUrl);
   const { info, failure, reload } = useSystemInfo();
+  // Gateway firmware is the system administrator's alone (docs/PERMISSIONS.md): others see no tab.
+  const mayUpdateFirmware = usePermission('system:firmware');
+  const shown = tabKeys.filter((key) => key !== 'firmware' || mayUpdateFirmware);
 
   // Leaving a tab is leaving its card: an unsaved edit (cloud, retention, map) asks first.
   const select = async (key: string): Promise<void> => {
@@ -67,7 +73,7 @@ export function SystemConfigurationPage(): JSX.Element {
     network: () => (
       <div className="ec-system-config">
         <NetworkSummaryCard info={info} />
-        {/* The Node-RED work's port range card (PortRangeCard) mounts here. */}
+        <PortRangeCard />
       </div>
     ),
     storage: () => (
@@ -76,13 +82,14 @@ export function SystemConfigurationPage(): JSX.Element {
         <MapSettingsCard />
       </div>
     ),
+    firmware: () => <FirmwareCard />,
     reset: () => <FactoryResetCard onAccepted={() => navigate(consolePaths.factoryReset)} />,
   };
 
   return (
     <div data-testid="system-configuration">
       <Tabs activeTab={tab} onChange={(key) => void select(key)} lazyload destroyOnHide>
-        {tabKeys.map((key) => (
+        {shown.map((key) => (
           <Tabs.TabPane key={key} title={<span data-testid={`system-tab-${key}`}>{t(`tabs.${key}`)}</span>}>
             {key === tab ? panes[key]() : null}
           </Tabs.TabPane>
