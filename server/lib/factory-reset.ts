@@ -5,8 +5,9 @@
  * (server/main.ts restarts in-process). A power cut anywhere in between finishes the reset at the
  * next start instead of leaving half a gateway; one after the wipe repeats a wipe of a fresh one.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileDurably } from './durable-file.ts';
 
 export const FACTORY_RESET_FILE = 'factory-reset.json';
 
@@ -31,28 +32,10 @@ export interface FactoryResetRequest {
   license: string | null;
 }
 
-function writeDurably(file: string, text: string): void {
-  const aside = `${file}.tmp`;
-  const fd = openSync(aside, 'w', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(aside, file);
-}
-
 /** Records a reset to carry out at the next opening of the data dir; synced before it returns. */
 export function requestFactoryReset(dataDir: string, request: FactoryResetRequest): void {
-  writeDurably(join(dataDir, FACTORY_RESET_FILE), JSON.stringify(request));
-  // The rename itself must reach the disk too, or a power cut could forget the request.
-  const dir = openSync(dataDir, 'r');
-  try {
-    fsyncSync(dir);
-  } finally {
-    closeSync(dir);
-  }
+  // Durably: the directory is synced after the rename too, or a power cut could forget the request.
+  writeFileDurably(join(dataDir, FACTORY_RESET_FILE), JSON.stringify(request));
 }
 
 /**

@@ -11,9 +11,10 @@
  *   bin/<id>          a package's binary, extracted when it is applied
  *   pre-update.db     the database copied at staging, restored by a rollback
  */
-import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FirmwareOutcome } from '../../contract/firmware.ts';
+import { fsyncPath, writeFileDurably } from '../durable-file.ts';
 import { DATABASE_FILE } from '../data-dir.ts';
 
 /** An installed package: its binary is `bin/<packageId>`. */
@@ -81,32 +82,9 @@ export function readFirmwareState(paths: FirmwarePaths): FirmwareState {
   }
 }
 
-/** Flushes a file (or, with 'r', a directory's entries) to the disk before what depends on it. */
-export function fsyncPath(path: string, flags: 'r' | 'r+' = 'r+'): void {
-  const fd = openSync(path, flags);
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function syncDir(dir: string): void {
-  fsyncPath(dir, 'r');
-}
-
-/** Replaces `file` with `content` atomically and durably (temporary file, fsync, rename, fsync of the dir). */
-export function writeFileAtomic(file: string, content: string | Buffer): void {
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  const tmp = `${file}.tmp`;
-  writeFileSync(tmp, content, { mode: 0o600 });
-  fsyncPath(tmp);
-  renameSync(tmp, file);
-  syncDir(dirname(file));
-}
 
 export function writeFirmwareState(paths: FirmwarePaths, state: FirmwareState): void {
-  writeFileAtomic(paths.state, `${JSON.stringify(state, null, 2)}\n`);
+  writeFileDurably(paths.state, `${JSON.stringify(state, null, 2)}\n`);
 }
 
 /**
@@ -123,6 +101,6 @@ export function restorePreUpdateDatabase(paths: FirmwarePaths): boolean {
   copyFileSync(paths.preUpdateDb, tmp);
   fsyncPath(tmp);
   renameSync(tmp, paths.database);
-  syncDir(dirname(paths.database));
+  fsyncPath(dirname(paths.database), 'r');
   return true;
 }

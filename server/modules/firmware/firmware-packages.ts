@@ -14,7 +14,8 @@ import { FIRMWARE_MAX_BYTES, type FirmwareManifest } from '../../contract/firmwa
 import { AppError } from '../../lib/app-error.ts';
 import { diskFullError, isOutOfSpace } from '../../lib/disk-full.ts';
 import { FirmwareRejection, FirmwareVerifier, runningArch } from '../../lib/firmware/firmware-format.ts';
-import { writeFileAtomic, type FirmwarePaths } from '../../lib/firmware/firmware-state.ts';
+import { writeFileDurably } from '../../lib/durable-file.ts';
+import type { FirmwarePaths } from '../../lib/firmware/firmware-state.ts';
 
 export interface StoredPackage {
   id: string;
@@ -81,7 +82,7 @@ export class FirmwarePackages {
       await pipeline(body, verifying(verifier), createWriteStream(partial, { mode: 0o600 }));
       if (wasTruncated()) throw firmwareTooLarge();
       const stored: StoredPackage = { id, manifest: verifier.finish(), uploadedAt: Date.now() };
-      writeFileAtomic(join(this.deps.paths.packages, `${id}.json`), JSON.stringify(stored));
+      writeFileDurably(join(this.deps.paths.packages, `${id}.json`), JSON.stringify(stored));
       // The .fw takes its final name last: a .json without its .fw is ignored by list().
       renameSync(partial, join(this.deps.paths.packages, `${id}.fw`));
       return stored;

@@ -13,7 +13,8 @@ import type { Announce } from '../../lib/event-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { diskFullError } from '../../lib/disk-full.ts';
 import { compareVersions } from '../../lib/firmware/firmware-format.ts';
-import { binaryOf, fsyncPath, readFirmwareState, writeFirmwareState, type FirmwarePaths, type FirmwareState } from '../../lib/firmware/firmware-state.ts';
+import { fsyncPath } from '../../lib/durable-file.ts';
+import { binaryOf, readFirmwareState, writeFirmwareState, type FirmwarePaths, type FirmwareState } from '../../lib/firmware/firmware-state.ts';
 import type { FirmwarePackages, StoredPackage } from './firmware-packages.ts';
 
 export interface FirmwareServiceDeps {

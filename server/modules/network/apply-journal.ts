@@ -4,8 +4,9 @@
  * place) BEFORE the applier touches anything. A start that finds it knows the confirmation never
  * came, whatever happened in between (kill -9, power cut), and puts the previous settings back.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fsyncPath, writeFileDurably } from '../../lib/durable-file.ts';
 import type { NetworkSettings } from '../../contract/network.ts';
 
 export interface PendingApply {
@@ -16,30 +17,6 @@ export interface PendingApply {
   next: NetworkSettings;
   /** What the applier returned (a NetworkManager checkpoint); absent until apply returned. */
   token?: string;
-}
-
-function fsyncDir(dir: string): void {
-  const fd = openSync(dir, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Writes `text` so that after a power cut the file holds either the old or the new text, whole. */
-export function writeFileDurably(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const temp = `${path}.tmp`;
-  const fd = openSync(temp, 'w', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temp, path);
-  fsyncDir(dirname(path));
 }
 
 export class ApplyJournal {
@@ -70,6 +47,6 @@ export class ApplyJournal {
 
   clear(): void {
     rmSync(this.path, { force: true });
-    fsyncDir(this.dir);
+    fsyncPath(this.dir, 'r');
   }
 }

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NetworkSettings } from '../../contract/network.ts';
-import { writeFileDurably } from './apply-journal.ts';
+import { writeFileDurably } from '../../lib/durable-file.ts';
 import { hostInterfaceSettings, interfaceRoles, readHostNetwork, type HostPaths, hostPaths } from './host-network.ts';
 import type { NetworkApplier, NetworkFacts, NetworkReading } from './network-applier.ts';
 
