@@ -39,6 +39,18 @@ async function postSeries(t: DeviceTestApp, token: string, from: number, count: 
   }
 }
 
+/** Three keys of full-precision doubles a value: history that takes its size on disk. */
+async function postNoisySeries(t: DeviceTestApp, token: string, from: number, count: number, step: number): Promise<void> {
+  for (let at = 0; at < count; at += 400) {
+    const items = Array.from({ length: Math.min(400, count - at) }, (_, i) => {
+      const n = at + i;
+      return { ts: from + n * step, values: { temperature: Math.sin(n) * 1000, humidity: Math.cos(n * 1.7) * 100, pressure: Math.sin(n * 0.31) * 1e5 } };
+    });
+    const res = await t.app.inject({ method: 'POST', url: `/api/v1/${token}/telemetry`, payload: items });
+    expect(res.statusCode).toBe(200);
+  }
+}
+
 function history(t: DeviceTestApp, id: string, key = 'temperature'): Promise<TimeseriesValues> {
   return t.api.ok(telemetryRoutes.timeseries, { params: { id }, query: { keys: key, startTs: 0, endTs: Date.now() + DAY, orderBy: 'ASC', limit: 50_000 } });
 }
@@ -121,26 +133,33 @@ describe('bytes written to storage', () => {
 
 describe('database size cap', () => {
   it('prunes the oldest history across devices until the database file and its WAL are under the cap', { timeout: 120_000 }, async () => {
-    const t = await makeDeviceApp({ historyMaxMb: 1, tuning: { budget: { checkMs: HOUR }, compactor: { everyMs: 0 } } });
+    // The cap must leave room for history beside the empty schema (every module's tables and
+    // indexes, about half a megabyte and growing with each module): 2 MB, and history well over
+    // it (values that do not compress: see postNoisySeries).
+    const CAP_MB = 2;
+    const OLDER = 48_000;
+    const NEWER = 8_000;
+    const STEP_MS = 5_000;
+    const t = await makeDeviceApp({ historyMaxMb: CAP_MB, tuning: { budget: { checkMs: HOUR }, compactor: { everyMs: 0 } } });
     const older = await deviceOf(t);
     const newer = await deviceOf(t);
     const now = Date.now();
-    await postSeries(t, older.token, now - 10 * DAY, 24_000, 20_000);
-    await postSeries(t, newer.token, now - 2 * DAY, 4_000, 20_000);
-    expect(databaseBytes(t.dataDir)).toBeGreaterThan(MB);
+    await postNoisySeries(t, older.token, now - 10 * DAY, OLDER, STEP_MS);
+    await postNoisySeries(t, newer.token, now - 2 * DAY, NEWER, STEP_MS);
+    expect(databaseBytes(t.dataDir)).toBeGreaterThan(CAP_MB * MB);
 
     const deleted = await t.app.services!.telemetryStorage!.enforceSizeCap();
 
     expect(deleted).toBeGreaterThan(0);
-    expect(databaseBytes(t.dataDir)).toBeLessThanOrEqual(MB);
+    expect(databaseBytes(t.dataDir)).toBeLessThanOrEqual(CAP_MB * MB);
     // The newer device's history is younger than anything the older one kept: untouched.
-    expect((await history(t, newer.device.id)).temperature).toHaveLength(4_000);
+    expect((await history(t, newer.device.id)).temperature).toHaveLength(NEWER);
     const kept = (await history(t, older.device.id)).temperature!.map((p) => p.ts);
     expect(kept.length).toBeGreaterThan(0);
-    expect(kept.length).toBeLessThan(24_000);
+    expect(kept.length).toBeLessThan(OLDER);
     // What is left of the older device is its newest values, with nothing missing in between.
-    expect(kept.at(-1)).toBe(now - 10 * DAY + 23_999 * 20_000);
-    expect(kept[0]).toBe(kept.at(-1)! - (kept.length - 1) * 20_000);
+    expect(kept.at(-1)).toBe(now - 10 * DAY + (OLDER - 1) * STEP_MS);
+    expect(kept[0]).toBe(kept.at(-1)! - (kept.length - 1) * STEP_MS);
     const db = openDatabase(join(t.dataDir, 'edge.db'), migrations);
     expect(db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
     expect(db.prepare('PRAGMA auto_vacuum').get()).toEqual({ auto_vacuum: 2 });
