@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { consolePaths } from '../../server/contract/console-paths.ts';
 import { startE2eGateway, type Admin } from '../helpers/e2e-gateway.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
+import { E2E_TIMEOUT_MS } from '../helpers/e2e-wait.ts';
 
 let admin: Admin;
 
@@ -57,12 +58,12 @@ describe('system configuration', () => {
     await ui.clickTestId('reset-submit');
     await ui.clickTestId('reset-confirm-ok');
     await ui.expectPath(consolePaths.factoryReset);
-    await ui.page.waitForSelector('[data-testid="reset-wait"][data-phase="ready"]', { timeout: 120_000 });
+    await ui.page.waitForSelector('[data-testid="reset-wait"][data-phase="ready"]', { timeout: E2E_TIMEOUT_MS * 4 });
     expect(readFileSync(join(gateway.dataDir, 'setup-code'), 'utf8').trim()).not.toBe(oldCode);
     // One picture, not the matrix: a reload of a gateway at first boot goes to the wizard, as it should.
     await ui.screenshot('reset-wait');
     await ui.clickTestId('reset-wait-wizard');
     await ui.expectPath(consolePaths.guide);
-    await ui.page.waitForSelector('[data-testid^="guide-step-"]', { timeout: 60_000 });
+    await ui.page.waitForSelector('[data-testid^="guide-step-"]', { timeout: E2E_TIMEOUT_MS * 2 });
   });
 });
