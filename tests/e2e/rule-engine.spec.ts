@@ -158,7 +158,7 @@ describe('scene linkage, alarms and notifications in the console', () => {
     await ui.expectVisible('alarm-detail');
     await ui.expectText('alarm-detail-value', '90.5');
     await ui.expectText('alarm-detail-status', text('zh_CN', 'alarm:status.ACTIVE_UNACK'));
-    await ui.closeDrawerByKeyboard('alarm-detail');
+    await ui.closeDrawer('alarm-detail');
   });
 
   it('lists the alarm in the record, then handles and clears it with confirmation', async () => {

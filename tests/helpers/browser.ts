@@ -146,13 +146,14 @@ export class Ui {
   }
 
   /**
-   * Closes the drawer with that test id by keyboard, as a user does: Escape reaches an Arco drawer
-   * only while focus is inside it (a popup that came meanwhile may hold focus), so it is focused
-   * first. Not the close icon: on a slow run a popup can lie over it.
+   * Closes the drawer with that test id with its close icon, as a user does. Popup notifications in
+   * the top right corner lie over that icon, so they are dismissed first, as a user would. (Escape
+   * was tried: it reaches an Arco drawer only while focus is inside it, and focusing its wrapper
+   * does not put it there.)
    */
-  async closeDrawerByKeyboard(id: string): Promise<void> {
-    await this.testId(id).focus();
-    await this.page.keyboard.press('Escape');
+  async closeDrawer(id: string): Promise<void> {
+    await this.page.evaluate(() => document.querySelectorAll<HTMLElement>('.arco-notification-close-btn').forEach((b) => b.click()));
+    await this.testId(id).locator('.arco-drawer-close-icon').first().click();
     await this.expectHidden(id);
   }
 
