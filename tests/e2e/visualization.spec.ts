@@ -31,10 +31,13 @@ async function report(temperature: number): Promise<void> {
 }
 
 /** Binds the selected widget to the device and `key`, through the server-searching device picker. */
-async function bind(key: string): Promise<void> {
+/** `inModel`: the key is a property of the device's published thing model, offered as a suggestion. */
+async function bind(key: string, inModel = false): Promise<void> {
   await ui.clickTestId('vis-prop-device');
   await ui.page.keyboard.type(deviceName.slice(-4));
   await ui.clickTestId(`vis-prop-device-option-${deviceId}`);
+  // As a user picks from the suggestions: wait for the device's thing model to offer the key.
+  if (inModel) await expect.poll(() => ui.page.locator(`datalist option[value="${key}"]`).count(), E2E_POLL).toBe(1);
   await ui.fill('vis-prop-key', key);
 }
 
@@ -61,7 +64,7 @@ describe('visualization', () => {
     await ui.clickTestId('vis-create-ok');
     await ui.expectVisible('vis-designer');
     await ui.clickTestId('vis-add-value');
-    await bind('temperature');
+    await bind('temperature', true);
     // The unit came from the published thing model.
     await expect.poll(() => ui.testId('vis-prop-unit').inputValue(), E2E_POLL).toBe('°C');
     await ui.fill('vis-prop-title', 'Temperature');
