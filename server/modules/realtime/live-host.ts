@@ -19,6 +19,7 @@ import type { EventBus } from '../../lib/event-bus.ts';
 import type { Language } from '../../contract/languages.ts';
 import type { DeviceScope, ScopedDevices } from '../../lib/device-scope.ts';
 import type { LiveCommands } from '../../live.ts';
+import { authenticateSocket } from '../../lib/socket-auth.ts';
 import { closeReasonOf, WsSession, type SessionHost } from './ws-session.ts';
 
 const KEEPALIVE_MS = 30_000;
@@ -96,13 +97,7 @@ export class LiveHost implements SessionHost {
   }
 
   authenticate(token: string): AuthUser | ErrorKey {
-    const licence = this.deps.licenseStatus();
-    if (licence === 'MISSING') return 'error.license.required';
-    if (licence === 'EXPIRED') return 'error.license.expired';
-    const user = this.deps.verifyAccessToken(token);
-    if (user === 'expired') return 'error.auth.tokenExpired';
-    if (user?.mustChangePassword) return 'error.auth.passwordChangeRequired';
-    return user ?? 'error.auth.tokenInvalid';
+    return authenticateSocket(this.deps, token);
   }
 
   /** The user's scope and the device reads within it. */

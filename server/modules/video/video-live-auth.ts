@@ -6,6 +6,7 @@
 import type { WebSocket } from 'ws';
 import type { ErrorKey } from '../../contract/errors.ts';
 import type { LicenseStatus } from '../../contract/license.ts';
+import { authenticateSocket } from '../../lib/socket-auth.ts';
 import { VIDEO_CLOSE_AUTH } from '../../contract/video.ts';
 import type { AuthUser } from '../../core.ts';
 import type { DeviceScope } from '../../lib/device-scope.ts';
@@ -28,14 +29,7 @@ export class VideoLiveAuth {
   }
 
   authenticate(token: string): AuthUser | ErrorKey {
-    const licence = this.deps.licenseStatus();
-    if (licence === 'MISSING') return 'error.license.required';
-    if (licence === 'EXPIRED') return 'error.license.expired';
-    if (!token) return 'error.auth.required';
-    const user = this.deps.verifyAccessToken(token);
-    if (user === 'expired') return 'error.auth.tokenExpired';
-    if (user?.mustChangePassword) return 'error.auth.passwordChangeRequired';
-    return user ?? 'error.auth.tokenInvalid';
+    return token ? authenticateSocket(this.deps, token) : 'error.auth.required';
   }
 
   scopeOf(user: AuthUser): DeviceScope {
