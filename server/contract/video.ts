@@ -14,6 +14,14 @@
  *   another); a bound device must exist (`error.video.deviceNotFound`).
  * - A probe (ffprobe) sets the status: ONLINE with codec and size, OFFLINE with a reason. It never
  *   answers 5xx for a camera's fault; without ffmpeg it is OFFLINE with `FFMPEG_MISSING`.
+ * - ONVIF sync (`POST /api/yt/video/sync`): reads the device's clock (GetSystemDateAndTime) and signs
+ *   WS-Security UsernameToken digests with it (a camera hours off still syncs), falls back to HTTP
+ *   digest, then makes one channel per media profile (`other`, the profile's stream URI without
+ *   credentials, the sync's user name and password). A re-sync updates the channels of the same
+ *   device (`syncSource` + `syncProfileToken`) and sets `syncMissing` on those whose profile is gone.
+ *   Answers 202 with the counts once the channels are stored; their probes run afterwards ("channel
+ *   synced, refresh later"). Failures are 400s: error.video.onvifAuthFailed, onvifClockSkew,
+ *   onvifTimeout, onvifUnreachable, onvifNotOnvif.
  * - Live: websocket VIDEO_LIVE_PATH, authorized like /api/ws (`token` query or bearer header);
  *   binary messages of fragmented MP4: first the init segment (ftyp+moov), then moof+mdat fragments,
  *   the first one starting at a keyframe. One ffmpeg per channel however many viewers, stopped
@@ -88,6 +96,12 @@ export const VideoChannelSchema = Type.Object({
   nationalCode: Nullable(Type.String()),
   channelCode: Nullable(Type.String()),
   model: Nullable(Type.String()),
+  /** `host:port` of the ONVIF device this channel was synced from; null for a channel added by hand. */
+  syncSource: Nullable(Type.String()),
+  /** The device's media profile token (with syncSource, what a re-sync matches on). */
+  syncProfileToken: Nullable(Type.String()),
+  /** The last sync of its source did not list its profile any more (kept, not deleted). */
+  syncMissing: Type.Boolean(),
   createdTime: EpochMs,
   updatedTime: EpochMs,
 });
@@ -140,6 +154,27 @@ export const VideoProbeResultSchema = Type.Object({
   reason: Type.Optional(VideoOfflineReasonSchema),
 });
 export type VideoProbeResult = Static<typeof VideoProbeResultSchema>;
+
+export const ONVIF_PORT_DEFAULT = 80;
+export const VideoSyncBodySchema = Type.Object(
+  {
+    host: VideoHostSchema,
+    port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, default: ONVIF_PORT_DEFAULT })),
+    username: Type.String({ minLength: 1, maxLength: VIDEO_TEXT_MAX, pattern: VISIBLE_TEXT_PATTERN }),
+    password: Type.String({ maxLength: VIDEO_TEXT_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type VideoSyncBody = Static<typeof VideoSyncBodySchema>;
+
+/** Counts of one sync; the new and updated channels are probed after the answer. */
+export const VideoSyncResultSchema = Type.Object({
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  /** Channels of this device whose profile the device no longer lists (now `syncMissing`). */
+  missing: Type.Integer(),
+});
+export type VideoSyncResult = Static<typeof VideoSyncResultSchema>;
 
 /** What the pages need to know before offering a preview. */
 export const VideoCapabilitiesSchema = Type.Object({
@@ -208,6 +243,12 @@ export const videoRoutes = defineRoutes({
     method: 'DELETE',
     url: '/api/yt/video/channel',
     schema: { tags, summary: 'Delete video channels (their live streams stop)', body: IdsBodySchema, response: { 200: DeleteResultSchema, ...errors } },
+    config: { access: 'user', permission: 'video:manage' },
+  },
+  sync: {
+    method: 'POST',
+    url: '/api/yt/video/sync',
+    schema: { tags, summary: 'Sync channels from an ONVIF camera or NVR (probes follow)', body: VideoSyncBodySchema, response: { 202: VideoSyncResultSchema, ...errors } },
     config: { access: 'user', permission: 'video:manage' },
   },
   probe: {

@@ -3,7 +3,10 @@
  * (tests/helpers/rtsp-camera.py, digest auth, a password with `#`, `@` and `:`): an administrator
  * adds a Hikvision channel in the drawer (the address preview follows the maker's rule), probes it
  * ONLINE, and opens its live preview, whose video element draws a frame from the gateway's fMP4
- * websocket. Screens in zh_CN/en_US × light/dark (test-results/screenshots/video).
+ * websocket. Then syncs channels from an ONVIF device (tests/helpers/onvif-responder.ts, a clock
+ * hours off) in the sync dialog: a wrong password is said in the dialog, the right one adds a
+ * channel per profile, and a profile that vanished is tagged on re-sync. Screens in zh_CN/en_US ×
+ * light/dark (test-results/screenshots/video).
  */
 import { afterAll, expect, it } from 'vitest';
 import type { VideoChannelPage } from '../../server/contract/video.ts';
@@ -12,6 +15,7 @@ import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gate
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
 import { E2E_POLL } from '../helpers/e2e-wait.ts';
+import { startOnvifResponder, type OnvifResponder } from '../helpers/onvif-responder.ts';
 import { CAMERA_PASSWORD, CAMERA_USER, startCamera, stopAllCameras, type RtspCamera } from '../helpers/rtsp-camera.ts';
 
 let gateway: E2eGateway;
@@ -27,7 +31,11 @@ useE2eSpec('video', startE2eGateway, async (ctx) => {
   await ui.expectVisible('main-layout');
 });
 
-afterAll(() => stopAllCameras());
+let onvif: OnvifResponder | null = null;
+afterAll(async () => {
+  await onvif?.close();
+  await stopAllCameras();
+});
 
 /** Whether the preview's video element has drawn a frame (a decoded picture of the camera's size). */
 async function frameDrawn(): Promise<boolean> {
@@ -72,4 +80,57 @@ it('adds a channel by the maker’s rule, probes it online and plays its live pr
     await ui.clickTestId(`video-preview-${id}`);
     await expect.poll(frameDrawn, E2E_POLL).toBe(true);
   });
+}, 240_000);
+
+/** Opens the sync dialog, fills it for the ONVIF device with `password` and sends it. */
+async function syncWith(password: string): Promise<void> {
+  await ui.clickTestId('video-sync');
+  await ui.expectVisible('video-sync-form');
+  await fillSync(password);
+}
+
+/** Fills the open sync dialog and sends it. */
+async function fillSync(password: string): Promise<void> {
+  await ui.fill('video-sync-host', '127.0.0.1');
+  await ui.fill('video-sync-port', String(onvif!.port));
+  await ui.fill('video-sync-username', CAMERA_USER);
+  await ui.page.getByTestId('video-sync-password').fill(password);
+  await ui.clickTestId('video-sync-submit');
+}
+
+it('syncs an ONVIF device’s profiles in the sync dialog, says a wrong password there, and tags a profile that vanished', async () => {
+  onvif = await startOnvifResponder({
+    username: CAMERA_USER,
+    password: CAMERA_PASSWORD,
+    skewMs: 5 * 3_600_000,
+    profiles: [
+      { token: 'main', name: 'mainStream', uri: `rtsp://127.0.0.1:${camera.port}/Streaming/Channels/101` },
+      { token: 'sub', name: 'subStream', uri: `rtsp://127.0.0.1:${camera.port}/Streaming/Channels/102` },
+    ],
+  });
+  // The refused syncs are 400s on purpose; the browser logs each.
+  ui.allowConsoleError(/\/api\/yt\/video\/sync/);
+  await ui.goto('/video-center/video');
+  await ui.expectVisible('video-page');
+  await syncWith('wrong');
+  await ui.expectText('video-sync-error', text('zh_CN', 'errors:video.onvifAuthFailed', { host: `127.0.0.1:${onvif.port}` }));
+  await ui.screenshotMatrix('video-sync-refused', async () => {
+    await syncWith('wrong');
+    await ui.expectVisible('video-sync-error');
+  });
+
+  // The matrix leaves the dialog open with its refusal: the right password in the same dialog.
+  await fillSync(CAMERA_PASSWORD);
+  await ui.expectHidden('video-sync-form');
+  await ui.expectPageText('TC-2000 subStream');
+
+  onvif.options.profiles = onvif.options.profiles.filter((p) => p.token !== 'sub');
+  await syncWith(CAMERA_PASSWORD);
+  await ui.expectHidden('video-sync-form');
+  const { token } = await gateway.login();
+  const listed = await fetch(`${gateway.url}/api/yt/video/channel?name=subStream`, { headers: { authorization: `Bearer ${token}` } });
+  const sub = ((await listed.json()) as VideoChannelPage).items[0]!;
+  expect(sub.syncMissing).toBe(true);
+  await ui.expectVisible(`video-missing-${sub.id}`);
+  await ui.screenshotMatrix('video-synced', () => ui.expectVisible(`video-missing-${sub.id}`));
 }, 240_000);

@@ -15,10 +15,13 @@ from gi.repository import GLib, Gst, GstRtsp, GstRtspServer  # noqa: E402
 
 # 640x360 at 15 fps keeps three encoders cheap on a loaded machine; a keyframe every 30 frames (2 s)
 # bounds how long a late viewer waits for its first fragment.
-PIPELINE = (
-    "( videotestsrc is-live=true pattern=ball ! video/x-raw,width=640,height=360,framerate=15/1 "
-    "! x264enc tune=zerolatency speed-preset=ultrafast key-int-max=30 ! rtph264pay name=pay0 pt=96 )"
-)
+# The bench asks for 1920x1080 (optional 4th and 5th arguments: WIDTHxHEIGHT and fps), still a
+# keyframe every two seconds.
+def pipeline(width: int, height: int, fps: int) -> str:
+    return (
+        f"( videotestsrc is-live=true pattern=ball ! video/x-raw,width={width},height={height},framerate={fps}/1 "
+        f"! x264enc tune=zerolatency speed-preset=ultrafast key-int-max={2 * fps} ! rtph264pay name=pay0 pt=96 )"
+    )
 
 # Channel 1 of every rule, main/sub/third stream (tests use channel 1 and the main stream mostly).
 PATHS = (
@@ -31,6 +34,8 @@ PATHS = (
 
 def main() -> None:
     port, user, password = sys.argv[1], sys.argv[2], sys.argv[3]
+    width, height = (int(n) for n in (sys.argv[4] if len(sys.argv) > 4 else "640x360").split("x"))
+    fps = int(sys.argv[5]) if len(sys.argv) > 5 else 15
     Gst.init(None)
     server = GstRtspServer.RTSPServer()
     server.set_address("127.0.0.1")
@@ -46,7 +51,7 @@ def main() -> None:
     mounts = server.get_mount_points()
     for path in PATHS:
         factory = GstRtspServer.RTSPMediaFactory()
-        factory.set_launch(PIPELINE)
+        factory.set_launch(pipeline(width, height, fps))
         factory.set_shared(True)
         permissions = GstRtspServer.RTSPPermissions()
         permissions.add_permission_for_role("viewer", "media.factory.access", True)

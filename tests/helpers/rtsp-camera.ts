@@ -4,6 +4,8 @@
  * do not (`#`, `@`, `:`). Its stdin is a pipe: when the test process dies, the camera ends too.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './modbus.ts';
@@ -22,10 +24,11 @@ export interface RtspCamera {
 
 const running = new Set<ChildProcessWithoutNullStreams>();
 
-/** Starts a camera; it answers RTSP once this resolves. */
-export async function startCamera(): Promise<RtspCamera> {
+/** Starts a camera (640×360 at 15 fps unless told); it answers RTSP once this resolves. */
+export async function startCamera(picture: { width: number; height: number; fps: number } | null = null): Promise<RtspCamera> {
   const port = await freePort();
-  const child = spawn(PYTHON, [script, String(port), CAMERA_USER, CAMERA_PASSWORD]);
+  const size = picture ? [`${picture.width}x${picture.height}`, String(picture.fps)] : [];
+  const child = spawn(PYTHON, [script, String(port), CAMERA_USER, CAMERA_PASSWORD, ...size]);
   running.add(child);
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -53,4 +56,20 @@ export async function stopAllCameras(): Promise<void> {
     child.kill();
   })));
   running.clear();
+}
+
+/** The ffmpeg processes reading from the camera on `port` (any channel of it). */
+export function ffmpegsReading(port: number): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let args: string[];
+    try {
+      args = readFileSync(join('/proc', entry, 'cmdline'), 'utf8').split('\0');
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (args[0]?.endsWith('ffmpeg') && args.some((a) => a.includes(`127.0.0.1:${port}/`))) pids.push(Number(entry));
+  }
+  return pids;
 }

@@ -6,7 +6,7 @@ import { videoLivePath, videoRoutes, VIDEO_CLOSE_AUTH, VIDEO_CLOSE_ENDED, VIDEO_
 import { tempDir } from '../helpers/app.ts';
 import { createRoleUser } from '../helpers/roles.ts';
 import { makeLiveApp, type LiveTestApp } from '../helpers/live.ts';
-import { CAMERA_PASSWORD, CAMERA_USER, startCamera, stopAllCameras, type RtspCamera } from '../helpers/rtsp-camera.ts';
+import { CAMERA_PASSWORD, CAMERA_USER, ffmpegsReading, startCamera, stopAllCameras, type RtspCamera } from '../helpers/rtsp-camera.ts';
 
 let camera: RtspCamera;
 beforeAll(async () => {
@@ -26,18 +26,7 @@ function cameraChannel(body: Partial<VideoChannelBody> = {}): VideoChannelBody {
 
 /** The ffmpeg processes reading from the test camera (any channel). */
 function ffmpegsOfCamera(): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let args: string[];
-    try {
-      args = readFileSync(join('/proc', entry, 'cmdline'), 'utf8').split('\0');
-    } catch {
-      continue;
-    }
-    if (args[0]?.endsWith('ffmpeg') && args.some((a) => a.includes(`127.0.0.1:${camera.port}/`))) pids.push(Number(entry));
-  }
-  return pids;
+  return ffmpegsReading(camera.port);
 }
 
 async function waitFor(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {

@@ -12,6 +12,10 @@ import { VideoRepository } from './video-repository.ts';
 import { registerVideoRoutes } from './video-routes.ts';
 import { VideoService } from './video-service.ts';
 import m0080 from './migrations/0080-video-channel.sql';
+import m0081 from './migrations/0081-video-channel-sync.sql';
+
+/** A camera answers a SOAP call in well under a second; five covers a loaded NVR, and a dead host fails the sync in that time. */
+const ONVIF_TIMEOUT_MS = 5_000;
 
 declare module '../../module.ts' {
   interface Services {
@@ -21,14 +25,19 @@ declare module '../../module.ts' {
   interface Tuning {
     /** How long a live stream outlives its last viewer (VIDEO_IDLE_STOP_MS); tests shorten it. */
     videoIdleStopMs?: number;
+    /** Per ONVIF request of a channel sync (ONVIF_TIMEOUT_MS); tests shorten it. */
+    onvifTimeoutMs?: number;
   }
 }
 
 export const videoModule = defineModule({
   name: 'video',
   needs: ['organizations', 'devices', 'sessions', 'license', 'deviceScopes'],
-  migrations: [{ name: '0080-video-channel', sql: m0080 }],
-  apiTags: { video: 'Video channels: address rules, write-only passwords, probes, thumbnails; live preview on a websocket' },
+  migrations: [
+    { name: '0080-video-channel', sql: m0080 },
+    { name: '0081-video-channel-sync', sql: m0081 },
+  ],
+  apiTags: { video: 'Video channels: address rules, write-only passwords, ONVIF sync, probes, thumbnails; live preview on a websocket' },
   build: ({ core, log, tuning, services: { organizations, devices, sessions, license, deviceScopes } }) => {
     const { ffmpegDir, videoMaxStreams } = core.config;
     const tools = new FfmpegTools({ ffmpeg: findTool('ffmpeg', ffmpegDir), ffprobe: findTool('ffprobe', ffmpegDir) });
@@ -41,6 +50,7 @@ export const videoModule = defineModule({
         tools,
         streams,
         maxStreams: videoMaxStreams,
+        onvifTimeoutMs: tuning.onvifTimeoutMs ?? ONVIF_TIMEOUT_MS,
         organizationExists: (id) => organizations.exists(id),
         deviceExists: (id) => devices.within(null).exists(id),
       }),

@@ -26,6 +26,9 @@ interface ChannelRecord {
   width: number | null;
   height: number | null;
   probed_time: number | null;
+  sync_source: string | null;
+  sync_profile: string | null;
+  sync_missing: number;
   create_time: number;
   update_time: number;
 }
@@ -60,6 +63,9 @@ function toRow(r: ChannelRecord): ChannelRow {
     nationalCode: r.national_code,
     channelCode: r.channel_code,
     model: r.model,
+    syncSource: r.sync_source,
+    syncProfileToken: r.sync_profile,
+    syncMissing: r.sync_missing === 1,
     createdTime: r.create_time,
     updatedTime: r.update_time,
   };
@@ -95,14 +101,19 @@ export class VideoRepository {
       .prepare(
         `INSERT OR REPLACE INTO video_channel (id, name, manufacturer, organization_id, device_kind, device_id, channel_no, host, rtsp_port,
            username, password_sealed, stream_type, rtsp_address, national_code, channel_code, model, status, offline_reason, codec, width,
-           height, probed_time, create_time, update_time)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           height, probed_time, sync_source, sync_profile, sync_missing, create_time, update_time)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         c.id, c.name, c.manufacturer, c.organizationId, c.deviceKind, c.deviceId, c.channelNo, c.host, c.rtspPort,
         c.username, c.passwordSealed, c.streamType, c.rtspAddress, c.nationalCode, c.channelCode, c.model, c.status, c.offlineReason, c.codec, c.width,
-        c.height, c.probedTime, c.createdTime, c.updatedTime,
+        c.height, c.probedTime, c.syncSource, c.syncProfileToken, c.syncMissing ? 1 : 0, c.createdTime, c.updatedTime,
       );
+  }
+
+  /** The channels synced from one ONVIF device (`host:port`). */
+  findBySource(source: string): ChannelRow[] {
+    return (this.db.prepare('SELECT * FROM video_channel WHERE sync_source = ? ORDER BY create_time').all(source) as unknown as ChannelRecord[]).map(toRow);
   }
 
   saveProbe(id: string, result: VideoProbeResult, at: number): void {

@@ -17,6 +17,7 @@ export const videoFieldKeys: FieldKeys = {
   rtspPort: 'error.video.rtspPort',
   channelNo: 'error.video.channelNo',
   nationalCode: 'error.video.nationalCode',
+  port: 'error.video.onvifPort',
 };
 
 export function registerVideoRoutes(fastify: FastifyInstance, { video, videoLiveAuth }: ModuleScope<never, { video: VideoService; videoLiveAuth: VideoLiveAuth }>): void {
@@ -28,6 +29,7 @@ export function registerVideoRoutes(fastify: FastifyInstance, { video, videoLive
   app.route({ ...videoRoutes.create, schemaErrorFormatter, handler: async (request) => video.create(request.body) });
   app.route({ ...videoRoutes.update, schemaErrorFormatter, handler: async (request) => video.update(request.body) });
   app.route({ ...videoRoutes.delete, handler: async (request) => video.delete(request.body.ids) });
+  app.route({ ...videoRoutes.sync, schemaErrorFormatter, handler: async (request, reply) => reply.code(202).send(await video.sync(request.body)) });
   app.route({ ...videoRoutes.probe, handler: async (request) => video.probe(request.params.id, request.deviceScope) });
   app.route({
     ...videoRoutes.thumbnail,

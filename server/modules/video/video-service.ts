@@ -4,8 +4,9 @@ import { ErrorCode } from '../../contract/errors.ts';
 import type { DeleteResult } from '../../contract/common.ts';
 import type {
   VideoCapabilities, VideoChannel, VideoChannelBody, VideoChannelListQuery, VideoChannelPage, VideoChannelUpdateBody, VideoProbeResult,
+  VideoSyncBody, VideoSyncResult,
 } from '../../contract/video.ts';
-import { RTSP_PORT_DEFAULT, VIDEO_THUMBNAIL_MAX_AGE_MS } from '../../contract/video.ts';
+import { ONVIF_PORT_DEFAULT, RTSP_PORT_DEFAULT, VIDEO_THUMBNAIL_MAX_AGE_MS } from '../../contract/video.ts';
 import { hasCredentials, isRtspAddress, rtspAddressOf, withCredentials } from '../../contract/video-address.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { inScope, type DeviceScope } from '../../lib/device-scope.ts';
@@ -13,6 +14,8 @@ import { assertNoViolations, notFound, type Violation } from '../../lib/field-er
 import { newId } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { FfmpegTools } from './ffmpeg-tools.ts';
+import { readOnvifDevice, type OnvifDevice } from './onvif-client.ts';
+import { syncedBody, syncError } from './onvif-sync.ts';
 import type { LiveStreams } from './live-streams.ts';
 import type { ChannelRow, VideoRepository } from './video-repository.ts';
 
@@ -22,9 +25,14 @@ export interface VideoServiceDeps {
   tools: FfmpegTools;
   streams: LiveStreams;
   maxStreams: number;
+  /** Per ONVIF request of a sync. */
+  onvifTimeoutMs: number;
   organizationExists(id: string): boolean;
   deviceExists(id: string): boolean;
 }
+
+/** Synced channels probed at once after a sync: each ffprobe waits for a keyframe, a few seconds. */
+const SYNC_PROBES_AT_ONCE = 4;
 
 function publicOf(row: ChannelRow): VideoChannel {
   const { passwordSealed: _sealed, ...channel } = row;
@@ -33,6 +41,7 @@ function publicOf(row: ChannelRow): VideoChannel {
 
 export class VideoService {
   private readonly thumbnails = new Map<string, { at: number; jpeg: Promise<Buffer | VideoProbeResult> }>();
+  private closed = false;
 
   constructor(private readonly deps: VideoServiceDeps) {}
 
@@ -59,11 +68,42 @@ export class VideoService {
   update(body: VideoChannelUpdateBody): VideoChannel {
     const current = this.row(body.id, null);
     const row = this.draft(body, current);
-    this.deps.channels.save(row);
-    // The old address or credentials no longer hold: viewers reconnect to the new stream.
-    this.deps.streams.stop(row.id);
-    this.thumbnails.delete(row.id);
+    this.saveChanged(row);
     return publicOf(row);
+  }
+
+  /**
+   * ONVIF channel sync: one channel per media profile of the device, matched on re-sync by source
+   * and profile token; those the device no longer lists are marked, not deleted. Answers once they
+   * are stored; their probes run afterwards (the console says "channel synced, refresh later").
+   */
+  async sync(body: VideoSyncBody): Promise<VideoSyncResult> {
+    const port = body.port ?? ONVIF_PORT_DEFAULT;
+    const source = `${body.host}:${port}`;
+    let device: OnvifDevice;
+    try {
+      device = await readOnvifDevice({ host: body.host, port, username: body.username, password: body.password, timeoutMs: this.deps.onvifTimeoutMs });
+    } catch (err) {
+      throw syncError(err, source);
+    }
+    const known = new Map(this.deps.channels.findBySource(source).map((row) => [row.syncProfileToken, row]));
+    const result: VideoSyncResult = { created: 0, updated: 0, missing: 0 };
+    const synced: string[] = [];
+    device.profiles.forEach((profile, index) => {
+      const existing = known.get(profile.token);
+      known.delete(profile.token);
+      const base = existing ?? { id: newId(), passwordSealed: null, createdTime: Date.now() };
+      const row = this.draft(syncedBody({ sync: body, device, profile, index, existing }), base);
+      this.saveChanged({ ...row, syncSource: source, syncProfileToken: profile.token, syncMissing: false });
+      synced.push(row.id);
+      result[existing ? 'updated' : 'created'] += 1;
+    });
+    for (const gone of known.values()) {
+      if (!gone.syncMissing) this.deps.channels.save({ ...gone, syncMissing: true, updatedTime: Date.now() });
+      result.missing += 1;
+    }
+    void this.probeAll(synced);
+    return result;
   }
 
   delete(ids: readonly string[]): DeleteResult {
@@ -107,8 +147,23 @@ export class VideoService {
   }
 
   close(): void {
+    this.closed = true;
     this.deps.streams.close();
     this.deps.tools.killAll();
+  }
+
+  /** Stores an edited channel; its old address or credentials no longer hold, so viewers reconnect to the new stream. */
+  private saveChanged(row: ChannelRow): void {
+    this.deps.channels.save(row);
+    this.deps.streams.stop(row.id);
+    this.thumbnails.delete(row.id);
+  }
+
+  /** Probes channels a few at a time; stops when the module closes (a probe's failure is its OFFLINE status). */
+  private async probeAll(ids: readonly string[]): Promise<void> {
+    for (let i = 0; i < ids.length && !this.closed; i += SYNC_PROBES_AT_ONCE) {
+      await Promise.all(ids.slice(i, i + SYNC_PROBES_AT_ONCE).map((id) => this.probe(id, null).catch(() => undefined)));
+    }
   }
 
   private row(id: string, scope: DeviceScope): ChannelRow {
@@ -166,6 +221,9 @@ export class VideoService {
       nationalCode: body.nationalCode ?? null,
       channelCode: body.channelCode ?? null,
       model: body.model ?? null,
+      syncSource: base.syncSource ?? null,
+      syncProfileToken: base.syncProfileToken ?? null,
+      syncMissing: base.syncMissing ?? false,
       createdTime: base.createdTime,
       updatedTime: now,
     };

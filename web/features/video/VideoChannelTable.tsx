@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useMemo, useState, type JSX, type ReactNode 
 import Alert from '@arco-design/web-react/es/Alert';
 import Button from '@arco-design/web-react/es/Button';
 import Message from '@arco-design/web-react/es/Message';
+import Tag from '@arco-design/web-react/es/Tag';
 import Tooltip from '@arco-design/web-react/es/Tooltip';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import { useTranslation } from 'react-i18next';
@@ -30,9 +31,11 @@ export interface VideoChannelTableProps<F extends object> {
   filters?: ReactNode;
   /** The device new channels are bound to (the device tab). */
   deviceId?: string;
+  /** More toolbar buttons for managers, after "new channel" (the video center's ONVIF sync). */
+  manageActions?: ReactNode;
 }
 
-export function VideoChannelTable<F extends object>({ list, testId, filters, deviceId }: VideoChannelTableProps<F>): JSX.Element {
+export function VideoChannelTable<F extends object>({ list, testId, filters, deviceId, manageActions }: VideoChannelTableProps<F>): JSX.Element {
   const { t } = useTranslation(['video', 'table']);
   const manage = usePermission('video:manage');
   const [editing, setEditing] = useState<VideoChannel | null | undefined>(undefined);
@@ -56,7 +59,22 @@ export function VideoChannelTable<F extends object>({ list, testId, filters, dev
 
   const columns = useMemo<ColumnProps<VideoChannel>[]>(
     () => [
-      { title: t('fields.name'), dataIndex: 'name', render: (name: string) => <strong>{name}</strong> },
+      {
+        title: t('fields.name'),
+        dataIndex: 'name',
+        render: (name: string, row) => (
+          <>
+            <strong>{name}</strong>
+            {row.syncMissing ? (
+              <Tooltip content={t('sync.missingHint', { source: row.syncSource })}>
+                <Tag color="orange" size="small" style={{ marginLeft: 8 }} data-testid={`${testId}-missing-${row.id}`}>
+                  {t('sync.missing')}
+                </Tag>
+              </Tooltip>
+            ) : null}
+          </>
+        ),
+      },
       {
         title: t('fields.status'),
         dataIndex: 'status',
@@ -117,9 +135,12 @@ export function VideoChannelTable<F extends object>({ list, testId, filters, dev
         filters={filters}
         toolbar={
           manage ? (
-            <Button type="primary" onClick={() => setEditing(null)} data-testid={`${testId}-create`}>
-              {t('create')}
-            </Button>
+            <>
+              <Button type="primary" onClick={() => setEditing(null)} data-testid={`${testId}-create`}>
+                {t('create')}
+              </Button>
+              {manageActions}
+            </>
           ) : undefined
         }
       />

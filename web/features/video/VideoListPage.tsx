@@ -1,9 +1,9 @@
 /**
  * Video center → Video: every channel the caller may see, with name and status filters; add/edit
- * drawer with the maker's address rule, probe, live preview. ONVIF channel sync is not built yet,
- * so there is no sync button.
+ * drawer with the maker's address rule, probe, live preview, and ONVIF channel sync (managers).
  */
-import type { JSX } from 'react';
+import { useState, type JSX } from 'react';
+import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
 import Form from '@arco-design/web-react/es/Form';
 import Input from '@arco-design/web-react/es/Input';
@@ -12,6 +12,10 @@ import { videoRoutes, videoStatuses } from '../../../server/contract/video.ts';
 import { EnumSelect } from '../../components/EnumSelect.tsx';
 import { useList } from '../../lib/use-list.ts';
 import { VideoChannelTable } from './VideoChannelTable.tsx';
+import { VideoSyncModal } from './VideoSyncModal.tsx';
+
+/** The synced channels' probes run after the sync answers; one refresh a little later shows most of their statuses. */
+const REFRESH_AFTER_SYNC_MS = 10_000;
 
 function VideoFilters(): JSX.Element {
   const { t } = useTranslation('video');
@@ -30,9 +34,20 @@ function VideoFilters(): JSX.Element {
 export function VideoListPage(): JSX.Element {
   const { t } = useTranslation('video');
   const list = useList(videoRoutes.list, { urlFilters: { name: 'string', status: 'string' } });
+  const [syncing, setSyncing] = useState(false);
+  const synced = (): void => {
+    void list.refresh();
+    setTimeout(() => void list.refresh(), REFRESH_AFTER_SYNC_MS);
+  };
+  const syncButton = (
+    <Button onClick={() => setSyncing(true)} data-testid="video-sync">
+      {t('sync.action')}
+    </Button>
+  );
   return (
     <Card title={t('title')} bordered={false} data-testid="video-page">
-      <VideoChannelTable list={list} testId="video" filters={<VideoFilters />} />
+      <VideoChannelTable list={list} testId="video" filters={<VideoFilters />} manageActions={syncButton} />
+      <VideoSyncModal visible={syncing} onClose={() => setSyncing(false)} onSynced={synced} />
     </Card>
   );
 }

@@ -8,6 +8,8 @@ import {
   type VideoChannelBody,
   type VideoChannelUpdateBody,
   type VideoProbeResult,
+  type VideoSyncBody,
+  type VideoSyncResult,
 } from '../../../server/contract/video.ts';
 import { api } from '../../lib/api-client.ts';
 import { getSession } from '../../stores/session.ts';
@@ -22,6 +24,17 @@ export function updateChannel(body: VideoChannelUpdateBody): Promise<VideoChanne
 
 export function deleteChannels(ids: string[]): Promise<DeleteResult> {
   return api(videoRoutes.delete, { body: { ids } });
+}
+
+/** A recorder answers one SOAP call per profile, each within the server's 5 s: more than the default 10 s in all. */
+const SYNC_TIMEOUT_MS = 60_000;
+
+/**
+ * Silent: the sync dialog shows the failure (wrong password, clock skew, timeout, not ONVIF) itself.
+ * The route answers 202, which the client's response typing (200 only) does not follow.
+ */
+export function syncChannels(body: VideoSyncBody): Promise<VideoSyncResult> {
+  return api(videoRoutes.sync, { body, silent: true, timeoutMs: SYNC_TIMEOUT_MS }) as Promise<VideoSyncResult>;
 }
 
 export function probeChannel(id: string): Promise<VideoProbeResult> {
