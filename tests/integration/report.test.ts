@@ -6,6 +6,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import JSZip from 'jszip';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import zhReports from '../../locales/zh_CN/reports.json' with { type: 'json' };
 import { deviceRoutes } from '../../server/contract/device.ts';
@@ -69,7 +70,7 @@ describe('reports', () => {
     // 08:00 in Shanghai is 00:00 UTC.
     expect(new Date(created.nextRunTs!).getUTCHours()).toBe(0);
     expect((await t.api.ok(r.list, { query: { name: 'Boiler' } })).items.map((x) => x.id)).toEqual([created.id]);
-    const weekly = { frequency: 'WEEKLY', weekdays: [1], hours: [9], timeZone: 'UTC' } as const;
+    const weekly: ReportBody['schedule'] = { frequency: 'WEEKLY', weekdays: [1], hours: [9], timeZone: 'UTC' };
     const saved = await t.api.ok(r.update, { body: { ...body(device.id, { enabled: false, schedule: weekly }), id: created.id } });
     expect(saved).toMatchObject({ nextRunTs: null, schedule: weekly, enabled: false });
     expect(await t.api.ok(r.delete, { body: { ids: [created.id, 'unknown'] } })).toEqual({ deleted: 1 });
@@ -104,12 +105,19 @@ describe('reports', () => {
 
     const run = await t.api.ok(r.run, { params: { id: report.id }, body: { startTs: at - 1000, endTs: at + 5000 } });
     expect(run).toMatchObject({ trigger: 'MANUAL', rows: 2, truncated: false });
-    const rows = await valuesOfXlsx(await download(t, run, 'xlsx'));
+    const xlsx = await download(t, run, 'xlsx');
+    const rows = await valuesOfXlsx(xlsx);
     expect(rows[0]).toEqual([expect.stringContaining('Asia/Shanghai'), `${device.name} / temperature`, `${device.name} / humidity`]);
     expect(rows.slice(1).map((row) => row.slice(1))).toEqual([
       [21.5, 40],
       [22.25],
     ]);
+    // The chart sheet's line chart plots both columns of the data sheet (its parts are our own DrawingML).
+    const zip = await JSZip.loadAsync(xlsx);
+    const chart = await zip.file('xl/charts/chart1.xml')!.async('string');
+    expect(chart).toContain(`<c:f>&#39;${zhReports.file.data}&#39;!$B$2:$B$3</c:f>`);
+    expect(chart).toContain(`<c:f>&#39;${zhReports.file.data}&#39;!$C$2:$C$3</c:f>`);
+    expect(await zip.file('xl/worksheets/sheet2.xml')!.async('string')).toContain('<drawing r:id="rId1"/>');
     const csv = (await download(t, run, 'csv')).toString('utf8');
     expect(csv).toContain(',21.5,40');
     expect((await t.api.ok(r.runs, { params: { id: report.id } })).items.map((x) => x.id)).toEqual([run.id]);

@@ -1,6 +1,6 @@
 /**
  * A run's files: the table as an .xlsx (a data sheet with a time column and one column per
- * device/key, and a sheet describing the run) and as a CSV, in the language the report was saved
+ * device/key, a chart sheet plotting its numeric columns, and a sheet describing the run) and as a CSV, in the language the report was saved
  * in. A period without data still gives both files, saying so in place of rows.
  */
 import { PassThrough } from 'node:stream';
@@ -10,6 +10,7 @@ import enReports from '../../../locales/en_US/reports.json' with { type: 'json' 
 import type { Language } from '../../contract/languages.ts';
 import { REPORT_ROWS_MAX, type Report } from '../../contract/report.ts';
 import { toCsv } from '../../lib/csv.ts';
+import { withLineChart } from './report-chart.ts';
 import type { Cell, ReportTable } from './report-table.ts';
 
 type FileKey = keyof typeof enReports.file;
@@ -76,12 +77,21 @@ export async function reportXlsx(c: RunContext): Promise<Buffer> {
   c.table.times.forEach((t, i) => data.addRow([localTime(t, tz), ...(c.table.cells[i] as Cell[])]).commit());
   for (const note of notes(c)) data.addRow([note]).commit();
   data.commit();
+  const chart = workbook.addWorksheet(fileText(c.lang, 'chart'));
+  chart.addRow([fileText(c.lang, 'chartHint')]).commit();
+  chart.commit();
   const about = workbook.addWorksheet(fileText(c.lang, 'about'));
   about.columns = [{ width: 16 }, { width: 48 }];
   for (const row of aboutRows(c)) about.addRow(row).commit();
   about.commit();
   await workbook.commit();
-  return Buffer.concat(chunks);
+  const numeric = c.columns.map((_, i) => i).filter((i) => c.table.cells.some((row) => typeof row[i] === 'number'));
+  return withLineChart(Buffer.concat(chunks), {
+    dataSheet: fileText(c.lang, 'data'),
+    chartSheetPart: 'xl/worksheets/sheet2.xml',
+    rows: c.table.times.length,
+    columns: numeric.map((i) => i + 2),
+  });
 }
 
 export function reportCsv(c: RunContext): string {
