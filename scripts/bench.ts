@@ -6,7 +6,7 @@
  * (`--build` forces it).
  *
  * `--only <group,…>` runs some groups (sizes, coldstart, idle, devices, telemetry, rules, connections, history,
- * chart, scale, modbus, cloud, flash, video); the other rows keep the figures of the run that measured them, with its date and load.
+ * chart, scale, modbus, cloud, flash, video, report); the other rows keep the figures of the run that measured them, with its date and load.
  * `--video-minutes N` holds the video group's stream N minutes (default 1; the issue's budget holds 30).
  * `--soak MINUTES` runs the soak alone (scripts/lib/bench-soak.ts) and draws docs/bench/soak.png.
  */
@@ -25,6 +25,7 @@ import { deviceRows } from './lib/bench-devices.ts';
 import { cloudRows } from './lib/bench-cloud.ts';
 import { chartRows } from './lib/bench-history-chart.ts';
 import { historyRows } from './lib/bench-history.ts';
+import { reportRows } from './lib/bench-report.ts';
 import { modbusRows } from './lib/bench-modbus.ts';
 import { benchLicenceKeys, provision } from './lib/bench-gateway.ts';
 import { cpuMs, KB, mb, MB, median, medianRss, rssOf, rssRange, sleep, type Rss } from './lib/bench-measure.ts';
@@ -46,7 +47,7 @@ const coldStartRuns = 10;
 const resultsFile = join(root, 'bench/results.json');
 const docFile = join(root, 'docs/BENCHMARKS.md');
 
-const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'rules', 'connections', 'history', 'chart', 'scale', 'modbus', 'cloud', 'flash', 'video', 'soak'] as const;
+const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'rules', 'connections', 'history', 'chart', 'scale', 'modbus', 'cloud', 'flash', 'video', 'report', 'soak'] as const;
 type Group = (typeof groups)[number];
 
 /** Rows of placeholders earlier runs wrote before these figures were measured. */
@@ -576,6 +577,7 @@ async function main(): Promise<void> {
     await step('cloud', () => cloudRows(binary));
     await step('flash', () => flashRows(binary));
     await step('video', () => videoRows(binary, videoMinutes(process.argv)));
+    await step('report', () => reportRows());
     await step('soak', () => soakRows(binary, soakMinutes(process.argv) ?? 10));
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -61,6 +61,7 @@ import { menuModule } from './modules/menu/menu-module.ts';
 import { mapModule } from './modules/map/map-module.ts';
 import { networkModule } from './modules/network/network-module.ts';
 import { visualizationModule } from './modules/visualization/visualization-module.ts';
+import { reportModule } from './modules/report/report-module.ts';
 import { noticeModule } from './modules/notice/notice-module.ts';
 import { auditLogModule } from './modules/audit-log/audit-log-module.ts';
 import { portRangeModule } from './modules/port-range/port-range-module.ts';
@@ -110,6 +111,7 @@ export const edgeModules: readonly EdgeModule[] = [
   networkModule,
   noticeModule,
   visualizationModule,
+  reportModule,
   auditLogModule,
   portRangeModule,
   // Its editor's websocket reaches the proxy through the websocket plugin registered on the root (below).

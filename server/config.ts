@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { TCP_PORT_DEFAULT } from './contract/tcp-device.ts';
 import { networkAppliers, type NetworkApplierName } from './contract/network.ts';
 import { VIDEO_MAX_STREAMS_DEFAULT } from './contract/video.ts';
+import { REPORT_DISK_MB_DEFAULT } from './contract/report.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const logLevels: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -66,6 +67,8 @@ export interface Config {
   ffmpegDir: string | null;
   /** Live video previews (one ffmpeg each) running at once. */
   videoMaxStreams: number;
+  /** MB all report runs' files may take together (the oldest runs are removed first). */
+  reportDiskMb: number;
 }
 
 interface OptionSpec {
@@ -113,6 +116,7 @@ export const options: OptionSpec[] = [
   { key: 'nodeRedMax', flag: '--node-red-max', env: 'EDGE_NODE_RED_MAX', kind: 'count', range: [0, 32], help: 'Node-RED instances that may exist, 0-32 (default 3; each takes about 130 MB while it runs)' },
   { key: 'ffmpegDir', flag: '--ffmpeg-dir', env: 'EDGE_FFMPEG_DIR', kind: 'string', help: 'Directory holding ffmpeg and ffprobe for video probes and previews (default: found on PATH)' },
   { key: 'videoMaxStreams', flag: '--video-max-streams', env: 'EDGE_VIDEO_MAX_STREAMS', kind: 'count', range: [1, 64], help: `Live video previews running at once, 1-64, one ffmpeg each (default ${VIDEO_MAX_STREAMS_DEFAULT})` },
+  { key: 'reportDiskMb', flag: '--report-disk-mb', env: 'EDGE_REPORT_DISK_MB', kind: 'count', range: [1, 102_400], help: `MB the files of report runs may take under <data-dir>/reports, 1-102400; the oldest runs are removed first (default ${REPORT_DISK_MB_DEFAULT})` },
   { key: 'cloudOfflineDays', flag: '--cloud-offline-days', env: 'EDGE_CLOUD_OFFLINE_DAYS', kind: 'days', help: 'Days a cloud account may sign in while the cloud is unreachable, since its last online sign-in (default 30; 0: never offline)' },
 ];
 
@@ -144,6 +148,7 @@ export const defaults: Config = {
   nodeRedMax: 3,
   ffmpegDir: null,
   videoMaxStreams: VIDEO_MAX_STREAMS_DEFAULT,
+  reportDiskMb: REPORT_DISK_MB_DEFAULT,
 };
 
 export class ConfigError extends Error {}

@@ -181,6 +181,7 @@ export const pages: Record<ConsoleComponentName, PageLoader> = {
   DesignerPage: named(() => import('./features/visualization/DesignerPage.tsx'), 'DesignerPage'),
   SandboxRunPage: named(() => import('./features/visualization/SandboxRunPage.tsx'), 'SandboxRunPage'),
   SharePage: named(() => import('./features/visualization/SharePage.tsx'), 'SharePage'),
+  ReportListPage: named(() => import('./features/report/ReportListPage.tsx'), 'ReportListPage'),
   VideoListPage: named(() => import('./features/video/VideoListPage.tsx'), 'VideoListPage'),
   OrganizationPage: named(() => import('./features/organization/OrganizationPage.tsx'), 'OrganizationPage'),
   EdgeStatePage: named(() => import('./features/cloud-link/EdgeStatePage.tsx'), 'EdgeStatePage'),

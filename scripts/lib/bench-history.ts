@@ -22,7 +22,7 @@ import { initialWalk, nextReading } from './simulator-model.ts';
 import { writePathRows } from './bench-write-path.ts';
 
 const DAY = 86_400_000;
-const START = Date.UTC(2025, 0, 1);
+export const START = Date.UTC(2025, 0, 1);
 const silent = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, trace: () => {}, fatal: () => {}, child: () => silent, level: 'silent' };
 
 /** Seeded, so every run stores the same series. */
@@ -33,22 +33,22 @@ function seeded(seed: number): () => number {
   };
 }
 
-interface Store {
+export interface Store {
   db: Db;
   rows: TelemetryRepository;
   close(): void;
 }
 
 /** The app's migrations; loaded once the `.sql` loader is registered (npm run bench runs tsx alone). */
-async function appMigrations(): Promise<readonly { name: string; sql: string }[]> {
+export async function appMigrations(): Promise<readonly { name: string; sql: string }[]> {
   // By URL: the loader is plain JavaScript without type declarations.
   await import(new URL('../../tests/helpers/sql-text-loader.mjs', import.meta.url).href);
   return (await import('../../server/app.ts')).migrations;
 }
 
-let migrations: readonly { name: string; sql: string }[] = [];
+export let migrations: readonly { name: string; sql: string }[] = [];
 
-function store(): Store {
+export function store(): Store {
   const dir = mkdtempSync(join(tmpdir(), 'edge-bench-history-'));
   const db = openDatabase(join(dir, 'edge.db'), migrations);
   return {
@@ -62,7 +62,7 @@ function store(): Store {
 }
 
 /** Stores `seconds` readings of 1 Hz per device from `reading(device, second)`, in batches. */
-function fill(s: Store, devices: number, seconds: number, reading: (device: number, second: number, ts: number) => TelemetryRow[]): number {
+export function fill(s: Store, devices: number, seconds: number, reading: (device: number, second: number, ts: number) => TelemetryRow[]): number {
   const jitter = seeded(11);
   let values = 0;
   for (let from = 0; from < seconds; from += 3600) {
@@ -83,14 +83,14 @@ function bytesOf(db: Db, names: readonly string[]): number {
   return r.bytes ?? 0;
 }
 
-async function compact(s: Store): Promise<{ ms: number; values: number }> {
+export async function compact(s: Store): Promise<{ ms: number; values: number }> {
   const started = performance.now();
   const result = await new HistoryCompactor({ db: s.db, blocks: s.rows.blocks, log: silent as never, options: { recentMs: 0, everyMs: 0 } }).run(Number.MAX_SAFE_INTEGER);
   return { ms: performance.now() - started, values: result.values };
 }
 
 /** Simulator readings: one walk per device. */
-function simulatorReadings(): (device: number, second: number, ts: number) => TelemetryRow[] {
+export function simulatorReadings(): (device: number, second: number, ts: number) => TelemetryRow[] {
   const random = seeded(5);
   const walks = new Map<number, ReturnType<typeof initialWalk>>();
   return (device, _second, ts) => {
@@ -197,7 +197,12 @@ async function queryRows(): Promise<RowSpec[]> {
   }
 }
 
-export async function historyRows(): Promise<RowSpec[]> {
+/** Loads the app's migrations for `store()` (the report group's bench stores history the same way). */
+export async function loadMigrations(): Promise<void> {
   migrations = await appMigrations();
+}
+
+export async function historyRows(): Promise<RowSpec[]> {
+  await loadMigrations();
   return [...(await sizeRows()), ...(await queryRows()), ...writePathRows(migrations)];
 }

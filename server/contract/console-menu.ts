@@ -94,6 +94,7 @@ export const consoleMenu = [
   { path: p.visualizationDesigner, name: 'VisualizationDesigner', titleKey: 'menu:visualizationDesigner', menuType: 'menu', component: 'DesignerPage', group: 'Visualization', sort: 3, permission: 'visualization:manage', layout: 'main', hideMenu: true, currentActiveMenu: p.visualizationSandbox },
   // Full screen: a wall display shows nothing but the configuration.
   { path: p.visualizationRun, name: 'VisualizationRun', titleKey: 'menu:sandbox', menuType: 'menu', component: 'SandboxRunPage', group: 'Visualization', sort: 4, permission: 'visualization:manage', layout: 'blank', hideMenu: true, currentActiveMenu: p.visualizationSandbox },
+  { path: p.visualizationReport, name: 'VisualizationReport', titleKey: 'menu:report', menuType: 'menu', component: 'ReportListPage', group: 'Visualization', sort: 5, permission: 'visualization:manage', layout: 'main' },
 
   // Video center (7)
   { path: p.videoCenter, name: 'VideoCenter', titleKey: 'menu:videoCenter', menuType: 'category', sort: 7, icon: 'video', layout: 'main' },

@@ -45,6 +45,7 @@ export const consolePaths = {
   visualizationDesigner: '/visualization/configuration/design/:id',
   visualizationRun: '/visualization/configuration/sandbox/:id',
   visualizationShare: '/visualization/share/:shareToken',
+  visualizationReport: '/visualization/report',
 
   videoCenter: '/video-center',
   video: '/video-center/video',

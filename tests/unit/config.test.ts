@@ -37,7 +37,7 @@ describe('configuration', () => {
         '--history-max-mb', '512', '--min-free-disk-mb=128', '--cloud-offline-days', '7',
         '--commit-interval-ms', '1000', '--commit-burst=2', '--commit-batch', '512', '--network-applier', 'openwrt',
         '--node-red-dir', '/opt/node-red', '--node-red-max=5',
-        '--ffmpeg-dir', '/opt/ffmpeg/bin', '--video-max-streams=2',
+        '--ffmpeg-dir', '/opt/ffmpeg/bin', '--video-max-streams=2', '--report-disk-mb', '200',
         '--firmware-public-key', 'fw.pem', '--firmware-ready-timeout-ms=5000', '--firmware-health-window-ms', '60000',
       ],
       {},
@@ -70,6 +70,7 @@ describe('configuration', () => {
       nodeRedMax: 5,
       ffmpegDir: '/opt/ffmpeg/bin',
       videoMaxStreams: 2,
+      reportDiskMb: 200,
     });
   });
 

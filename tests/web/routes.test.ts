@@ -64,7 +64,7 @@ describe('the console menu', () => {
       { SoftGateway: ['NodeRed', 'ProtocolModule'] },
       { Maintenance: ['AlarmRecord'] },
       { RuleEngine: ['SceneLinkage'] },
-      { Visualization: ['VisualizationTemplate', 'VisualizationSandbox'] },
+      { Visualization: ['VisualizationTemplate', 'VisualizationSandbox', 'VisualizationReport'] },
       { VideoCenter: ['Video'] },
       { System: ['Organization', 'EdgeState', 'CloudEvent', 'SystemConfiguration', 'User', 'Notice', 'MyNotice', 'AuditLog'] },
       { OperationManage: ['LogoManage'] },

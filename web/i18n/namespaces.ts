@@ -55,6 +55,7 @@ const resources = {
   video: texts<typeof import('../../locales/zh_CN/video.json')>(),
   userAdmin: texts<typeof import('../../locales/zh_CN/userAdmin.json')>(),
   visualization: texts<typeof import('../../locales/zh_CN/visualization.json')>(),
+  reports: texts<typeof import('../../locales/zh_CN/reports.json')>(),
   workbench: texts<typeof import('../../locales/zh_CN/workbench.json')>(),
 };
 
