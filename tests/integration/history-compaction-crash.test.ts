@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { migrations } from '../../server/app.ts';
 import { openDatabase, transaction } from '../../server/db/sqlite.ts';
 import { StagingMover } from '../../server/modules/telemetry/staging-mover.ts';
+import { StagingStore } from '../../server/modules/telemetry/staging-store.ts';
 import { TelemetryRepository } from '../../server/modules/telemetry/telemetry-repository.ts';
 import type { TelemetryRow } from '../../server/modules/telemetry/telemetry-rows.ts';
 import { tempDir } from '../helpers/app.ts';
@@ -50,16 +51,18 @@ describe('history compaction and a hard kill', () => {
     const repository = new TelemetryRepository(db);
     transaction(db, () => {
       const telemetry = KEYS.flatMap((k) => Array.from({ length: PER_KEY }, (_, i) => valueOf(k, i)));
-      repository.insertTelemetry([{ deviceId: 'dev-1', telemetry }]);
+      // Commits of 250 values each: a move takes whole commits (staging-pack.ts).
+      for (let i = 0; i < telemetry.length; i += 250) repository.insertTelemetry([{ deviceId: 'dev-1', telemetry: telemetry.slice(i, i + 250) }]);
       // 'state' as rows of ts_history, as the staging move wrote them before blocks.
-      const state = "(SELECT id FROM ts_latest WHERE device_id = 'dev-1' AND key = 'state')";
-      db.exec(`INSERT INTO ts_history (series_id, ts, value_type, num_value, text_value, flag)
-        SELECT series_id, ts, value_type, num_value, text_value, flag FROM ts_staging WHERE series_id = ${state} ORDER BY id`);
-      db.exec(`DELETE FROM ts_staging WHERE series_id = ${state}`);
+      const state = (db.prepare("SELECT id FROM ts_latest WHERE device_id = 'dev-1' AND key = 'state'").get() as { id: number }).id;
+      const staging = new StagingStore(db);
+      const insert = db.prepare('INSERT INTO ts_history (series_id, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?)');
+      for (const r of staging.all()) if (r[0] === state) insert.run(...r);
+      staging.forget(new Set([state]));
     });
     // The others as small blocks: many small moves, as a writer that moves often makes them.
     const mover = new StagingMover(db);
-    while (mover.move(250) > 0);
+    while (mover.move(250).moved > 0);
     const smallBlocks = blockCount(db);
     expect(smallBlocks).toBeGreaterThan(150);
     db.close();

@@ -4,6 +4,8 @@
  * PRAGMA integrity_check and holds every value exactly once, staged or in a block (what is still
  * staged is what arrived after everything moved), a repeated ts answered with its last write (the
  * repeats arrive last, so their move rewrites blocks already made); the next move finishes the job.
+ * The database was staged by two binaries: values an older one staged one row each (migration 0014)
+ * before the update, the rest as one pack per commit (migration 0047): both move, the old ones first.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,11 +13,17 @@ import { migrations } from '../../server/app.ts';
 import { openDatabase, transaction } from '../../server/db/sqlite.ts';
 import { TelemetryRepository } from '../../server/modules/telemetry/telemetry-repository.ts';
 import type { TelemetryRow } from '../../server/modules/telemetry/telemetry-rows.ts';
+import { encodeValue } from '../../server/modules/telemetry/stored-value.ts';
 import { tempDir } from '../helpers/app.ts';
+import { stagedCount } from '../helpers/stored-history.ts';
 import { runStorageChild } from '../helpers/storage-child.ts';
 
 const KEYS = ['temperature', 'state', 'flagged'];
 const PER_KEY = 100_000;
+/** The first values of each key, staged by a binary before migration 0047. */
+const LEGACY_PER_KEY = 30_000;
+/** Values per commit of the binary after the update. */
+const COMMIT = 3000;
 /** Every REPEAT-th value arrives again later with another value: the later one must win. */
 const REPEAT = 10;
 
@@ -31,18 +39,40 @@ function expectedOf(key: string): unknown[] {
 }
 
 
-function readAll(file: string): { integrity: string; staged: number; firstStaged: number | null; rows: number; blockValues: number; values: Record<string, unknown[]> } {
+function readAll(file: string): { integrity: string; staged: number; rows: number; blockValues: number; values: Record<string, unknown[]> } {
   const db = openDatabase(file, migrations);
   try {
     const repository = new TelemetryRepository(db);
     const integrity = (db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check;
-    const { n: staged, first: firstStaged } = db.prepare('SELECT COUNT(*) AS n, MIN(id) AS first FROM ts_staging').get() as { n: number; first: number | null };
+    const staged = stagedCount(db);
     const { n: rows } = db.prepare('SELECT COUNT(*) AS n FROM ts_history').get() as { n: number };
     const { n: blockValues } = db.prepare('SELECT COALESCE(SUM(count), 0) AS n FROM ts_block').get() as { n: number };
     const values = Object.fromEntries(
       KEYS.map((k) => [k, repository.history('dev-1', k, 0, Number.MAX_SAFE_INTEGER, PER_KEY * 2, 'ASC').map((p) => [p.ts, p.value, p.flag])]),
     );
-    return { integrity, staged, firstStaged, rows, blockValues, values };
+    return { integrity, staged, rows, blockValues, values };
+  } finally {
+    db.close();
+  }
+}
+
+/** A database as a binary before migration 0047 left it: the first values of each key staged one row each. */
+function stageAsOlderBinary(file: string): void {
+  const db = openDatabase(file, migrations.filter((m) => m.name !== '0047-telemetry-staging-pack'));
+  try {
+    transaction(db, () => {
+      const series = db.prepare('INSERT INTO ts_latest (device_id, key, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?, ?)');
+      const stage = db.prepare('INSERT INTO ts_staging (series_id, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?)');
+      for (const key of KEYS) {
+        const first = encodeValue(valueOf(key, 0).value);
+        const id = Number(series.run('dev-1', key, valueOf(key, 0).ts, first.valueType, first.numValue, first.textValue, null).lastInsertRowid);
+        for (let i = 0; i < LEGACY_PER_KEY; i++) {
+          const row = valueOf(key, i);
+          const v = encodeValue(row.value);
+          stage.run(id, row.ts, v.valueType, v.numValue, v.textValue, row.flag ?? null);
+        }
+      }
+    });
   } finally {
     db.close();
   }
@@ -51,12 +81,15 @@ function readAll(file: string): { integrity: string; staged: number; firstStaged
 describe('moving staged history and a hard kill', () => {
   it('loses and doubles no value when the moving process is killed, and the next move completes it', { timeout: 120_000 }, async () => {
     const file = join(tempDir(), 'edge.db');
+    stageAsOlderBinary(file);
     const db = openDatabase(file, migrations);
     const repository = new TelemetryRepository(db);
     const repeated = KEYS.flatMap((k) => Array.from({ length: PER_KEY / REPEAT }, (_, n) => valueOf(k, n * REPEAT, true)));
+    const rest = KEYS.flatMap((k) => Array.from({ length: PER_KEY - LEGACY_PER_KEY }, (_, i) => valueOf(k, LEGACY_PER_KEY + i)));
     transaction(db, () => {
-      repository.insertTelemetry([{ deviceId: 'dev-1', telemetry: KEYS.flatMap((k) => Array.from({ length: PER_KEY }, (_, i) => valueOf(k, i))) }]);
-      repository.insertTelemetry([{ deviceId: 'dev-1', telemetry: repeated }]);
+      for (const list of [rest, repeated]) {
+        for (let i = 0; i < list.length; i += COMMIT) repository.insertTelemetry([{ deviceId: 'dev-1', telemetry: list.slice(i, i + COMMIT) }]);
+      }
     });
     db.close();
     const expected = Object.fromEntries(KEYS.map((k) => [k, expectedOf(k)]));
@@ -66,12 +99,11 @@ describe('moving staged history and a hard kill', () => {
     expect(killed).not.toContain('done');
     const afterKill = readAll(file);
     expect(afterKill.integrity).toBe('ok');
-    // Ids count from 1 in arrival order; every value before the first still staged was moved, the
-    // repeats (the last ids) onto values already moved.
+    // Moved oldest first: every value that arrived before the first still staged was moved, the
+    // repeats (the last to arrive) onto values already moved.
     expect(afterKill.staged).toBeGreaterThan(0);
-    const movedCount = afterKill.firstStaged! - 1;
+    const movedCount = stagedAll - afterKill.staged;
     expect(movedCount).toBeGreaterThan(0);
-    expect(afterKill.staged).toBe(stagedAll - movedCount);
     expect(afterKill.rows).toBe(0);
     expect(afterKill.blockValues).toBe(Math.min(movedCount, KEYS.length * PER_KEY));
     expect(afterKill.values).toEqual(expected);

@@ -20,6 +20,7 @@ import { openDatabase } from '../../server/db/sqlite.ts';
 import { deviceRoutes } from '../../server/contract/device.ts';
 import { eventually, tokenOf } from '../helpers/mqtt.ts';
 import { makeThingModelApp, propertyOf } from '../helpers/thing-model.ts';
+import { stagedCount } from '../helpers/stored-history.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -124,8 +125,7 @@ function tableCounts(dataDir: string): { rows: number; staged: number; blocks: n
   try {
     const rows = db.prepare('SELECT COUNT(*) AS n, MIN(ts) AS oldest FROM ts_history').get() as { n: number; oldest: number };
     const blocks = db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(count), 0) AS v FROM ts_block').get() as { n: number; v: number };
-    const staged = db.prepare('SELECT COUNT(*) AS n FROM ts_staging').get() as { n: number };
-    return { rows: rows.n, staged: staged.n, blocks: blocks.n, blockValues: blocks.v, oldestRow: rows.oldest };
+    return { rows: rows.n, staged: stagedCount(db), blocks: blocks.n, blockValues: blocks.v, oldestRow: rows.oldest };
   } finally {
     db.close();
   }

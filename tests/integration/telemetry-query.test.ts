@@ -8,6 +8,7 @@ import { expectError } from '../helpers/error-body.ts';
 import { makeDeviceApp, type DeviceApi } from '../helpers/devices.ts';
 import { connectDevice, eventually, tokenOf } from '../helpers/mqtt.ts';
 import { migrations } from '../../server/app.ts';
+import { storedValueCount } from '../helpers/stored-history.ts';
 
 type Item = { ts: number; values: Record<string, unknown> };
 
@@ -134,14 +135,10 @@ describe('telemetry reads', () => {
 function countRows(dataDir: string, table: 'ts_history' | 'ts_latest' | 'event_record', deviceId: string): number {
   const db = openDatabase(join(dataDir, 'edge.db'), migrations);
   try {
-    // History rows name their series (the device's ts_latest row), not the device; values are
-    // staged first (migration 0013), then moved into ts_history.
-    const sql =
-      table === 'ts_history'
-        ? `SELECT COUNT(*) AS n FROM (SELECT series_id, ts FROM ts_staging UNION SELECT series_id, ts FROM ts_history) h
-           JOIN ts_latest l ON l.id = h.series_id WHERE l.device_id = ?`
-        : `SELECT COUNT(*) AS n FROM ${table} WHERE device_id = ?`;
-    return (db.prepare(sql).get(deviceId) as { n: number }).n;
+    // History values name their series (the device's ts_latest row), not the device; they are
+    // staged first, then moved.
+    if (table === 'ts_history') return storedValueCount(db, deviceId);
+    return (db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE device_id = ?`).get(deviceId) as { n: number }).n;
   } finally {
     db.close();
   }

@@ -13,6 +13,7 @@ import { openDatabase } from '../../server/db/sqlite.ts';
 import { makeDeviceApp } from '../helpers/devices.ts';
 import { connectDevice, eventually, tokenOf } from '../helpers/mqtt.ts';
 import { migrations } from '../../server/app.ts';
+import { stagedCount, storedValueCount } from '../helpers/stored-history.ts';
 
 const MESSAGES = 600;
 
@@ -24,11 +25,7 @@ async function workerApp(moveRows?: number) {
   const db = openDatabase(join(t.dataDir, 'edge.db'), migrations);
   // History values are staged first (migration 0014), then moved into blocks: a value counted
   // here is one still staged (none is moved while the test below looks, moveRows being large).
-  const stored = db.prepare(
-    `SELECT COUNT(*) AS n FROM (SELECT series_id, ts FROM ts_staging UNION SELECT series_id, ts FROM ts_history) h
-     JOIN ts_latest l ON l.id = h.series_id WHERE l.device_id = ? AND l.key = ? AND h.ts = ?`,
-  );
-  const count = (key: string, ts: number): number => (stored.get(device.id, key, ts) as { n: number }).n;
+  const count = (key: string, ts: number): number => storedValueCount(db, device.id, { key, ts });
   return { ...t, device, client, db, count };
 }
 
@@ -72,7 +69,7 @@ describe('telemetry through the history worker', () => {
       // One more batch carries the move of what the last ones staged.
       await client.publishAsync('v1/devices/me/telemetry', JSON.stringify({ ts: 1, values: { seq: -1 } }), { qos: 1 });
       const moved = (db.prepare('SELECT COALESCE(SUM(count), 0) AS n FROM ts_block').get() as { n: number }).n;
-      const staged = (db.prepare('SELECT COUNT(*) AS n FROM ts_staging').get() as { n: number }).n;
+      const staged = stagedCount(db);
       expect(moved).toBeGreaterThan(MESSAGES - 100);
       expect(moved + staged).toBe(MESSAGES + 1);
       expect(await api.ok(telemetryRoutes.timeseries, { params: { id: device.id }, query: { keys: 'seq' } })).toEqual({

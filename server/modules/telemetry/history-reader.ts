@@ -1,6 +1,6 @@
 /**
  * History queries over rows and blocks together (docs/PERFORMANCE-FINDINGS.md, "History blocks"): the
- * staged values of ts_staging, the recent rows of ts_history and the compacted blocks of ts_block
+ * staged values (staging-store.ts), the recent rows of ts_history and the compacted blocks of ts_block
  * answer as one series. Of values with the same ts the newer write is the one answered, as an
  * overwrite of a row is: a staged value (the greater id among staged ones) over a row, a row over a
  * block value.
@@ -10,6 +10,8 @@ import type { TimeseriesOrder } from '../../contract/telemetry.ts';
 import type { Db } from '../../db/sqlite.ts';
 import { BucketFold, entersAggregate, type ValueAggregation } from './history-aggregate.ts';
 import type { BlockInfo, HistoryBlocks } from './history-blocks.ts';
+import type { StagedRecord } from './staging-pack.ts';
+import { StagingStore } from './staging-store.ts';
 import { historyRowOf, type HistoryRow, type HistoryRowRecord } from './telemetry-rows.ts';
 
 
@@ -29,16 +31,17 @@ function lowerBound(sorted: readonly number[], ts: number): number {
  * `rows` (ts ascending, distinct) with the staged values (ts ascending, then id), a staged value
  * winning a tie, and among staged values of one ts the last.
  */
-function withStaged(rows: HistoryRow[], staged: readonly HistoryRowRecord[]): HistoryRow[] {
+function withStaged(rows: HistoryRow[], staged: readonly StagedRecord[]): HistoryRow[] {
   if (staged.length === 0) return rows;
   const out: HistoryRow[] = [];
   let r = 0;
   for (let s = 0; s < staged.length; s++) {
     const v = staged[s]!;
-    if (s + 1 < staged.length && staged[s + 1]!.ts === v.ts) continue;
-    while (r < rows.length && rows[r]!.ts < v.ts) out.push(rows[r++]!);
-    if (r < rows.length && rows[r]!.ts === v.ts) r++;
-    out.push(historyRowOf(v));
+    const ts = v[1];
+    if (s + 1 < staged.length && staged[s + 1]![1] === ts) continue;
+    while (r < rows.length && rows[r]!.ts < ts) out.push(rows[r++]!);
+    if (r < rows.length && rows[r]!.ts === ts) r++;
+    out.push({ ts, valueType: v[2], numValue: v[3], textValue: v[4], flag: v[5] });
   }
   while (r < rows.length) out.push(rows[r++]!);
   return out;
@@ -53,19 +56,16 @@ export interface AggregateRange {
 export class HistoryReader {
   private readonly rowsAsc: StatementSync;
   private readonly rowsDesc: StatementSync;
-  private readonly stagedRows: StatementSync;
+  private readonly staging: StagingStore;
 
   constructor(
     db: Db,
     private readonly blocks: HistoryBlocks,
   ) {
+    this.staging = new StagingStore(db);
     const sql = 'SELECT ts, value_type, num_value, text_value, flag FROM ts_history WHERE series_id = ? AND ts >= ? AND ts < ? ORDER BY ts';
     this.rowsAsc = db.prepare(`${sql} LIMIT ?`);
     this.rowsDesc = db.prepare(`${sql} DESC LIMIT ?`);
-    // A scan of the whole staging table, which the writer keeps small (telemetry-writer.ts).
-    this.stagedRows = db.prepare(
-      'SELECT ts, value_type, num_value, text_value, flag FROM ts_staging WHERE series_id = ? AND ts >= ? AND ts < ? ORDER BY ts, id',
-    );
   }
 
   /**
@@ -75,12 +75,21 @@ export class HistoryReader {
    */
   private rows(seriesId: number, startTs: number, endTs: number, limit: number, asc: boolean): HistoryRow[] {
     const found = ((asc ? this.rowsAsc : this.rowsDesc).all(seriesId, startTs, endTs, limit) as unknown as HistoryRowRecord[]).map(historyRowOf);
-    const staged = this.stagedRows.all(seriesId, startTs, endTs) as unknown as HistoryRowRecord[];
+    const staged = this.stagedOf(seriesId, startTs, endTs);
     if (staged.length === 0) return found;
     if (!asc) found.reverse();
     const all = withStaged(found, staged);
     if (!asc) all.reverse();
     return limit >= 0 && all.length > limit ? all.slice(0, limit) : all;
+  }
+
+  /**
+   * The series' staged values with startTs <= ts < endTs, by ts and then arrival (a stable sort): a
+   * scan of staging, which the writer keeps small (telemetry-writer.ts).
+   */
+  private stagedOf(seriesId: number, startTs: number, endTs: number): StagedRecord[] {
+    const staged = this.staging.inRange(startTs, endTs).filter((r) => r[0] === seriesId);
+    return staged.sort((a, b) => a[1] - b[1]);
   }
 
   /** Raw values with startTs <= ts < endTs, in `order`, at most `limit`. */

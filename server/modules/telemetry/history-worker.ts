@@ -13,6 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { WAL_AUTOCHECKPOINT_PAGES } from '../../db/sqlite.ts';
 import type { FailureOrigin } from './commit-failure.ts';
 import { ValueType, encodeValue } from './stored-value.ts';
+import { encodeStagedPack, PACK_VALUES } from './staging-pack.ts';
 import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRow } from './telemetry-rows.ts';
 import { attributeParams, eventParams, writeSql } from './telemetry-write-sql.ts';
 
@@ -150,9 +151,9 @@ function packJob(job: BatchJob, table: PairTable, batch: PackedBatch, i: number)
 }
 
 /*
- * The worker. Same rules as TelemetryRepository.insertTelemetry: every value into the staging
- * table (the latest values follow when staged values are moved), then attributes, events and
- * purges. It tells the main thread through postMessage and, for a
+ * The worker. Same rules as TelemetryRepository.insertTelemetry: the batch's values into staging
+ * as packs (the latest values follow when staged values are moved), then attributes, events and
+ * purges (the writer sends none: telemetry-writer.ts, `stopWorkerForPurge`). It tells the main thread through postMessage and, for a
  * shutdown that cannot wait for the event loop, through the shared `signal`:
  * [last finished batch, its failure 0/1, closed 0/1].
  */
@@ -165,7 +166,11 @@ const state = new Int32Array(signal);
 const db = new DatabaseSync(file);
 // As the main connection (server/db/sqlite.ts): the WAL is synced at each COMMIT, before the PUBACKs.
 db.exec('PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES};');
-const history = db.prepare(sql.history);
+const stagePack = db.prepare(sql.stagePack);
+// staging-pack.ts, as the main thread encodes packs. __name: what a transpiler that keeps function
+// names wraps nested functions in.
+const __name = (f) => f;
+const encodeStagedPack = (${String(encodeStagedPack)});
 const seriesSelect = db.prepare(sql.series);
 const seriesInsert = db.prepare(sql.newSeries);
 const attribute = db.prepare(sql.attribute);
@@ -177,6 +182,7 @@ const pairs = [];
 function store(b) {
   const v = b.values;
   const pairIds = [];
+  const c = { series: [], ts: [], types: [], nums: [], texts: [], flags: [] };
   for (let at = 0, i = 0; at < v.length; at += ${STRIDE}, i++) {
     const pair = v[at];
     const ts = v[at + 1];
@@ -198,7 +204,17 @@ function store(b) {
       }
       pairIds[pair] = id;
     }
-    history.run(id, ts, type, num, text, flag);
+    c.series.push(id);
+    c.ts.push(ts);
+    c.types.push(type);
+    c.nums.push(num);
+    c.texts.push(text);
+    c.flags.push(flag);
+  }
+  for (let from = 0; from < c.series.length; from += ${PACK_VALUES}) {
+    const to = Math.min(c.series.length, from + ${PACK_VALUES});
+    const pack = encodeStagedPack(c, from, to);
+    stagePack.run(to - from, pack.minTs, pack.maxTs, pack.data);
   }
   for (const a of b.attributes) attribute.run(...a);
   for (const e of b.events) event.run(...e);

@@ -1,7 +1,7 @@
 /**
- * Moves the staged history values (migration 0014) straight into compressed history blocks
- * (ts_block), oldest first, up to `MOVE_CHUNK` per transaction: per series and UTC day the staged
- * values (the last written among equal ts) become one block, usually appended beside the series'
+ * Moves the staged history values (migrations 0014 and 0047, staging-store.ts) straight into
+ * compressed history blocks (ts_block), oldest first, about `MOVE_CHUNK` per transaction: per
+ * series and UTC day the staged values (the last written among equal ts) become one block, usually appended beside the series'
  * earlier blocks without rewriting any (history-blocks.ts, `writeNewest`). The series-keyed
  * ts_history is skipped: its rows cost ~300 B per message on disk to insert, where a block of a
  * few hundred values costs ~2 B per value (docs/PERFORMANCE-FINDINGS.md, "Group commit, durability and
@@ -17,72 +17,65 @@ import type { StatementSync } from 'node:sqlite';
 import { transaction, type Db } from '../../db/sqlite.ts';
 import { HistoryBlocks } from './history-blocks.ts';
 import { BLOCK_POINTS, dayOf } from './history-merge.ts';
+import type { StagedRecord } from './staging-pack.ts';
+import { StagingStore } from './staging-store.ts';
 import type { HistoryRow } from './telemetry-rows.ts';
 
-/** Staged values one move transaction takes at most: bounds a move after a long time without one. */
+/** Staged values one move transaction takes at most (whole packs: a pack more): bounds a move after a long time without one. */
 export const MOVE_CHUNK = 65_536;
-
-/** A staged row as the move reads it (an array: ~30 % less time than objects for 32,768 of them). */
-type StagedRecord = [seriesId: number, ts: number, valueType: number, numValue: number | null, textValue: string | null, flag: string | null];
 
 const byTs = (a: StagedRecord, b: StagedRecord): number => a[1] - b[1];
 
-const sql = {
-  /** The id the staged values of a move stop before (the oldest `?` of them go), and whether that is all of them. */
-  end: 'SELECT MIN(id) + ? AS end, MIN(id) + ? > MAX(id) AS rest FROM ts_staging',
-  /** In id order (the table's own, no sort): the move groups them by series and sorts each by ts. */
-  staged: 'SELECT series_id, ts, value_type, num_value, text_value, flag FROM ts_staging WHERE id < ?',
-  /**
-   * The latest values are brought up to date at the move, not at each commit (one page fewer per
-   * commit): per series the staged value with the greatest ts, the last among equals, unless
-   * ts_latest holds a newer one (a late message goes to history only). Until then the reader
-   * answers them from the staging table (TelemetryRepository.latest).
-   */
-  latest: 'UPDATE ts_latest SET ts = ?, value_type = ?, num_value = ?, text_value = ?, flag = ? WHERE id = ? AND ts <= ?',
-  /** Freed staging pages are what the next appends reuse. */
-  clearUpTo: 'DELETE FROM ts_staging WHERE id < ?',
-  /**
-   * A move of everything staged (the usual one) empties the table without WHERE, which frees its
-   * pages without writing them, where deleting a range rewrites each leaf first.
-   */
-  clearAll: 'DELETE FROM ts_staging',
-};
+/**
+ * The latest values are brought up to date at the move, not at each commit (one page fewer per
+ * commit): per series the staged value with the greatest ts, the last among equals, unless
+ * ts_latest holds a newer one (a late message goes to history only). Until then the reader
+ * answers them from staging (TelemetryRepository.latest).
+ */
+const LATEST_SQL = 'UPDATE ts_latest SET ts = ?, value_type = ?, num_value = ?, text_value = ?, flag = ? WHERE id = ? AND ts <= ?';
+
+/** What one move did: values moved, and whether more stay staged. */
+export interface Moved {
+  moved: number;
+  more: boolean;
+}
 
 export class StagingMover {
-  private readonly statements: Record<keyof typeof sql, StatementSync>;
-  private readonly countStatement: StatementSync;
+  private readonly latest: StatementSync;
   private readonly blocks: HistoryBlocks;
+  private readonly staging: StagingStore;
 
   constructor(
     private readonly db: Db,
     private readonly blockPoints = BLOCK_POINTS,
   ) {
-    this.statements = Object.fromEntries(Object.entries(sql).map(([k, s]) => [k, db.prepare(s)])) as Record<keyof typeof sql, StatementSync>;
-    this.statements.staged.setReturnArrays(true);
-    this.countStatement = db.prepare('SELECT COUNT(*) AS n FROM ts_staging');
+    this.latest = db.prepare(LATEST_SQL);
     this.blocks = new HistoryBlocks(db);
+    this.staging = new StagingStore(db);
   }
 
-  /** Values staged now (a scan of the staging table, which the writer keeps small). */
+  /** Values staged now. */
   staged(): number {
-    return (this.countStatement.get() as { n: number }).n;
+    return this.staging.count();
   }
 
-  /** Moves the oldest `chunk` staged values (or fewer: all there are); returns how many it moved. */
-  move(chunk = MOVE_CHUNK): number {
-    const s = this.statements;
+  /** Moves the oldest `chunk` staged values (whole packs, or all there are) in one transaction. */
+  move(chunk = MOVE_CHUNK): Moved {
     return transaction(this.db, () => {
-      const { end, rest } = s.end.get(chunk, chunk) as { end: number | null; rest: number | null };
-      if (end === null) return 0;
-      this.writeSeries(s.staged.all(end) as unknown as StagedRecord[]);
-      return Number((rest ? s.clearAll.run() : s.clearUpTo.run(end)).changes);
+      const { records, more } = this.staging.takeOldest(chunk);
+      this.writeSeries(records);
+      return { moved: records.length, more };
     });
   }
 
   /** Moves every staged value, a chunk per transaction. */
   moveAll(): number {
     let moved = 0;
-    for (let n = MOVE_CHUNK; n === MOVE_CHUNK; moved += n) n = this.move();
+    for (let more = true; more; ) {
+      const step = this.move();
+      moved += step.moved;
+      more = step.more;
+    }
     return moved;
   }
 
@@ -98,7 +91,7 @@ export class StagingMover {
       // Stable: among values of one ts, id (arrival) order stays. Arrival is mostly ts order already.
       if (!isSortedByTs(list)) list.sort(byTs);
       const newest = list[list.length - 1]!;
-      this.statements.latest.run(newest[1], newest[2], newest[3], newest[4], newest[5], seriesId, newest[1]);
+      this.latest.run(newest[1], newest[2], newest[3], newest[4], newest[5], seriesId, newest[1]);
       this.writeBlocks(seriesId, list);
     }
   }

@@ -20,6 +20,7 @@ import { registerTelemetryStorageRoutes } from './telemetry-storage-routes.ts';
 import { TelemetryStorage } from './telemetry-storage.ts';
 import m0014 from './migrations/0014-telemetry-staging.sql';
 import m0040 from './migrations/0040-event-record-sequence.sql';
+import m0047 from './migrations/0047-telemetry-staging-pack.sql';
 import { HistoryCompactor, type CompactorOptions } from './history-compactor.ts';
 import { TelemetryRepository } from './telemetry-repository.ts';
 import { registerSharedAttributeRoutes } from './shared-attribute-routes.ts';
@@ -83,6 +84,7 @@ export const telemetryModule = defineModule({
     { name: '0013-telemetry-product-retention', sql: m0013 },
     { name: '0014-telemetry-staging', sql: m0014 },
     { name: '0040-event-record-sequence', sql: m0040 },
+    { name: '0047-telemetry-staging-pack', sql: m0047 },
   ],
   apiTags: {
     telemetry: 'Telemetry (ThingsBoard-compatible): latest values, history with aggregation, keys, client and shared attributes; retention',

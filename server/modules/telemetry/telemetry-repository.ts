@@ -13,6 +13,8 @@ import { HistoryBlocks } from './history-blocks.ts';
 import { HistoryReader } from './history-reader.ts';
 import type { AttributeRow, EventFilter, EventRecordRow, HistoryRow, LatestPoint, SequencedEvent, StoredPoint, TelemetryRow } from './telemetry-rows.ts';
 import { attributeParams, eventParams, writeSql } from './telemetry-write-sql.ts';
+import { stagedColumns, type StagedColumns } from './staging-pack.ts';
+import { StagingStore } from './staging-store.ts';
 
 interface EventRecordRecord {
   id: string;
@@ -42,6 +44,23 @@ function pointOfRow(r: HistoryRow): StoredPoint {
   return { ts: r.ts, value: decodeValue(r.valueType, r.numValue, r.textValue), flag: r.flag };
 }
 
+// Numbers are nearly every value: they skip encodeValue's object.
+function stageRow(c: StagedColumns, series: number, row: TelemetryRow): void {
+  c.series.push(series);
+  c.ts.push(row.ts);
+  c.flags.push(row.flag ?? null);
+  if (typeof row.value === 'number') {
+    c.types.push(ValueType.NUMBER);
+    c.nums.push(row.value);
+    c.texts.push(null);
+    return;
+  }
+  const v = encodeValue(row.value);
+  c.types.push(v.valueType);
+  c.nums.push(v.numValue);
+  c.texts.push(v.textValue);
+}
+
 /** What a message stores: its device's values in arrival order. */
 export interface DeviceTelemetry {
   deviceId: string;
@@ -49,8 +68,7 @@ export interface DeviceTelemetry {
 }
 
 export class TelemetryRepository {
-  private readonly historyStatement: StatementSync;
-  private readonly stagedLatestStatement: StatementSync;
+  private readonly staging: StagingStore;
   private readonly seriesStatement: StatementSync;
   private readonly newSeriesStatement: StatementSync;
   private readonly attributeStatement: StatementSync;
@@ -67,11 +85,7 @@ export class TelemetryRepository {
   constructor(private readonly db: Db) {
     this.blocks = new HistoryBlocks(db);
     this.reader = new HistoryReader(db, this.blocks);
-    this.historyStatement = db.prepare(writeSql.history);
-    // A scan of the staging table, which the writer keeps small (telemetry-writer.ts).
-    this.stagedLatestStatement = db.prepare(
-      'SELECT series_id, ts, value_type, num_value, text_value, flag FROM ts_staging WHERE series_id IN (SELECT id FROM ts_latest WHERE device_id = ?) ORDER BY id',
-    );
+    this.staging = new StagingStore(db);
     this.seriesStatement = db.prepare(writeSql.series);
     this.newSeriesStatement = db.prepare(writeSql.newSeries);
     this.attributeStatement = db.prepare(writeSql.attribute);
@@ -79,11 +93,12 @@ export class TelemetryRepository {
   }
 
   /**
-   * Every value into the staging table (migration 0014); the latest values follow when the staged
-   * values are moved (telemetry-write-sql.ts, `moveStaged`), and are read from staging until then.
-   * Call inside a transaction.
+   * Every value into staging, one pack per call (migration 0047, staging-store.ts); the latest
+   * values follow when the staged values are moved (staging-mover.ts), and are read from staging
+   * until then. Call inside a transaction.
    */
   insertTelemetry(batch: Iterable<DeviceTelemetry>): void {
+    const c = stagedColumns();
     for (const { deviceId, telemetry } of batch) {
       if (!telemetry) continue;
       let keys = this.seriesIds.get(deviceId);
@@ -97,20 +112,10 @@ export class TelemetryRepository {
           series = this.seriesOf(deviceId, row);
           keys.set(row.key, series);
         }
-        this.writeHistory(series, row);
+        stageRow(c, series, row);
       }
     }
-  }
-
-  // Numbers are nearly every value: they skip encodeValue's object.
-  private writeHistory(series: number, row: TelemetryRow): void {
-    const flag = row.flag ?? null;
-    if (typeof row.value === 'number') {
-      this.historyStatement.run(series, row.ts, ValueType.NUMBER, row.value, null, flag);
-      return;
-    }
-    const v = encodeValue(row.value);
-    this.historyStatement.run(series, row.ts, v.valueType, v.numValue, v.textValue, flag);
+    this.staging.append(c);
   }
 
   /** The series' id, its latest row created (with `first`) when the device never reported the key. */
@@ -195,9 +200,10 @@ export class TelemetryRepository {
       .all(deviceId, ...(keys ?? [])) as unknown as (ValueRecord & { id: number; key: string })[];
     const bySeries = new Map<number, ValueRecord>();
     for (const r of rows) bySeries.set(r.id, r);
-    for (const s of this.stagedLatestStatement.all(deviceId) as unknown as (ValueRecord & { series_id: number })[]) {
-      const current = bySeries.get(s.series_id);
-      if (current && s.ts >= current.ts) bySeries.set(s.series_id, s);
+    // A scan of staging, which the writer keeps small (telemetry-writer.ts).
+    for (const [series, ts, valueType, numValue, textValue, flag] of this.staging.all()) {
+      const current = bySeries.get(series);
+      if (current && ts >= current.ts) bySeries.set(series, { ts, value_type: valueType, num_value: numValue, text_value: textValue, flag });
     }
     return rows.map((r) => ({ key: r.key, ...pointOf(bySeries.get(r.id)!) }));
   }
@@ -299,6 +305,8 @@ export class TelemetryRepository {
    */
   deleteDeviceState(deviceId: string): void {
     transaction(this.db, () => {
+      const series = this.db.prepare('SELECT id FROM ts_latest WHERE device_id = ?').all(deviceId) as { id: number }[];
+      this.staging.forget(new Set(series.map((r) => r.id)));
       for (const sql of writeSql.forgetDevice) this.db.prepare(sql).run(deviceId);
     });
     this.forgetDevice(deviceId);
@@ -328,12 +336,7 @@ export class TelemetryRepository {
    */
   historyUsage(): { deviceId: string; rows: number; blocks: number; blockValues: number; blockBytes: number }[] {
     const rows = this.db
-      // Rows still in the staging table are rows too (moved into ts_history within a minute).
-      .prepare(
-        `SELECT l.device_id AS deviceId, COUNT(*) AS n
-         FROM ts_latest l JOIN (SELECT series_id FROM ts_history UNION ALL SELECT series_id FROM ts_staging) h ON h.series_id = l.id
-         GROUP BY l.device_id`,
-      )
+      .prepare('SELECT l.device_id AS deviceId, COUNT(*) AS n FROM ts_latest l JOIN ts_history h ON h.series_id = l.id GROUP BY l.device_id')
       .all() as { deviceId: string; n: number }[];
     const blocks = this.db
       .prepare(
@@ -348,6 +351,15 @@ export class TelemetryRepository {
       return u;
     };
     for (const r of rows) of(r.deviceId).rows = r.n;
+    // Values still staged are rows too (moved into blocks within a minute).
+    const staged = this.staging.all();
+    if (staged.length) {
+      const deviceOf = new Map(this.series().map((s) => [s.id, s.deviceId]));
+      for (const [series] of staged) {
+        const deviceId = deviceOf.get(series);
+        if (deviceId !== undefined) of(deviceId).rows++;
+      }
+    }
     for (const b of blocks) Object.assign(of(b.deviceId), { blocks: b.n, blockValues: b.v, blockBytes: b.bytes });
     return [...usage.values()];
   }

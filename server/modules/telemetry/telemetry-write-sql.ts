@@ -7,11 +7,11 @@ import { encodeValue } from './stored-value.ts';
 import type { AttributeRow, EventRecordRow } from './telemetry-rows.ts';
 
 export const writeSql = {
-  // Appended in arrival order (migration 0014): a commit changes the staging table's last page or
-  // two, not one history leaf per series. A repeated (series, ts) is resolved when it is read or
-  // moved into blocks (staging-mover.ts): the greater id wins, so QoS 1 redelivery still stores a
-  // message once.
-  history: 'INSERT INTO ts_staging (series_id, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?)',
+  // A commit's values as one row, appended in arrival order (migration 0047, staging-pack.ts): a
+  // commit changes the staging table's last page or two, not one history leaf per series. A
+  // repeated (series, ts) is resolved when it is read or moved into blocks (staging-store.ts): the
+  // later arrival wins, so QoS 1 redelivery still stores a message once.
+  stagePack: 'INSERT INTO ts_staging_pack (count, min_ts, max_ts, data) VALUES (?, ?, ?, ?)',
   series: 'SELECT id FROM ts_latest WHERE device_id = ? AND key = ?',
   newSeries: 'INSERT INTO ts_latest (device_id, key, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?, ?)',
   attribute: `INSERT INTO attribute_kv (device_id, scope, key, last_update_ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -19,7 +19,10 @@ export const writeSql = {
       value_type = excluded.value_type, num_value = excluded.num_value, text_value = excluded.text_value, flag = excluded.flag`,
   event: `INSERT INTO event_record (id, device_id, ts, identifier, event_name, event_type, params, flag, create_time)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  /** A deleted device's latest values and attributes, with whatever history reached its series meanwhile. */
+  /**
+   * A deleted device's latest values and attributes, with whatever history reached its series
+   * meanwhile (its values in staged packs are dropped first, in JS: StagingStore.forget).
+   */
   forgetDevice: [
     'DELETE FROM ts_staging WHERE series_id IN (SELECT id FROM ts_latest WHERE device_id = ?)',
     'DELETE FROM ts_history WHERE series_id IN (SELECT id FROM ts_latest WHERE device_id = ?)',

@@ -21,7 +21,8 @@
  * alone gets the error; the others are stored and acknowledged. A batch the worker failed so is
  * split on the main thread; a message the main thread cannot pack for the worker fails alone.
  *
- * History values are appended to the staging table (migration 0014), and moved into compressed
+ * History values are appended to staging, one packed row per commit (staging-pack.ts, migration
+ * 0047), and moved into compressed
  * history blocks once `moveRows` are staged or every `moveMs` (staging-mover.ts), a chunk per
  * transaction between two commits, on the main thread (the block codec is JS, the worker runs
  * only SQL) while the worker has no batch in flight, so a move never waits for its lock.
@@ -33,7 +34,7 @@ import type { Announce, EventBus } from '../../lib/event-bus.ts';
 import { isMessageFault } from './commit-failure.ts';
 import { HistoryWorker, packBatch, type BatchJob } from './history-worker.ts';
 import { CommitBudget } from './commit-budget.ts';
-import { MOVE_CHUNK, StagingMover } from './staging-mover.ts';
+import { StagingMover, type Moved } from './staging-mover.ts';
 import type { TelemetryRepository } from './telemetry-repository.ts';
 import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRow } from './telemetry-rows.ts';
 
@@ -267,7 +268,7 @@ export class TelemetryWriter {
   private commitQueued(): void {
     if (this.worker?.busy || this.jobs.length === 0) return;
     const { jobs, callbacks } = this.takeBatch();
-    const worker = this.pickWorker(jobs.length);
+    const worker = jobs.some((j) => j.purge) ? this.stopWorkerForPurge() : this.pickWorker(jobs.length);
     if (worker) this.commitInWorker(worker, jobs, callbacks);
     else this.commitHere(jobs, callbacks);
     if (this.jobs.length && !this.worker?.busy) this.immediate ??= setImmediate(this.flushNow);
@@ -311,10 +312,10 @@ export class TelemetryWriter {
     }
   }
 
-  /** A chunk of `n` staged values was moved: a full chunk may have left more. */
-  private moved(n: number): void {
-    this.staged = n < MOVE_CHUNK ? 0 : Math.max(0, this.staged - n);
-    this.moveDue = n === MOVE_CHUNK;
+  /** A chunk of staged values was moved: more may be left for the next turn. */
+  private moved({ moved, more }: Moved): void {
+    this.staged = more ? Math.max(0, this.staged - moved) : 0;
+    this.moveDue = more;
   }
 
   /** Commits what is queued and refuses further writes. */
@@ -332,6 +333,17 @@ export class TelemetryWriter {
     worker?.close();
     while (this.jobs.length) this.flush();
     this.closed = true;
+  }
+
+  /**
+   * A purge rewrites the staged packs that hold the device's values in JS (staging-store.ts) on
+   * this thread; the worker (not busy here) stops, so that no series id it remembers outlives the
+   * rows the purge deletes. It starts again with the next large batch.
+   */
+  private stopWorkerForPurge(): null {
+    this.worker?.close();
+    this.worker = null;
+    return null;
   }
 
   private pickWorker(messages: number): HistoryWorker | null {
@@ -384,8 +396,6 @@ export class TelemetryWriter {
   }
 
   private commitInWorker(worker: HistoryWorker, jobs: WriteJob[], callbacks: Committed[]): void {
-    // The worker has its own series ids; ours must not outlive rows it deletes.
-    for (const job of jobs) if (job.purge) this.deps.rows.forgetDevice(job.deviceId);
     const { batch, refused } = packBatch(jobs, worker.pairs);
     let packed = jobs;
     let told = callbacks;
