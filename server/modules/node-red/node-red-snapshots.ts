@@ -11,6 +11,7 @@ import { ErrorCode } from '../../contract/errors.ts';
 import {
   NODE_RED_SNAPSHOT_RETENTION,
   nodeRedEditorPath,
+  type NodeRedFlows,
   type NodeRedSnapshot,
   type NodeRedSnapshotDetail,
   type NodeRedSnapshotPage,
@@ -32,12 +33,13 @@ function readOptional(file: string): string | null {
   return existsSync(file) ? readFileSync(file, 'utf8') : null;
 }
 
-function nodeCount(flows: string): number {
+/** The items of a flows file; a file that is not a JSON array (hand-edited, half-written) has none. */
+function flowItems(flows: string): NodeRedFlows['flows'] {
   try {
     const parsed = JSON.parse(flows) as unknown;
-    return Array.isArray(parsed) ? parsed.length : 0;
+    return Array.isArray(parsed) ? parsed.filter((n): n is Record<string, unknown> => !!n && typeof n === 'object') : [];
   } catch {
-    return 0;
+    return [];
   }
 }
 
@@ -50,10 +52,16 @@ export class NodeRedSnapshots {
     const dir = this.deps.instances.userDir(instanceId);
     const flows = readOptional(join(dir, 'flows.json')) ?? '[]';
     const credentials = readOptional(join(dir, 'flows_cred.json'));
-    const snapshot: NodeRedSnapshot = { id: newId(), instanceId, note, source, nodeCount: nodeCount(flows), createdTime: Date.now() };
+    const snapshot: NodeRedSnapshot = { id: newId(), instanceId, note, source, nodeCount: flowItems(flows).length, createdTime: Date.now() };
     this.deps.repo.insertSnapshot({ ...snapshot, flows, credentials });
     this.deps.repo.pruneSnapshots(instanceId, this.deps.retention ?? NODE_RED_SNAPSHOT_RETENTION);
     return snapshot;
+  }
+
+  /** What the instance has deployed now, read from its flows file (an instance never deployed has none). */
+  current(instanceId: string): NodeRedFlows {
+    this.deps.instances.get(instanceId);
+    return { flows: flowItems(readOptional(join(this.deps.instances.userDir(instanceId), 'flows.json')) ?? '[]') };
   }
 
   page(instanceId: string, query: PageQuery): NodeRedSnapshotPage {
@@ -65,7 +73,7 @@ export class NodeRedSnapshots {
     const found = this.deps.repo.snapshot(instanceId, snapshotId);
     if (!found) throw notFound();
     const { flows, credentials: _encrypted, ...meta } = found;
-    return { ...meta, flows: JSON.parse(flows) as NodeRedSnapshotDetail['flows'] };
+    return { ...meta, flows: flowItems(flows) };
   }
 
   /** Deploys the snapshot in full after snapshotting what it replaces. */

@@ -2,6 +2,7 @@
 import {
   nodeRedRoutes,
   type NodeRedCreateBody,
+  type NodeRedFlows,
   type NodeRedInstance,
   type NodeRedLog,
   type NodeRedService,
@@ -48,6 +49,12 @@ export function takeSnapshot(id: string, note: string): Promise<NodeRedSnapshot>
 
 export function rollback(id: string, snapshotId: string): Promise<{ ok: boolean }> {
   return api(nodeRedRoutes.rollback, { params: { id, snapshotId } });
+}
+
+/** A snapshot's flows, or with `snapshotId` null the flows deployed now. */
+export async function flowsOf(id: string, snapshotId: string | null): Promise<NodeRedFlows['flows']> {
+  if (snapshotId === null) return (await api(nodeRedRoutes.flows, { params: { id } })).flows;
+  return (await api(nodeRedRoutes.snapshot, { params: { id, snapshotId } })).flows;
 }
 
 /**
