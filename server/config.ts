@@ -62,6 +62,8 @@ export interface Config {
   nodeRedDir: string | null;
   /** How many Node-RED instances may exist. */
   nodeRedMax: number;
+  /** Time a rolled-back instance has to answer healthy before the flows it replaced are restored. */
+  nodeRedRollbackHealthMs: number;
   /** Directory holding ffmpeg and ffprobe (video probes and previews); null: found on PATH. */
   ffmpegDir: string | null;
   /** Live video previews (one ffmpeg each) running at once. */
@@ -111,6 +113,7 @@ export const options: OptionSpec[] = [
   { key: 'networkApplier', flag: '--network-applier', env: 'EDGE_NETWORK_APPLIER', kind: 'choice', choices: networkAppliers, help: 'What applies network settings: file (writes <data-dir>/network/desired.json, touches nothing), networkmanager (nmcli under a checkpoint) or openwrt (uci) (default file)' },
   { key: 'nodeRedDir', flag: '--node-red-dir', env: 'EDGE_NODE_RED_DIR', kind: 'string', help: 'Installed node-red package directory for soft-gateway instances (default: node-red beside the binary, then ./node_modules/node-red)' },
   { key: 'nodeRedMax', flag: '--node-red-max', env: 'EDGE_NODE_RED_MAX', kind: 'count', range: [0, 32], help: 'Node-RED instances that may exist, 0-32 (default 3; each takes about 130 MB while it runs)' },
+  { key: 'nodeRedRollbackHealthMs', flag: '--node-red-rollback-health-ms', env: 'EDGE_NODE_RED_ROLLBACK_HEALTH_MS', kind: 'ms', range: [1000, 600_000], help: 'Time a Node-RED instance has to answer healthy after a rollback before the flows it replaced are restored (default 60000)' },
   { key: 'ffmpegDir', flag: '--ffmpeg-dir', env: 'EDGE_FFMPEG_DIR', kind: 'string', help: 'Directory holding ffmpeg and ffprobe for video probes and previews (default: found on PATH)' },
   { key: 'videoMaxStreams', flag: '--video-max-streams', env: 'EDGE_VIDEO_MAX_STREAMS', kind: 'count', range: [1, 64], help: `Live video previews running at once, 1-64, one ffmpeg each (default ${VIDEO_MAX_STREAMS_DEFAULT})` },
   { key: 'cloudOfflineDays', flag: '--cloud-offline-days', env: 'EDGE_CLOUD_OFFLINE_DAYS', kind: 'days', help: 'Days a cloud account may sign in while the cloud is unreachable, since its last online sign-in (default 30; 0: never offline)' },
@@ -142,6 +145,7 @@ export const defaults: Config = {
   networkApplier: 'file',
   nodeRedDir: null,
   nodeRedMax: 3,
+  nodeRedRollbackHealthMs: 60_000,
   ffmpegDir: null,
   videoMaxStreams: VIDEO_MAX_STREAMS_DEFAULT,
 };

@@ -80,6 +80,19 @@ function flow(label: string): unknown[] {
   ];
 }
 
+/**
+ * A flow that kills its own runtime a few seconds after every start (and every second after that,
+ * should one try be lost): an exec node running `kill` on its parent, the runtime process (a
+ * function node's process.exit is sandboxed; this is not).
+ */
+function killer(label: string, afterSeconds: number): unknown[] {
+  return [
+    { id: 'tab-k', type: 'tab', label },
+    { id: 'arm', type: 'inject', z: 'tab-k', once: true, onceDelay: String(afterSeconds), repeat: '1', props: [{ p: 'payload' }], x: 100, y: 60, wires: [['kill']] },
+    { id: 'kill', type: 'exec', z: 'tab-k', command: 'kill -9 $PPID', addpay: '', append: '', useSpawn: 'false', timer: '', x: 300, y: 60, wires: [[], [], []] },
+  ];
+}
+
 async function deploy(g: Gateway, id: string, cookie: string, flows: unknown[]): Promise<void> {
   const res = await editor(g, id, 'flows', cookie, {
     method: 'POST',
@@ -170,6 +183,9 @@ describe('soft gateway: Node-RED instances', () => {
     const snaps = (await call<NodeRedSnapshotPage>(g, 'GET', `/api/yt/node_red/${id}/snapshot`)).json;
     expect(snaps.items.map((s) => s.source)).toEqual(['DEPLOY', 'DEPLOY']);
     const first = snaps.items[1]!;
+    // The preview reads the deployed flows as well as a snapshot's.
+    const deployed = (await call<{ flows: { type: string; label?: string }[] }>(g, 'GET', `/api/yt/node_red/${id}/flows`)).json.flows;
+    expect(deployed.find((n) => n.type === 'tab')?.label).toBe('second');
     expect((await call<{ flows: { label?: string }[] }>(g, 'GET', `/api/yt/node_red/${id}/snapshot/${first.id}`)).json.flows[0]!.label).toBe('first');
 
     // Rollback restores the first flow (and snapshots the second before replacing it).
@@ -218,4 +234,32 @@ describe('soft gateway: Node-RED instances', () => {
     expect((await call(g2, 'DELETE', '/api/yt/node_red', { ids: [id, other.id] })).json).toEqual({ deleted: 2 });
     expect(runtimePid(t.dataDir, id)).toBeUndefined();
   }, 240_000);
+
+  it('puts back the flows a rollback replaced when the snapshot does not stay healthy, and says so in the log', async () => {
+    const t = await makeLicensedApp({ nodeRedRollbackHealthMs: 30_000 });
+    const g = await listen(t, (await createAdmin(t)).token);
+    await call(g, 'PUT', '/api/yt/configuration/port_range', { start: PORT_BASE + 5, end: PORT_BASE + 9 });
+    const id = (await call<NodeRedInstance>(g, 'POST', '/api/yt/node_red', { name: 'killer' })).json.id;
+    await running(g, id);
+    const cookie = await editorCookie(g, id);
+    await deploy(g, id, cookie, flow('good'));
+    // The killing flow is deployed and replaced before its timer fires, so only its snapshot remains.
+    // It kills 5 s after a start; healthy takes 10 s of answers (half the window, at most 10 s).
+    await deploy(g, id, cookie, killer('bad', 5));
+    await deploy(g, id, cookie, flow('good'));
+    const bad = (await call<NodeRedSnapshotPage>(g, 'GET', `/api/yt/node_red/${id}/snapshot`)).json.items[1]!;
+    expect(bad.nodeCount).toBe(3);
+
+    const answer = await call<{ key: string }>(g, 'POST', `/api/yt/node_red/${id}/snapshot/${bad.id}/rollback`);
+    expect(answer.status).toBe(502);
+    expect(answer.json.key).toBe('error.nodeRed.rollbackReverted');
+    await running(g, id);
+    expect(await deployedLabels(g, id, cookie)).toEqual(['good']);
+    const log = (await call<{ lines: string[] }>(g, 'GET', `/api/yt/node_red/${id}/log`)).json.lines.join('\n');
+    expect(log).toContain(`rollback to snapshot ${bad.id} was not healthy within 30 s`);
+    // The instance stays up on the restored flows (it is not killed again).
+    const restored = await running(g, id);
+    expect(restored.status).toBe('RUNNING');
+    await call(g, 'DELETE', '/api/yt/node_red', { ids: [id] });
+  }, 180_000);
 });

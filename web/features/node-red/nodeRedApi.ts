@@ -47,8 +47,11 @@ export function takeSnapshot(id: string, note: string): Promise<NodeRedSnapshot>
   return api(nodeRedRoutes.takeSnapshot, { params: { id }, body: note ? { note } : {} });
 }
 
+/** Generous: the gateway answers only once the instance has stayed healthy, or after it put the replaced flows back (60 s window). */
+const ROLLBACK_TIMEOUT_MS = 150_000;
+
 export function rollback(id: string, snapshotId: string): Promise<{ ok: boolean }> {
-  return api(nodeRedRoutes.rollback, { params: { id, snapshotId } });
+  return api(nodeRedRoutes.rollback, { params: { id, snapshotId }, timeoutMs: ROLLBACK_TIMEOUT_MS });
 }
 
 /** A snapshot's flows, or with `snapshotId` null the flows deployed now. */
