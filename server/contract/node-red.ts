@@ -72,12 +72,12 @@ export type NodeRedLog = Static<typeof NodeRedLogSchema>;
 export const NodeRedTicketSchema = Type.Object({ ticket: Type.String(), editorUrl: Type.String() });
 export type NodeRedTicket = Static<typeof NodeRedTicketSchema>;
 
-export const snapshotSources = ['DEPLOY', 'MANUAL', 'ROLLBACK'] as const;
+export const snapshotSources = ['DEPLOY', 'MANUAL', 'ROLLBACK', 'INSTALL'] as const;
 export const NodeRedSnapshotSchema = Type.Object({
   id: Type.String(),
   instanceId: Type.String(),
   note: Type.String(),
-  /** DEPLOY: seen by the proxy; MANUAL: on demand; ROLLBACK: what a rollback replaced. */
+  /** DEPLOY: seen by the proxy; MANUAL: on demand; ROLLBACK: what a rollback replaced; INSTALL: before a protocol module was added. */
   source: Type.Enum(snapshotSources),
   nodeCount: Type.Integer({ minimum: 0 }),
   createdTime: EpochMs,

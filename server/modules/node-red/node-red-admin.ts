@@ -53,3 +53,17 @@ export async function answersHealthy(upstream: Upstream, instanceId: string): Pr
     return false;
   }
 }
+
+/** The flows deployed now (Node-RED's v1 answer: the array itself); null when the runtime does not answer. */
+export async function deployedFlows(upstream: Upstream, instanceId: string): Promise<unknown[] | null> {
+  try {
+    const res = await fetch(adminUrl(upstream, instanceId, 'flows'), {
+      headers: { [NODE_RED_TOKEN_HEADER]: upstream.token, 'Node-RED-API-Version': 'v1' },
+      signal: AbortSignal.timeout(30_000),
+    });
+    const body = res.ok ? ((await res.json()) as unknown) : null;
+    return Array.isArray(body) ? body : null;
+  } catch {
+    return null;
+  }
+}

@@ -19,7 +19,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { notFound } from '../../lib/field-errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { answersHealthy, deployFull } from './node-red-admin.ts';
+import { answersHealthy, deployedFlows, deployFull, type Upstream } from './node-red-admin.ts';
 import type { NodeRedRepository } from './node-red-repository.ts';
 import type { NodeRedService } from './node-red-service.ts';
 
@@ -47,6 +47,12 @@ function flowItems(flows: string): NodeRedFlows['flows'] {
   } catch {
     return [];
   }
+}
+
+/** Node-RED refused a deployment: nothing changed, and its reason is passed on. */
+async function refused(answer: Response): Promise<never> {
+  const reason = (await answer.text()).slice(0, 200);
+  throw new AppError(ErrorCode.GENERAL, 'error.nodeRed.deployFailed', { reason }, { status: 502, expected: true });
 }
 
 export class NodeRedSnapshots {
@@ -91,21 +97,40 @@ export class NodeRedSnapshots {
     const target = this.deps.repo.snapshot(instanceId, snapshotId);
     if (!target) throw notFound();
     const runtime = this.deps.instances.runtime();
-    const upstream = runtime.upstream(instanceId);
-    if (!upstream) throw new AppError(ErrorCode.GENERAL, 'error.nodeRed.notRunning', {}, { status: 409, expected: true });
+    const upstream = this.runningUpstream(instanceId);
     const replaced = this.take(instanceId, '', 'ROLLBACK');
     const deadline = Date.now() + this.deps.healthMs;
     const body = { flows: JSON.parse(target.flows) as unknown, ...(target.credentials ? { credentials: JSON.parse(target.credentials) as unknown } : {}) };
     const answer = await deployFull(upstream, instanceId, body, deadline - Date.now());
-    if (answer && !answer.ok) {
-      const reason = (await answer.text()).slice(0, 200);
-      throw new AppError(ErrorCode.GENERAL, 'error.nodeRed.deployFailed', { reason }, { status: 502, expected: true });
-    }
+    if (answer && !answer.ok) await refused(answer);
     if (answer && (await this.healthyBy(instanceId, deadline))) return { ok: true };
     await this.restore(instanceId, replaced.id);
     const seconds = Math.round(this.deps.healthMs / 1000);
     runtime.note(instanceId, `rollback to snapshot ${snapshotId} was not healthy within ${seconds} s; restored snapshot ${replaced.id}, taken before it`);
     throw new AppError(ErrorCode.GENERAL, 'error.nodeRed.rollbackReverted', { seconds }, { status: 502, expected: true });
+  }
+
+  /**
+   * Adds items (a protocol module's flow or subflow, already under ids of their own) to what the
+   * instance runs: its flows are snapshotted first (INSTALL), then deployed in full with the items
+   * appended, credentials untouched.
+   */
+  async addFlows(instanceId: string, items: readonly Record<string, unknown>[], note: string): Promise<{ snapshotId: string; added: number }> {
+    const upstream = this.runningUpstream(instanceId);
+    const current = await deployedFlows(upstream, instanceId);
+    if (!current) throw new AppError(ErrorCode.GENERAL, 'error.nodeRed.unreachable', {}, { status: 502, expected: true });
+    const before = this.take(instanceId, note, 'INSTALL');
+    const answer = await deployFull(upstream, instanceId, { flows: [...current, ...items] }, 30_000);
+    if (!answer) throw new AppError(ErrorCode.GENERAL, 'error.nodeRed.unreachable', {}, { status: 502, expected: true });
+    if (!answer.ok) await refused(answer);
+    return { snapshotId: before.id, added: items.length };
+  }
+
+  private runningUpstream(instanceId: string): Upstream {
+    this.deps.instances.get(instanceId);
+    const upstream = this.deps.instances.runtime().upstream(instanceId);
+    if (!upstream) throw new AppError(ErrorCode.GENERAL, 'error.nodeRed.notRunning', {}, { status: 409, expected: true });
+    return upstream;
   }
 
   /**
