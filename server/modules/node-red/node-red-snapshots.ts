@@ -141,13 +141,16 @@ export class NodeRedSnapshots {
   private async healthyBy(instanceId: string, deadline: number): Promise<boolean> {
     const runtime = this.deps.instances.runtime();
     const settle = Math.min(HEALTH_SETTLE_MAX_MS, this.deps.healthMs / 2);
-    let streak: { since: number; token: string } | null = null;
+    // Since when, and for which process (its own token), every probe answered.
+    let since = 0;
+    let token: string | null = null;
     do {
       const upstream = runtime.upstream(instanceId);
       const ok = upstream !== null && (await answersHealthy(upstream, instanceId));
-      // Each process has its own token: a restart between two probes starts the streak over.
-      streak = ok && upstream ? (streak?.token === upstream.token ? streak : { since: Date.now(), token: upstream.token }) : null;
-      if (streak && Date.now() - streak.since >= settle) return true;
+      // A restart between two probes starts the streak over.
+      if (!ok || !upstream) token = null;
+      else if (token !== upstream.token) [since, token] = [Date.now(), upstream.token];
+      if (token !== null && Date.now() - since >= settle) return true;
       await delay(HEALTH_PROBE_EVERY_MS);
     } while (Date.now() < deadline);
     return false;
