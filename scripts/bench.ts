@@ -6,7 +6,7 @@
  * (`--build` forces it).
  *
  * `--only <group,…>` runs some groups (sizes, coldstart, idle, devices, telemetry, rules, connections, history,
- * chart, scale, modbus, cloud, flash, video, report); the other rows keep the figures of the run that measured them, with its date and load.
+ * chart, scale, modbus, cloud, flash, video, report, flowpreview); the other rows keep the figures of the run that measured them, with its date and load.
  * `--video-minutes N` holds the video group's stream N minutes (default 1; the issue's budget holds 30).
  * `--soak MINUTES` runs the soak alone (scripts/lib/bench-soak.ts) and draws docs/bench/soak.png.
  */
@@ -33,6 +33,7 @@ import { fmt, fmtBudget, load1m, measured, type Row, type RowSpec } from './lib/
 import { ruleRows } from './lib/bench-rules.ts';
 import { durationRows } from './lib/bench-rules-duration.ts';
 import { flashRows } from './lib/bench-flash.ts';
+import { flowPreviewRows } from './lib/bench-flow-preview.ts';
 import { storedSceneRows } from './lib/bench-rules-stored.ts';
 import { scaleRows } from './lib/bench-scale.ts';
 import { soakMinutes, soakRows } from './lib/bench-soak.ts';
@@ -47,8 +48,10 @@ const coldStartRuns = 10;
 const resultsFile = join(root, 'bench/results.json');
 const docFile = join(root, 'docs/BENCHMARKS.md');
 
-const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'rules', 'connections', 'history', 'chart', 'scale', 'modbus', 'cloud', 'flash', 'video', 'report', 'soak'] as const;
+const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'rules', 'connections', 'history', 'chart', 'scale', 'modbus', 'cloud', 'flash', 'video', 'report', 'flowpreview', 'soak'] as const;
 type Group = (typeof groups)[number];
+/** Groups that measure the console's code alone, with no built binary (a run of only these builds nothing). */
+const needNoBinary: ReadonlySet<Group> = new Set(['flowpreview']);
 
 /** Rows of placeholders earlier runs wrote before these figures were measured. */
 const retiredIds = new Set(['telemetryThroughput', 'deviceListLatency']);
@@ -293,7 +296,7 @@ function machine(): Machine {
   return {
     date: new Date().toISOString(),
     commit: git,
-    binaryBuilt: statSync(binaryPath('x64')).mtime.toISOString(),
+    binaryBuilt: existsSync(binaryPath('x64')) ? statSync(binaryPath('x64')).mtime.toISOString() : 'not built',
     cpus: availableParallelism(),
     cpuModel: cpus()[0]?.model ?? 'unknown',
     node: process.version,
@@ -347,6 +350,7 @@ function merge(fresh: Row[], previous: readonly Row[]): Row[] {
     'soakRssSlopeMbPer10Min',
     'historyChartDrawMs',
     'historyChartFetchMs',
+    'flowPreview500Ms',
     'modbusOnTimePct',
     'modbusGatewayCpuPct',
     'modbusRssMb',
@@ -507,6 +511,11 @@ generators run in the bench process on the same machine, so they share its CPUs 
   page sets \`window.__ecChartMarks\` (web/components/TimeSeriesChart.tsx). The budgeted figure
   is last byte → painted (body read as text, parse, prepare, draw, paint): what the browser does
   with 50,000 points once they arrived; fetch is its own row. Medians of the 5 runs.
+- **Flow preview** (scripts/lib/bench-flow-preview.ts): the soft gateway's flow picture
+  (web/features/node-red/flowLayout.ts and FlowCanvas.tsx, bundled with esbuild under
+  preact/compat as the console is) draws one tab of 500 nodes in chains of ten inside 25 groups in
+  Debian Chromium; flows array in hand → the first task after the next animation frame (layout,
+  render, style, paint), median of 5 after a warm-up. Needs no binary.
 
 ## Reproduce
 
@@ -526,7 +535,8 @@ counts behind each note.
 
 async function main(): Promise<void> {
   const only = selectedGroups(process.argv);
-  ensureBuilt();
+  const needsBinary = [...only].some((g) => !needNoBinary.has(g));
+  if (needsBinary) ensureBuilt();
   const m = machine();
   if (m.loadAverage1m > m.cpus) {
     console.warn(`bench: load average ${m.loadAverage1m} on ${m.cpus} CPUs; timings will be inflated (each row records the load)`);
@@ -543,7 +553,7 @@ async function main(): Promise<void> {
     console.log(`bench: ${group} done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   };
   try {
-    const binary = snapshotBinary(dir);
+    const binary = needsBinary ? snapshotBinary(dir) : '';
     await step('sizes', () => {
       const web = webRows();
       loginBreakdown = web.loginBreakdown;
@@ -578,6 +588,7 @@ async function main(): Promise<void> {
     await step('flash', () => flashRows(binary));
     await step('video', () => videoRows(binary, videoMinutes(process.argv)));
     await step('report', () => reportRows());
+    await step('flowpreview', () => flowPreviewRows(root));
     await step('soak', () => soakRows(binary, soakMinutes(process.argv) ?? 10));
   } finally {
     rmSync(dir, { recursive: true, force: true });

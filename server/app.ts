@@ -66,6 +66,7 @@ import { noticeModule } from './modules/notice/notice-module.ts';
 import { auditLogModule } from './modules/audit-log/audit-log-module.ts';
 import { portRangeModule } from './modules/port-range/port-range-module.ts';
 import { nodeRedModule } from './modules/node-red/node-red-module.ts';
+import { protocolModuleModule } from './modules/protocol-module/protocol-module-module.ts';
 import websocket from '@fastify/websocket';
 import { WS_MAX_MESSAGE_BYTES } from './contract/realtime.ts';
 import { firmwareModule } from './modules/firmware/firmware-module.ts';
@@ -116,6 +117,7 @@ export const edgeModules: readonly EdgeModule[] = [
   portRangeModule,
   // Its editor's websocket reaches the proxy through the websocket plugin registered on the root (below).
   nodeRedModule,
+  protocolModuleModule,
   videoModule,
   firmwareModule,
   systemModule,

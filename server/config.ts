@@ -63,6 +63,8 @@ export interface Config {
   nodeRedDir: string | null;
   /** How many Node-RED instances may exist. */
   nodeRedMax: number;
+  /** Time a rolled-back instance has to answer healthy before the flows it replaced are restored. */
+  nodeRedRollbackHealthMs: number;
   /** Directory holding ffmpeg and ffprobe (video probes and previews); null: found on PATH. */
   ffmpegDir: string | null;
   /** Live video previews (one ffmpeg each) running at once. */
@@ -114,6 +116,7 @@ export const options: OptionSpec[] = [
   { key: 'networkApplier', flag: '--network-applier', env: 'EDGE_NETWORK_APPLIER', kind: 'choice', choices: networkAppliers, help: 'What applies network settings: file (writes <data-dir>/network/desired.json, touches nothing), networkmanager (nmcli under a checkpoint) or openwrt (uci) (default file)' },
   { key: 'nodeRedDir', flag: '--node-red-dir', env: 'EDGE_NODE_RED_DIR', kind: 'string', help: 'Installed node-red package directory for soft-gateway instances (default: node-red beside the binary, then ./node_modules/node-red)' },
   { key: 'nodeRedMax', flag: '--node-red-max', env: 'EDGE_NODE_RED_MAX', kind: 'count', range: [0, 32], help: 'Node-RED instances that may exist, 0-32 (default 3; each takes about 130 MB while it runs)' },
+  { key: 'nodeRedRollbackHealthMs', flag: '--node-red-rollback-health-ms', env: 'EDGE_NODE_RED_ROLLBACK_HEALTH_MS', kind: 'ms', range: [1000, 600_000], help: 'Time a Node-RED instance has to answer healthy after a rollback before the flows it replaced are restored (default 60000)' },
   { key: 'ffmpegDir', flag: '--ffmpeg-dir', env: 'EDGE_FFMPEG_DIR', kind: 'string', help: 'Directory holding ffmpeg and ffprobe for video probes and previews (default: found on PATH)' },
   { key: 'videoMaxStreams', flag: '--video-max-streams', env: 'EDGE_VIDEO_MAX_STREAMS', kind: 'count', range: [1, 64], help: `Live video previews running at once, 1-64, one ffmpeg each (default ${VIDEO_MAX_STREAMS_DEFAULT})` },
   { key: 'reportDiskMb', flag: '--report-disk-mb', env: 'EDGE_REPORT_DISK_MB', kind: 'count', range: [1, 102_400], help: `MB the files of report runs may take under <data-dir>/reports, 1-102400; the oldest runs are removed first (default ${REPORT_DISK_MB_DEFAULT})` },
@@ -146,6 +149,7 @@ export const defaults: Config = {
   networkApplier: 'file',
   nodeRedDir: null,
   nodeRedMax: 3,
+  nodeRedRollbackHealthMs: 60_000,
   ffmpegDir: null,
   videoMaxStreams: VIDEO_MAX_STREAMS_DEFAULT,
   reportDiskMb: REPORT_DISK_MB_DEFAULT,

@@ -72,12 +72,12 @@ export type NodeRedLog = Static<typeof NodeRedLogSchema>;
 export const NodeRedTicketSchema = Type.Object({ ticket: Type.String(), editorUrl: Type.String() });
 export type NodeRedTicket = Static<typeof NodeRedTicketSchema>;
 
-export const snapshotSources = ['DEPLOY', 'MANUAL', 'ROLLBACK'] as const;
+export const snapshotSources = ['DEPLOY', 'MANUAL', 'ROLLBACK', 'INSTALL'] as const;
 export const NodeRedSnapshotSchema = Type.Object({
   id: Type.String(),
   instanceId: Type.String(),
   note: Type.String(),
-  /** DEPLOY: seen by the proxy; MANUAL: on demand; ROLLBACK: what a rollback replaced. */
+  /** DEPLOY: seen by the proxy; MANUAL: on demand; ROLLBACK: what a rollback replaced; INSTALL: before a protocol module was added. */
   source: Type.Enum(snapshotSources),
   nodeCount: Type.Integer({ minimum: 0 }),
   createdTime: EpochMs,
@@ -85,10 +85,11 @@ export const NodeRedSnapshotSchema = Type.Object({
 export type NodeRedSnapshot = Static<typeof NodeRedSnapshotSchema>;
 export const NodeRedSnapshotPageSchema = PageOf(NodeRedSnapshotSchema);
 export type NodeRedSnapshotPage = Static<typeof NodeRedSnapshotPageSchema>;
-export const NodeRedSnapshotDetailSchema = Type.Object({
-  ...NodeRedSnapshotSchema.properties,
-  flows: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-});
+/** A flows file as Node-RED writes it: tabs, subflows, groups, nodes and config nodes in one array. */
+const FlowsSchema = Type.Array(Type.Record(Type.String(), Type.Unknown()));
+export const NodeRedSnapshotDetailSchema = Type.Object({ ...NodeRedSnapshotSchema.properties, flows: FlowsSchema });
+export const NodeRedFlowsSchema = Type.Object({ flows: FlowsSchema });
+export type NodeRedFlows = Static<typeof NodeRedFlowsSchema>;
 export type NodeRedSnapshotDetail = Static<typeof NodeRedSnapshotDetailSchema>;
 export const NodeRedSnapshotBodySchema = Type.Object({ note: Type.Optional(Type.String({ maxLength: NOTE_MAX })) }, { additionalProperties: false });
 export const SnapshotParamsSchema = Type.Object({ id: ResourceIdSchema, snapshotId: ResourceIdSchema });
@@ -174,6 +175,12 @@ export const nodeRedRoutes = defineRoutes({
     method: 'POST',
     url: '/api/yt/node_red/:id/snapshot',
     schema: { tags, summary: 'Snapshot the running flows and their encrypted credentials', params: IdParamsSchema, body: NodeRedSnapshotBodySchema, response: { 200: NodeRedSnapshotSchema, ...errors } },
+    config: manage,
+  },
+  flows: {
+    method: 'GET',
+    url: '/api/yt/node_red/:id/flows',
+    schema: { tags, summary: 'The flows the instance has deployed now (its flows file), for the preview', params: IdParamsSchema, response: { 200: NodeRedFlowsSchema, ...errors } },
     config: manage,
   },
   snapshot: {

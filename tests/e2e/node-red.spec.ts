@@ -81,4 +81,54 @@ describe('soft gateway: Node-RED', () => {
       .waitFor({ timeout: E2E_TIMEOUT_MS });
     await ui.screenshotMatrix('node-red-detail', () => ui.expectVisible('node-red-snapshots'));
   });
+
+  it('previews a snapshot as a picture and compares it with the one before', async () => {
+    // A second deploy through the editor's path (the cookie is scoped to it): a wired flow in a group.
+    const status = await ui.page.evaluate(async (id) => {
+      const flows = [
+        { id: 'e2etab', type: 'tab', label: 'E2E flow' },
+        { id: 'grp', type: 'group', z: 'e2etab', name: 'Meter polling', x: 40, y: 40, w: 520, h: 100, nodes: ['inj', 'dbg'] },
+        { id: 'inj', type: 'inject', z: 'e2etab', g: 'grp', name: 'every 5 s', x: 150, y: 90, wires: [['dbg']] },
+        { id: 'dbg', type: 'debug', z: 'e2etab', g: 'grp', name: 'reading', x: 430, y: 90, wires: [] },
+      ];
+      const res = await fetch(`/soft-gateway/node-red/${id}/editor/flows`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'Node-RED-API-Version': 'v2', 'Node-RED-Deployment-Type': 'full' },
+        body: JSON.stringify({ flows }),
+      });
+      return res.status;
+    }, instanceId);
+    expect(status).toBe(200);
+    await ui.reload();
+    const newest = ui.page.locator('[data-testid^="node-red-preview-"]:not([data-testid="node-red-preview-current"])').first();
+    await newest.waitFor({ timeout: E2E_TIMEOUT_MS });
+    const open = async (): Promise<void> => {
+      await ui.page.locator('[data-testid^="node-red-preview-"]:not([data-testid="node-red-preview-current"])').first().click();
+      await ui.expectVisible('flow-canvas-e2etab');
+    };
+    await open();
+    await ui.expectVisible('flow-preview');
+    await ui.page.locator('[data-testid="flow-canvas-e2etab"] [data-node-id="inj"]').waitFor({ timeout: E2E_TIMEOUT_MS });
+    // Compare with the snapshot before it: two nodes and a group added.
+    await ui.clickTestId('flow-preview-compare');
+    await ui.page.locator('.arco-select-option').nth(2).click();
+    await ui.expectVisible('flow-diff');
+    await ui.page.locator('[data-testid="flow-canvas-e2etab"] [data-change="added"]').first().waitFor({ timeout: E2E_TIMEOUT_MS });
+    await ui.screenshot('node-red-flow-diff');
+    await ui.screenshotMatrix('node-red-flow-preview', open);
+  }, 120_000);
+
+  it('uploads a protocol module and lists it with its vendor', async () => {
+    await ui.goto('/soft-gateway/protocol-module');
+    await ui.expectVisible('protocol-module-page');
+    const file = {
+      name: 'dlt645-meter',
+      type: 'DL/T 645',
+      corporateName: 'Acme Meters Ltd',
+      flow: [{ id: 'a', type: 'inject', z: 't', x: 100, y: 60, wires: [['b']] }, { id: 'b', type: 'debug', z: 't', x: 300, y: 60, wires: [] }],
+    };
+    await ui.chooseFile('protocol-module-upload', { name: 'dlt645-meter.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+    await ui.expectPageText('Acme Meters Ltd');
+    await ui.screenshotMatrix('protocol-module-list', () => ui.expectPageText('Acme Meters Ltd'));
+  }, 120_000);
 });

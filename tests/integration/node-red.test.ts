@@ -80,6 +80,20 @@ function flow(label: string): unknown[] {
   ];
 }
 
+/**
+ * A flow that freezes its runtime when it is started a second time in the same process: its
+ * function node's "On Start" code spins forever (no function timeout is set, as by default) once
+ * the global context says it ran before. Deployed once it is harmless, so its snapshot can be
+ * taken; rolled back to, it blocks Node-RED's event loop and the deployment never answers.
+ */
+function freezer(label: string): unknown[] {
+  const initialize = "if (global.get('started')) { while (true) {} } global.set('started', true);";
+  return [
+    { id: 'tab-f', type: 'tab', label },
+    { id: 'freeze', type: 'function', z: 'tab-f', name: 'freeze', func: 'return msg;', outputs: 1, initialize, finalize: '', x: 200, y: 60, wires: [[]] },
+  ];
+}
+
 async function deploy(g: Gateway, id: string, cookie: string, flows: unknown[]): Promise<void> {
   const res = await editor(g, id, 'flows', cookie, {
     method: 'POST',
@@ -170,6 +184,9 @@ describe('soft gateway: Node-RED instances', () => {
     const snaps = (await call<NodeRedSnapshotPage>(g, 'GET', `/api/yt/node_red/${id}/snapshot`)).json;
     expect(snaps.items.map((s) => s.source)).toEqual(['DEPLOY', 'DEPLOY']);
     const first = snaps.items[1]!;
+    // The preview reads the deployed flows as well as a snapshot's.
+    const deployed = (await call<{ flows: { type: string; label?: string }[] }>(g, 'GET', `/api/yt/node_red/${id}/flows`)).json.flows;
+    expect(deployed.find((n) => n.type === 'tab')?.label).toBe('second');
     expect((await call<{ flows: { label?: string }[] }>(g, 'GET', `/api/yt/node_red/${id}/snapshot/${first.id}`)).json.flows[0]!.label).toBe('first');
 
     // Rollback restores the first flow (and snapshots the second before replacing it).
@@ -218,4 +235,27 @@ describe('soft gateway: Node-RED instances', () => {
     expect((await call(g2, 'DELETE', '/api/yt/node_red', { ids: [id, other.id] })).json).toEqual({ deleted: 2 });
     expect(runtimePid(t.dataDir, id)).toBeUndefined();
   }, 240_000);
+
+  it('puts back the flows a rollback replaced when the snapshot does not stay healthy, and says so in the log', async () => {
+    const t = await makeLicensedApp({ nodeRedRollbackHealthMs: 30_000 });
+    const g = await listen(t, (await createAdmin(t)).token);
+    await call(g, 'PUT', '/api/yt/configuration/port_range', { start: PORT_BASE + 5, end: PORT_BASE + 9 });
+    const id = (await call<NodeRedInstance>(g, 'POST', '/api/yt/node_red', { name: 'frozen' })).json.id;
+    await running(g, id);
+    const cookie = await editorCookie(g, id);
+    await deploy(g, id, cookie, flow('good'));
+    await deploy(g, id, cookie, freezer('bad'));
+    await deploy(g, id, cookie, flow('good'));
+    const bad = (await call<NodeRedSnapshotPage>(g, 'GET', `/api/yt/node_red/${id}/snapshot`)).json.items[1]!;
+    expect(bad.nodeCount).toBe(2);
+
+    const answer = await call<{ key: string }>(g, 'POST', `/api/yt/node_red/${id}/snapshot/${bad.id}/rollback`);
+    expect(answer.status).toBe(502);
+    expect(answer.json.key).toBe('error.nodeRed.rollbackReverted');
+    await running(g, id);
+    expect(await deployedLabels(g, id, cookie)).toEqual(['good']);
+    const log = (await call<{ lines: string[] }>(g, 'GET', `/api/yt/node_red/${id}/log`)).json.lines.join('\n');
+    expect(log).toContain(`rollback to snapshot ${bad.id} was not healthy within 30 s`);
+    await call(g, 'DELETE', '/api/yt/node_red', { ids: [id] });
+  }, 180_000);
 });

@@ -68,6 +68,7 @@ describe('configuration', () => {
       commitBatch: 512,
       nodeRedDir: '/opt/node-red',
       nodeRedMax: 5,
+      nodeRedRollbackHealthMs: 60_000,
       ffmpegDir: '/opt/ffmpeg/bin',
       videoMaxStreams: 2,
       reportDiskMb: 200,

@@ -42,7 +42,7 @@ export const nodeRedModule = defineModule({
       dataDir: core.config.dataDir,
       max: core.config.nodeRedMax,
     });
-    return { nodeRed, nodeRedTickets, nodeRedSnapshots: new NodeRedSnapshots({ repo, instances: nodeRed }) };
+    return { nodeRed, nodeRedTickets, nodeRedSnapshots: new NodeRedSnapshots({ repo, instances: nodeRed, healthMs: core.config.nodeRedRollbackHealthMs }) };
   },
   routes: registerNodeRedRoutes,
   start: ({ nodeRed }) => nodeRed.startWanted(),

@@ -24,6 +24,7 @@ export async function registerNodeRedRoutes(fastify: FastifyInstance, { nodeRed,
   app.route({ ...r.ticket, handler: async (request) => nodeRed.ticket(request.params.id) });
   app.route({ ...r.snapshots, handler: async (request) => nodeRedSnapshots.page(request.params.id, request.query) });
   app.route({ ...r.takeSnapshot, handler: async (request) => nodeRedSnapshots.take(request.params.id, request.body.note ?? '', 'MANUAL') });
+  app.route({ ...r.flows, handler: async (request) => nodeRedSnapshots.current(request.params.id) });
   app.route({ ...r.snapshot, handler: async (request) => nodeRedSnapshots.get(request.params.id, request.params.snapshotId) });
   app.route({ ...r.rollback, handler: async (request) => nodeRedSnapshots.rollback(request.params.id, request.params.snapshotId) });
   await registerEditorProxy(fastify, { instances: nodeRed, snapshots: nodeRedSnapshots, tickets: nodeRedTickets });

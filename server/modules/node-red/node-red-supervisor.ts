@@ -70,6 +70,12 @@ export class NodeRedSupervisor {
     return [...(this.runners.get(id)?.log ?? [])];
   }
 
+  /** A line of the gateway's own in the instance's log (e.g. a rollback it undid). */
+  note(id: string, line: string): void {
+    const runner = this.runners.get(id);
+    if (runner) this.append(runner, Buffer.from(`[edge-console] ${line}`));
+  }
+
   /** Where the proxy sends an instance's requests and the token it adds; null unless RUNNING. */
   upstream(id: string): { port: number; token: string } | null {
     const runner = this.runners.get(id);

@@ -16,6 +16,7 @@ import { EnumTag } from '../../components/EnumTag.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { useList } from '../../lib/use-list.ts';
+import { CURRENT, FlowPreviewDrawer } from './FlowPreviewDrawer.tsx';
 import { rollback, takeSnapshot } from './nodeRedApi.ts';
 
 const sourceColors: Record<string, string> = { DEPLOY: 'arcoblue', MANUAL: 'green', ROLLBACK: 'orange' };
@@ -25,6 +26,7 @@ export function SnapshotCard({ instanceId, running }: { instanceId: string; runn
   const list = useList(nodeRedRoutes.snapshots, { params: { id: instanceId }, syncUrl: false });
   const [note, setNote] = useState('');
   const [taking, setTaking] = useState(false);
+  const [previewed, setPreviewed] = useState<string | null>(null);
 
   const take = async (): Promise<void> => {
     setTaking(true);
@@ -52,21 +54,26 @@ export function SnapshotCard({ instanceId, running }: { instanceId: string; runn
       {
         title: t('table:actions'),
         key: 'actions',
-        width: 120,
+        width: 180,
         fixed: 'right',
         render: (_: unknown, row) => (
-          <ConfirmButton
-            title={t('rollbackConfirm')}
-            disabled={!running}
-            onConfirm={async () => {
-              await rollback(instanceId, row.id);
-              Message.success(t('rolledBack'));
-              await list.refresh();
-            }}
-            testId={`node-red-rollback-${row.id}`}
-          >
-            {t('rollback')}
-          </ConfirmButton>
+          <span style={{ display: 'inline-flex', gap: 4 }}>
+            <Button type="text" size="small" onClick={() => setPreviewed(row.id)} data-testid={`node-red-preview-${row.id}`}>
+              {t('preview.open')}
+            </Button>
+            <ConfirmButton
+              title={t('rollbackConfirm')}
+              disabled={!running}
+              onConfirm={async () => {
+                await rollback(instanceId, row.id);
+                Message.success(t('rolledBack'));
+                await list.refresh();
+              }}
+              testId={`node-red-rollback-${row.id}`}
+            >
+              {t('rollback')}
+            </ConfirmButton>
+          </span>
         ),
       },
     ],
@@ -93,12 +100,16 @@ export function SnapshotCard({ instanceId, running }: { instanceId: string; runn
               style={{ width: 240 }}
               data-testid="node-red-snapshot-note"
             />
+            <Button onClick={() => setPreviewed(CURRENT)} data-testid="node-red-preview-current">
+              {t('preview.current')}
+            </Button>
             <Button type="primary" loading={taking} onClick={() => void take().catch(() => undefined)} data-testid="node-red-snapshot-take">
               {t('takeSnapshot')}
             </Button>
           </span>
         }
       />
+      <FlowPreviewDrawer instanceId={instanceId} shown={previewed} snapshots={list.items} onClose={() => setPreviewed(null)} />
     </Card>
   );
 }

@@ -2,6 +2,7 @@
 import {
   nodeRedRoutes,
   type NodeRedCreateBody,
+  type NodeRedFlows,
   type NodeRedInstance,
   type NodeRedLog,
   type NodeRedService,
@@ -46,8 +47,17 @@ export function takeSnapshot(id: string, note: string): Promise<NodeRedSnapshot>
   return api(nodeRedRoutes.takeSnapshot, { params: { id }, body: note ? { note } : {} });
 }
 
+/** Generous: the gateway answers only once the instance has stayed healthy, or after it put the replaced flows back (60 s window). */
+const ROLLBACK_TIMEOUT_MS = 150_000;
+
 export function rollback(id: string, snapshotId: string): Promise<{ ok: boolean }> {
-  return api(nodeRedRoutes.rollback, { params: { id, snapshotId } });
+  return api(nodeRedRoutes.rollback, { params: { id, snapshotId }, timeoutMs: ROLLBACK_TIMEOUT_MS });
+}
+
+/** A snapshot's flows, or with `snapshotId` null the flows deployed now. */
+export async function flowsOf(id: string, snapshotId: string | null): Promise<NodeRedFlows['flows']> {
+  if (snapshotId === null) return (await api(nodeRedRoutes.flows, { params: { id } })).flows;
+  return (await api(nodeRedRoutes.snapshot, { params: { id, snapshotId } })).flows;
 }
 
 /**
