@@ -68,6 +68,7 @@ import { nodeRedModule } from './modules/node-red/node-red-module.ts';
 import websocket from '@fastify/websocket';
 import { WS_MAX_MESSAGE_BYTES } from './contract/realtime.ts';
 import { firmwareModule } from './modules/firmware/firmware-module.ts';
+import { otaModule } from './modules/ota/ota-module.ts';
 import { systemModule } from './modules/system/system-module.ts';
 import auditHooks from './modules/audit-log/audit-hooks.ts';
 import { videoModule } from './modules/video/video-module.ts';
@@ -116,6 +117,7 @@ export const edgeModules: readonly EdgeModule[] = [
   nodeRedModule,
   videoModule,
   firmwareModule,
+  otaModule,
   systemModule,
 ];
 
