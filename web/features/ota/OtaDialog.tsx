@@ -35,7 +35,7 @@ function RateLimit(): JSX.Element {
   return (
     <div className="ec-ota__rate">
       <span>{t('rateLimit')}</span>
-      <InputNumber min={1} max={10_000} value={value} onChange={(v) => setValue(v)} style={{ width: 110 }} data-testid="ota-rate" />
+      <InputNumber aria-label={t('rateLimit')} min={1} max={10_000} value={value} onChange={(v) => setValue(v)} style={{ width: 110 }} data-testid="ota-rate" />
       <Button
         size="small"
         disabled={!value}
@@ -62,7 +62,10 @@ function AssignControls({ pkg, onAssigned }: { pkg: OtaPackage; onAssigned: () =
       <ConfirmButton danger={false} type="primary" size="small" okText={t('assignAll')} title={t('assignAllConfirm', { title: pkg.title, version: pkg.version })} onConfirm={() => assign()} testId={`ota-assign-all-${pkg.id}`}>
         {t('assignAll')}
       </ConfirmButton>
-      <DeviceSelect<string[]> multiple deviceProfileId={pkg.productId} value={chosen} onChange={setChosen} placeholder={t('chooseDevices')} testId={`ota-devices-${pkg.id}`} style={{ width: 260 }} />
+      <label className="ec-ota__assign">
+        {t('chooseDevices')}
+        <DeviceSelect<string[]> multiple deviceProfileId={pkg.productId} value={chosen} onChange={setChosen} placeholder={t('chooseDevices')} testId={`ota-devices-${pkg.id}`} style={{ width: 260 }} />
+      </label>
       <Button size="small" disabled={!chosen.length} onClick={() => void assign(chosen)} data-testid={`ota-assign-chosen-${pkg.id}`}>
         {t('assignChosen')}
       </Button>
@@ -73,7 +76,8 @@ function AssignControls({ pkg, onAssigned }: { pkg: OtaPackage; onAssigned: () =
 export function OtaDialog({ productId, visible, onClose }: OtaDialogProps): JSX.Element {
   const { t } = useTranslation('ota');
   const [packages, setPackages] = useState<OtaPackage[] | null>(null);
-  const [open, setOpen] = useState<string[]>([]);
+  // The package whose assignment and device progress show under the list.
+  const [open, setOpen] = useState<string | null>(null);
   const reload = useCallback(() => void listOtaPackages(productId).then(setPackages), [productId]);
   useEffect(() => {
     if (visible) reload();
@@ -104,17 +108,6 @@ export function OtaDialog({ productId, visible, onClose }: OtaDialogProps): JSX.
         data={packages ?? []}
         pagination={false}
         noDataElement={<span>{t('empty')}</span>}
-        expandedRowKeys={open}
-        onExpandedRowsChange={(keys) => setOpen(keys as string[])}
-        expandedRowRender={(pkg) => (
-          <>
-            <AssignControls pkg={pkg} onAssigned={() => {
-              setOpen((o) => (o.includes(pkg.id) ? o : [...o, pkg.id]));
-              reload();
-            }} />
-            <OtaProgressList packageId={pkg.id} />
-          </>
-        )}
         data-testid="ota-packages"
         columns={[
           { title: t('field.title'), dataIndex: 'title' },
@@ -126,13 +119,24 @@ export function OtaDialog({ productId, visible, onClose }: OtaDialogProps): JSX.
           {
             title: t('column.actions'),
             render: (_: unknown, p) => (
-              <ConfirmButton size="small" okText={t('delete')} title={t('deleteConfirm', { title: p.title, version: p.version })} onConfirm={() => remove(p)} testId={`ota-delete-${p.id}`}>
-                {t('delete')}
-              </ConfirmButton>
+              <span className="ec-ota__actions">
+                <Button size="small" type={open === p.id ? 'primary' : 'secondary'} onClick={() => setOpen(p.id)} data-testid={`ota-open-${p.id}`}>
+                  {t('progress')}
+                </Button>
+                <ConfirmButton size="small" okText={t('delete')} title={t('deleteConfirm', { title: p.title, version: p.version })} onConfirm={() => remove(p)} testId={`ota-delete-${p.id}`}>
+                  {t('delete')}
+                </ConfirmButton>
+              </span>
             ),
           },
         ]}
       />
+      {open && packages?.some((p) => p.id === open) ? (
+        <div className="ec-ota__detail">
+          <AssignControls pkg={packages.find((p) => p.id === open)!} onAssigned={reload} />
+          <OtaProgressList packageId={open} />
+        </div>
+      ) : null}
     </Modal>
   );
 }
