@@ -70,6 +70,7 @@ import { protocolModuleModule } from './modules/protocol-module/protocol-module-
 import websocket from '@fastify/websocket';
 import { WS_MAX_MESSAGE_BYTES } from './contract/realtime.ts';
 import { firmwareModule } from './modules/firmware/firmware-module.ts';
+import { otaModule } from './modules/ota/ota-module.ts';
 import { systemModule } from './modules/system/system-module.ts';
 import auditHooks from './modules/audit-log/audit-hooks.ts';
 import { videoModule } from './modules/video/video-module.ts';
@@ -120,6 +121,7 @@ export const edgeModules: readonly EdgeModule[] = [
   protocolModuleModule,
   videoModule,
   firmwareModule,
+  otaModule,
   systemModule,
 ];
 

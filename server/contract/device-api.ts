@@ -36,10 +36,13 @@
  * answered on `v2/r/res/{id}`), `v2/r/res/{id}` (the answer to server RPC `{id}`); subscribe
  * `v2/r/req/+`, `v2/a`, `v2/a/res/+`, `v2/r/res/+`: a session gets server RPC and shared-attribute
  * pushes on the v2 topic when it subscribed only the v2 filter, on the v1 topic otherwise.
- * Firmware and software requests `v2/fw/request/{id}/chunk/{n}` (`v2/sw/…`) are answered as
- * ThingsBoard answers a device with no package assigned: `NOT_FOUND` (text) on `v2/fw/error`
- * (`v2/sw/error`), at the QoS the session subscribed it with (1 when it did not), then the
- * connection closes (MQTT 5: DISCONNECT 0x83), without a PUBACK.
+ * Firmware requests `v2/fw/request/{id}/chunk/{n}` (payload: the chunk size in bytes, at most
+ * 64 KB; empty: the size this request id sent before, or the whole package) are acknowledged and
+ * answered with the chunk's bytes on `v2/fw/response/{id}/chunk/{n}`, empty past the end, from the
+ * firmware assigned to the device (server/contract/ota.ts). A device with none (and every `v2/sw/…`
+ * request), or a chunk over 64 KB, is answered as ThingsBoard answers it: `NOT_FOUND` or
+ * `PAYLOAD_TOO_LARGE` (text) on `v2/fw/error` (`v2/sw/error`), at the QoS the session subscribed
+ * it with (1 when it did not), then the connection closes (MQTT 5: DISCONNECT 0x83), no PUBACK.
  * Any other topic: a publish closes the connection, a subscription is refused (SUBACK 0x80).
  * A payload over 64 KB, malformed JSON, JSON nesting objects and arrays deeper than 32 levels
  * (`error.transport.tooDeep`), a wrong shape or a reserved key (`__proto__`, `constructor`,
@@ -260,6 +263,24 @@ export const deviceApiRoutes = defineRoutes({
       params: TokenParams,
       body: JsonBody('{k:v} (at most 64 KB)'),
       response: { 200: Empty, ...errors },
+    },
+    config: { access: 'public' },
+  },
+  firmware: {
+    method: 'GET',
+    url: '/api/v1/:accessToken/firmware',
+    schema: {
+      tags,
+      summary: 'A chunk of the firmware assigned to the device (size bytes from size × chunk; size 0: all of it); 404 when none is, 400 when title or version is not the assigned one',
+      params: TokenParams,
+      querystring: Type.Object({
+        title: Type.String({ maxLength: 255 }),
+        version: Type.String({ maxLength: 255 }),
+        size: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0 })),
+        chunk: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0 })),
+      }),
+      produces: ['application/octet-stream'],
+      response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 404: ErrorBodySchema, ...errors },
     },
     config: { access: 'public' },
   },

@@ -67,6 +67,7 @@
  */
 import Type, { type Static } from 'typebox';
 import type { EdgeState } from './cloud-link.ts';
+import type { OtaDevice } from './ota.ts';
 import type { Command } from './command.ts';
 import type { Alarm } from './alarm.ts';
 import { AlarmSeveritySchema, alarmStatuses } from './alarm.ts';
@@ -131,6 +132,7 @@ export const wsCmdTypes = [
   'COMMANDS',
   ...alarmWsCmdTypes,
   'EDGE_STATE',
+  'OTA_PROGRESS',
   ...unsupportedWsCmdTypes,
   'ATTRIBUTES_UNSUBSCRIBE',
   'TIMESERIES_UNSUBSCRIBE',
@@ -138,6 +140,7 @@ export const wsCmdTypes = [
   'ENTITY_COUNT_UNSUBSCRIBE',
   'COMMANDS_UNSUBSCRIBE',
   'EDGE_STATE_UNSUBSCRIBE',
+  'OTA_PROGRESS_UNSUBSCRIBE',
   'ALARM_DATA_UNSUBSCRIBE',
   'ALARM_COUNT_UNSUBSCRIBE',
   'NOTIFICATIONS_UNSUBSCRIBE',
@@ -495,6 +498,16 @@ export interface EdgeStateUpdate {
   cmdUpdateType: 'EDGE_STATE';
 }
 
+/** OTA_PROGRESS answers (server/contract/ota.ts): a firmware's device list, whole, now and at every change. */
+export interface OtaProgressUpdate {
+  subscriptionId: number;
+  cmdId: number;
+  errorCode: WsErrorCode;
+  errorMsg: string | null;
+  data: OtaDevice[];
+  cmdUpdateType: 'OTA_PROGRESS';
+}
+
 /** An answer that only reports a failure (unknown, unsupported or invalid command). */
 export interface ErrorUpdate {
   cmdId: number;
@@ -516,4 +529,5 @@ export type WsUpdate =
   | NotificationsUpdate
   | NotificationsCountUpdate
   | EdgeStateUpdate
+  | OtaProgressUpdate
   | ErrorUpdate;

@@ -10,6 +10,7 @@ import { cloudLinkRoutes } from '../../server/contract/cloud-link.ts';
 import { commandRoutes } from '../../server/contract/command.ts';
 import { deviceRoutes } from '../../server/contract/device.ts';
 import { notificationRoutes } from '../../server/contract/notification.ts';
+import { otaRoutes } from '../../server/contract/ota.ts';
 import type { RouteDef } from '../../server/contract/route.ts';
 import { telemetryRoutes } from '../../server/contract/telemetry.ts';
 
@@ -43,5 +44,7 @@ export function liveCommandSamples(deviceId: string): Record<string, LiveCommand
     MARK_NOTIFICATIONS_AS_READ: { body: { notifications: ['matrix-notification'] }, twins: [notificationRoutes.read] },
     MARK_ALL_NOTIFICATIONS_AS_READ: { body: {}, twins: [notificationRoutes.readAll] },
     EDGE_STATE: { body: {}, twins: [cloudLinkRoutes.state] },
+    // Another organization's devices are left out of a package's list; an unknown package is not found.
+    OTA_PROGRESS: { body: { packageId: 'matrix-ota' }, twins: [otaRoutes.devices] },
   };
 }

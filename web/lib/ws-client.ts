@@ -84,6 +84,7 @@ export function unsubscribeTypeOf(type: WsCmdType): WsCmdType | null {
     case 'ENTITY_COUNT':
     case 'COMMANDS':
     case 'EDGE_STATE':
+    case 'OTA_PROGRESS':
     case 'ALARM_DATA':
     case 'ALARM_COUNT':
     case 'NOTIFICATIONS':

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Services } from '../../module.ts';
 import { sendError } from '../../plugins/errors.ts';
 import type { ConnectedDevice } from './device-messages.ts';
+import { cutChunk, HTTP_CHUNK_MAX_BYTES } from './package-chunks.ts';
 import { keyList, PayloadRefusal } from '../../lib/device-payload.ts';
 import { DiskFullRefusal, isDiskFull } from '../../lib/disk-full.ts';
 
@@ -93,6 +94,26 @@ export function registerDeviceApiRoutes(fastify: FastifyInstance, { transport, s
     logLevel,
     handler: async (request) =>
       asDevice(request.params.accessToken, (device) => store(device, bodyOf(request), (d, body) => transport.messages.attributesMessage(d, body))),
+  });
+  app.route({
+    ...deviceApiRoutes.firmware,
+    logLevel,
+    handler: async (request, reply) =>
+      asDevice(request.params.accessToken, (device) => {
+        // As ThingsBoard's DeviceApiController: none assigned 404, another title or version 400.
+        const pkg = transport.packages.source(device.id, 'fw');
+        if (!pkg) throw new AppError(ErrorCode.ITEM_NOT_FOUND, 'error.ota.noFirmware', {}, { status: 404 });
+        const { title, version, size = 0, chunk = 0 } = request.query;
+        if (pkg.title !== title || pkg.version !== version) throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.ota.wrongFirmware', { title: pkg.title, version: pkg.version });
+        const answer = cutChunk(pkg, size, chunk, HTTP_CHUNK_MAX_BYTES);
+        if ('failure' in answer) throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.ota.chunkTooLarge', { size: '4 MB' }, { status: 413 });
+        transport.messages.announce(device.id, 0);
+        return reply
+          .type('application/octet-stream')
+          .header('content-disposition', `attachment;filename=${encodeURIComponent(pkg.fileName)}`)
+          .header('x-filename', encodeURIComponent(pkg.fileName))
+          .send(answer.payload);
+      }),
   });
   app.route({
     ...deviceApiRoutes.getAttributes,

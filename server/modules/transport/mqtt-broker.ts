@@ -51,7 +51,8 @@ import { MqttSession, MqttSessionStore, SESSION_EXPIRY_MAX_S } from './mqtt-sess
 import { clientCertificate, tlsServerOptions, type TlsIdentity } from './mqtt-tls.ts';
 import { filterOf, type HeldMessage, type RpcRef } from './rpc-delivery.ts';
 import { SlicedQueue } from './sliced-queue.ts';
-import { longTopicOf, PACKAGE_NOT_FOUND, packageErrorTopic, packageRequest, shortTopicOf } from './short-topics.ts';
+import type { PackageChunks, PackageFailure } from './package-chunks.ts';
+import { longTopicOf, packageErrorTopic, packageRequest, packageResponseTopic, shortTopicOf, type PackageRequest } from './short-topics.ts';
 import { publishKind, subscribeAllowed } from './topic-acl.ts';
 import type { TransportStats } from './transport-stats.ts';
 
@@ -85,6 +86,8 @@ export interface MqttBrokerDeps {
   log: FastifyBaseLogger;
   /** Answers a device provisioning request (its JSON body) from `address` (failed attempts are counted per address). */
   provision: (request: Buffer, address: string) => Promise<unknown>;
+  /** Firmware chunks of the packages assigned to devices. */
+  packages: PackageChunks;
 }
 
 /**
@@ -245,10 +248,9 @@ export class MqttBroker implements MqttConnectionHost {
       this.provisionRequest(conn, packet.topic, payload, settle);
       return;
     }
-    const packageKind = packageRequest(packet.topic);
-    if (packageKind) {
-      this.packageNotFound(conn, packageKind);
-      settle(null);
+    const chunkRequest = packageRequest(packet.topic);
+    if (chunkRequest) {
+      this.packageChunk(conn, device, chunkRequest, payload, settle);
       return;
     }
     if (!this.handle(conn, device, packet.topic, payload, settle)) {
@@ -515,18 +517,40 @@ export class MqttBroker implements MqttConnectionHost {
   }
 
   /**
-   * A firmware or software chunk request: no package is ever assigned here, so the answer is
-   * ThingsBoard's for that case (MqttTransportHandler.sendOtaPackageError): the status text on the
-   * error topic at the QoS the session subscribed it with (1 when it did not), no PUBACK, and the
-   * connection closed (MQTT 5: DISCONNECT 0x83).
+   * A firmware or software chunk request (package-chunks.ts), as ThingsBoard's MqttTransportHandler
+   * answers it: acknowledged, then the chunk on `v2/fw/response/{requestId}/chunk/{n}` at the QoS
+   * the session subscribed the response topics with (0 when it did not).
    */
-  private packageNotFound(conn: MqttConnection, kind: 'fw' | 'sw'): void {
+  private packageChunk(conn: MqttConnection, device: ConnectedDevice, request: PackageRequest, payload: Buffer, settle: (reason: number | null) => void): void {
+    const answer = this.deps.packages.answer(conn, device.id, request, payload);
+    if ('failure' in answer) {
+      this.packageError(conn, request.kind, answer.failure);
+      settle(null);
+      return;
+    }
+    settle(Reason.success);
+    this.deps.messages.announce(device.id, payload.length);
+    const session = conn.session!;
+    const topic = packageResponseTopic(request);
+    const granted = session.subscribedQos(`v2/${request.kind}/response/+/chunk/+`) ?? session.subscribedQos(`v2/${request.kind}/response/+`) ?? 0;
+    const id = granted === 1 ? session.nextMessageId() : 0;
+    if (granted === 1) session.delivery.sent(id, { topic, payload: answer.payload, qos: 1, rpc: null });
+    conn.writer.publish(topic, answer.payload, granted, id, false);
+  }
+
+  /**
+   * A chunk request that cannot be served (no package assigned, a chunk too large): ThingsBoard's
+   * answer (MqttTransportHandler.sendOtaPackageError): the status text on the error topic at the QoS
+   * the session subscribed it with (1 when it did not), no PUBACK, and the connection closed (MQTT 5:
+   * DISCONNECT 0x83).
+   */
+  private packageError(conn: MqttConnection, kind: 'fw' | 'sw', failure: PackageFailure): void {
     const session = conn.session!;
     const topic = packageErrorTopic(kind);
     const qos = session.subscribedQos(topic) ?? 1;
     const id = qos === 1 ? session.nextMessageId() : 0;
-    conn.writer.publish(topic, Buffer.from(PACKAGE_NOT_FOUND), qos, id, false);
-    this.refused('package', conn.device?.id, { topic }, 'MQTT firmware request: no package assigned, connection closed');
+    conn.writer.publish(topic, Buffer.from(failure), qos, id, false);
+    this.refused('package', conn.device?.id, { topic, failure }, 'MQTT firmware request refused, connection closed');
     conn.end(Reason.implementationSpecificError, false);
   }
 

@@ -39,10 +39,21 @@ export function shortTopicOf(topic: string): string | null {
   return translate(topic, 0);
 }
 
-/** The package kind of a firmware or software chunk request, ThingsBoard's `v2/fw|sw/request/{id}/chunk/{n}`. */
-export function packageRequest(topic: string): 'fw' | 'sw' | null {
-  const match = /^v2\/(fw|sw)\/request\/\d+\/chunk\/\d+$/.exec(topic);
-  return match ? (match[1] as 'fw' | 'sw') : null;
+/** A firmware or software chunk request, ThingsBoard's `v2/fw|sw/request/{requestId}/chunk/{n}`. */
+export interface PackageRequest {
+  kind: 'fw' | 'sw';
+  requestId: string;
+  chunk: number;
+}
+
+export function packageRequest(topic: string): PackageRequest | null {
+  const match = /^v2\/(fw|sw)\/request\/(\d{1,10})\/chunk\/(\d{1,9})$/.exec(topic);
+  return match ? { kind: match[1] as 'fw' | 'sw', requestId: match[2]!, chunk: Number(match[3]) } : null;
+}
+
+/** Where ThingsBoard answers chunk `chunk` of package request `requestId`. */
+export function packageResponseTopic({ kind, requestId, chunk }: PackageRequest): string {
+  return `v2/${kind}/response/${requestId}/chunk/${chunk}`;
 }
 
 /** Where ThingsBoard tells a device its package request failed. */
@@ -52,6 +63,11 @@ export function packageErrorTopic(kind: 'fw' | 'sw'): string {
 
 /** ThingsBoard's status text for a device with no package assigned (its ResponseStatus). */
 export const PACKAGE_NOT_FOUND = 'NOT_FOUND';
+/** ThingsBoard's status text for a chunk bigger than its MQTT transport's largest payload. */
+export const PACKAGE_TOO_LARGE = 'PAYLOAD_TOO_LARGE';
 
-/** The package topics a device may subscribe to (nothing but errors is ever sent on them here). */
-export const packageFilters: ReadonlySet<string> = new Set(['fw', 'sw'].flatMap((k) => [`v2/${k}/response/+/chunk/+`, `v2/${k}/error`]));
+/**
+ * The package topics a device may subscribe to. `v2/fw/response/+` is what ThingsBoard's Python SDK
+ * subscribes (it matches no chunk topic by MQTT's rules; ThingsBoard sends the chunks all the same).
+ */
+export const packageFilters: ReadonlySet<string> = new Set(['fw', 'sw'].flatMap((k) => [`v2/${k}/response/+/chunk/+`, `v2/${k}/response/+`, `v2/${k}/error`]));

@@ -15,6 +15,7 @@ import { connectedDeviceOf, DeviceMessages, type ConnectedDevice } from './devic
 import { DeviceStateTracker } from './device-state.ts';
 import { GatewayMessages } from './gateway-messages.ts';
 import { MqttBroker } from './mqtt-broker.ts';
+import { PackageChunks, type PackageSource } from './package-chunks.ts';
 import { loadTlsIdentity, type TlsIdentity } from './mqtt-tls.ts';
 import { LongPollMailbox } from './long-poll-mailbox.ts';
 import { RpcMailbox } from './rpc-mailbox.ts';
@@ -55,6 +56,11 @@ export interface Transport {
    * `device.rpcDelivered` and `device.rpcResponse` (or `device.rpcFailed`). Returns its removal.
    */
   addDeliveryPath(path: DeliveryPath): () => void;
+  /**
+   * Where firmware chunks come from (the OTA module): MQTT `v2/fw/request/…` and HTTP
+   * `…/firmware` serve the package it gives for a device; without one every device has none.
+   */
+  setPackageSource(source: PackageSource): void;
 }
 
 /** See `Transport.addDeliveryPath`. */
@@ -85,6 +91,7 @@ export class DeviceTransport implements Transport {
   readonly stats = new TransportStats();
   readonly messages: DeviceMessages;
   readonly clientRpc: ClientRpc;
+  readonly packages = new PackageChunks();
   private readonly gateways: GatewayMessages;
   private readonly broker: MqttBroker;
   private readonly unsubscribe: (() => void)[] = [];
@@ -116,6 +123,7 @@ export class DeviceTransport implements Transport {
       stats: this.stats,
       log,
       provision: (request, address) => deps.provisioning.provision(request, address),
+      packages: this.packages,
     });
   }
 
@@ -163,6 +171,10 @@ export class DeviceTransport implements Transport {
       const at = this.deliveryPaths.indexOf(path);
       if (at !== -1) this.deliveryPaths.splice(at, 1);
     };
+  }
+
+  setPackageSource(source: PackageSource): void {
+    this.packages.source = source;
   }
 
   sendRpc(deviceId: string, requestId: number, method: string, params: unknown): boolean {

@@ -1,5 +1,5 @@
 /** The product detail's header: back, picture, name, tags and facts; publish (drafts), make default, edit. */
-import type { JSX } from 'react';
+import { useState, type JSX } from 'react';
 import Button from '@arco-design/web-react/es/Button';
 import Message from '@arco-design/web-react/es/Message';
 import IconArrowLeft from '@arco-design/web-react/icon/react-icon/IconArrowLeft';
@@ -10,6 +10,7 @@ import type { Product } from '../../../server/contract/product.ts';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { navigateGuarded } from '../../lib/navigation.ts';
+import { OtaDialog } from '../ota/OtaDialog.tsx';
 import { ProductImage } from './ProductImage.tsx';
 import { ProductTags, transportColors } from './ProductTags.tsx';
 import { makeDefaultProduct, publishProduct } from './productApi.ts';
@@ -22,7 +23,8 @@ export interface ProductDetailHeaderProps {
 }
 
 export function ProductDetailHeader({ product, onProductChange, onEdit }: ProductDetailHeaderProps): JSX.Element {
-  const { t } = useTranslation('product');
+  const { t } = useTranslation(['product', 'ota']);
+  const [otaOpen, setOtaOpen] = useState(false);
   return (
     <div className="ec-product-detail__header">
       <Button
@@ -81,10 +83,14 @@ export function ProductDetailHeader({ product, onProductChange, onEdit }: Produc
             {t('setDefault')}
           </ConfirmButton>
         )}
+        <Button onClick={() => setOtaOpen(true)} data-testid="product-detail-ota">
+          {t('ota:open')}
+        </Button>
         <Button icon={<IconEdit />} onClick={onEdit} data-testid="product-detail-edit">
           {t('edit')}
         </Button>
       </div>
+      <OtaDialog productId={product.id} visible={otaOpen} onClose={() => setOtaOpen(false)} />
     </div>
   );
 }
