@@ -15,9 +15,13 @@ import { run } from './openwrt-applier.ts';
 
 const NM = ['org.freedesktop.NetworkManager', '/org/freedesktop/NetworkManager', 'org.freedesktop.NetworkManager'] as const;
 /** Seconds NetworkManager waits beyond the safe apply's window before rolling back by itself. */
-const CHECKPOINT_GRACE_S = 30;
-/** NM_CHECKPOINT_CREATE_FLAG_DESTROY_ALL: an older checkpoint (a crashed apply's) never blocks a new one. */
-const DESTROY_ALL = 1;
+const CHECKPOINT_GRACE_S = 15;
+/**
+ * NM_CHECKPOINT_CREATE_FLAG_DESTROY_ALL (an older checkpoint, a crashed apply's, never blocks a new
+ * one) | DELETE_NEW_CONNECTIONS (a rollback also removes the profiles the apply added; without it
+ * they stay beside the restored ones, seen in the namespace test).
+ */
+const CHECKPOINT_FLAGS = 0x1 | 0x2;
 
 export const profileNames = { lan: 'edge-lan', wan: 'edge-wan', wifi: 'edge-wifi', cellular: 'edge-cellular' } as const;
 
@@ -95,7 +99,7 @@ export class NetworkManagerApplier implements NetworkApplier {
   }
 
   async apply(next: NetworkSettings, window: ApplyWindow): Promise<void> {
-    const checkpoint = await busCall('CheckpointCreate', 'aouu', '0', String(window.confirmWithinS + CHECKPOINT_GRACE_S), String(DESTROY_ALL));
+    const checkpoint = await busCall('CheckpointCreate', 'aouu', '0', String(window.confirmWithinS + CHECKPOINT_GRACE_S), String(CHECKPOINT_FLAGS));
     if (typeof checkpoint !== 'string') throw new Error('busctl CheckpointCreate: no checkpoint path in the answer');
     window.keep(checkpoint);
     await this.put(next);
