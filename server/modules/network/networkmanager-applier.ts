@@ -11,6 +11,7 @@ import type { NetworkSettings, WanSettings } from '../../contract/network.ts';
 import { maskPrefix } from '../../contract/rules/network.ts';
 import { readHostSettings } from './file-applier.ts';
 import type { ApplyWindow, NetworkApplier, NetworkReading } from './network-applier.ts';
+import { readModem, unlockSim } from './modem-reader.ts';
 import { run } from './openwrt-applier.ts';
 
 const NM = ['org.freedesktop.NetworkManager', '/org/freedesktop/NetworkManager', 'org.freedesktop.NetworkManager'] as const;
@@ -75,11 +76,13 @@ export class NetworkManagerApplier implements NetworkApplier {
   readonly touchesHost = true;
 
   /**
-   * The host as its readers see it (the addresses NetworkManager configured). The profiles' own
-   * properties (WiFi, 4G, DHCP or fixed) are not read back yet: docs/NETWORK.md says so.
+   * The host as its readers see it (the addresses NetworkManager configured) and the modem as
+   * ModemManager sees it. The profiles' own properties (WiFi, 4G, DHCP or fixed) are not read back
+   * yet: docs/NETWORK.md says so.
    */
   async read(): Promise<NetworkReading> {
-    return readHostSettings();
+    const reading = readHostSettings();
+    return { ...reading, facts: { ...reading.facts, cellular: await readModem() } };
   }
 
   private async put(s: NetworkSettings): Promise<void> {
@@ -102,6 +105,8 @@ export class NetworkManagerApplier implements NetworkApplier {
     const checkpoint = await busCall('CheckpointCreate', 'aouu', '0', String(window.confirmWithinS + CHECKPOINT_GRACE_S), String(CHECKPOINT_FLAGS));
     if (typeof checkpoint !== 'string') throw new Error('busctl CheckpointCreate: no checkpoint path in the answer');
     window.keep(checkpoint);
+    // A SIM waiting for its PIN never lets the modem register, so the gsm profile could not come up.
+    if (next.cellular.enabled && next.cellular.pin) await unlockSim(next.cellular.pin);
     await this.put(next);
   }
 
