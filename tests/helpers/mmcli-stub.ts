@@ -104,10 +104,11 @@ afterEach(() => {
 
 /**
  * Writes the stub: a modem whose SIM wants `pin` (already given with `unlocked`), or none with
- * `modem: false`. Unless `onPath` is false it goes first on this process's PATH until the test ends.
+ * `modem: false`. Unless `onPath` is false it goes first on this process's PATH until the test ends;
+ * `dir` (an existing directory) outlives the test, for a gateway shared by a file's tests.
  */
-export function makeMmcliStub(opts: { pin: string; modem?: boolean; unlocked?: boolean; onPath?: boolean }): MmcliStub {
-  const dir = tempDir('edge-mmcli-');
+export function makeMmcliStub(opts: { pin: string; modem?: boolean; unlocked?: boolean; onPath?: boolean; dir?: string }): MmcliStub {
+  const dir = opts.dir ?? tempDir('edge-mmcli-');
   if (opts.unlocked) writeFileSync(join(dir, 'unlocked'), '');
   writeFileSync(join(dir, 'list.json'), JSON.stringify({ 'modem-list': opts.modem === false ? [] : [MODEM] }));
   writeFileSync(join(dir, 'modem-locked.json'), JSON.stringify(modemJson(false)));

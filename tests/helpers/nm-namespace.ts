@@ -33,7 +33,7 @@ export interface NmNamespace {
   /** The checkpoints NetworkManager holds (D-Bus object paths). */
   checkpoints(): Promise<string[]>;
   /** Starts a command inside the namespace. */
-  spawnInside(command: string, args: readonly string[], opts?: { cwd?: string }): ChildProcess;
+  spawnInside(command: string, args: readonly string[], opts?: { cwd?: string; pathPrefix?: string }): ChildProcess;
   /** The network namespace a process is in (`ip netns identify`), '' for the host's. */
   namespaceOf(pid: number): Promise<string>;
   stop(): void;
@@ -69,7 +69,7 @@ export async function startNmNamespace(): Promise<NmNamespace> {
   const name = `edge-nm-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   const dir = mkdtempSync(join(tmpdir(), 'edge-nm-'));
   const socket = join(dir, 'system_bus_socket');
-  const env = { ...process.env, DBUS_SYSTEM_BUS_ADDRESS: `unix:path=${socket}` };
+  const env: NodeJS.ProcessEnv = { ...process.env, DBUS_SYSTEM_BUS_ADDRESS: `unix:path=${socket}` };
   const children: ChildProcess[] = [];
   let stopped = false;
   const stop = (): void => {
@@ -143,7 +143,8 @@ export async function startNmNamespace(): Promise<NmNamespace> {
         return (JSON.parse(out) as { data: string[] }).data;
       },
       spawnInside: (command, args, opts = {}) => {
-        const child = spawn('ip', ['netns', 'exec', name, command, ...args], { env, cwd: opts.cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+        const path = opts.pathPrefix ? `${opts.pathPrefix}:${env.PATH ?? ''}` : env.PATH;
+        const child = spawn('ip', ['netns', 'exec', name, command, ...args], { env: { ...env, PATH: path }, cwd: opts.cwd, stdio: ['ignore', 'pipe', 'inherit'] });
         children.push(child);
         return child;
       },

@@ -39,12 +39,13 @@ function call(socketPath: string, route: { method: string; url: string }, payloa
   });
 }
 
-export async function startSocketGateway(ns: NmNamespace, opts: { dataDir: string; keyFile: string; applier: NetworkApplierName }): Promise<SocketGateway> {
+/** `pathPrefix`: directories of stubs (mmcli) the gateway finds first on its PATH. */
+export async function startSocketGateway(ns: NmNamespace, opts: { dataDir: string; keyFile: string; applier: NetworkApplierName; pathPrefix?: string }): Promise<SocketGateway> {
   const socketPath = join(opts.dataDir, `gateway-${Date.now()}.sock`);
   const child = ns.spawnInside(
     process.execPath,
     ['--import', 'tsx', '--import', join(root, 'tests/helpers/sql-text-loader.mjs'), join(root, 'tests/helpers/socket-gateway-child.ts'), opts.dataDir, opts.keyFile, socketPath, opts.applier],
-    { cwd: root },
+    { cwd: root, pathPrefix: opts.pathPrefix },
   );
   const exited = once(child, 'exit');
   const lines = createInterface({ input: child.stdout! });

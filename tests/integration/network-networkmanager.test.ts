@@ -13,6 +13,7 @@ import { networkRoutes, type NetworkApplyResult, type NetworkState } from '../..
 import { testLicenseKeys } from '../helpers/license.ts';
 import { eventually } from '../helpers/mqtt.ts';
 import { newLan } from '../helpers/network.ts';
+import { SIM, makeMmcliStub, type MmcliStub } from '../helpers/mmcli-stub.ts';
 import { NS_LAN, startNmNamespace, type NmNamespace } from '../helpers/nm-namespace.ts';
 import { makeProvisionedApp } from '../helpers/setup.ts';
 import { startSocketGateway, type SocketGateway } from '../helpers/socket-gateway.ts';
@@ -30,10 +31,12 @@ let keyFile: string;
 let admin: { username: string; password: string };
 let gw: SocketGateway;
 let auth: Record<string, string>;
+/** ModemManager faked for the gateway (a modem whose SIM waits for PIN 1234): no modem exists in the namespace. */
+let mmcli: MmcliStub;
 
 /** Starts the gateway inside the namespace with the networkmanager applier, signed in. */
 async function startGateway(): Promise<void> {
-  gw = await startSocketGateway(ns, { dataDir, keyFile, applier: 'networkmanager' });
+  gw = await startSocketGateway(ns, { dataDir, keyFile, applier: 'networkmanager', pathPrefix: mmcli.dir });
   // Never the host's network: the gateway runs in the namespace, and the veth is not the host's.
   expect(await ns.namespaceOf(gw.pid)).toBe(ns.name);
   expect(existsSync(`/sys/class/net/${NS_LAN}`)).toBe(false);
@@ -50,6 +53,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(ns.dir, 'data-'));
   keyFile = join(ns.dir, 'license-public.pem');
   writeFileSync(keyFile, testLicenseKeys().publicKeyPem);
+  mmcli = makeMmcliStub({ pin: '1234', onPath: false, dir: mkdtempSync(join(ns.dir, 'mmcli-')) });
   const t = await makeProvisionedApp({ dataDir });
   admin = t.admin;
   await t.app.close();
@@ -121,5 +125,18 @@ describe('network configuration with a real NetworkManager in a namespace', () =
     const late = await gw.call(networkRoutes.confirm, { applyId });
     expect(late.statusCode).toBe(400);
     expect(late.json()).toMatchObject({ key: 'error.network.applyUnknown' });
+  }, 90_000);
+
+  it("unlocks the SIM with its PIN and adds the gsm profile; with no modem device the profile cannot come up, so the apply answers nmcli's error and rolls back", async () => {
+    const res = await gw.call(networkRoutes.apply, { cellular: { enabled: true, apn: 'cmnet', pin: '1234' }, confirmWithinS: 30 }, auth);
+    expect(res.statusCode, res.body).toBe(502);
+    expect(res.json()).toMatchObject({ key: 'error.network.applyFailed' });
+    // NetworkManager's own words: without a modem nothing can carry a gsm profile.
+    expect((res.json() as { message: string }).message).toContain('No suitable device found for this connection');
+    expect(mmcli.calls()).toContainEqual(['mmcli', '-i', SIM, '--pin=1234']);
+    // The checkpoint took the profiles the apply added with it, and the LAN is as it was.
+    expect(await ns.nmcli('-g', 'NAME', 'connection', 'show')).toBe('lan-before\n');
+    expect(await ns.lanAddresses()).toEqual([BEFORE]);
+    expect(((await gw.call(networkRoutes.get, undefined, auth)).json() as NetworkState).pending).toBeUndefined();
   }, 90_000);
 });

@@ -7,7 +7,7 @@
  * and destroys or rolls back the checkpoint. Untested against a running NetworkManager here (see
  * docs/NETWORK.md): the profile arguments are tested with `nmcli --offline`.
  */
-import type { NetworkSettings, WanSettings } from '../../contract/network.ts';
+import type { NetworkSettings, WanSettings, WifiNetwork } from '../../contract/network.ts';
 import { maskPrefix } from '../../contract/rules/network.ts';
 import { readHostSettings } from './file-applier.ts';
 import type { ApplyWindow, NetworkApplier, NetworkReading } from './network-applier.ts';
@@ -64,6 +64,50 @@ export function profileArgs(s: NetworkSettings, ifnames: { lan: string; wan: str
       ...(s.cellular.pin ? ['gsm.pin', s.cellular.pin] : []),
     ],
   };
+}
+
+/**
+ * One line of `nmcli -t` (terse) output split into its fields: nmcli writes a ':' inside a value
+ * as '\\:' and a backslash as '\\\\' (nmcli(1), "--terse"), so an SSID may hold either.
+ */
+export function splitTerse(line: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (c === '\\' && i + 1 < line.length) field += line[++i];
+    else if (c === ':') {
+      fields.push(field);
+      field = '';
+    } else field += c;
+  }
+  fields.push(field);
+  return fields;
+}
+
+/**
+ * NetworkManager's security words (`WPA2`, `WPA1 WPA2`, `WPA2 WPA3` for a transition network,
+ * `WPA3`, `WEP`, `OWE`, '' for open) as the console's. A WPA2/WPA3 transition network is joined
+ * as WPA2, which every client speaks.
+ */
+function securityOf(words: string): WifiNetwork['security'] {
+  if (words.includes('WPA2') || words.includes('WPA1')) return 'wpa2';
+  if (words.includes('WPA3')) return 'wpa3';
+  if (words.includes('WEP')) return 'wep';
+  return 'none';
+}
+
+/** `nmcli -t -f SSID,SIGNAL,SECURITY device wifi list`: one entry per SSID (its strongest access point), strongest first; hidden networks (no SSID) left out. */
+export function parseWifiList(out: string): WifiNetwork[] {
+  const seen = new Map<string, WifiNetwork>();
+  for (const line of out.split('\n')) {
+    const [ssid = '', signal = '0', security = ''] = splitTerse(line);
+    // Hidden networks: no SSID to join by (nmcli's tabular output writes them as '--').
+    if (!ssid || ssid === '--') continue;
+    const entry: WifiNetwork = { ssid, signal: Number(signal) || 0, security: securityOf(security) };
+    if ((seen.get(ssid)?.signal ?? -1) < entry.signal) seen.set(ssid, entry);
+  }
+  return [...seen.values()].sort((a, b) => b.signal - a.signal);
 }
 
 async function busCall(method: string, signature: string, ...args: string[]): Promise<unknown> {
@@ -123,16 +167,7 @@ export class NetworkManagerApplier implements NetworkApplier {
     await this.put(previous);
   }
 
-  async scanWifi(): Promise<{ ssid: string; signal: number; security: 'none' | 'wep' | 'wpa2' | 'wpa3' }[]> {
-    const out = await run('nmcli', ['-t', '-f', 'SSID,SIGNAL,SECURITY', 'device', 'wifi', 'list']).catch(() => '');
-    const seen = new Map<string, { ssid: string; signal: number; security: 'none' | 'wep' | 'wpa2' | 'wpa3' }>();
-    for (const line of out.split('\n')) {
-      const [ssid = '', signal = '0', security = ''] = line.split(/(?<!\\):/).map((f) => f.replaceAll('\\:', ':'));
-      if (!ssid) continue;
-      const kind = security.includes('WPA3') || security.includes('SAE') ? 'wpa3' : security.includes('WPA') ? 'wpa2' : security.includes('WEP') ? 'wep' : 'none';
-      const entry = { ssid, signal: Number(signal) || 0, security: kind } as const;
-      if ((seen.get(ssid)?.signal ?? -1) < entry.signal) seen.set(ssid, entry);
-    }
-    return [...seen.values()].sort((a, b) => b.signal - a.signal);
+  async scanWifi(): Promise<WifiNetwork[]> {
+    return parseWifiList(await run('nmcli', ['-t', '-f', 'SSID,SIGNAL,SECURITY', 'device', 'wifi', 'list']).catch(() => ''));
   }
 }
