@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import type { NetworkSettings } from '../../contract/network.ts';
 import { writeFileDurably } from '../../lib/durable-file.ts';
 import { hostInterfaceSettings, interfaceRoles, readHostNetwork, type HostPaths, hostPaths } from './host-network.ts';
-import { noModem } from './modem-reader.ts';
-import type { NetworkApplier, NetworkFacts, NetworkReading } from './network-applier.ts';
+import { noModem, type NetworkApplier, type NetworkFacts, type NetworkReading } from './network-applier.ts';
 
 /** The settings and facts of the host as the readers find it, before any applier wrote anything. */
 export function readHostSettings(paths: HostPaths = hostPaths): NetworkReading {

@@ -7,13 +7,10 @@
  * `mmcli -i <sim> -J` (`sim.properties.iccid`) and `mmcli -m <modem> --signal-get -J`
  * (`modem.signal.<technology>.rssi` in dBm, "--" until signal polling was set up).
  */
-import type { NetworkFacts } from './network-applier.ts';
+import { noModem, type NetworkFacts } from './network-applier.ts';
 import { run } from './openwrt-applier.ts';
 
 export type ModemFacts = NetworkFacts['cellular'];
-
-/** What a gateway without a modem (or without ModemManager) shows. */
-export const noModem: ModemFacts = { imei: '', iccid: '', signalDbm: null, signalQuality: null, operator: '', modemState: '' };
 
 type Json = Record<string, unknown>;
 

@@ -22,6 +22,9 @@ export interface NetworkFacts {
   };
 }
 
+/** What a gateway without a modem (or without ModemManager) shows. */
+export const noModem: NetworkFacts['cellular'] = { imei: '', iccid: '', signalDbm: null, signalQuality: null, operator: '', modemState: '' };
+
 /** The settings in effect, secrets included (a rollback must restore them), and the facts. */
 export interface NetworkReading {
   settings: NetworkSettings;
