@@ -4,8 +4,9 @@
  * checkpoint (D-Bus `CheckpointCreate` through `busctl`, no native addon) whose rollback timeout
  * outlasts the safe apply's window: if the gateway dies in the window, NetworkManager itself puts
  * the previous settings back; if the gateway lives, its own timer (or a confirmation) comes first
- * and destroys or rolls back the checkpoint. Untested against a running NetworkManager here (see
- * docs/NETWORK.md): the profile arguments are tested with `nmcli --offline`.
+ * and destroys or rolls back the checkpoint. Tested against a real NetworkManager in a network
+ * namespace (tests/integration/network-networkmanager.test.ts; WiFi and a modem excepted, see
+ * docs/NETWORK.md) and the profile arguments with `nmcli --offline`.
  */
 import type { NetworkSettings, WanSettings, WifiNetwork } from '../../contract/network.ts';
 import { maskPrefix } from '../../contract/rules/network.ts';
