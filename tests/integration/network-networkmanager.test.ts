@@ -88,6 +88,9 @@ describe('network configuration with a real NetworkManager in a namespace', () =
     expect(applied.newUrl).toBe(`http://${newLan.ipAddress}:8080`);
     expect(await ns.checkpoints()).toHaveLength(1);
     expect(await ns.nmcli('-g', 'ipv4.method', 'connection', 'show', 'edge-lan')).toBe('shared\n');
+    // Read back from the profile: a fixed address serving DHCP (the machine's addresses alone cannot tell).
+    const held = (await gw.call(networkRoutes.get, undefined, auth)).json() as NetworkState;
+    expect(held.lan).toMatchObject({ connectionType: 'IMMOBILIZATION', ipAddress: newLan.ipAddress, subnetMask: '255.255.255.0', dhcpServer: { enabled: true } });
 
     const confirmed = await gw.call(networkRoutes.confirm, { applyId: applied.applyId });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -96,6 +99,21 @@ describe('network configuration with a real NetworkManager in a namespace', () =
     expect(await ns.lanAddresses()).toEqual([AFTER]);
     await resetLan();
   }, 90_000);
+
+  it('reads the WiFi and 4G settings back from the profiles NetworkManager holds, secrets as set or not', async () => {
+    // Added straight to NetworkManager, as an earlier apply (or an administrator) left them: there is no radio or modem to bring them up.
+    await ns.nmcli('connection', 'add', 'type', 'wifi', 'con-name', 'edge-wifi', 'ifname', '*', 'ssid', 'Cafe: Guest\\', '802-11-wireless.mode', 'ap', 'wifi-sec.key-mgmt', 'sae', 'wifi-sec.psk', 'secret-123', 'connection.autoconnect', 'yes');
+    await ns.nmcli('connection', 'add', 'type', 'gsm', 'con-name', 'edge-cellular', 'ifname', '*', 'gsm.apn', 'cmiot', 'gsm.pin', '4321', 'connection.autoconnect', 'no');
+    try {
+      const state = (await gw.call(networkRoutes.get, undefined, auth)).json() as NetworkState;
+      expect(state.wifi).toMatchObject({ enabled: true, mode: 'ap', ssid: 'Cafe: Guest\\', security: 'wpa3', passwordSet: true });
+      expect(state.cellular).toMatchObject({ enabled: false, apn: 'cmiot', pinSet: true });
+      // The WAN has no profile of the gateway's: still the machine's reading.
+      expect(state.wan.connectionType).toBe('AUTO');
+    } finally {
+      await ns.nmcli('connection', 'delete', 'edge-wifi', 'edge-cellular');
+    }
+  }, 60_000);
 
   it('is rolled back by NetworkManager itself when the gateway dies before the confirmation, and the next start agrees', async () => {
     await applyNewLan(10);

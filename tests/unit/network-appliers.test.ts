@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { NetworkSettings } from '../../server/contract/network.ts';
-import { parseWifiList, profileArgs, splitTerse } from '../../server/modules/network/networkmanager-applier.ts';
+import { parseWifiList, profileArgs } from '../../server/modules/network/networkmanager-applier.ts';
+import { splitTerse } from '../../server/modules/network/nm-profile-reader.ts';
 import { parseUciShow, settingsFromUci, uciCommands } from '../../server/modules/network/openwrt-applier.ts';
 import { settingsDiff } from '../../server/modules/network/settings-diff.ts';
 

@@ -13,6 +13,7 @@ import { maskPrefix } from '../../contract/rules/network.ts';
 import { readHostSettings } from './file-applier.ts';
 import type { ApplyWindow, NetworkApplier, NetworkReading } from './network-applier.ts';
 import { readModem, unlockSim } from './modem-reader.ts';
+import { profileNames, readProfileSettings, splitTerse } from './nm-profile-reader.ts';
 import { run } from './openwrt-applier.ts';
 
 const NM = ['org.freedesktop.NetworkManager', '/org/freedesktop/NetworkManager', 'org.freedesktop.NetworkManager'] as const;
@@ -24,8 +25,6 @@ const CHECKPOINT_GRACE_S = 15;
  * they stay beside the restored ones, seen in the namespace test).
  */
 const CHECKPOINT_FLAGS = 0x1 | 0x2;
-
-export const profileNames = { lan: 'edge-lan', wan: 'edge-wan', wifi: 'edge-wifi', cellular: 'edge-cellular' } as const;
 
 function ipv4Args(s: WanSettings, shared: boolean): string[] {
   const fixed = s.connectionType === 'IMMOBILIZATION';
@@ -68,25 +67,6 @@ export function profileArgs(s: NetworkSettings, ifnames: { lan: string; wan: str
 }
 
 /**
- * One line of `nmcli -t` (terse) output split into its fields: nmcli writes a ':' inside a value
- * as '\\:' and a backslash as '\\\\' (nmcli(1), "--terse"), so an SSID may hold either.
- */
-export function splitTerse(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (c === '\\' && i + 1 < line.length) field += line[++i];
-    else if (c === ':') {
-      fields.push(field);
-      field = '';
-    } else field += c;
-  }
-  fields.push(field);
-  return fields;
-}
-
-/**
  * NetworkManager's security words (`WPA2`, `WPA1 WPA2`, `WPA2 WPA3` for a transition network,
  * `WPA3`, `WEP`, `OWE`, '' for open) as the console's. A WPA2/WPA3 transition network is joined
  * as WPA2, which every client speaks.
@@ -121,13 +101,13 @@ export class NetworkManagerApplier implements NetworkApplier {
   readonly touchesHost = true;
 
   /**
-   * The host as its readers see it (the addresses NetworkManager configured) and the modem as
-   * ModemManager sees it. The profiles' own properties (WiFi, 4G, DHCP or fixed) are not read back
-   * yet: docs/NETWORK.md says so.
+   * The gateway's profiles as NetworkManager holds them (sections it has no profile for: the host
+   * as its readers see it) and the modem as ModemManager sees it.
    */
   async read(): Promise<NetworkReading> {
-    const reading = readHostSettings();
-    return { ...reading, facts: { ...reading.facts, cellular: await readModem() } };
+    const host = readHostSettings();
+    const [settings, cellular] = await Promise.all([readProfileSettings(host.settings), readModem()]);
+    return { settings, facts: { ...host.facts, cellular } };
   }
 
   private async put(s: NetworkSettings): Promise<void> {
