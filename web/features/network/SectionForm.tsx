@@ -107,7 +107,7 @@ export function SectionForm({ section, state, locked, onPlanned }: SectionFormPr
     <div data-testid={`network-section-${section}`}>
       <Descriptions column={3} data={facts(state, section, factText)} className="ec-network__facts" />
       <Form<SectionValues> form={form} layout="vertical" className="ec-network__form" onSubmit={(v) => void review(v)} onValuesChange={() => setDirty(true)} disabled={locked || planning}>
-        {(section === 'lan' || section === 'wan') && <InterfaceFields section={section} form={form} />}
+        {(section === 'lan' || section === 'wan') && <InterfaceFields section={section} form={form} poolNotApplied={state.applier === 'networkmanager'} />}
         {section === 'wifi' && <WifiFields form={form} passwordSet={state.wifi.passwordSet} />}
         {section === 'cellular' && <CellularFields pinSet={state.cellular.pinSet} />}
         <FormError message={failure} testId={`network-${section}-error`} />
