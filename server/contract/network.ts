@@ -22,6 +22,10 @@ export type WifiMode = (typeof wifiModes)[number];
 export const wifiSecurities = ['none', 'wep', 'wpa2', 'wpa3'] as const;
 export type WifiSecurity = (typeof wifiSecurities)[number];
 
+/** ModemManager's modem states (MMModemState as mmcli writes them), each with a text in the network namespace. */
+export const modemStates = ['failed', 'unknown', 'initializing', 'locked', 'disabled', 'disabling', 'enabling', 'enabled', 'searching', 'registered', 'disconnecting', 'connecting', 'connected'] as const;
+export type ModemState = (typeof modemStates)[number];
+
 /** At most this many DNS servers per interface (what resolv.conf honours). */
 export const DNS_MAX = 3;
 
@@ -117,6 +121,12 @@ export const NetworkStateSchema = Type.Object({
     iccid: Type.String(),
     /** dBm; null when unknown. */
     signalDbm: Type.Union([Type.Integer(), Type.Null()]),
+    /** Percent (ModemManager's signal quality); null when unknown. */
+    signalQuality: Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()]),
+    /** The network operator's name; empty when not registered. */
+    operator: Type.String(),
+    /** ModemManager's modem state (modemStates); empty when no modem answers. */
+    modemState: Type.String(),
   }),
   pending: Type.Optional(Type.Object({ applyId: Type.String(), confirmBy: Type.String({ format: 'date-time' }) })),
 });

@@ -18,11 +18,13 @@ printf '%s\\t' uci "$@" >> "$d/calls"; echo >> "$d/calls"
 if [ -f "$d/fail" ] && [ "$1" = "$(cat "$d/fail")" ]; then
   rm -f "$d/fail"; echo 'uci: I/O error (stub: no space left on device)' >&2; exit 1
 fi
-drop() { grep -v "^$1=" "$d/state" > "$d/state.tmp"; mv "$d/state.tmp" "$d/state"; }
+# Fixed strings: a section like system.@system[0] is no regular expression.
+drop() { grep -v -F "$1=" "$d/state" > "$d/state.tmp"; mv "$d/state.tmp" "$d/state"; }
 one() {
   op=$1; rest=$2; key=\${rest%%=*}
   case "$op" in
     show) grep "^$rest\\." "$d/state" ;;
+    get) grep -F "$rest=" "$d/state" | head -n 1 | sed "s/^[^=]*=//; s/^'//; s/'$//" ;;
     set) drop "$key"; echo "$rest" >> "$d/state" ;;
     add_list)
       old=$(grep "^$key=" "$d/state" | sed "s/^[^=]*=//")

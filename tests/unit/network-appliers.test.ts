@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { NetworkSettings } from '../../server/contract/network.ts';
-import { profileArgs } from '../../server/modules/network/networkmanager-applier.ts';
+import { parseWifiList, profileArgs } from '../../server/modules/network/networkmanager-applier.ts';
+import { splitTerse } from '../../server/modules/network/nm-profile-reader.ts';
 import { parseUciShow, settingsFromUci, uciCommands } from '../../server/modules/network/openwrt-applier.ts';
 import { settingsDiff } from '../../server/modules/network/settings-diff.ts';
 
@@ -77,4 +78,32 @@ describe('networkmanager applier plan', () => {
     const gsm = keyfile(profiles.cellular);
     expect(gsm).toContain('apn=cmnet');
   }, 120_000);
+});
+
+describe('networkmanager WiFi scan', () => {
+  it("splits nmcli's terse fields, where a ':' in a value is '\\:' and a backslash '\\\\'", () => {
+    expect(splitTerse(String.raw`Cafe\: Guest:54:WPA2`)).toEqual(['Cafe: Guest', '54', 'WPA2']);
+    expect(splitTerse(String.raw`C:\\temp:40:`)).toEqual(['C', '\\temp', '40', '']);
+    expect(splitTerse(String.raw`back\\:40:`)).toEqual(['back\\', '40', '']);
+  });
+
+  it('lists each SSID once at its strongest, strongest first, without hidden networks, with the security the console offers', () => {
+    const out = [
+      'Office:60:WPA1 WPA2 802.1X',
+      String.raw`Cafe\: Guest:54:`,
+      ':71:WPA2',
+      'Home-5G:88:WPA2 WPA3',
+      'Lab:47:WPA3',
+      'Office:75:WPA2',
+      'Old:20:WEP',
+      '',
+    ].join('\n');
+    expect(parseWifiList(out)).toEqual([
+      { ssid: 'Home-5G', signal: 88, security: 'wpa2' },
+      { ssid: 'Office', signal: 75, security: 'wpa2' },
+      { ssid: 'Cafe: Guest', signal: 54, security: 'none' },
+      { ssid: 'Lab', signal: 47, security: 'wpa3' },
+      { ssid: 'Old', signal: 20, security: 'wep' },
+    ]);
+  });
 });

@@ -10,7 +10,7 @@ const state: NetworkState = {
   },
   wan: { connectionType: 'AUTO', ipAddress: '10.0.0.5', subnetMask: '255.255.255.0', gateway: '10.0.0.1', dns: [], interfaceName: 'eth0', macAddress: '00:11:22:33:44:56' },
   wifi: { enabled: true, mode: 'ap', ssid: 'edge', security: 'wpa2', passwordSet: true, interfaceName: 'wlan0', macAddress: '' },
-  cellular: { enabled: false, apn: '', pinSet: false, imei: '', iccid: '', signalDbm: null },
+  cellular: { enabled: false, apn: '', pinSet: false, imei: '', iccid: '', signalDbm: null, signalQuality: null, operator: '', modemState: '' },
 };
 
 describe('network page helpers', () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { NetworkSettings } from '../../contract/network.ts';
 import { writeFileDurably } from '../../lib/durable-file.ts';
 import { hostInterfaceSettings, interfaceRoles, readHostNetwork, type HostPaths, hostPaths } from './host-network.ts';
-import type { NetworkApplier, NetworkFacts, NetworkReading } from './network-applier.ts';
+import { noModem, type NetworkApplier, type NetworkFacts, type NetworkReading } from './network-applier.ts';
 
 /** The settings and facts of the host as the readers find it, before any applier wrote anything. */
 export function readHostSettings(paths: HostPaths = hostPaths): NetworkReading {
@@ -20,7 +20,7 @@ export function readHostSettings(paths: HostPaths = hostPaths): NetworkReading {
     lan: { interfaceName: roles.lan?.name ?? '', macAddress: roles.lan?.macAddress ?? '' },
     wan: { interfaceName: roles.wan?.name ?? '', macAddress: roles.wan?.macAddress ?? '' },
     wifi: { interfaceName: roles.wifi?.name ?? '', macAddress: roles.wifi?.macAddress ?? '' },
-    cellular: { imei: '', iccid: '', signalDbm: null },
+    cellular: noModem,
   };
   const settings: NetworkSettings = {
     lan: { ...lan, dhcpServer: { enabled: false, poolStart: '', poolEnd: '' } },

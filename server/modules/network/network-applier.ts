@@ -10,8 +10,20 @@ export interface NetworkFacts {
   lan: { interfaceName: string; macAddress: string };
   wan: { interfaceName: string; macAddress: string };
   wifi: { interfaceName: string; macAddress: string };
-  cellular: { imei: string; iccid: string; signalDbm: number | null };
+  cellular: {
+    imei: string;
+    iccid: string;
+    signalDbm: number | null;
+    /** ModemManager's signal quality, percent. */
+    signalQuality: number | null;
+    operator: string;
+    /** ModemManager's modem state (`registered`, `connected`, `locked`…), '' without a modem. */
+    modemState: string;
+  };
 }
+
+/** What a gateway without a modem (or without ModemManager) shows. */
+export const noModem: NetworkFacts['cellular'] = { imei: '', iccid: '', signalDbm: null, signalQuality: null, operator: '', modemState: '' };
 
 /** The settings in effect, secrets included (a rollback must restore them), and the facts. */
 export interface NetworkReading {

@@ -4,22 +4,27 @@
  * checkpoint (D-Bus `CheckpointCreate` through `busctl`, no native addon) whose rollback timeout
  * outlasts the safe apply's window: if the gateway dies in the window, NetworkManager itself puts
  * the previous settings back; if the gateway lives, its own timer (or a confirmation) comes first
- * and destroys or rolls back the checkpoint. Untested against a running NetworkManager here (see
- * docs/NETWORK.md): the profile arguments are tested with `nmcli --offline`.
+ * and destroys or rolls back the checkpoint. Tested against a real NetworkManager in a network
+ * namespace (tests/integration/network-networkmanager.test.ts; WiFi and a modem excepted, see
+ * docs/NETWORK.md) and the profile arguments with `nmcli --offline`.
  */
-import type { NetworkSettings, WanSettings } from '../../contract/network.ts';
+import type { NetworkSettings, WanSettings, WifiNetwork } from '../../contract/network.ts';
 import { maskPrefix } from '../../contract/rules/network.ts';
 import { readHostSettings } from './file-applier.ts';
 import type { ApplyWindow, NetworkApplier, NetworkReading } from './network-applier.ts';
+import { readModem, unlockSim } from './modem-reader.ts';
+import { profileNames, readProfileSettings, splitTerse } from './nm-profile-reader.ts';
 import { run } from './openwrt-applier.ts';
 
 const NM = ['org.freedesktop.NetworkManager', '/org/freedesktop/NetworkManager', 'org.freedesktop.NetworkManager'] as const;
 /** Seconds NetworkManager waits beyond the safe apply's window before rolling back by itself. */
-const CHECKPOINT_GRACE_S = 30;
-/** NM_CHECKPOINT_CREATE_FLAG_DESTROY_ALL: an older checkpoint (a crashed apply's) never blocks a new one. */
-const DESTROY_ALL = 1;
-
-export const profileNames = { lan: 'edge-lan', wan: 'edge-wan', wifi: 'edge-wifi', cellular: 'edge-cellular' } as const;
+const CHECKPOINT_GRACE_S = 15;
+/**
+ * NM_CHECKPOINT_CREATE_FLAG_DESTROY_ALL (an older checkpoint, a crashed apply's, never blocks a new
+ * one) | DELETE_NEW_CONNECTIONS (a rollback also removes the profiles the apply added; without it
+ * they stay beside the restored ones, seen in the namespace test).
+ */
+const CHECKPOINT_FLAGS = 0x1 | 0x2;
 
 function ipv4Args(s: WanSettings, shared: boolean): string[] {
   const fixed = s.connectionType === 'IMMOBILIZATION';
@@ -61,6 +66,31 @@ export function profileArgs(s: NetworkSettings, ifnames: { lan: string; wan: str
   };
 }
 
+/**
+ * NetworkManager's security words (`WPA2`, `WPA1 WPA2`, `WPA2 WPA3` for a transition network,
+ * `WPA3`, `WEP`, `OWE`, '' for open) as the console's. A WPA2/WPA3 transition network is joined
+ * as WPA2, which every client speaks.
+ */
+function securityOf(words: string): WifiNetwork['security'] {
+  if (words.includes('WPA2') || words.includes('WPA1')) return 'wpa2';
+  if (words.includes('WPA3')) return 'wpa3';
+  if (words.includes('WEP')) return 'wep';
+  return 'none';
+}
+
+/** `nmcli -t -f SSID,SIGNAL,SECURITY device wifi list`: one entry per SSID (its strongest access point), strongest first; hidden networks (no SSID) left out. */
+export function parseWifiList(out: string): WifiNetwork[] {
+  const seen = new Map<string, WifiNetwork>();
+  for (const line of out.split('\n')) {
+    const [ssid = '', signal = '0', security = ''] = splitTerse(line);
+    // Hidden networks: no SSID to join by (nmcli's tabular output writes them as '--').
+    if (!ssid || ssid === '--') continue;
+    const entry: WifiNetwork = { ssid, signal: Number(signal) || 0, security: securityOf(security) };
+    if ((seen.get(ssid)?.signal ?? -1) < entry.signal) seen.set(ssid, entry);
+  }
+  return [...seen.values()].sort((a, b) => b.signal - a.signal);
+}
+
 async function busCall(method: string, signature: string, ...args: string[]): Promise<unknown> {
   const out = await run('busctl', ['--json=short', 'call', ...NM, method, signature, ...args]);
   return out.trim() ? (JSON.parse(out) as { data?: unknown[] }).data?.[0] : undefined;
@@ -71,11 +101,13 @@ export class NetworkManagerApplier implements NetworkApplier {
   readonly touchesHost = true;
 
   /**
-   * The host as its readers see it (the addresses NetworkManager configured). The profiles' own
-   * properties (WiFi, 4G, DHCP or fixed) are not read back yet: docs/NETWORK.md says so.
+   * The gateway's profiles as NetworkManager holds them (sections it has no profile for: the host
+   * as its readers see it) and the modem as ModemManager sees it.
    */
   async read(): Promise<NetworkReading> {
-    return readHostSettings();
+    const host = readHostSettings();
+    const [settings, cellular] = await Promise.all([readProfileSettings(host.settings), readModem()]);
+    return { settings, facts: { ...host.facts, cellular } };
   }
 
   private async put(s: NetworkSettings): Promise<void> {
@@ -95,9 +127,11 @@ export class NetworkManagerApplier implements NetworkApplier {
   }
 
   async apply(next: NetworkSettings, window: ApplyWindow): Promise<void> {
-    const checkpoint = await busCall('CheckpointCreate', 'aouu', '0', String(window.confirmWithinS + CHECKPOINT_GRACE_S), String(DESTROY_ALL));
+    const checkpoint = await busCall('CheckpointCreate', 'aouu', '0', String(window.confirmWithinS + CHECKPOINT_GRACE_S), String(CHECKPOINT_FLAGS));
     if (typeof checkpoint !== 'string') throw new Error('busctl CheckpointCreate: no checkpoint path in the answer');
     window.keep(checkpoint);
+    // A SIM waiting for its PIN never lets the modem register, so the gsm profile could not come up.
+    if (next.cellular.enabled && next.cellular.pin) await unlockSim(next.cellular.pin);
     await this.put(next);
   }
 
@@ -114,16 +148,7 @@ export class NetworkManagerApplier implements NetworkApplier {
     await this.put(previous);
   }
 
-  async scanWifi(): Promise<{ ssid: string; signal: number; security: 'none' | 'wep' | 'wpa2' | 'wpa3' }[]> {
-    const out = await run('nmcli', ['-t', '-f', 'SSID,SIGNAL,SECURITY', 'device', 'wifi', 'list']).catch(() => '');
-    const seen = new Map<string, { ssid: string; signal: number; security: 'none' | 'wep' | 'wpa2' | 'wpa3' }>();
-    for (const line of out.split('\n')) {
-      const [ssid = '', signal = '0', security = ''] = line.split(/(?<!\\):/).map((f) => f.replaceAll('\\:', ':'));
-      if (!ssid) continue;
-      const kind = security.includes('WPA3') || security.includes('SAE') ? 'wpa3' : security.includes('WPA') ? 'wpa2' : security.includes('WEP') ? 'wep' : 'none';
-      const entry = { ssid, signal: Number(signal) || 0, security: kind } as const;
-      if ((seen.get(ssid)?.signal ?? -1) < entry.signal) seen.set(ssid, entry);
-    }
-    return [...seen.values()].sort((a, b) => b.signal - a.signal);
+  async scanWifi(): Promise<WifiNetwork[]> {
+    return parseWifiList(await run('nmcli', ['-t', '-f', 'SSID,SIGNAL,SECURITY', 'device', 'wifi', 'list']).catch(() => ''));
   }
 }

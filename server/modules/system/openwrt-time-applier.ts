@@ -1,6 +1,8 @@
 /**
  * Clock settings of an OpenWrt gateway through `uci` (system.@system[0].zonename, system.ntp),
- * committed and reloaded so they survive a reboot; a hand-set time through `date`.
+ * committed so they survive a reboot, then announced to procd as a `config.change` of `system`
+ * (what `reload_config` does: the system and sysntpd services reload on it, as the network
+ * applier's packages do); a hand-set time through `date`.
  */
 import type { SystemTimeBody } from '../../contract/system.ts';
 import { hostCommand } from './host-command.ts';
@@ -27,8 +29,7 @@ export class OpenWrtTimeApplier implements TimeApplier {
     await hostCommand('uci', ['-q', 'delete', 'system.ntp.server']).catch(() => '');
     for (const server of change.ntpServers) await hostCommand('uci', ['add_list', `system.ntp.server=${server}`]);
     await hostCommand('uci', ['commit', 'system']);
-    await hostCommand('/etc/init.d/system', ['reload']);
-    await hostCommand('/etc/init.d/sysntpd', ['restart']);
+    await hostCommand('ubus', ['call', 'service', 'event', JSON.stringify({ type: 'config.change', data: { package: 'system' } })]);
     if (!change.ntpEnabled && change.time !== undefined) await hostCommand('date', ['-s', `@${Math.floor(change.time / 1000)}`]);
   }
 }

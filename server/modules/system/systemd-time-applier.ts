@@ -8,8 +8,9 @@ import type { SystemTimeBody } from '../../contract/system.ts';
 import { hostCommand } from './host-command.ts';
 import type { TimeApplier, TimeState } from './time-applier.ts';
 
-const DROP_IN_DIR = '/etc/systemd/timesyncd.conf.d';
-const DROP_IN = `${DROP_IN_DIR}/edge-console.conf`;
+/** Where timesyncd reads drop-ins; tests point it at a directory of their own. */
+export const timesyncdPaths = { dropInDir: '/etc/systemd/timesyncd.conf.d' };
+const dropIn = (): string => `${timesyncdPaths.dropInDir}/edge-console.conf`;
 
 function property(text: string, name: string): string | undefined {
   return new RegExp(`^${name}=(.*)$`, 'm').exec(text)?.[1];
@@ -20,7 +21,7 @@ export class SystemdTimeApplier implements TimeApplier {
     const shown = await hostCommand('timedatectl', ['show']);
     let servers: string[] = [];
     try {
-      servers = (property(readFileSync(DROP_IN, 'utf8'), 'NTP') ?? '').split(/\s+/).filter(Boolean);
+      servers = (property(readFileSync(dropIn(), 'utf8'), 'NTP') ?? '').split(/\s+/).filter(Boolean);
     } catch {
       // No drop-in yet: timesyncd uses the distribution's servers.
     }
@@ -34,8 +35,8 @@ export class SystemdTimeApplier implements TimeApplier {
 
   async apply(change: SystemTimeBody): Promise<void> {
     await hostCommand('timedatectl', ['set-timezone', change.timeZone]);
-    mkdirSync(DROP_IN_DIR, { recursive: true });
-    writeFileSync(DROP_IN, `# Written by edge-console (System configuration)\n[Time]\nNTP=${change.ntpServers.join(' ')}\n`);
+    mkdirSync(timesyncdPaths.dropInDir, { recursive: true });
+    writeFileSync(dropIn(), `# Written by edge-console (System configuration)\n[Time]\nNTP=${change.ntpServers.join(' ')}\n`);
     await hostCommand('timedatectl', ['set-ntp', change.ntpEnabled ? 'true' : 'false']);
     if (change.ntpEnabled) await hostCommand('systemctl', ['try-restart', 'systemd-timesyncd']);
     else if (change.time !== undefined) await hostCommand('timedatectl', ['set-time', `@${Math.floor(change.time / 1000)}`]);

@@ -15,7 +15,14 @@ import { ipv4Problem, subnetMaskProblem } from '../../../server/contract/rules/n
 import { trimmedRule } from '../../lib/form-rules.ts';
 import type { Section, SectionValues } from './network-form.ts';
 
-export function InterfaceFields({ section, form }: { section: Extract<Section, 'lan' | 'wan'>; form: FormInstance<SectionValues> }): JSX.Element {
+interface InterfaceFieldsProps {
+  section: Extract<Section, 'lan' | 'wan'>;
+  form: FormInstance<SectionValues>;
+  /** NetworkManager 1.42's `shared` method picks its own pool: the fields are kept but not applied (docs/NETWORK.md). */
+  poolNotApplied: boolean;
+}
+
+export function InterfaceFields({ section, form, poolNotApplied }: InterfaceFieldsProps): JSX.Element {
   const { t } = useTranslation('network');
   const fixed = (Form.useWatch('connectionType', form) as SectionValues['connectionType']) === 'IMMOBILIZATION';
   const dhcp = Form.useWatch('dhcpEnabled', form) as boolean | undefined;
@@ -51,7 +58,7 @@ export function InterfaceFields({ section, form }: { section: Extract<Section, '
           <Form.Item field="poolStart" label={t('field.poolStart')} disabled={!dhcp}>
             <Input autoComplete="off" data-testid={id('poolStart')} />
           </Form.Item>
-          <Form.Item field="poolEnd" label={t('field.poolEnd')} disabled={!dhcp}>
+          <Form.Item field="poolEnd" label={t('field.poolEnd')} disabled={!dhcp} extra={poolNotApplied ? <span data-testid={id('poolNotApplied')}>{t('field.poolNotApplied')}</span> : undefined}>
             <Input autoComplete="off" data-testid={id('poolEnd')} />
           </Form.Item>
         </>

@@ -8,7 +8,7 @@ import Button from '@arco-design/web-react/es/Button';
 import Descriptions from '@arco-design/web-react/es/Descriptions';
 import Form from '@arco-design/web-react/es/Form';
 import { useTranslation } from 'react-i18next';
-import type { NetworkChange, NetworkSettingsBody, NetworkState } from '../../../server/contract/network.ts';
+import { modemStates, type ModemState, type NetworkChange, type NetworkSettingsBody, type NetworkState } from '../../../server/contract/network.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorKeyText, errorMessage } from '../../lib/error-text.ts';
@@ -27,14 +27,31 @@ export interface SectionFormProps {
   onPlanned: (body: NetworkSettingsBody, changes: NetworkChange[]) => void;
 }
 
-function facts(state: NetworkState, section: Section, t: (key: 'field.interfaceName' | 'field.macAddress' | 'field.imei' | 'field.iccid' | 'field.signal' | 'field.unknown') => string, dbm: (n: number) => string) {
+type FactKey = 'field.interfaceName' | 'field.macAddress' | 'field.imei' | 'field.iccid' | 'field.signal' | 'field.unknown' | 'field.operator' | 'field.modemState';
+interface FactText {
+  t: (key: FactKey) => string;
+  dbm: (n: number) => string;
+  percent: (n: number) => string;
+  modemState: (state: string) => string;
+}
+
+/** The modem's signal as ModemManager gives it: percent, dBm when signal polling reports one. */
+function signalText(c: NetworkState['cellular'], text: FactText): string {
+  const parts = [c.signalQuality === null ? '' : text.percent(c.signalQuality), c.signalDbm === null ? '' : text.dbm(c.signalDbm)].filter(Boolean);
+  return parts.length ? parts.join(' · ') : text.t('field.unknown');
+}
+
+function facts(state: NetworkState, section: Section, text: FactText) {
+  const { t } = text;
   const or = (v: string): string => v || t('field.unknown');
   if (section === 'cellular') {
-    const { imei, iccid, signalDbm } = state.cellular;
+    const c = state.cellular;
     return [
-      { label: t('field.imei'), value: or(imei) },
-      { label: t('field.iccid'), value: or(iccid) },
-      { label: t('field.signal'), value: signalDbm === null ? t('field.unknown') : dbm(signalDbm) },
+      { label: t('field.modemState'), value: <span data-testid="network-cellular-state">{c.modemState ? text.modemState(c.modemState) : t('field.unknown')}</span> },
+      { label: t('field.imei'), value: <span data-testid="network-cellular-imei">{or(c.imei)}</span> },
+      { label: t('field.iccid'), value: or(c.iccid) },
+      { label: t('field.operator'), value: or(c.operator) },
+      { label: t('field.signal'), value: signalText(c, text) },
     ];
   }
   const iface = state[section];
@@ -78,11 +95,19 @@ export function SectionForm({ section, state, locked, onPlanned }: SectionFormPr
     }
   };
 
+  const factText: FactText = {
+    t,
+    dbm: (n) => t('field.signalDbm', { dbm: n }),
+    percent: (n) => t('field.signalQuality', { percent: n }),
+    // A state newer ModemManagers add shows as it is rather than as a missing key.
+    modemState: (s) => ((modemStates as readonly string[]).includes(s) ? t(`modemState.${s as ModemState}`) : s),
+  };
+
   return (
     <div data-testid={`network-section-${section}`}>
-      <Descriptions column={3} data={facts(state, section, t, (n) => t('field.signalDbm', { dbm: n }))} className="ec-network__facts" />
+      <Descriptions column={3} data={facts(state, section, factText)} className="ec-network__facts" />
       <Form<SectionValues> form={form} layout="vertical" className="ec-network__form" onSubmit={(v) => void review(v)} onValuesChange={() => setDirty(true)} disabled={locked || planning}>
-        {(section === 'lan' || section === 'wan') && <InterfaceFields section={section} form={form} />}
+        {(section === 'lan' || section === 'wan') && <InterfaceFields section={section} form={form} poolNotApplied={state.applier === 'networkmanager'} />}
         {section === 'wifi' && <WifiFields form={form} passwordSet={state.wifi.passwordSet} />}
         {section === 'cellular' && <CellularFields pinSet={state.cellular.pinSet} />}
         <FormError message={failure} testId={`network-${section}-error`} />
