@@ -16,7 +16,7 @@ import type { Layout, Visualization, Widget, WidgetType } from '../../../server/
 import { useLeaveGuard } from '../../lib/leave-guard.ts';
 import { Message } from '../../lib/message.ts';
 import { GridCanvas } from './GridCanvas.tsx';
-import { addWidget, historyOf, pushLayout, redo, removeWidget, undo, updateWidget, type LayoutHistory } from './layoutEdit.ts';
+import { addWidget, editWidget, historyOf, pushLayout, redo, removeWidget, undo, type LayoutHistory } from './layoutEdit.ts';
 import { renderThumbnail } from './thumbnail.ts';
 import { getVisualization, saveVisualization } from './visualizationApi.ts';
 import { WidgetProperties } from './WidgetProperties.tsx';
@@ -150,7 +150,9 @@ export function DesignerPage(): JSX.Element {
         </div>
         <WidgetProperties
           widget={widget}
-          onChange={(edit) => widget && change(updateWidget(layout, widget.id, edit))}
+          // Against the history as it is when the edit lands, not this render's layout: an edit made
+          // before the next render (the model's unit arriving as a key is typed) would undo the other.
+          onChange={(edit) => widget && setHistory((h) => h && editWidget(h, widget.id, edit))}
           onRemove={() => {
             if (!widget) return;
             change(removeWidget(layout, widget.id));

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { Widget } from '../../../server/contract/visualization.ts';
 import { DeviceSelect } from '../device/DeviceSelect.tsx';
 import { KeySelect } from './KeySelect.tsx';
+import { withModelUnit } from './layoutEdit.ts';
 
 const bound: ReadonlySet<string> = new Set(['value', 'gauge', 'chart', 'status', 'switch', 'button']);
 
@@ -67,10 +68,8 @@ export function WidgetProperties(props: { widget: Widget | null; onChange: (chan
               deviceId={widget.binding?.deviceId}
               value={widget.binding?.key || undefined}
               onChange={({ key, unit }) => onChange((w) => ({ ...w, binding: w.binding ? { ...w.binding, key } : undefined, props: unit ? { ...w.props, unit } : w.props }))}
-              onLateUnit={(unit) => {
-                // Never a change when the widget has a unit: selecting a widget must not make the layout dirty.
-                if (!widget.props.unit) setProps({ unit });
-              }}
+              // The widget as it is then (never a change when it has a unit: selecting a widget must not make the layout dirty).
+              onModelUnit={(key, unit) => onChange((w) => withModelUnit(w, key, unit))}
             />
           </Field>
         </>
