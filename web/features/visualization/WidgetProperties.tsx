@@ -10,6 +10,7 @@ import InputNumber from '@arco-design/web-react/es/InputNumber';
 import Switch from '@arco-design/web-react/es/Switch';
 import { useTranslation } from 'react-i18next';
 import type { Widget } from '../../../server/contract/visualization.ts';
+import { ImageUploadField } from '../../components/ImageUploadField.tsx';
 import { DeviceSelect } from '../device/DeviceSelect.tsx';
 import { KeySelect } from './KeySelect.tsx';
 import { withModelUnit } from './layoutEdit.ts';
@@ -75,6 +76,11 @@ export function WidgetProperties(props: { widget: Widget | null; onChange: (chan
         </>
       ) : null}
       {widget.type === 'value' || widget.type === 'gauge' || widget.type === 'chart' ? text('unit', t('props.unit')) : null}
+      {widget.type === 'image' ? (
+        <Field label={t('props.image')}>
+          <ImageUploadField value={typeof widget.props.src === 'string' ? widget.props.src : null} onChange={(src) => setProps({ src })} testId="vis-prop-image" />
+        </Field>
+      ) : null}
       {widget.type === 'gauge' ? (
         <>
           {number('min', t('props.min'))}
