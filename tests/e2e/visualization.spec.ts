@@ -2,7 +2,7 @@
  * Visualization through the built x64 binary in Chromium: a configuration made in the designer with
  * a value card (its unit from the published thing model) and a switch, run full screen in the
  * sandbox with the device's reported value, then opened through its share link in a second,
- * signed-out browser (value shown, switch disabled), and refused with a clear page once the link is
+ * signed-out browser (value shown and updated live, switch disabled), and refused with a clear page once the link is
  * revoked. Screens in zh_CN/en_US × light/dark (test-results/screenshots/visualization and
  * visualization-share).
  */
@@ -97,7 +97,10 @@ describe('visualization', () => {
       await guest.goto(new URL(shareUrl).pathname);
       await guest.expectText('vis-value-w1', '21.5°C');
       await expect.poll(() => guest.testId('vis-switch-w2').isDisabled(), E2E_POLL).toBe(true);
-      await guest.screenshotMatrix('share', () => guest.expectText('vis-value-w1', '21.5°C'));
+      // A value the device reports now reaches the signed-out page over its own socket.
+      await report(23);
+      await guest.expectText('vis-value-w1', '23°C');
+      await guest.screenshotMatrix('share', () => guest.expectText('vis-value-w1', '23°C'));
 
       // The revoked link's calls answer 404, which the browser reports on its console.
       guest.allowConsoleError(/404/);
