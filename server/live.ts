@@ -7,6 +7,11 @@
  * once: authentication, the schema of the body, the role's permission, the device-data gate, the
  * user's scope over the devices a command names, the subscription limit, replacing a subscription
  * on the same cmdId and unsubscribing. The module's `open` only answers and follows its data.
+ *
+ * A guest command (`LiveGuestCommand`) is served on a socket without a signed-in user: its body
+ * carries its own narrow credential (a share link's token), which only the contributing module
+ * checks; such a socket runs guest commands and nothing else, and its credential never opens
+ * anything else (server/modules/realtime/ws-session.ts).
  */
 import type { TSchema } from 'typebox';
 import type { AuthUser } from './core.ts';
@@ -40,6 +45,8 @@ export interface LiveSubscription {
 }
 
 export interface LiveCommand<B = never> {
+  /** Not a guest command: needs a signed-in user. */
+  guest?: false;
   /** The body's schema (server/contract/realtime.ts); a body that does not fit is refused with BAD_REQUEST. */
   schema: TSchema;
   /** The `cmdUpdateType` of its answers, which its errors carry too (null: none, as ThingsBoard's bare commands). */
@@ -62,12 +69,40 @@ export interface LiveCommand<B = never> {
   open(request: LiveRequest<B>, running: LiveSubscription | undefined): LiveSubscription | void;
 }
 
+/** What a guest command's `open` is given: no user, no scope; the body's credential is all there is. */
+export interface LiveGuestRequest<B> {
+  cmdId: number;
+  body: B;
+  lang: Language;
+  /** The client's address, for the module's own rate limits on guessing credentials. */
+  ip: string;
+  send(update: WsUpdate): void;
+  /** Closes the whole socket (the credential was revoked or expired). */
+  close(code: number, reason: string): void;
+}
+
+/** A subscription served without sign-in on the strength of a credential in its body (see above). */
+export interface LiveGuestCommand<B = never> {
+  guest: true;
+  /** Always a subscription: it follows its data until unsubscribed or the socket closes. */
+  kind: 'subscription';
+  schema: TSchema;
+  updateType: string;
+  /** Answers and follows; throws a `LiveRefusal` or an AppError (not found) to refuse. */
+  open(request: LiveGuestRequest<B>): LiveSubscription;
+}
+
 /** Command types to what serves them: one module's `live` entry, or the whole registry. */
-export type LiveCommands = Readonly<Record<string, LiveCommand<never>>>;
+export type LiveCommands = Readonly<Record<string, LiveCommand<never> | LiveGuestCommand<never>>>;
 
 /** Keeps a command's body type for checking and hands the registry its erased form. */
 export function liveCommand<B>(command: LiveCommand<B>): LiveCommand<never> {
   return command as unknown as LiveCommand<never>;
+}
+
+/** The same for a guest command. */
+export function liveGuestCommand<B>(command: LiveGuestCommand<B>): LiveGuestCommand<never> {
+  return command as unknown as LiveGuestCommand<never>;
 }
 
 /** What a module's `live` entry is built with, besides its services. */

@@ -60,6 +60,12 @@
  *   'NOTIFICATIONS_COUNT' }`, again after each change. Both end with NOTIFICATIONS_UNSUBSCRIBE.
  *   MARK_NOTIFICATIONS_AS_READ `{ cmdId, notifications: [ids] }` and
  *   MARK_ALL_NOTIFICATIONS_AS_READ `{ cmdId }` mark the user's own; their subscriptions update.
+ * - VIS_SHARE (ours, a guest command: server/live.ts) `{ type: 'VIS_SHARE', cmdId, shareToken }`
+ *   as the first message of a socket without a token: the latest values of exactly the share
+ *   link's bindings (`data`: device → key → { ts, value }, as its HTTP `latest`), then each stored
+ *   value of those pairs. The socket is then a guest socket: guest commands only, no authCmd; at
+ *   most WS_MAX_GUEST_SOCKETS_PER_ADDRESS per client address; an unknown, revoked or expired token
+ *   answers NOT_FOUND, and the link's revocation or expiry closes the socket (WS_POLICY_VIOLATION).
  * TIMESERIES, TIMESERIES_HISTORY and ATTRIBUTES answer values as text (objects and arrays as JSON),
  * as ThingsBoard's websocket does; `useStrictDataTypes: true` on the command keeps their JSON type
  * (the console asks for it).
@@ -72,6 +78,7 @@ import type { Command } from './command.ts';
 import type { Alarm } from './alarm.ts';
 import { AlarmSeveritySchema, alarmStatuses } from './alarm.ts';
 import type { Notification } from './notification.ts';
+import type { SharedLiveUpdate } from './visualization.ts';
 import { AggregationSchema, HISTORY_LIMIT_MAX } from './telemetry.ts';
 
 export const WS_PATH = '/api/ws';
@@ -81,6 +88,8 @@ export const WS_MAX_CMDS_PER_MESSAGE = 10;
 export const WS_MAX_MESSAGE_BYTES = 64 * 1024;
 export const WS_MAX_SUBSCRIPTIONS = 100;
 export const WS_MAX_SOCKETS_PER_USER = 20;
+/** Guest sockets (share links, VIS_SHARE) per client address. */
+export const WS_MAX_GUEST_SOCKETS_PER_ADDRESS = 20;
 export const WS_AUTH_TIMEOUT_MS = 10_000;
 /** Close code for refused authentication, revoked sessions and the per-user socket limit. */
 export const WS_POLICY_VIOLATION = 1008;
@@ -133,6 +142,7 @@ export const wsCmdTypes = [
   ...alarmWsCmdTypes,
   'EDGE_STATE',
   'OTA_PROGRESS',
+  'VIS_SHARE',
   ...unsupportedWsCmdTypes,
   'ATTRIBUTES_UNSUBSCRIBE',
   'TIMESERIES_UNSUBSCRIBE',
@@ -144,6 +154,7 @@ export const wsCmdTypes = [
   'ALARM_DATA_UNSUBSCRIBE',
   'ALARM_COUNT_UNSUBSCRIBE',
   'NOTIFICATIONS_UNSUBSCRIBE',
+  'VIS_SHARE_UNSUBSCRIBE',
 ] as const;
 export type WsCmdType = (typeof wsCmdTypes)[number];
 
@@ -530,4 +541,5 @@ export type WsUpdate =
   | NotificationsCountUpdate
   | EdgeStateUpdate
   | OtaProgressUpdate
+  | SharedLiveUpdate
   | ErrorUpdate;

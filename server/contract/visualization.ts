@@ -43,6 +43,9 @@ export const WidgetBindingSchema = Type.Object(
 );
 export type WidgetBinding = Static<typeof WidgetBindingSchema>;
 
+/** An image widget's `src`: a file of this gateway's upload store (type checked by content, size-limited), never another site. */
+export const VIS_IMAGE_SRC_PATTERN = '^/api/yt/oss/files/[A-Za-z0-9._-]{1,200}$';
+
 /** Widget settings: flat scalars (title, unit, colours, the command a switch sends, text). */
 const WidgetPropValue = Type.Union([Type.String({ maxLength: 4000 }), Type.Number(), Type.Boolean(), Type.Null()]);
 
@@ -127,6 +130,25 @@ export const LatestPointSchema = Type.Object({ ts: EpochMs, value: Type.Unknown(
 /** `{ [deviceId]: { [key]: { ts, value } } }`: a binding without a value (or a deleted device) is absent. */
 export const SharedLatestSchema = Type.Record(Type.String(), Type.Record(Type.String(), LatestPointSchema));
 export type SharedLatest = Static<typeof SharedLatestSchema>;
+
+/** The live command of a share page (server/contract/realtime.ts, VIS_SHARE): a guest socket's credential is the link's token. */
+export const VIS_SHARE_CMD = 'VIS_SHARE';
+export const SharedLiveCmdSchema = Type.Object({
+  type: Type.Literal(VIS_SHARE_CMD),
+  cmdId: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
+  shareToken: Type.String({ minLength: 1, maxLength: 128 }),
+});
+export type SharedLiveCmd = Static<typeof SharedLiveCmdSchema>;
+
+/** A share page's live answer: the first holds every bound pair's latest value, each later one what arrived. */
+export interface SharedLiveUpdate {
+  cmdId: number;
+  subscriptionId: number;
+  errorCode: 0;
+  errorMsg: null;
+  data: SharedLatest;
+  cmdUpdateType: typeof VIS_SHARE_CMD;
+}
 
 export const SharedHistoryQuerySchema = Type.Object({
   deviceId: ResourceIdSchema,

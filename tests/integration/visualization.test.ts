@@ -6,6 +6,7 @@ import { visualizationRoutes as vis, type Layout, type VisualizationBody, type W
 import { makeDeviceApp, type DeviceTestApp } from '../helpers/devices.ts';
 import { expectError } from '../helpers/error-body.ts';
 import { eventually, tokenOf } from '../helpers/mqtt.ts';
+import { multipart } from '../helpers/multipart.ts';
 
 function widget(w: Partial<Widget> & Pick<Widget, 'id' | 'type'>): Widget {
   return { x: 0, y: 0, w: 4, h: 3, props: {}, ...w };
@@ -26,6 +27,14 @@ async function report(t: DeviceTestApp, deviceId: string, values: Record<string,
     (v) => (v[key]?.length ?? 0) > 0,
     20_000,
   );
+}
+
+/** Uploads through the console's upload (type by content, size limit) as the administrator; its address. */
+async function uploadImage(t: DeviceTestApp, filename: string, content: Buffer): Promise<string> {
+  const form = multipart({ file: { filename, content } });
+  const res = await t.app.inject({ method: 'POST', url: '/api/yt/oss/upload', headers: { ...form.headers, authorization: `Bearer ${t.api.token}` }, payload: form.payload });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { fileStaticUri: string }).fileStaticUri;
 }
 
 describe('visualization configurations', () => {
@@ -59,6 +68,20 @@ describe('visualization configurations', () => {
     const ghost = await t.api.call(vis.create, { body: body({ widgets: [widget({ id: 'g', type: 'value', binding: { deviceId: 'no-such-device', key: 'temperature' } })] }) });
     const error = expectError(ghost, 400, 31, 'error.visualization.deviceUnknown');
     expect(error.details?.[0]?.field).toBe('body.layout.widgets.0.binding.deviceId');
+  });
+
+  it('shows in an image widget only a file uploaded to the gateway, never an address elsewhere', async () => {
+    const t = await makeDeviceApp();
+    for (const src of ['https://tracker.example/pixel.png', 'javascript:alert(1)', '/api/yt/oss/files/../../etc/passwd', 42]) {
+      const res = await t.api.call(vis.create, { body: body({ widgets: [widget({ id: 'i', type: 'image', props: { title: 'Logo', src } })] }) });
+      expect(expectError(res, 400, 31, 'error.visualization.imageSource').details?.[0]?.field).toBe('body.layout.widgets.0.props.src');
+    }
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const fileStaticUri = await uploadImage(t, 'logo.png', png);
+    const created = await t.api.ok(vis.create, { body: body({ widgets: [widget({ id: 'i', type: 'image', props: { src: fileStaticUri } })] }) });
+    expect(created.layout.widgets[0]?.props.src).toBe(fileStaticUri);
+    // A shared page shows it without sign-in: the upload store's files are public.
+    expect((await t.app.inject({ method: 'GET', url: fileStaticUri })).statusCode).toBe(200);
   });
 
   it('still opens a configuration whose bound device was deleted later', async () => {

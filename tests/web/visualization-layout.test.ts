@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addWidget, historyOf, placed, pushLayout, redo, removeWidget, undo, updateWidget } from '../../web/features/visualization/layoutEdit.ts';
+import { addWidget, editWidget, historyOf, placed, pushLayout, redo, removeWidget, undo, updateWidget, withModelUnit } from '../../web/features/visualization/layoutEdit.ts';
 import type { Layout } from '../../server/contract/visualization.ts';
 
 const empty: Layout = { widgets: [] };
@@ -36,5 +36,19 @@ describe('the designer’s layout edits', () => {
     expect(undo(h)).toBe(h);
     h = pushLayout(h, b);
     expect(h.future).toEqual([]);
+  });
+
+  it('gives a key typed before the thing model arrived its unit when the model comes, without losing the typing', () => {
+    const bound = updateWidget(addWidget(empty, 'value').layout, 'w1', (w) => ({ ...w, binding: { deviceId: 'd1', key: '' } }));
+    let h = historyOf(bound);
+    // Both edits were made by the same render: the key typed, then the model's unit for it.
+    const typeKey = (w: Parameters<typeof withModelUnit>[0]) => ({ ...w, binding: { deviceId: 'd1', key: 'temperature' } });
+    h = editWidget(h, 'w1', typeKey);
+    h = editWidget(h, 'w1', (w) => withModelUnit(w, 'temperature', '°C'));
+    expect(h.present.widgets[0]).toMatchObject({ binding: { key: 'temperature' }, props: { unit: '°C' } });
+    // A unit of a key no longer typed, or a widget that has one, changes nothing (no undo step, not dirty).
+    const settled = h.present;
+    expect(editWidget(h, 'w1', (w) => withModelUnit(w, 'temperature', 'K')).present).toBe(settled);
+    expect(withModelUnit(settled.widgets[0]!, 'humidity', '%')).toBe(settled.widgets[0]);
   });
 });

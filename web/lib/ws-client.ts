@@ -314,7 +314,8 @@ export class LiveClient {
   }
 }
 
-function defaultUrl(): string {
+/** The address of /api/ws from the page's own origin. */
+export function liveSocketUrl(): string {
   const { protocol, host } = window.location;
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${WS_PATH}`;
 }
@@ -324,7 +325,7 @@ let shared: LiveClient | null = null;
 /** The console's one live client, created on first use. */
 export function liveClient(): LiveClient {
   shared ??= new LiveClient({
-    url: defaultUrl,
+    url: liveSocketUrl,
     token: () => getSession().token,
     // The HTTP client's refresh, loaded on demand so this module stays free of the page machinery.
     refresh: () => import('./api-client.ts').then((m) => m.refreshSession()),

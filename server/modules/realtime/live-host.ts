@@ -13,14 +13,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { LicenseStatus } from '../../contract/license.ts';
 import type { ErrorKey } from '../../contract/errors.ts';
-import { WS_AUTH_TIMEOUT_MS, WS_MAX_SOCKETS_PER_USER, WS_POLICY_VIOLATION } from '../../contract/realtime.ts';
+import { WS_AUTH_TIMEOUT_MS, WS_MAX_GUEST_SOCKETS_PER_ADDRESS, WS_MAX_SOCKETS_PER_USER, WS_POLICY_VIOLATION } from '../../contract/realtime.ts';
 import type { AuthUser } from '../../core.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
-import type { Language } from '../../contract/languages.ts';
 import type { DeviceScope, ScopedDevices } from '../../lib/device-scope.ts';
 import type { LiveCommands } from '../../live.ts';
 import { authenticateSocket } from '../../lib/socket-auth.ts';
-import { closeReasonOf, WsSession, type SessionHost } from './ws-session.ts';
+import { closeReasonOf, WsSession, type SessionClient, type SessionHost } from './ws-session.ts';
 
 const KEEPALIVE_MS = 30_000;
 /** setTimeout's longest delay; a later expiry is looked at again then. */
@@ -46,6 +45,8 @@ export class LiveHost implements SessionHost {
   readonly log: FastifyBaseLogger;
   private readonly sessions = new Set<WsSession>();
   private readonly byUser = new Map<string, Set<WsSession>>();
+  /** Guest sockets (share links) per client address: a token's holder cannot open sockets without end. */
+  private readonly guestsByAddress = new Map<string, Set<WsSession>>();
   private readonly tokens = new Map<WsSession, string>();
   private readonly expiryTimers = new Map<WsSession, NodeJS.Timeout>();
   private readonly offBus: () => void;
@@ -70,9 +71,9 @@ export class LiveHost implements SessionHost {
     this.keepalive = setInterval(() => this.sweep(), KEEPALIVE_MS).unref();
   }
 
-  /** Takes a new socket: authenticated by the URL's token, or by an authCmd within the time limit. */
-  open(socket: WebSocket, token: string | undefined, lang: Language): void {
-    const session = new WsSession(socket, this, lang);
+  /** Takes a new socket: authenticated by the URL's token, or by an authCmd (or guest commands) within the time limit. */
+  open(socket: WebSocket, token: string | undefined, client: SessionClient): void {
+    const session = new WsSession(socket, this, client);
     this.sessions.add(session);
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
       const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
@@ -92,7 +93,7 @@ export class LiveHost implements SessionHost {
       return;
     }
     setTimeout(() => {
-      if (!session.user) session.close(WS_POLICY_VIOLATION, 'authentication timeout');
+      if (!session.user && !session.guest) session.close(WS_POLICY_VIOLATION, 'authentication timeout');
     }, WS_AUTH_TIMEOUT_MS).unref();
   }
 
@@ -114,6 +115,14 @@ export class LiveHost implements SessionHost {
     return true;
   }
 
+  admitGuest(session: WsSession): boolean {
+    const theirs = this.guestsByAddress.get(session.ip) ?? new Set<WsSession>();
+    if (theirs.size >= WS_MAX_GUEST_SOCKETS_PER_ADDRESS) return false;
+    theirs.add(session);
+    this.guestsByAddress.set(session.ip, theirs);
+    return true;
+  }
+
   /** Remembers the token a session authenticated with, to check it again later. */
   authenticated(session: WsSession, token: string): void {
     this.tokens.set(session, token);
@@ -125,6 +134,8 @@ export class LiveHost implements SessionHost {
     this.tokens.delete(session);
     clearTimeout(this.expiryTimers.get(session));
     this.expiryTimers.delete(session);
+    const guests = this.guestsByAddress.get(session.ip);
+    if (guests?.delete(session) && guests.size === 0) this.guestsByAddress.delete(session.ip);
     if (!session.user) return;
     const mine = this.byUser.get(session.user.id);
     mine?.delete(session);

@@ -26,7 +26,7 @@ export function registerRealtimeRoutes(fastify: FastifyInstance, { realtime: hos
       handler: (socket, request) => {
         // Clients that can set headers on the upgrade may bring the token as REST calls do.
         const { token } = request.query as { token?: string };
-        host.open(socket, token ?? bearerToken(request) ?? undefined, langFromAcceptLanguage(request.headers['accept-language']));
+        host.open(socket, token ?? bearerToken(request) ?? undefined, { lang: langFromAcceptLanguage(request.headers['accept-language']), ip: request.ip });
       },
     });
   }

@@ -5,6 +5,10 @@
  * once: the role's permission, the device-data gate, the body's schema, that a device the
  * command names is within the user's scope, and the subscription limit. Every failure of a command
  * is answered on its cmdId and leaves the socket open; only authentication problems close it (1008).
+ *
+ * A socket whose first message holds only guest commands (server/live.ts) becomes a guest socket
+ * instead: no user, no scope, guest commands only (each checks its own credential in the module
+ * that contributed it), no authCmd later. A share link's token so never signs anyone in.
  */
 import type { WebSocket } from 'ws';
 import type { AuthUser } from '../../core.ts';
@@ -26,7 +30,7 @@ import type { DeviceScope, ScopedDevices } from '../../lib/device-scope.ts';
 import { notFound } from '../../lib/field-errors.ts';
 import { translate } from '../../lib/messages.ts';
 import { hiddenFieldsOf, mentionsSecret, redactSecrets } from '../../lib/redact-secrets.ts';
-import { LiveRefusal, type LiveCommand, type LiveCommands, type LiveSubscription } from '../../live.ts';
+import { LiveRefusal, type LiveCommand, type LiveCommands, type LiveGuestCommand, type LiveSubscription } from '../../live.ts';
 import { scopedUpdate } from './update-scope.ts';
 import { parseClientMessage, schemaProblem, type ClientCmd } from './ws-messages.ts';
 
@@ -40,6 +44,8 @@ export interface SessionHost {
   devicesFor(user: AuthUser): ScopedDevices;
   /** Registers the session under its user; false when the user has too many sockets. */
   admit(session: WsSession): boolean;
+  /** Registers a guest session under its address; false when the address has too many. */
+  admitGuest(session: WsSession): boolean;
   /** The token the session holds now, checked again from time to time. */
   authenticated(session: WsSession, token: string): void;
   remove(session: WsSession): void;
@@ -72,8 +78,18 @@ interface Running {
   sub: LiveSubscription;
 }
 
+/** Who is at the other end before authentication: the request's language and address. */
+export interface SessionClient {
+  lang: Language;
+  ip: string;
+}
+
 export class WsSession {
   user: AuthUser | null = null;
+  /** A socket of guest commands only (see above); never also a user's. */
+  guest = false;
+  readonly lang: Language;
+  readonly ip: string;
   /** The device reads within this session's user's scope (set with the user). */
   private devices: ScopedDevices | null = null;
   /** The credential fields this session's user may not read (server/contract/secrets.ts). */
@@ -86,11 +102,18 @@ export class WsSession {
   constructor(
     readonly socket: WebSocket,
     private readonly host: SessionHost,
-    readonly lang: Language,
-  ) {}
+    client: SessionClient,
+  ) {
+    this.lang = client.lang;
+    this.ip = client.ip;
+  }
 
   /** Authenticates with the URL's token; false when the socket was closed for it. */
   authenticate(token: string): boolean {
+    if (this.guest) {
+      this.close(WS_POLICY_VIOLATION, 'guest socket');
+      return false;
+    }
     const who = this.host.authenticate(token);
     if (typeof who === 'string') {
       this.close(WS_POLICY_VIOLATION, closeReasonOf(who));
@@ -119,9 +142,9 @@ export class WsSession {
     // Frames still in flight after a close must not subscribe anything: nothing would remove it.
     if (this.closed) return;
     const message = parseClientMessage(text);
-    if (!this.user && !(message.ok && message.token)) {
-      // Until authenticated only an authCmd is listened to.
-      this.close(WS_POLICY_VIOLATION, 'authentication required');
+    if (!this.user && !this.guest && !(message.ok && (message.token || this.becameGuest(message.cmds)))) {
+      // Until authenticated only an authCmd, or a first message of guest commands, is listened to.
+      if (!this.closed) this.close(WS_POLICY_VIOLATION, 'authentication required');
       return;
     }
     if (!message.ok) {
@@ -170,6 +193,23 @@ export class WsSession {
     this.close(WS_SCOPE_CHANGED, 'scope changed');
   }
 
+  /** A first message of guest commands (and nothing else) makes this a guest socket, if its address may have another. */
+  private becameGuest(cmds: readonly ClientCmd[]): boolean {
+    const guestCmds = cmds.filter((cmd) => this.guestCommand(cmd.type));
+    if (!guestCmds.length || guestCmds.length !== cmds.length) return false;
+    if (!this.host.admitGuest(this)) {
+      this.close(WS_POLICY_VIOLATION, 'too many connections');
+      return false;
+    }
+    this.guest = true;
+    return true;
+  }
+
+  private guestCommand(type: string): LiveGuestCommand<never> | undefined {
+    const command = Object.hasOwn(this.host.commands, type) ? this.host.commands[type] : undefined;
+    return command?.guest === true ? command : undefined;
+  }
+
   /** Drops every subscription; called once the socket closes, however it closed. */
   dispose(): void {
     this.closed = true;
@@ -198,9 +238,15 @@ export class WsSession {
     // Handled with the message; a bare AUTH command has nothing more to do.
     if (type === 'AUTH') return;
     const command = Object.hasOwn(this.host.commands, type) ? this.host.commands[type] : undefined;
-    if (!command) {
+    // Guest commands only on a guest socket, and only they there: neither side borrows the other's credential.
+    if (!command || (command.guest === true) !== this.guest) {
+      if (this.guest) throw new LiveRefusal(WsErrorCode.UNAUTHORIZED, 'error.auth.required', {});
       if (unsupported.has(type)) throw new LiveRefusal(WsErrorCode.BAD_REQUEST, 'error.ws.unsupported', { type });
       throw new LiveRefusal(WsErrorCode.BAD_REQUEST, 'error.ws.unknownCmd', { type: type || '(none)' });
+    }
+    if (command.guest === true) {
+      this.openGuest(cmd, command);
+      return;
     }
     const user = this.user!;
     // The permission of the command's HTTP twin, and device data only for a role that reads device telemetry.
@@ -218,9 +264,7 @@ export class WsSession {
   private open(cmd: ClientCmd, command: LiveCommand<never>, body: Record<string, unknown>, devices: ScopedDevices): void {
     const existing = this.subscriptions.get(cmd.cmdId);
     const running = existing?.type === cmd.type ? existing.sub : undefined;
-    if (command.kind === 'subscription' && !existing && this.subscriptions.size >= WS_MAX_SUBSCRIPTIONS) {
-      throw new LiveRefusal(WsErrorCode.LIMIT_EXCEEDED, 'error.ws.subscriptionLimit', { max: WS_MAX_SUBSCRIPTIONS });
-    }
+    if (command.kind === 'subscription') this.checkLimit(cmd.cmdId);
     const request = {
       cmdId: cmd.cmdId,
       body: body as never,
@@ -239,6 +283,29 @@ export class WsSession {
     // A command with a cmdId already in use replaces that subscription, as in ThingsBoard.
     this.drop(cmd.cmdId);
     this.subscriptions.set(cmd.cmdId, { type: cmd.type, sub });
+  }
+
+  private openGuest(cmd: ClientCmd, command: LiveGuestCommand<never>): void {
+    const body = this.check(cmd, command.schema);
+    this.checkLimit(cmd.cmdId);
+    const sub = command.open({
+      cmdId: cmd.cmdId,
+      body: body as never,
+      lang: this.lang,
+      ip: this.ip,
+      send: (update) => this.send(update),
+      close: (code, reason) => this.close(code, reason),
+    });
+    this.drop(cmd.cmdId);
+    if (this.closed) sub.close();
+    else this.subscriptions.set(cmd.cmdId, { type: cmd.type, sub });
+  }
+
+  /** A new subscription (not one replacing its cmdId's) past the socket's limit is refused. */
+  private checkLimit(cmdId: number): void {
+    if (!this.subscriptions.has(cmdId) && this.subscriptions.size >= WS_MAX_SUBSCRIPTIONS) {
+      throw new LiveRefusal(WsErrorCode.LIMIT_EXCEEDED, 'error.ws.subscriptionLimit', { max: WS_MAX_SUBSCRIPTIONS });
+    }
   }
 
   private check(cmd: ClientCmd, schema: Parameters<typeof schemaProblem>[0]): Record<string, unknown> {

@@ -46,7 +46,7 @@ function shareNotFound(): AppError {
 }
 
 /** Every device and key the layout's widgets bind (chart bindings apart: they also read history). */
-function bindingsOf(v: Visualization, types?: ReadonlySet<string>): Map<string, Set<string>> {
+export function bindingsOf(v: Visualization, types?: ReadonlySet<string>): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const w of v.layout.widgets) {
     if (!w.binding || (types && !types.has(w.type))) continue;
@@ -71,12 +71,15 @@ export class ShareService {
     if (body.expiresAt !== undefined && body.expiresAt <= now) throw violationError([{ field: 'expiresAt', key: 'error.visualization.expiresInPast' }]);
     const shareToken = randomBytes(VIS_SHARE_TOKEN_BYTES).toString('base64url');
     this.deps.visualizations.rows.replaceShare({ id: newId(), visualizationId: id, tokenHash: hashOf(shareToken), expiresAt: body.expiresAt ?? null, createdBy: user.id, now });
+    // The link it replaced ends now, open share pages included.
+    this.deps.visualizations.announce(id);
     return { shareToken, url: shareUrlOf(shareToken), ...(body.expiresAt !== undefined ? { expiresAt: body.expiresAt } : {}) };
   }
 
   revoke(id: string, scope: DeviceScope): void {
     this.deps.visualizations.get(id, scope);
     this.deps.visualizations.rows.deleteShare(id);
+    this.deps.visualizations.announce(id);
   }
 
   shared(token: string, ip: string): SharedVisualization {
@@ -85,7 +88,22 @@ export class ShareService {
   }
 
   latest(token: string, ip: string): SharedLatest {
-    const v = this.open(token, ip);
+    return this.latestOf(this.open(token, ip));
+  }
+
+  /** For a live share page: the configuration and when its link ends, under the same limits as every call. */
+  follow(token: string, ip: string): { visualization: Visualization; expiresAt: number | null } {
+    const visualization = this.open(token, ip);
+    return { visualization, expiresAt: this.live(token, Date.now())!.expiresAt };
+  }
+
+  /** The configuration `token` still opens (a live page asks again after every change), or undefined once revoked, replaced or expired. */
+  stillOpens(token: string): Visualization | undefined {
+    return this.live(token, Date.now())?.visualization;
+  }
+
+  /** The latest value of each of the layout's bindings. */
+  latestOf(v: Visualization): SharedLatest {
     const out: SharedLatest = {};
     for (const [deviceId, keys] of bindingsOf(v)) {
       const values = this.read(deviceId, { keys: [...keys].join(',') });
@@ -109,13 +127,18 @@ export class ShareService {
     const wait = Math.max(this.calls.retryAfterMs(ip, now), this.misses.retryAfterMs(ip, now));
     if (wait > 0) throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'error.visualization.shareRateLimited', { seconds: Math.ceil(wait / 1000) });
     this.calls.record(ip, now);
-    const share = this.deps.visualizations.rows.shareByHash(hashOf(token));
-    const v = share && (share.expiresAt === null || share.expiresAt > now) ? this.deps.visualizations.find(share.visualizationId) : undefined;
-    if (!v) {
+    const found = this.live(token, now);
+    if (!found) {
       this.misses.record(ip, now);
       throw shareNotFound();
     }
-    return v;
+    return found.visualization;
+  }
+
+  private live(token: string, now: number): { visualization: Visualization; expiresAt: number | null } | undefined {
+    const share = this.deps.visualizations.rows.shareByHash(hashOf(token));
+    const visualization = share && (share.expiresAt === null || share.expiresAt > now) ? this.deps.visualizations.find(share.visualizationId) : undefined;
+    return visualization && { visualization, expiresAt: share!.expiresAt };
   }
 
   /** A deleted device's binding reads as nothing: the widget shows it as missing. */

@@ -3,12 +3,20 @@ import { defineModule } from '../../module.ts';
 import m0090 from './migrations/0090-visualization.sql';
 import { registerVisualizationRoutes } from './visualization-routes.ts';
 import { ShareService } from './share-service.ts';
+import { visualizationLive } from './share-live.ts';
 import { VisualizationService } from './visualization-service.ts';
 
 declare module '../../module.ts' {
   interface Services {
     visualizations: VisualizationService;
     visualizationShares: ShareService;
+  }
+}
+
+declare module '../../lib/event-bus.ts' {
+  interface Events {
+    /** A configuration was saved or deleted, or its share link made, replaced or revoked: live share pages ask again. */
+    'visualization.changed': { visualizationId: string };
   }
 }
 
@@ -22,9 +30,11 @@ export const visualizationModule = defineModule({
       db: core.db,
       devicesWithin: (scope) => devices.within(scope),
       organizationExists: (id) => organizations.exists(id),
+      announce: (visualizationId) => core.bus.emit('visualization.changed', { visualizationId }),
     });
     const visualizationShares = new ShareService({ visualizations, timeseries: (deviceId, query) => telemetry.timeseries(deviceId, query) });
     return { visualizations, visualizationShares };
   },
+  live: visualizationLive,
   routes: registerVisualizationRoutes,
 });

@@ -5,6 +5,7 @@
  */
 import type { DeleteResult } from '../../contract/common.ts';
 import {
+  VIS_IMAGE_SRC_PATTERN,
   VIS_LAYOUT_MAX_BYTES,
   type Layout,
   type Visualization,
@@ -24,9 +25,13 @@ export interface VisualizationServiceDeps {
   db: Db;
   devicesWithin(scope: DeviceScope): ScopedDevices;
   organizationExists(id: string): boolean;
+  /** Tells live share pages that the configuration or its link changed (`visualization.changed`). */
+  announce(visualizationId: string): void;
 }
 
-/** Broken rules of a layout: its size, and each bound device that the caller cannot see. */
+const imageSource = new RegExp(VIS_IMAGE_SRC_PATTERN);
+
+/** Broken rules of a layout: its size, each bound device that the caller cannot see, and each image from elsewhere. */
 function layoutViolations(layout: Layout, devices: ScopedDevices): Violation[] {
   const bytes = Buffer.byteLength(JSON.stringify(layout));
   if (bytes > VIS_LAYOUT_MAX_BYTES) return [{ field: 'layout', key: 'error.visualization.layoutTooLarge', params: { max: VIS_LAYOUT_MAX_BYTES / 1024 } }];
@@ -34,6 +39,10 @@ function layoutViolations(layout: Layout, devices: ScopedDevices): Violation[] {
   layout.widgets.forEach((w, i) => {
     if (w.binding && !devices.exists(w.binding.deviceId)) {
       violations.push({ field: `layout.widgets.${i}.binding.deviceId`, key: 'error.visualization.deviceUnknown', params: { widget: String(w.props.title ?? w.id) } });
+    }
+    const src = w.props.src;
+    if (w.type === 'image' && src !== undefined && src !== null && !(typeof src === 'string' && imageSource.test(src))) {
+      violations.push({ field: `layout.widgets.${i}.props.src`, key: 'error.visualization.imageSource', params: { widget: String(w.props.title ?? w.id) } });
     }
   });
   return violations;
@@ -75,6 +84,7 @@ export class VisualizationService {
     const existing = this.get(id, scope);
     this.check(fields, scope);
     this.rows.save(this.of(id, fields, existing.createdTime, Date.now()));
+    this.deps.announce(id);
     return this.get(id, scope);
   }
 
@@ -83,7 +93,14 @@ export class VisualizationService {
       const found = this.rows.find(id, 0);
       return found !== undefined && inScope(scope, found.organizationId);
     });
-    return { deleted: transaction(this.deps.db, () => this.rows.delete(mine)) };
+    const deleted = transaction(this.deps.db, () => this.rows.delete(mine));
+    for (const id of mine) this.deps.announce(id);
+    return { deleted };
+  }
+
+  /** See VisualizationServiceDeps.announce: for the share links' own changes. */
+  announce(visualizationId: string): void {
+    this.deps.announce(visualizationId);
   }
 
   private check(body: VisualizationBody, scope: DeviceScope): void {

@@ -1,9 +1,11 @@
 /**
  * The designer: a palette of widget types, the grid canvas (drag to move, corner to resize), the
- * selected widget's properties, undo/redo (buttons and Ctrl+Z / Ctrl+Y), and save, with the
- * unsaved-changes question on leaving. Run opens the sandbox (full screen) once saved.
+ * selected widget's properties, undo/redo (buttons and Ctrl+Z / Ctrl+Y), and save: by hand, or by
+ * itself AUTOSAVE_MS after the last change (not while a bound widget still lacks its key, which the
+ * server would refuse), with the unsaved-changes question on leaving before that. Run opens the
+ * sandbox (full screen) once saved.
  */
-import { useCallback, useEffect, useState, type JSX } from 'react';
+import { useCallback, useEffect, useRef, useState, type JSX } from 'react';
 import Button from '@arco-design/web-react/es/Button';
 import Card from '@arco-design/web-react/es/Card';
 import Space from '@arco-design/web-react/es/Space';
@@ -16,15 +18,18 @@ import type { Layout, Visualization, Widget, WidgetType } from '../../../server/
 import { useLeaveGuard } from '../../lib/leave-guard.ts';
 import { Message } from '../../lib/message.ts';
 import { GridCanvas } from './GridCanvas.tsx';
-import { addWidget, historyOf, pushLayout, redo, removeWidget, undo, updateWidget, type LayoutHistory } from './layoutEdit.ts';
+import { addWidget, editWidget, historyOf, pushLayout, redo, removeWidget, undo, type LayoutHistory } from './layoutEdit.ts';
 import { renderThumbnail } from './thumbnail.ts';
 import { getVisualization, saveVisualization } from './visualizationApi.ts';
 import { WidgetProperties } from './WidgetProperties.tsx';
 import { WidgetView } from './WidgetView.tsx';
 import './visualization.css';
 
-/** The types the designer offers; image, alarm list and video are not built in this version. */
-const paletteTypes: readonly WidgetType[] = ['value', 'gauge', 'chart', 'status', 'switch', 'button', 'text'];
+/** The types the designer offers; alarm list and video are not built in this version. */
+const paletteTypes: readonly WidgetType[] = ['value', 'gauge', 'chart', 'status', 'switch', 'button', 'text', 'image'];
+
+/** Quiet time after the last change before the designer saves by itself. */
+const AUTOSAVE_MS = 3000;
 
 /** The first widget bound to a device without a key: saving it would be refused. */
 function unfinished(layout: Layout): Widget | undefined {
@@ -55,6 +60,14 @@ export function DesignerPage(): JSX.Element {
 
   const change = useCallback((next: Layout) => setHistory((h) => (h ? pushLayout(h, next) : h)), []);
 
+  // The save of the latest render, for the autosave timer (the save closes over this render's layout).
+  const autosave = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    if (!layout || !dirty || saving || unfinished(layout)) return undefined;
+    const timer = setTimeout(() => autosave.current(), AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [layout, dirty, saving]);
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
       if (!(e.ctrlKey || e.metaKey) || (e.target as HTMLElement).closest('input, textarea')) return;
@@ -70,7 +83,7 @@ export function DesignerPage(): JSX.Element {
 
   if (!config || !layout || !history) return <Spin block style={{ marginTop: 80 }} />;
 
-  const save = async (): Promise<void> => {
+  const save = async (auto = false): Promise<void> => {
     const open = unfinished(layout);
     if (open) {
       setSelected(open.id);
@@ -82,11 +95,12 @@ export function DesignerPage(): JSX.Element {
       const next = await saveVisualization({ id: config.id, name: config.name, platform: config.platform, template: config.template, organizationId: config.organizationId, thumbnail: renderThumbnail(layout), layout });
       setConfig(next);
       setSaved(layout);
-      Message.success(t('saved'));
+      if (!auto) Message.success(t('saved'));
     } finally {
       setSaving(false);
     }
   };
+  autosave.current = () => void save(true);
 
   const widget = layout.widgets.find((w) => w.id === selected) ?? null;
   return (
@@ -150,7 +164,9 @@ export function DesignerPage(): JSX.Element {
         </div>
         <WidgetProperties
           widget={widget}
-          onChange={(edit) => widget && change(updateWidget(layout, widget.id, edit))}
+          // Against the history as it is when the edit lands, not this render's layout: an edit made
+          // before the next render (the model's unit arriving as a key is typed) would undo the other.
+          onChange={(edit) => widget && setHistory((h) => h && editWidget(h, widget.id, edit))}
           onRemove={() => {
             if (!widget) return;
             change(removeWidget(layout, widget.id));

@@ -24,8 +24,8 @@ export interface KeySelectProps {
   deviceId: string | undefined;
   value: string | undefined;
   onChange: (choice: KeyChoice) => void;
-  /** The model arrived after the key was typed: the typed key's unit, if the model has one. */
-  onLateUnit: (unit: string) => void;
+  /** The model's unit of the key as it is now, whenever the model or the key changes (typed before the model arrived too). */
+  onModelUnit: (key: string, unit: string) => void;
 }
 
 export function KeySelect(props: KeySelectProps): JSX.Element {
@@ -45,13 +45,13 @@ export function KeySelect(props: KeySelectProps): JSX.Element {
     };
   }, [props.deviceId]);
   const properties = model?.properties ?? [];
-  const { value, onLateUnit } = props;
+  const { value, onModelUnit } = props;
   useEffect(() => {
-    const p = model?.properties.find((item) => item.identifier === value);
+    const p = value ? model?.properties.find((item) => item.identifier === value) : undefined;
     const unit = p && unitOf(p);
-    if (unit) onLateUnit(unit);
-    // oxlint-disable-next-line react-hooks/exhaustive-deps -- only when the model arrives, not on every keystroke.
-  }, [model]);
+    if (value && unit) onModelUnit(value, unit);
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- the callback is new on every render; the model and the key decide.
+  }, [model, value]);
   const listId = `vis-keys-${useId().replace(/:/g, '')}`;
   return (
     <>

@@ -10,8 +10,10 @@ import InputNumber from '@arco-design/web-react/es/InputNumber';
 import Switch from '@arco-design/web-react/es/Switch';
 import { useTranslation } from 'react-i18next';
 import type { Widget } from '../../../server/contract/visualization.ts';
+import { ImageUploadField } from '../../components/ImageUploadField.tsx';
 import { DeviceSelect } from '../device/DeviceSelect.tsx';
 import { KeySelect } from './KeySelect.tsx';
+import { withModelUnit } from './layoutEdit.ts';
 
 const bound: ReadonlySet<string> = new Set(['value', 'gauge', 'chart', 'status', 'switch', 'button']);
 
@@ -67,15 +69,18 @@ export function WidgetProperties(props: { widget: Widget | null; onChange: (chan
               deviceId={widget.binding?.deviceId}
               value={widget.binding?.key || undefined}
               onChange={({ key, unit }) => onChange((w) => ({ ...w, binding: w.binding ? { ...w.binding, key } : undefined, props: unit ? { ...w.props, unit } : w.props }))}
-              onLateUnit={(unit) => {
-                // Never a change when the widget has a unit: selecting a widget must not make the layout dirty.
-                if (!widget.props.unit) setProps({ unit });
-              }}
+              // The widget as it is then (never a change when it has a unit: selecting a widget must not make the layout dirty).
+              onModelUnit={(key, unit) => onChange((w) => withModelUnit(w, key, unit))}
             />
           </Field>
         </>
       ) : null}
       {widget.type === 'value' || widget.type === 'gauge' || widget.type === 'chart' ? text('unit', t('props.unit')) : null}
+      {widget.type === 'image' ? (
+        <Field label={t('props.image')}>
+          <ImageUploadField value={typeof widget.props.src === 'string' ? widget.props.src : null} onChange={(src) => setProps({ src })} testId="vis-prop-image" />
+        </Field>
+      ) : null}
       {widget.type === 'gauge' ? (
         <>
           {number('min', t('props.min'))}

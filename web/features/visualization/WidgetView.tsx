@@ -1,7 +1,7 @@
 /**
- * One widget as it shows its data: value card, gauge, chart, status light, switch, button, text.
- * A binding whose device is gone shows "missing"; a type this version does not draw (image, alarm
- * list, video) says so. Switches and buttons act only when `onWrite` is given (signed in, not in
+ * One widget as it shows its data: value card, gauge, chart, status light, switch, button, text,
+ * image (an uploaded file). A binding whose device is gone shows "missing"; a type this version
+ * does not draw (alarm list, video) says so. Switches and buttons act only when `onWrite` is given (signed in, not in
  * the designer); through a share link they are shown disabled.
  */
 import { useState, type JSX } from 'react';
@@ -119,6 +119,12 @@ function WidgetBody(props: WidgetViewProps): JSX.Element {
     case 'switch':
     case 'button':
       return <WriteControl widget={widget} latest={latest} onWrite={props.onWrite} />;
+    case 'image':
+      return typeof widget.props.src === 'string' ? (
+        <img className="ec-vis__image" src={widget.props.src} alt={String(widget.props.title ?? '')} data-testid={`vis-image-${widget.id}`} />
+      ) : (
+        <span className="ec-vis__muted">{t('imageNone')}</span>
+      );
     case 'text':
       return (
         <div className="ec-vis__text" style={{ fontSize: numberOf(widget.props.size) ?? 16 }}>

@@ -43,8 +43,31 @@ export function placed(w: Widget): Widget {
   return { ...w, w: width, h: clamp(w.h, 1, 60), x: clamp(w.x, 0, VIS_GRID_COLUMNS - width), y: clamp(w.y, 0, VIS_GRID_ROWS_MAX) };
 }
 
+/** The layout with widget `id` changed; the same layout when `change` returns the widget unchanged (no undo step, not dirty). */
 export function updateWidget(layout: Layout, id: string, change: (w: Widget) => Widget): Layout {
-  return { widgets: layout.widgets.map((w) => (w.id === id ? placed(change(w)) : w)) };
+  let changed = false;
+  const widgets = layout.widgets.map((w) => {
+    if (w.id !== id) return w;
+    const next = change(w);
+    if (next === w) return w;
+    changed = true;
+    return placed(next);
+  });
+  return changed ? { widgets } : layout;
+}
+
+/** An edit of the history's present widget `id`, applied to whatever the present is when it runs. */
+export function editWidget(h: LayoutHistory, id: string, change: (w: Widget) => Widget): LayoutHistory {
+  return pushLayout(h, updateWidget(h.present, id, change));
+}
+
+/**
+ * The unit of the thing model's property when the widget has none yet: whenever the model arrives,
+ * before or after the key was typed. The same widget when there is nothing to add.
+ */
+export function withModelUnit(w: Widget, key: string, unit: string | undefined): Widget {
+  if (!unit || w.props.unit || w.binding?.key !== key) return w;
+  return { ...w, props: { ...w.props, unit } };
 }
 
 export function removeWidget(layout: Layout, id: string): Layout {

@@ -1,18 +1,15 @@
 /**
  * The latest values of a layout's bindings, from one of two sources: signed in, a TIMESERIES
  * subscription per bound device on the console's live connection (a device that is gone answers
- * NOT_FOUND and is reported missing); through a share link, the link's own `latest` call, asked
- * again every SHARE_POLL_MS (a share token opens no websocket yet).
+ * NOT_FOUND and is reported missing); through a share link, the link's own guest socket
+ * (shareSocket.ts), which sends exactly the link's bindings as they arrive.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { WsErrorCode } from '../../../server/contract/realtime.ts';
 import type { Layout } from '../../../server/contract/visualization.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { isTelemetry, mergeLatest, type LatestValues } from '../../lib/use-live.ts';
 import { subscribe } from '../../lib/ws-client.ts';
-import { getSharedLatest } from './visualizationApi.ts';
-
-export const SHARE_POLL_MS = 5000;
+import { followShare, mergeShared } from './shareSocket.ts';
 
 /** Where values come from: the signed-in console, or a share link's token. */
 export type ValueSource = { kind: 'live' } | { kind: 'share'; shareToken: string };
@@ -61,21 +58,10 @@ function useSharedValues(shareToken: string | null): BindingValues {
   const [gone, setGone] = useState(false);
   useEffect(() => {
     if (!shareToken) return undefined;
-    let stopped = false;
-    const poll = async (): Promise<void> => {
-      try {
-        const latest = await getSharedLatest(shareToken);
-        if (!stopped) setValues(latest);
-      } catch (err) {
-        if (!stopped && err instanceof ApiError && err.status === 404) setGone(true);
-      }
-    };
-    void poll();
-    const timer = setInterval(() => void poll(), SHARE_POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
+    return followShare(shareToken, {
+      values: (data) => setValues((v) => mergeShared(v, data)),
+      gone: () => setGone(true),
+    });
   }, [shareToken]);
   return { values, missing: new Set(), gone };
 }

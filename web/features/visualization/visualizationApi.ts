@@ -7,7 +7,6 @@ import {
   visualizationRoutes as r,
   type ShareLink,
   type SharedHistoryQuery,
-  type SharedLatest,
   type SharedVisualization,
   type Visualization,
   type VisualizationBody,
@@ -43,10 +42,6 @@ export async function revokeShare(id: string): Promise<void> {
 /** Silent: the share page shows a 404 as its own "link not valid" state. */
 export function getShared(shareToken: string): Promise<SharedVisualization> {
   return api(r.shared, { params: { shareToken }, silent: true });
-}
-
-export function getSharedLatest(shareToken: string): Promise<SharedLatest> {
-  return api(r.sharedLatest, { params: { shareToken }, silent: true });
 }
 
 export function getSharedHistory(shareToken: string, query: SharedHistoryQuery): Promise<{ ts: number; value: unknown }[]> {
