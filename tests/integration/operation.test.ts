@@ -81,7 +81,7 @@ describe('banners and guide entries', () => {
   it('requires a banner image, checks it by content, and refuses a javascript: link', async () => {
     const t = await makeDeviceApp();
     const { image: _image, ...noImage } = banner();
-    expectError(await t.api.call(bannerRoutes.create, { body: noImage as OperationCreateBody }), 400, 31, 'error.operation.image');
+    expectError(await t.api.call(bannerRoutes.create, { body: noImage as OperationCreateBody }), 400, 31, 'error.field.required');
     expectError(await t.api.call(bannerRoutes.create, { body: banner({ image: dataUri(Buffer.from('GIF89a'), 'png') }) }), 400, 31, 'error.upload.badType');
     expectError(await t.api.call(bannerRoutes.create, { body: banner({ url: 'javascript:alert(1)' }) }), 400, 31, 'error.operation.url');
   });
