@@ -30,6 +30,7 @@ import staticPlugin from './plugins/static.ts';
 import proxyPlugin from './plugins/proxy.ts';
 import { healthModule } from './modules/platform/health-routes.ts';
 import { platformModule } from './modules/platform/platform-module.ts';
+import { operationModule } from './modules/operation/operation-module.ts';
 import { authModule } from './modules/auth/auth-module.ts';
 import { userModule } from './modules/user/user-module.ts';
 import { ossModule } from './modules/oss/oss-module.ts';
@@ -123,6 +124,7 @@ export const edgeModules: readonly EdgeModule[] = [
   firmwareModule,
   otaModule,
   systemModule,
+  operationModule,
 ];
 
 /** Every migration of every module, in number order: what a database of this version has applied. */

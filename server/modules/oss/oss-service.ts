@@ -13,7 +13,8 @@ import { createReadStream, existsSync, mkdirSync, renameSync, rmSync, statfsSync
 import { extname, join } from 'node:path';
 import { ErrorCode } from '../../contract/errors.ts';
 import { OSS_FILE_NAME_PATTERN, type UploadResult } from '../../contract/oss.ts';
-import { AVATAR_EXTENSIONS, UPLOAD_MAX_BYTES } from '../../contract/validation.ts';
+import { UPLOAD_MAX_BYTES } from '../../contract/validation.ts';
+import { badImageType, contentIs, isImageExtension, type ImageExtension } from '../../lib/image-signature.ts';
 import { roleHolds } from '../../contract/permissions.ts';
 import type { Role } from '../../contract/user.ts';
 import type { Db } from '../../db/sqlite.ts';
@@ -21,8 +22,6 @@ import { diskFullError } from '../../lib/disk-full.ts';
 import { uploadFileRequired, uploadTooLarge } from '../../lib/upload.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { OssFileRepository } from './oss-repository.ts';
-
-type ImageExtension = (typeof AVATAR_EXTENSIONS)[number];
 
 /** Public URL prefix of stored files (the download route of server/contract/oss.ts). */
 export const OSS_FILES_PREFIX = '/api/yt/oss/files/';
@@ -33,23 +32,6 @@ const mimeOf: Record<ImageExtension, string> = {
   jpeg: 'image/jpeg',
   gif: 'image/gif',
 };
-
-/** Leading bytes each format must start with. */
-const signatures: Record<ImageExtension, Buffer[]> = {
-  png: [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])],
-  jpg: [Buffer.from([0xff, 0xd8, 0xff])],
-  jpeg: [Buffer.from([0xff, 0xd8, 0xff])],
-  gif: [Buffer.from('GIF87a', 'latin1'), Buffer.from('GIF89a', 'latin1')],
-};
-
-function isImageExtension(ext: string): ext is ImageExtension {
-  return (AVATAR_EXTENSIONS as readonly string[]).includes(ext);
-}
-
-function badType(): AppError {
-  return new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.upload.badType', { types: AVATAR_EXTENSIONS.join(', ') });
-}
-
 
 const storedName = new RegExp(OSS_FILE_NAME_PATTERN);
 
@@ -110,8 +92,7 @@ export class OssService {
     if (content.length === 0) throw uploadFileRequired('file');
     if (content.length > UPLOAD_MAX_BYTES) throw uploadTooLarge();
     const ext = extname(filename).slice(1).toLowerCase();
-    if (!isImageExtension(ext)) throw badType();
-    if (!signatures[ext].some((sig) => content.subarray(0, sig.length).equals(sig))) throw badType();
+    if (!isImageExtension(ext) || !contentIs(ext, content)) throw badImageType();
 
     const name = `${createHash('sha256').update(content).digest('hex')}.${ext}`;
     if (!this.files.isOwner(name, caller.id)) {
