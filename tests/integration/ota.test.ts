@@ -1,86 +1,15 @@
 /**
  * Device OTA over ThingsBoard's device firmware protocol, through the public interfaces only: the
  * console's HTTP API for upload and assignment, simulated devices over real MQTT (mqtt.js, 3.1.1)
- * and the HTTP device API, and /api/ws for the live progress.
+ * and the HTTP device API (the live progress over /api/ws: ota-live.test.ts).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import type { MqttClient } from 'mqtt';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { deviceApiRoutes } from '../../server/contract/device-api.ts';
-import type { Device } from '../../server/contract/device.ts';
-import { otaRoutes, type OtaChecksumAlgorithm, type OtaDevice, type OtaPackage } from '../../server/contract/ota.ts';
-import { connectDevice, eventually, tokenOf } from '../helpers/mqtt.ts';
-import { LiveClient, makeLiveApp, type LiveTestApp } from '../helpers/live.ts';
-import { multipart } from '../helpers/multipart.ts';
-
-const FAST = { otaTickMs: 50 };
-const FW_KEYS = 'fw_checksum,fw_checksum_algorithm,fw_size,fw_title,fw_version';
-
-interface Upload {
-  title?: string;
-  version?: string;
-  checksumAlgorithm?: OtaChecksumAlgorithm;
-  checksum?: string;
-  content?: Buffer;
-}
-
-function upload(t: LiveTestApp, productId: string, u: Upload = {}) {
-  const fields: Record<string, string> = { title: u.title ?? 'sensor-fw', version: u.version ?? '1.1.0', checksumAlgorithm: u.checksumAlgorithm ?? 'SHA256' };
-  if (u.checksum !== undefined) fields.checksum = u.checksum;
-  const form = multipart({ ...fields, file: { filename: 'sensor.bin', content: u.content ?? randomBytes(4500) } });
-  return t.api.call(otaRoutes.upload, { params: { id: productId }, payload: form.payload, headers: form.headers });
-}
-
-async function uploaded(t: LiveTestApp, productId: string, u: Upload = {}): Promise<OtaPackage> {
-  const res = await upload(t, productId, u);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<OtaPackage>();
-}
-
-/** A product with `count` devices, their tokens, and a firmware uploaded for it. */
-async function fleet(count: number, content = randomBytes(4500)) {
-  const t = await makeLiveApp({ listen: true, tuning: FAST });
-  const product = await t.api.createProduct();
-  const devices: Device[] = [];
-  for (let i = 0; i < count; i++) devices.push(await t.api.createDevice({ deviceProfileId: product.id }));
-  const tokens = await Promise.all(devices.map((d) => tokenOf(t.api, d.id)));
-  const pkg = await uploaded(t, product.id, { content });
-  return { t, product, devices, tokens, pkg, content };
-}
-
-const progress = (t: LiveTestApp, id: string) => t.api.ok(otaRoutes.devices, { params: { id } });
-const stateOf = async (t: LiveTestApp, id: string, deviceId: string) => (await progress(t, id)).find((d) => d.deviceId === deviceId);
-
-/** A device that follows ThingsBoard's SDK: shared attributes, then chunks on the v2 topics. */
-class SimulatedDevice {
-  readonly messages: { topic: string; payload: Buffer }[] = [];
-  private constructor(readonly client: MqttClient) {
-    client.on('message', (topic, payload) => this.messages.push({ topic, payload }));
-  }
-
-  static async connect(t: LiveTestApp, token: string): Promise<SimulatedDevice> {
-    const client = await connectDevice(t.app, { username: token, protocolVersion: 4 });
-    const device = new SimulatedDevice(client);
-    await client.subscribeAsync(['v1/devices/me/attributes', 'v1/devices/me/attributes/response/+', 'v2/fw/response/+/chunk/+', 'v2/fw/error'], { qos: 1 });
-    return device;
-  }
-
-  async firmwareAttributes(): Promise<Record<string, unknown>> {
-    const push = await eventually(() => this.messages.find((m) => m.topic === 'v1/devices/me/attributes'), (m) => m !== undefined, 15_000);
-    return JSON.parse(push!.payload.toString()) as Record<string, unknown>;
-  }
-
-  async chunk(requestId: number, n: number, size: string): Promise<Buffer> {
-    const topic = `v2/fw/response/${requestId}/chunk/${n}`;
-    await this.client.publishAsync(`v2/fw/request/${requestId}/chunk/${n}`, size, { qos: 1 });
-    const answer = await eventually(() => this.messages.find((m) => m.topic === topic), (m) => m !== undefined, 15_000);
-    return answer!.payload;
-  }
-
-  report(values: Record<string, unknown>): Promise<unknown> {
-    return this.client.publishAsync('v1/devices/me/telemetry', JSON.stringify(values), { qos: 1 });
-  }
-}
+import { otaRoutes, type OtaChecksumAlgorithm } from '../../server/contract/ota.ts';
+import { eventually } from '../helpers/mqtt.ts';
+import { makeLiveApp } from '../helpers/live.ts';
+import { FAST, FW_KEYS, fleet, progress, SimulatedDevice, stateOf, upload, uploaded } from '../helpers/ota.ts';
 
 describe('device firmware upload', () => {
   it('computes the checksum of the file with the chosen algorithm, CRC32 as ThingsBoard prints it', async () => {
@@ -117,39 +46,6 @@ describe('device firmware upload', () => {
 });
 
 describe('delivery over MQTT', () => {
-  it('tells the device by shared attributes, serves every chunk on v2/fw/response, an empty one past the end, and follows fw_state to UPDATED live', async () => {
-    const { t, devices, tokens, pkg, content } = await fleet(1);
-    const live = await LiveClient.open(t, { token: t.token });
-    live.send({ cmds: [{ type: 'OTA_PROGRESS', cmdId: 3, packageId: pkg.id }] });
-    expect(await live.answer<{ data: OtaDevice[] }>(3)).toMatchObject({ data: [] });
-
-    const device = await SimulatedDevice.connect(t, tokens[0]!);
-    expect(await t.api.ok(otaRoutes.assign, { params: { id: pkg.id }, body: {} })).toEqual({ queued: 1 });
-    const attributes = await device.firmwareAttributes();
-    expect(attributes).toEqual({ fw_title: 'sensor-fw', fw_version: '1.1.0', fw_size: 4500, fw_checksum: pkg.checksum, fw_checksum_algorithm: 'SHA256' });
-    await live.next((m) => m.cmdId === 3 && (m.data as OtaDevice[])[0]?.state === 'INITIATED');
-
-    // The SDK also reads them by an attribute request.
-    await device.client.publishAsync('v1/devices/me/attributes/request/1', JSON.stringify({ sharedKeys: FW_KEYS }), { qos: 1 });
-    const read = await eventually(() => device.messages.find((m) => m.topic === 'v1/devices/me/attributes/response/1'), (m) => m !== undefined);
-    expect(JSON.parse(read!.payload.toString())).toEqual({ shared: attributes });
-
-    await device.report({ fw_state: 'DOWNLOADING' });
-    const parts: Buffer[] = [];
-    for (let n = 0; n * 1000 < 4500; n++) parts.push(await device.chunk(1, n, n === 0 ? '1000' : ''));
-    const received = Buffer.concat(parts);
-    expect(parts.map((p) => p.length)).toEqual([1000, 1000, 1000, 1000, 500]);
-    expect(received.equals(content)).toBe(true);
-    expect((await device.chunk(1, 5, '1000')).length).toBe(0);
-
-    expect(createHash('sha256').update(received).digest('hex')).toBe(attributes.fw_checksum);
-    for (const fw_state of ['DOWNLOADED', 'VERIFIED', 'UPDATING']) await device.report({ fw_state });
-    await device.report({ fw_state: 'UPDATED', current_fw_title: 'sensor-fw', current_fw_version: '1.1.0' });
-    const done = await live.next<{ data: OtaDevice[] }>((m) => m.cmdId === 3 && (m.data as OtaDevice[])[0]?.state === 'UPDATED', 15_000);
-    expect(done.data[0]).toMatchObject({ deviceId: devices[0]!.id, deviceName: devices[0]!.name, error: null });
-    expect((await t.api.ok(otaRoutes.list, { params: { id: pkg.productId } }))[0]).toMatchObject({ assigned: 1, inProgress: 0 });
-  });
-
   it('records FAILED with the device’s fw_error', async () => {
     const { t, devices, tokens, pkg } = await fleet(1);
     const device = await SimulatedDevice.connect(t, tokens[0]!);

@@ -18,7 +18,6 @@ interface PackageRecord {
 
 interface DeviceRecord {
   device_id: string;
-  device_name: string;
   package_id: string;
   state: OtaState;
   error: string | null;
@@ -44,8 +43,9 @@ function toPackage(r: PackageRecord): OtaPackage {
   };
 }
 
-function toDevice(r: DeviceRecord): OtaDevice {
-  return { deviceId: r.device_id, deviceName: r.device_name, packageId: r.package_id, state: r.state, error: r.error, updatedTime: r.updated_time };
+/** The device's name is not ours (the device module owns it): the service fills it in. */
+function toDevice(r: DeviceRecord): Omit<OtaDevice, 'deviceName'> {
+  return { deviceId: r.device_id, packageId: r.package_id, state: r.state, error: r.error, updatedTime: r.updated_time };
 }
 
 const PACKAGE_COLUMNS = `p.*,
@@ -93,13 +93,8 @@ export class OtaRepository {
     for (const id of deviceIds) upsert.run(id, id, packageId, now, now);
   }
 
-  devices(packageId: string): OtaDevice[] {
-    const rows = this.db
-      .prepare(
-        `SELECT o.device_id, d.name AS device_name, o.package_id, o.state, o.error, o.updated_time
-         FROM ota_device o JOIN device d ON d.id = o.device_id WHERE o.package_id = ? ORDER BY d.name`,
-      )
-      .all(packageId);
+  devices(packageId: string): Omit<OtaDevice, 'deviceName'>[] {
+    const rows = this.db.prepare('SELECT device_id, package_id, state, error, updated_time FROM ota_device WHERE package_id = ?').all(packageId);
     return (rows as unknown as DeviceRecord[]).map(toDevice);
   }
 

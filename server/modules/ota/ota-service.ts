@@ -139,8 +139,8 @@ export class OtaService {
   /** Queues the product's devices (or the chosen ones of it) for package `id`. */
   assign(id: string, body: OtaAssignBody): number {
     const pkg = this.get(id);
-    const ofProduct = this.productDeviceIds(pkg.productId);
-    const chosen = body.deviceIds ? [...new Set(body.deviceIds)] : [...ofProduct];
+    const ofProduct = this.productDevices(pkg.productId);
+    const chosen = body.deviceIds ? [...new Set(body.deviceIds)] : [...ofProduct.keys()];
     const stranger = chosen.find((d) => !ofProduct.has(d));
     if (stranger !== undefined) throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.ota.deviceNotInProduct', { id: stranger });
     this.rows.assign(id, chosen, Date.now());
@@ -151,8 +151,12 @@ export class OtaService {
 
   /** The package's devices that `visible` lets the caller see (a customer sees its organization's). */
   devices(id: string, visible: (deviceId: string) => boolean): OtaDevice[] {
-    this.get(id);
-    return this.rows.devices(id).filter((d) => visible(d.deviceId));
+    const names = this.productDevices(this.get(id).productId);
+    return this.rows
+      .devices(id)
+      .filter((d) => names.has(d.deviceId) && visible(d.deviceId))
+      .map((d) => ({ ...d, deviceName: names.get(d.deviceId)! }))
+      .sort((a, b) => a.deviceName.localeCompare(b.deviceName));
   }
 
   settings(): OtaSettings {
@@ -209,12 +213,13 @@ export class OtaService {
     this.deps.files.prune(this.rows.packageIds());
   }
 
-  private productDeviceIds(productId: string): Set<string> {
-    const ids = new Set<string>();
+  /** The product's devices by id, with their names, through the device module's public reads. */
+  private productDevices(productId: string): Map<string, string> {
+    const names = new Map<string, string>();
     for (let page = 1; ; page++) {
       const { items, total } = this.deps.devices.page({ page, pageSize: 100, deviceProfileId: productId });
-      for (const d of items) ids.add(d.id);
-      if (items.length === 0 || ids.size >= total) return ids;
+      for (const d of items) names.set(d.id, d.name);
+      if (items.length === 0 || names.size >= total) return names;
     }
   }
 }
