@@ -45,6 +45,9 @@ describe('product firmware update', () => {
     const credentials = await call<{ credentialsId: string }>(credentialsRoutes.get, credentialsRoutes.get.url.replace(':id', device.id), undefined, token);
 
     await ui.goto(`/device-manage/product/${product.id}`);
+    // An MQTT product has no Modbus point table: its tab is absent once the product's tabs are shown.
+    await ui.expectVisible('product-tab-topic');
+    expect(await ui.testId('product-tab-modbus').count()).toBe(0);
     await ui.clickTestId('product-detail-ota');
     await ui.expectText('ota-packages', text('zh_CN', 'ota:empty'));
     await ui.fill('ota-title', 'sensor-fw');

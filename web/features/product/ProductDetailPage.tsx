@@ -21,7 +21,7 @@ import { ProductDetailHeader } from './ProductDetailHeader.tsx';
 import { ProductDrawer } from './ProductDrawer.tsx';
 import { ProductMissing } from './ProductMissing.tsx';
 import { getProduct } from './productApi.ts';
-import type { ProductTabs } from './productTab.ts';
+import type { ProductTabProps, ProductTabs } from './productTab.ts';
 import './product.css';
 import { replaceTabInUrl, tabFromUrl } from '../../lib/tab-query.ts';
 
@@ -43,7 +43,10 @@ export function ProductDetailPage({ tabs }: ProductDetailPageProps): JSX.Element
   const [missing, setMissing] = useState<'notFound' | 'failed' | null>(null);
   const [editing, setEditing] = useState(false);
   const [tabKey, setTabKey] = useState(() => tabs.find(tabFromUrl()).key);
-  const tab = tabs.find(tabKey);
+  // Until the product is known every tab may be asked for; once it is, only the tabs it has
+  // (the Modbus points only for a TCP Modbus product) are shown and can be opened.
+  const panelProps: ProductTabProps | undefined = product ? { product, onEdit: () => setEditing(true), onProductChange: setProduct } : undefined;
+  const tab = tabs.find(tabKey, panelProps);
 
   const load = useCallback(async (): Promise<void> => {
     setMissing(null);
@@ -74,7 +77,7 @@ export function ProductDetailPage({ tabs }: ProductDetailPageProps): JSX.Element
   const selectTab = async (key: string): Promise<void> => {
     if (key === tab.key || !(await confirmLeave())) return;
     setTabKey(key);
-    replaceTabInUrl(key, tabs.all()[0]?.key);
+    replaceTabInUrl(key, tabs.all(panelProps)[0]?.key);
   };
 
   if (missing) return <ProductMissing missing={missing} onReload={() => void load()} />;
@@ -90,11 +93,11 @@ export function ProductDetailPage({ tabs }: ProductDetailPageProps): JSX.Element
         {/* The open tab's panel is its pane's content, so each tab controls a tabpanel that exists
             and the panel is named by its tab; the other panes stay empty (destroyOnHide). */}
         <Tabs activeTab={tab.key} onChange={(key) => void selectTab(key)} lazyload destroyOnHide>
-          {tabs.all().map((item) => (
+          {tabs.all(panelProps).map((item) => (
             <Tabs.TabPane key={item.key} title={<span data-testid={`product-tab-${item.key}`}>{tabTitle(item.titleKey)}</span>}>
               {item.key === tab.key ? (
                 <Suspense fallback={<Spin block style={{ display: 'block', margin: '32px auto' }} />}>
-                  <Panel product={product} onEdit={() => setEditing(true)} onProductChange={setProduct} />
+                  <Panel {...panelProps!} />
                 </Suspense>
               ) : null}
             </Tabs.TabPane>
