@@ -21,6 +21,17 @@ export interface LiveCommandSample {
   twins: readonly RouteDef[];
 }
 
+/**
+ * The command types a signed-in user's socket serves: guest commands (share links, server/live.ts)
+ * run only on sockets without a user and carry their own credential, so no role or scope applies
+ * to them; visualization-live.test.ts checks them.
+ */
+export function userCommandTypes(commands: Readonly<Record<string, { guest?: boolean }>>): string[] {
+  return Object.entries(commands)
+    .filter(([, command]) => command.guest !== true)
+    .map(([type]) => type);
+}
+
 /** Every live command type's sample, naming `deviceId`. */
 export function liveCommandSamples(deviceId: string): Record<string, LiveCommandSample> {
   const device = { entityType: 'DEVICE', entityId: deviceId };

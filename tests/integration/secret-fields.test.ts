@@ -33,6 +33,7 @@ const notSecret: Record<string, string> = {
   provisionEnabled: 'a flag',
   platformKey: 'the cloud configuration, behind system:config (the gateway owner only)',
   password: 'the provisioning answer to the device that presented the product’s key and secret: its own new credentials',
+  syncProfileToken: 'the ONVIF media profile a synced video channel came from (a profile name such as "Profile_1"), not a credential',
   shareToken: 'a visualization share link, answered once to the caller who creates it (visualization:manage); stored hashed',
 };
 

@@ -45,12 +45,21 @@ export interface StagedChunk {
 }
 
 export class StagingStore {
-  private readonly s: Record<keyof typeof sql, StatementSync>;
+  private statements: Record<keyof typeof sql, StatementSync> | null = null;
 
-  constructor(db: Db) {
-    this.s = Object.fromEntries(Object.entries(sql).map(([k, q]) => [k, db.prepare(q)])) as Record<keyof typeof sql, StatementSync>;
-    this.s.legacyInRange.setReturnArrays(true);
-    this.s.legacyBefore.setReturnArrays(true);
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Prepared on first use, not in the constructor: a repository opened over a database migrated
+   * only part of the way (a migration's own test, before 0047 made ts_staging_pack) still opens
+   * when it never touches staging.
+   */
+  private get s(): Record<keyof typeof sql, StatementSync> {
+    if (this.statements) return this.statements;
+    const s = Object.fromEntries(Object.entries(sql).map(([k, q]) => [k, this.db.prepare(q)])) as Record<keyof typeof sql, StatementSync>;
+    s.legacyInRange.setReturnArrays(true);
+    s.legacyBefore.setReturnArrays(true);
+    return (this.statements = s);
   }
 
   /** Appends `c`'s values, one pack per `PACK_VALUES`. Call inside the commit's transaction. */
