@@ -35,7 +35,7 @@ const MENU: [group: string, entries: string[]][] = [
   ['softGateway', ['nodeRed', 'protocolModule']],
   ['maintenance', ['alarmRecord']],
   ['ruleEngine', ['sceneLinkage']],
-  ['visualization', ['template', 'sandbox']],
+  ['visualization', ['template', 'sandbox', 'report']],
   ['videoCenter', ['video']],
   ['system', ['organization', 'edgeState', 'cloudEvent', 'systemConfiguration', 'user', 'notice', 'myNotice', 'auditLog']],
   ['operationManage', ['logoManage']],
