@@ -1,8 +1,14 @@
 /**
  * Live previews: one ffmpeg per channel remuxing its RTSP stream (no transcoding) into fragmented
  * MP4, shared by every viewer of the channel. A viewer gets the cached init segment, then fragments
- * from the next one on (each starts at a keyframe). The ffmpeg stops `idleStopMs` after its last
+ * from the next one that starts at a keyframe on. The ffmpeg stops `idleStopMs` after its last
  * viewer leaves; at most `maxStreams` run at once (an idle one gives way to a new channel).
+ *
+ * Time to the first frame (issue 30: ≤ 1.5 s in the browser): ffmpeg's stream probing reads media
+ * for up to seconds by default, and fragments cut only at keyframes leave after a whole GOP (2 s at
+ * the test camera, often more at real ones). So the probe is cut short (the SDP's parameter sets
+ * name the codec and size) and a fragment leaves every 100 ms; a camera whose SDP lacks them makes
+ * the quick probe fail before any output, and the stream starts again with ffmpeg's full probe.
  */
 import type { ChildProcess } from 'node:child_process';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,6 +20,11 @@ import { Mp4Splitter } from './mp4-boxes.ts';
 /** A viewer further behind than this skips fragments until it catches up (a slow link must not grow our memory). */
 const VIEWER_BACKLOG_BYTES = 4 * 1024 * 1024;
 const KILL_GRACE_MS = 2_000;
+/** Probe only what the SDP says (see above); FULL_PROBE is ffmpeg's default. */
+const QUICK_PROBE = ['-probesize', '32', '-analyzeduration', '0'];
+const FULL_PROBE: string[] = [];
+/** A fragment at least every 100 ms (µs), and at every keyframe. */
+const FRAGMENT_ARGS = ['-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '100000'];
 
 export interface LiveStreamsDeps {
   tools: FfmpegTools;
@@ -25,7 +36,9 @@ export interface LiveStreamsDeps {
 class Stream {
   init: Buffer | null = null;
   readonly viewers = new Set<WebSocket>();
-  /** Viewers that got the init segment and wait for the next fragment. */
+  /** Viewers that got the init segment and wait for a fragment that starts at a keyframe. */
+  private readonly waiting = new Set<WebSocket>();
+  /** Viewers that get every fragment. */
   private readonly joined = new Set<WebSocket>();
   idleTimer: NodeJS.Timeout | null = null;
 
@@ -38,7 +51,7 @@ class Stream {
 
   start(socket: WebSocket): void {
     socket.send(this.init!);
-    this.joined.add(socket);
+    this.waiting.add(socket);
   }
 
   gotInit(init: Buffer): void {
@@ -46,7 +59,11 @@ class Stream {
     for (const socket of this.viewers) this.start(socket);
   }
 
-  gotFragment(fragment: Buffer): void {
+  gotFragment(fragment: Buffer, startsAtKeyframe: boolean): void {
+    if (startsAtKeyframe) {
+      for (const socket of this.waiting) this.joined.add(socket);
+      this.waiting.clear();
+    }
     for (const socket of this.joined) {
       if (socket.bufferedAmount > VIEWER_BACKLOG_BYTES) continue;
       socket.send(fragment);
@@ -55,6 +72,7 @@ class Stream {
 
   remove(socket: WebSocket): void {
     this.viewers.delete(socket);
+    this.waiting.delete(socket);
     this.joined.delete(socket);
   }
 }
@@ -79,8 +97,11 @@ export class LiveStreams {
     if (stream.idleTimer) clearTimeout(stream.idleTimer);
     stream.idleTimer = null;
     stream.add(socket);
-    const s = stream;
-    socket.once('close', () => this.leave(channelId, s, socket));
+    // The channel's stream at close time: a failed quick probe replaces the stream a viewer joined.
+    socket.once('close', () => {
+      const current = this.streams.get(channelId);
+      if (current) this.leave(channelId, current, socket);
+    });
   }
 
   /** Stops the channel's stream now (a deleted or edited channel), closing its viewers. */
@@ -93,12 +114,12 @@ export class LiveStreams {
     for (const [id, stream] of [...this.streams]) this.end(id, stream);
   }
 
-  private spawn(channelId: string, url: string): Stream {
-    const args = ['-nostdin', '-v', 'error', ...rtspInput(url), '-map', '0:v:0', '-c', 'copy', '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', 'pipe:1'];
+  private spawn(channelId: string, url: string, probe = QUICK_PROBE): Stream {
+    const args = ['-nostdin', '-v', 'error', ...probe, ...rtspInput(url), '-map', '0:v:0', '-c', 'copy', '-f', 'mp4', ...FRAGMENT_ARGS, 'pipe:1'];
     const child = this.deps.tools.spawnFfmpeg(args);
     const stream = new Stream(child);
     this.streams.set(channelId, stream);
-    const splitter = new Mp4Splitter({ init: (b) => stream.gotInit(b), fragment: (b) => stream.gotFragment(b) });
+    const splitter = new Mp4Splitter({ init: (b) => stream.gotInit(b), fragment: (b, key) => stream.gotFragment(b, key) });
     child.stdout!.on('data', (chunk: Buffer) => {
       try {
         splitter.push(chunk);
@@ -118,10 +139,18 @@ export class LiveStreams {
     });
     child.once('exit', (code) => {
       if (this.streams.get(channelId) !== stream) return;
+      if (probe === QUICK_PROBE && !stream.init && stream.viewers.size > 0) return this.retryWithFullProbe(channelId, url, stream);
       this.deps.log.info({ channelId, code, stderr: stderr.slice(0, 500).replace(/rtsp:\/\/[^@\s]*@/g, 'rtsp://***@') }, 'video stream ended');
       this.end(channelId, stream);
     });
     return stream;
+  }
+
+  /** The quick probe found too little (no parameter sets in the SDP): the same viewers, ffmpeg's full probe. */
+  private retryWithFullProbe(channelId: string, url: string, failed: Stream): void {
+    this.streams.delete(channelId);
+    const next = this.spawn(channelId, url, FULL_PROBE);
+    for (const socket of failed.viewers) next.add(socket);
   }
 
   private leave(channelId: string, stream: Stream, socket: WebSocket): void {
