@@ -37,6 +37,7 @@ import { flowPreviewRows } from './lib/bench-flow-preview.ts';
 import { storedSceneRows } from './lib/bench-rules-stored.ts';
 import { scaleRows } from './lib/bench-scale.ts';
 import { soakMinutes, soakRows } from './lib/bench-soak.ts';
+import { videoFirstFrameRows } from './lib/bench-video-frame.ts';
 import { videoMinutes, videoRows } from './lib/bench-video.ts';
 import { telemetryRows } from './lib/bench-telemetry.ts';
 
@@ -356,6 +357,7 @@ function merge(fresh: Row[], previous: readonly Row[]): Row[] {
     'modbusRssMb',
     'modbusDtuOnTimePct',
     'videoPageGzip',
+    'videoFirstFrameMs',
     'videoFirstFragmentMs',
     'videoGatewayCpuPct',
     'videoDelayGrowthMs',
@@ -586,7 +588,7 @@ async function main(): Promise<void> {
     await step('modbus', () => modbusRows(binary));
     await step('cloud', () => cloudRows(binary));
     await step('flash', () => flashRows(binary));
-    await step('video', () => videoRows(binary, videoMinutes(process.argv)));
+    await step('video', async () => [...(await videoFirstFrameRows(binary)), ...(await videoRows(binary, videoMinutes(process.argv)))]);
     await step('report', () => reportRows());
     await step('flowpreview', () => flowPreviewRows(root));
     await step('soak', () => soakRows(binary, soakMinutes(process.argv) ?? 10));

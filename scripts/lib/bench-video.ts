@@ -3,8 +3,8 @@
  * real test camera (tests/helpers/rtsp-camera.py, GStreamer, 1920×1080 at 25 fps) for one viewer on
  * its live websocket, for `--video-minutes` (default 1; the issue's hold is 30).
  * - First fragment: socket opened → first moof+mdat received (a fresh ffmpeg: RTSP set-up, the
- *   first keyframe, the first fragment). The browser's first frame adds MSE append and decode on
- *   top; Chromium is not driven here.
+ *   first keyframe, the first fragment). The browser's first frame (MSE append and decode on top)
+ *   is bench-video-frame.ts's row.
  * - CPU: gateway process + its ffmpeg child, from /proc/<pid>/stat over the run, as % of one core.
  * - Delay growth: for each fragment, arrival time minus its media time (tfdt), against the smallest
  *   such difference of the run: how far the stream fell behind its best moment (the drift users of
@@ -104,7 +104,7 @@ export async function videoRows(binary: string, minutes: number): Promise<RowSpe
         value: firstFragmentMs,
         unit: 'ms',
         budget: 1500,
-        note: 'first frame in Chromium is not driven by the bench; this is its server part',
+        note: 'the server part of videoFirstFrameMs (scripts/lib/bench-video-frame.ts: the same in Chromium, click to decoded frame)',
       },
       { id: 'videoGatewayCpuPct', figure: 'video: gateway + ffmpeg CPU for one 1080p H.264 stream (remux)', value: cpuPct, unit: '%', budget: 2, note },
       {
