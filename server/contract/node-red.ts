@@ -40,8 +40,12 @@ export const NodeRedInstanceSchema = Type.Object({
   port: Type.Integer(),
   description: Type.String(),
   status: NodeRedStatusSchema,
-  /** Resident memory of the instance's process while it runs. */
+  /** Resident memory of the instance's process while it runs (sampled every 5 s). */
   rssBytes: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** CPU of the instance's process over the last sample interval, in % of one core (over 100 on several cores). */
+  cpuPercent: Type.Optional(Type.Number({ minimum: 0 })),
+  /** While CRASHED: the last lines the process logged before it died (why it is restarting). */
+  crashLog: Type.Optional(Type.Array(Type.String())),
   createdTime: EpochMs,
 });
 export type NodeRedInstance = Static<typeof NodeRedInstanceSchema>;

@@ -23,6 +23,9 @@ import type { NodeRedSecrets } from './node-red-secrets.ts';
 import type { NodeRedSupervisor } from './node-red-supervisor.ts';
 import type { NodeRedTickets } from './node-red-tickets.ts';
 
+/** How many of the last log lines a crashed instance shows with its status. */
+const CRASH_LOG_LINES = 10;
+
 export interface NodeRedServiceDeps {
   repo: NodeRedRepository;
   /** Null when no node-red package is installed. */
@@ -68,14 +71,15 @@ export class NodeRedService {
 
   private view(row: InstanceRow): NodeRedInstance {
     const sup = this.deps.supervisor;
-    const rssBytes = sup?.rssBytes(row.id);
+    const status = sup?.status(row.id) ?? 'STOPPED';
     return {
       id: row.id,
       name: row.name,
       port: row.port,
       description: row.description,
-      status: sup?.status(row.id) ?? 'STOPPED',
-      ...(rssBytes !== undefined ? { rssBytes } : {}),
+      status,
+      ...sup?.usage(row.id),
+      ...(status === 'CRASHED' ? { crashLog: sup?.logLines(row.id).slice(-CRASH_LOG_LINES) ?? [] } : {}),
       createdTime: row.createdTime,
     };
   }
