@@ -78,6 +78,7 @@ export class NodeRedService {
       port: row.port,
       description: row.description,
       status,
+      exposeHttp: row.exposeHttp,
       ...sup?.usage(row.id),
       ...(status === 'CRASHED' ? { crashLog: sup?.logLines(row.id).slice(-CRASH_LOG_LINES) ?? [] } : {}),
       createdTime: row.createdTime,
@@ -122,7 +123,7 @@ export class NodeRedService {
     }
     this.assertNameFree(body.name, null);
     const port = await this.choosePort(body.port, null);
-    const row: InstanceRow = { id: newId(), name: body.name, port, description: body.description ?? '', wantedRunning: true, createdTime: Date.now() };
+    const row: InstanceRow = { id: newId(), name: body.name, port, description: body.description ?? '', wantedRunning: true, exposeHttp: false, createdTime: Date.now() };
     this.deps.repo.insert(row);
     this.launch(row);
     return this.view(row);
@@ -132,7 +133,7 @@ export class NodeRedService {
     const row = this.row(body.id);
     this.assertNameFree(body.name, row.id);
     const port = body.port === undefined || body.port === null || body.port === row.port ? row.port : await this.choosePort(body.port, row.id);
-    this.deps.repo.update({ id: row.id, name: body.name, port, description: body.description ?? '' });
+    this.deps.repo.update({ id: row.id, name: body.name, port, description: body.description ?? '', exposeHttp: body.exposeHttp ?? row.exposeHttp });
     return this.get(row.id);
   }
 
@@ -177,6 +178,18 @@ export class NodeRedService {
   log(id: string): NodeRedLog {
     this.row(id);
     return { lines: this.deps.supervisor?.logLines(id) ?? [] };
+  }
+
+  /**
+   * The port an HTTP-in request is passed to: 404 (as for no instance at all) unless the instance
+   * exposes its HTTP-in nodes, 503 while it does not run.
+   */
+  httpInPort(id: string): number {
+    const row = this.deps.repo.get(id);
+    if (!row?.exposeHttp) throw notFound();
+    const upstream = this.runtime().upstream(id);
+    if (!upstream) throw new AppError(ErrorCode.GENERAL, 'error.nodeRed.notRunning', {}, { status: 503, expected: true });
+    return upstream.port;
   }
 
   ticket(id: string): NodeRedTicket {

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NodeRedStatus } from '../../contract/node-red.ts';
-import { nodeRedEditorPath } from '../../contract/node-red.ts';
+import { nodeRedEditorPath, nodeRedHttpPath } from '../../contract/node-red.ts';
 import { RUNTIME_V8_FLAGS, runtimeCommand } from './node-red-launch.ts';
 import { sampleUsage, type UsageSample } from './node-red-usage.ts';
 
@@ -153,7 +153,7 @@ export class NodeRedSupervisor {
     const args = [
       ...command.args,
       ...['--node-red-dir', this.deps.nodeRedDir, '--user-dir', spec.userDir, '--port', String(spec.port)],
-      ...['--admin-root', editor, '--node-root', `/soft-gateway/node-red/${spec.id}/http/`],
+      ...['--admin-root', editor, '--node-root', nodeRedHttpPath(spec.id)],
     ];
     const env = {
       ...process.env,

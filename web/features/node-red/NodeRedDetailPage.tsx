@@ -14,6 +14,7 @@ import { consolePaths } from '../../../server/contract/console-paths.ts';
 import type { NodeRedInstance } from '../../../server/contract/node-red.ts';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';
+import { ExposeHttpSwitch } from './ExposeHttpSwitch.tsx';
 import { InstanceActions } from './InstanceActions.tsx';
 import { InstanceLogCard } from './InstanceLogCard.tsx';
 import { SnapshotCard } from './SnapshotCard.tsx';
@@ -41,6 +42,7 @@ export function NodeRedDetailPage(): JSX.Element {
     { label: t('port'), value: instance.port },
     { label: t('memory'), value: memoryText(instance.rssBytes) },
     { label: t('cpu'), value: cpuText(instance.cpuPercent) },
+    { label: t('exposeHttp'), value: <ExposeHttpSwitch instance={instance} onChanged={setInstance} /> },
     { label: t('createdTime'), value: formatDateTime(instance.createdTime) },
     { label: t('description'), value: instance.description || '—' },
   ];
