@@ -6,7 +6,7 @@
  * (`--build` forces it).
  *
  * `--only <group,…>` runs some groups (sizes, coldstart, idle, devices, telemetry, rules, connections, history,
- * chart, scale, modbus, cloud, flash, video, report, flowpreview); the other rows keep the figures of the run that measured them, with its date and load.
+ * chart, scale, modbus, cloud, flash, video, report, flowpreview, nodered); the other rows keep the figures of the run that measured them, with its date and load.
  * `--video-minutes N` holds the video group's stream N minutes (default 1; the issue's budget holds 30).
  * `--soak MINUTES` runs the soak alone (scripts/lib/bench-soak.ts) and draws docs/bench/soak.png.
  */
@@ -40,6 +40,7 @@ import { soakMinutes, soakRows } from './lib/bench-soak.ts';
 import { videoFirstFrameRows } from './lib/bench-video-frame.ts';
 import { videoMinutes, videoRows } from './lib/bench-video.ts';
 import { telemetryRows } from './lib/bench-telemetry.ts';
+import { nodeRedRows } from './lib/bench-node-red.ts';
 
 /** The route table lazy-loads the sign-in page from here (web/routes.tsx). */
 const loginPage = 'web/features/auth/LoginPage.tsx';
@@ -49,10 +50,10 @@ const coldStartRuns = 10;
 const resultsFile = join(root, 'bench/results.json');
 const docFile = join(root, 'docs/BENCHMARKS.md');
 
-const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'rules', 'connections', 'history', 'chart', 'scale', 'modbus', 'cloud', 'flash', 'video', 'report', 'flowpreview', 'soak'] as const;
+const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'rules', 'connections', 'history', 'chart', 'scale', 'modbus', 'cloud', 'flash', 'video', 'report', 'flowpreview', 'nodered', 'soak'] as const;
 type Group = (typeof groups)[number];
 /** Groups that measure the console's code alone, with no built binary (a run of only these builds nothing). */
-const needNoBinary: ReadonlySet<Group> = new Set(['flowpreview']);
+const needNoBinary: ReadonlySet<Group> = new Set(['flowpreview', 'nodered']);
 
 /** Rows of placeholders earlier runs wrote before these figures were measured. */
 const retiredIds = new Set(['telemetryThroughput', 'deviceListLatency']);
@@ -591,6 +592,7 @@ async function main(): Promise<void> {
     await step('video', async () => [...(await videoFirstFrameRows(binary)), ...(await videoRows(binary, videoMinutes(process.argv)))]);
     await step('report', () => reportRows());
     await step('flowpreview', () => flowPreviewRows(root));
+    await step('nodered', () => nodeRedRows(root));
     await step('soak', () => soakRows(binary, soakMinutes(process.argv) ?? 10));
   } finally {
     rmSync(dir, { recursive: true, force: true });

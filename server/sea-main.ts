@@ -8,6 +8,7 @@
 import { getRawAsset } from 'node:sea';
 import { gunzipSync } from 'node:zlib';
 import { releaseBuffer, runBundle, SERVER_BUNDLE_KEY, SERVER_CODE_CACHE_KEY, STARTUP_BUFFER_BYTES } from './lib/bundle-loader.ts';
+import { nodeRedRuntimeCommand } from './cli/node-red-runtime.ts';
 
 /**
  * Inflates a gzip asset into ONE buffer of its exact size (the gzip trailer's last 4 bytes hold
@@ -46,8 +47,24 @@ function start(): string {
   return !cache ? 'none' : loaded.cacheRejected ? 'rejected' : 'accepted';
 }
 
+/**
+ * A soft-gateway instance (`node-red-runtime`, started by server/modules/node-red) needs none of the
+ * gateway's bundle: its command imports node built-ins only, so it runs from this small entry
+ * without inflating and compiling 4.6 MB of server code that would sit idle in every instance
+ * (issue 29's 150 MB per idle instance).
+ */
+function runNodeRedRuntime(): void {
+  nodeRedRuntimeCommand(process.argv.slice(3)).catch((err: unknown) => {
+    process.stderr.write(`node-red-runtime: ${(err as Error).stack ?? String(err)}\n`);
+    process.exit(1);
+  });
+}
+
 const check = process.env.EDGE_CODE_CACHE_CHECK === '1';
 // The bundle's main() reads argv; `--version` returns without starting anything.
 if (check) process.argv.splice(2, process.argv.length, '--version');
-const cacheState = start();
-if (check) process.stderr.write(`code cache: ${cacheState}\n`);
+if (process.argv[2] === 'node-red-runtime' && !check) runNodeRedRuntime();
+else {
+  const cacheState = start();
+  if (check) process.stderr.write(`code cache: ${cacheState}\n`);
+}

@@ -11,6 +11,8 @@
  * - The editor is reachable only through `/soft-gateway/node-red/{id}/editor/`, with a ticket from
  *   `POST …/ticket` (single use, 60 s) that becomes an HttpOnly, SameSite=Strict cookie scoped to
  *   that instance's editor path.
+ * - HTTP-in nodes answer at `/soft-gateway/node-red/{id}/http/…` without sign-in only while the
+ *   instance's `exposeHttp` is on (default off; else 404); that path never reaches the editor or its admin API.
  * - Snapshots: taken on every deploy the proxy sees (POST …/editor/flows) and on demand; flows and
  *   the credentials still encrypted with the instance's secret. Rollback deploys one in full
  *   through Node-RED's admin API after snapshotting what it replaces. The newest 50 are kept.
@@ -30,6 +32,11 @@ export function nodeRedEditorPath(id: string): string {
   return `/soft-gateway/node-red/${id}/editor/`;
 }
 
+/** Where an instance's HTTP-in nodes answer when exposed (Node-RED's httpNodeRoot is this same path). */
+export function nodeRedHttpPath(id: string): string {
+  return `/soft-gateway/node-red/${id}/http/`;
+}
+
 /** How many snapshots an instance keeps (oldest go first). */
 export const NODE_RED_SNAPSHOT_RETENTION = 50;
 export const NOTE_MAX = 255;
@@ -40,8 +47,14 @@ export const NodeRedInstanceSchema = Type.Object({
   port: Type.Integer(),
   description: Type.String(),
   status: NodeRedStatusSchema,
-  /** Resident memory of the instance's process while it runs. */
+  /** Whether the flows' HTTP-in nodes answer at nodeRedHttpPath(id) without the console's sign-in. */
+  exposeHttp: Type.Boolean(),
+  /** Resident memory of the instance's process while it runs (sampled every 5 s). */
   rssBytes: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** CPU of the instance's process over the last sample interval, in % of one core (over 100 on several cores). */
+  cpuPercent: Type.Optional(Type.Number({ minimum: 0 })),
+  /** While CRASHED: the last lines the process logged before it died (why it is restarting). */
+  crashLog: Type.Optional(Type.Array(Type.String())),
   createdTime: EpochMs,
 });
 export type NodeRedInstance = Static<typeof NodeRedInstanceSchema>;
@@ -56,7 +69,15 @@ const createProperties = {
 export const NodeRedCreateBodySchema = Type.Object(createProperties, { additionalProperties: false });
 export type NodeRedCreateBody = Static<typeof NodeRedCreateBodySchema>;
 /** The port of an existing instance changes only while it is stopped (or takes effect at its next start). */
-export const NodeRedUpdateBodySchema = Type.Object({ id: ResourceIdSchema, ...createProperties }, { additionalProperties: false });
+export const NodeRedUpdateBodySchema = Type.Object(
+  {
+    id: ResourceIdSchema,
+    ...createProperties,
+    /** Omitted: unchanged. On: anyone reaching the gateway may call the flows' HTTP-in nodes (never the editor). */
+    exposeHttp: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 export type NodeRedUpdateBody = Static<typeof NodeRedUpdateBodySchema>;
 
 export const NodeRedPageSchema = PageOf(NodeRedInstanceSchema);

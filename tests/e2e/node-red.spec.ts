@@ -118,6 +118,43 @@ describe('soft gateway: Node-RED', () => {
     await ui.screenshotMatrix('node-red-flow-preview', open);
   }, 120_000);
 
+  it('follows the log live and exposes HTTP-in nodes only while the switch is on', async () => {
+    await ui.goto(`/soft-gateway/node-red/${instanceId}`);
+    await ui.expectVisible('node-red-detail-page');
+    const log = ui.page.getByTestId('node-red-log');
+    await log.filter({ hasText: 'Started flows' }).waitFor({ timeout: E2E_TIMEOUT_MS });
+    const started = async (): Promise<number> => ((await log.textContent()) ?? '').split('Started flows').length - 1;
+    const before = await started();
+    // A deploy from the page's own origin, with no reload: the log shows the new "Started flows" by itself.
+    const deployed = await ui.page.evaluate(async (id) => {
+      const flows = [
+        { id: 'e2etab', type: 'tab', label: 'E2E flow' },
+        { id: 'in', type: 'http in', z: 'e2etab', name: 'hello', url: '/hello', method: 'get', x: 120, y: 60, wires: [['res']] },
+        { id: 'res', type: 'http response', z: 'e2etab', name: 'answer', statusCode: '200', x: 320, y: 60, wires: [] },
+      ];
+      const res = await fetch(`/soft-gateway/node-red/${id}/editor/flows`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'Node-RED-API-Version': 'v2', 'Node-RED-Deployment-Type': 'full' },
+        body: JSON.stringify({ flows }),
+      });
+      return res.status;
+    }, instanceId);
+    expect(deployed).toBe(200);
+    await expect.poll(started, { timeout: E2E_TIMEOUT_MS }).toBeGreaterThan(before);
+
+    // The 404s of the endpoint while it is not exposed are the point, not page errors.
+    ui.allowConsoleError(/\/http\/hello/);
+    const hello = (): Promise<number> => ui.page.evaluate(async (id) => (await fetch(`/soft-gateway/node-red/${id}/http/hello`, { credentials: 'omit' })).status, instanceId);
+    expect(await hello()).toBe(404);
+    await ui.clickTestId('node-red-expose-http');
+    await ui.expectVisible('node-red-http-path');
+    await expect.poll(hello, { timeout: E2E_TIMEOUT_MS }).toBe(200);
+    await ui.screenshotMatrix('node-red-detail-ops', () => ui.expectVisible('node-red-http-path'));
+    await ui.clickTestId('node-red-expose-http');
+    await ui.expectHidden('node-red-http-path');
+    await expect.poll(hello, { timeout: E2E_TIMEOUT_MS }).toBe(404);
+  }, 120_000);
+
   it('uploads a protocol module and lists it with its vendor', async () => {
     await ui.goto('/soft-gateway/protocol-module');
     await ui.expectVisible('protocol-module-page');

@@ -4,6 +4,7 @@
  * the long case: Node-RED takes seconds to boot on a loaded machine.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -256,6 +257,68 @@ describe('soft gateway: Node-RED instances', () => {
     expect(await deployedLabels(g, id, cookie)).toEqual(['good']);
     const log = (await call<{ lines: string[] }>(g, 'GET', `/api/yt/node_red/${id}/log`)).json.lines.join('\n');
     expect(log).toContain(`rollback to snapshot ${bad.id} was not healthy within 30 s`);
+    await call(g, 'DELETE', '/api/yt/node_red', { ids: [id] });
+  }, 180_000);
+
+  it('exposes HTTP-in nodes without sign-in only when turned on, never the editor; samples CPU and memory; a crash shows its last log lines', async () => {
+    const t = await makeLicensedApp();
+    const g = await listen(t, (await createAdmin(t)).token);
+    await call(g, 'PUT', '/api/yt/configuration/port_range', { start: PORT_BASE + 5, end: PORT_BASE + 9 });
+    const created = (await call<NodeRedInstance>(g, 'POST', '/api/yt/node_red', { name: 'hooks' })).json;
+    const id = created.id;
+    expect(created.exposeHttp).toBe(false);
+    await running(g, id);
+    const cookie = await editorCookie(g, id);
+    await deploy(g, id, cookie, [
+      { id: 'tab-h', type: 'tab', label: 'hooks' },
+      { id: 'in', type: 'http in', z: 'tab-h', url: '/hello', method: 'get', x: 100, y: 60, wires: [['fn']] },
+      { id: 'fn', type: 'function', z: 'tab-h', func: 'msg.payload = { hello: msg.req.query.name }; return msg;', outputs: 1, x: 250, y: 60, wires: [['out']] },
+      { id: 'out', type: 'http response', z: 'tab-h', x: 400, y: 60, wires: [] },
+    ]);
+    const hello = (): Promise<Response> => fetch(`${g.base}/soft-gateway/node-red/${id}/http/hello?name=meter`);
+
+    // Off (the default): the endpoint is not there, as for no instance at all.
+    expect((await hello()).status).toBe(404);
+    const on = await call<NodeRedInstance>(g, 'PUT', '/api/yt/node_red', { id, name: 'hooks', exposeHttp: true });
+    expect(on.json.exposeHttp).toBe(true);
+    const answer = await hello();
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ hello: 'meter' });
+    // The exposed path never leads to the editor or its admin API, even with a forged proxy header.
+    for (const path of ['http/../editor/flows', 'http/%2e%2e/editor/flows', 'http/..%2feditor/flows']) {
+      const res = await fetch(`${g.base}/soft-gateway/node-red/${id}/${path}`, { headers: { 'x-edge-node-red-token': 'forged' } });
+      expect([401, 404]).toContain(res.status);
+      expect(await res.text()).not.toContain('tab-h');
+    }
+    expect((await fetch(`${g.base}/soft-gateway/node-red/${id}/http/hello`, { headers: { 'x-edge-node-red-token': 'forged' } })).status).toBe(200);
+    expect((await call(g, 'PUT', '/api/yt/node_red', { id, name: 'hooks', exposeHttp: false })).status).toBe(200);
+    expect((await hello()).status).toBe(404);
+
+    // CPU and memory come from the supervisor's samples (every 5 s), not per request.
+    const sampled = await waitFor('a CPU sample', async () => {
+      const { json } = await call<NodeRedInstance>(g, 'GET', `/api/yt/node_red/${id}`);
+      return json.cpuPercent !== undefined ? json : null;
+    });
+    expect(sampled.rssBytes).toBeGreaterThan(10 * 1024 * 1024);
+    expect(sampled.cpuPercent).toBeGreaterThanOrEqual(0);
+    const listed = (await call<{ items: NodeRedInstance[] }>(g, 'GET', '/api/yt/node_red')).json.items[0]!;
+    expect(listed.rssBytes).toBeGreaterThan(0);
+
+    // A runtime that cannot start (its port taken meanwhile) keeps crashing: its status carries why.
+    await call(g, 'POST', `/api/yt/node_red/${id}/stop`);
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(sampled.port, '127.0.0.1', () => resolve()));
+    try {
+      await call(g, 'POST', `/api/yt/node_red/${id}/start`);
+      const crashed = await waitFor('CRASHED with its last lines', async () => {
+        const { json } = await call<NodeRedInstance>(g, 'GET', `/api/yt/node_red/${id}`);
+        return json.status === 'CRASHED' && json.crashLog?.some((l) => l.includes('EADDRINUSE')) ? json : null;
+      });
+      expect(crashed.crashLog!.length).toBeLessThanOrEqual(10);
+      expect(crashed.rssBytes).toBeUndefined();
+    } finally {
+      squatter.close();
+    }
     await call(g, 'DELETE', '/api/yt/node_red', { ids: [id] });
   }, 180_000);
 });

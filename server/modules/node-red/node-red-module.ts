@@ -13,6 +13,7 @@ import { NodeRedSnapshots } from './node-red-snapshots.ts';
 import { NodeRedSupervisor } from './node-red-supervisor.ts';
 import { NodeRedTickets } from './node-red-tickets.ts';
 import m0070 from './migrations/0070-node-red.sql';
+import m0076 from './migrations/0076-node-red-expose-http.sql';
 
 declare module '../../module.ts' {
   interface Services {
@@ -25,7 +26,10 @@ declare module '../../module.ts' {
 export const nodeRedModule = defineModule({
   name: 'node-red',
   needs: ['portRange'],
-  migrations: [{ name: '0070-node-red', sql: m0070 }],
+  migrations: [
+    { name: '0070-node-red', sql: m0070 },
+    { name: '0076-node-red-expose-http', sql: m0076 },
+  ],
   apiTags: { 'node-red': 'Soft gateway: Node-RED instances, their editor tickets, snapshots and rollback' },
   build: ({ core, log, services, onClose }) => {
     const repo = new NodeRedRepository(core.db);

@@ -41,12 +41,16 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
-function upstreamHeaders(headers: IncomingHttpHeaders, token: string): IncomingHttpHeaders {
+/** The client's headers minus its hop and sign-in (and any proxy token it forged), for 127.0.0.1. */
+export function passedHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = {};
   for (const [key, value] of Object.entries(headers)) if (!DROPPED.has(key)) out[key] = value;
-  out[NODE_RED_TOKEN_HEADER] = token;
   out.host = '127.0.0.1';
   return out;
+}
+
+function upstreamHeaders(headers: IncomingHttpHeaders, token: string): IncomingHttpHeaders {
+  return { ...passedHeaders(headers), [NODE_RED_TOKEN_HEADER]: token };
 }
 
 const refused = (): AppError => new AppError(ErrorCode.AUTHENTICATION, 'error.nodeRed.ticketInvalid', {}, { status: 401 });
@@ -90,20 +94,27 @@ function bridgeWebsocket(client: WebSocket, request: FastifyRequest, port: numbe
   client.on('error', () => upstream.terminate());
 }
 
-function forward(request: FastifyRequest, reply: FastifyReply, port: number, token: string, onDeployed: () => void): void {
+/** Streams the request to 127.0.0.1:port and the answer back; `onDone` hears the upstream's status once its body ended. */
+export function pipeUpstream(request: FastifyRequest, reply: FastifyReply, target: { port: number; path: string; headers: IncomingHttpHeaders }, onDone?: (status: number) => void): void {
   reply.hijack();
-  const deploy = request.method === 'POST' && /\/editor\/flows(\?|$)/.test(request.url);
-  const outbound = httpRequest({ host: '127.0.0.1', port, path: request.url, method: request.method, headers: upstreamHeaders(request.headers, token) });
+  const outbound = httpRequest({ host: '127.0.0.1', port: target.port, path: target.path, method: request.method, headers: target.headers });
   outbound.on('response', (res) => {
     reply.raw.writeHead(res.statusCode ?? 502, res.headers);
     res.pipe(reply.raw);
-    if (deploy && (res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300) res.on('end', onDeployed);
+    if (onDone) res.on('end', () => onDone(res.statusCode ?? 0));
   });
   outbound.on('error', () => {
     if (!reply.raw.headersSent) reply.raw.writeHead(502, { 'content-type': 'text/plain' });
     reply.raw.end('Node-RED did not answer');
   });
   request.raw.pipe(outbound);
+}
+
+function forward(request: FastifyRequest, reply: FastifyReply, port: number, token: string, onDeployed: () => void): void {
+  const deploy = request.method === 'POST' && /\/editor\/flows(\?|$)/.test(request.url);
+  pipeUpstream(request, reply, { port, path: request.url, headers: upstreamHeaders(request.headers, token) }, (status) => {
+    if (deploy && status >= 200 && status < 300) onDeployed();
+  });
 }
 
 export async function registerEditorProxy(fastify: FastifyInstance, deps: EditorProxyDeps): Promise<void> {

@@ -9,6 +9,8 @@ export interface InstanceRow {
   port: number;
   description: string;
   wantedRunning: boolean;
+  /** HTTP-in nodes reachable through the gateway without sign-in. */
+  exposeHttp: boolean;
   createdTime: number;
 }
 
@@ -23,6 +25,7 @@ interface RawInstance {
   port: number;
   description: string;
   wanted_running: number;
+  expose_http: number;
   created_time: number;
 }
 
@@ -41,6 +44,7 @@ const toInstance = (r: RawInstance): InstanceRow => ({
   port: r.port,
   description: r.description,
   wantedRunning: r.wanted_running === 1,
+  exposeHttp: r.expose_http === 1,
   createdTime: r.created_time,
 });
 
@@ -92,8 +96,10 @@ export class NodeRedRepository {
       .run(row.id, row.name, row.port, row.description, row.wantedRunning ? 1 : 0, row.createdTime);
   }
 
-  update(row: Pick<InstanceRow, 'id' | 'name' | 'port' | 'description'>): void {
-    this.db.prepare('UPDATE node_red_instance SET name = ?, port = ?, description = ? WHERE id = ?').run(row.name, row.port, row.description, row.id);
+  update(row: Pick<InstanceRow, 'id' | 'name' | 'port' | 'description' | 'exposeHttp'>): void {
+    this.db
+      .prepare('UPDATE node_red_instance SET name = ?, port = ?, description = ?, expose_http = ? WHERE id = ?')
+      .run(row.name, row.port, row.description, row.exposeHttp ? 1 : 0, row.id);
   }
 
   setWantedRunning(id: string, wanted: boolean): void {

@@ -1,10 +1,11 @@
-/** HTTP for Node-RED instances and their snapshots (server/contract/node-red.ts); the editor proxy is node-red-proxy.ts. */
+/** HTTP for Node-RED instances and their snapshots (server/contract/node-red.ts); the editor proxy is node-red-proxy.ts, the HTTP-in one node-red-http-in.ts. */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { nodeRedRoutes } from '../../contract/node-red.ts';
 import { fieldErrorFormatter } from '../../lib/field-errors.ts';
 import type { Services } from '../../module.ts';
 import { registerEditorProxy } from './node-red-proxy.ts';
+import { registerHttpInProxy } from './node-red-http-in.ts';
 
 const schemaErrorFormatter = fieldErrorFormatter({ name: 'error.field.name', description: 'error.field.description', port: 'error.portRange.port' });
 
@@ -28,4 +29,5 @@ export async function registerNodeRedRoutes(fastify: FastifyInstance, { nodeRed,
   app.route({ ...r.snapshot, handler: async (request) => nodeRedSnapshots.get(request.params.id, request.params.snapshotId) });
   app.route({ ...r.rollback, handler: async (request) => nodeRedSnapshots.rollback(request.params.id, request.params.snapshotId) });
   await registerEditorProxy(fastify, { instances: nodeRed, snapshots: nodeRedSnapshots, tickets: nodeRedTickets });
+  await registerHttpInProxy(fastify, nodeRed);
 }

@@ -23,6 +23,9 @@ import type { NodeRedSecrets } from './node-red-secrets.ts';
 import type { NodeRedSupervisor } from './node-red-supervisor.ts';
 import type { NodeRedTickets } from './node-red-tickets.ts';
 
+/** How many of the last log lines a crashed instance shows with its status. */
+const CRASH_LOG_LINES = 10;
+
 export interface NodeRedServiceDeps {
   repo: NodeRedRepository;
   /** Null when no node-red package is installed. */
@@ -68,14 +71,16 @@ export class NodeRedService {
 
   private view(row: InstanceRow): NodeRedInstance {
     const sup = this.deps.supervisor;
-    const rssBytes = sup?.rssBytes(row.id);
+    const status = sup?.status(row.id) ?? 'STOPPED';
     return {
       id: row.id,
       name: row.name,
       port: row.port,
       description: row.description,
-      status: sup?.status(row.id) ?? 'STOPPED',
-      ...(rssBytes !== undefined ? { rssBytes } : {}),
+      status,
+      exposeHttp: row.exposeHttp,
+      ...sup?.usage(row.id),
+      ...(status === 'CRASHED' ? { crashLog: sup?.logLines(row.id).slice(-CRASH_LOG_LINES) ?? [] } : {}),
       createdTime: row.createdTime,
     };
   }
@@ -118,7 +123,7 @@ export class NodeRedService {
     }
     this.assertNameFree(body.name, null);
     const port = await this.choosePort(body.port, null);
-    const row: InstanceRow = { id: newId(), name: body.name, port, description: body.description ?? '', wantedRunning: true, createdTime: Date.now() };
+    const row: InstanceRow = { id: newId(), name: body.name, port, description: body.description ?? '', wantedRunning: true, exposeHttp: false, createdTime: Date.now() };
     this.deps.repo.insert(row);
     this.launch(row);
     return this.view(row);
@@ -128,7 +133,7 @@ export class NodeRedService {
     const row = this.row(body.id);
     this.assertNameFree(body.name, row.id);
     const port = body.port === undefined || body.port === null || body.port === row.port ? row.port : await this.choosePort(body.port, row.id);
-    this.deps.repo.update({ id: row.id, name: body.name, port, description: body.description ?? '' });
+    this.deps.repo.update({ id: row.id, name: body.name, port, description: body.description ?? '', exposeHttp: body.exposeHttp ?? row.exposeHttp });
     return this.get(row.id);
   }
 
@@ -173,6 +178,18 @@ export class NodeRedService {
   log(id: string): NodeRedLog {
     this.row(id);
     return { lines: this.deps.supervisor?.logLines(id) ?? [] };
+  }
+
+  /**
+   * The port an HTTP-in request is passed to: 404 (as for no instance at all) unless the instance
+   * exposes its HTTP-in nodes, 503 while it does not run.
+   */
+  httpInPort(id: string): number {
+    const row = this.deps.repo.get(id);
+    if (!row?.exposeHttp) throw notFound();
+    const upstream = this.runtime().upstream(id);
+    if (!upstream) throw new AppError(ErrorCode.GENERAL, 'error.nodeRed.notRunning', {}, { status: 503, expected: true });
+    return upstream.port;
   }
 
   ticket(id: string): NodeRedTicket {

@@ -5,19 +5,20 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NodeRedStatus } from '../../contract/node-red.ts';
-import { nodeRedEditorPath } from '../../contract/node-red.ts';
-import { runtimeCommand } from './node-red-launch.ts';
+import { nodeRedEditorPath, nodeRedHttpPath } from '../../contract/node-red.ts';
+import { RUNTIME_V8_FLAGS, runtimeCommand } from './node-red-launch.ts';
+import { sampleUsage, type UsageSample } from './node-red-usage.ts';
 
 const LOG_LINES = 200;
 const STOP_GRACE_MS = 5_000;
 const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 /** A runtime that ran this long before dying starts its backoff from the beginning again. */
 const STABLE_MS = 60_000;
-/** The V8 heap cap of each runtime; with the code and buffers an idle instance stays near 130 MB. */
-const HEAP_MB = 256;
+/** How often CPU and memory of the running instances are read from /proc. */
+const USAGE_SAMPLE_MS = 5_000;
 
 export interface RuntimeSpec {
   id: string;
@@ -38,6 +39,8 @@ interface Runner {
   retry: NodeJS.Timeout | null;
   log: string[];
   exited: Promise<void> | null;
+  /** The latest /proc sample of the current process; null while none runs. */
+  usage: UsageSample | null;
 }
 
 export interface SupervisorDeps {
@@ -54,15 +57,27 @@ export class NodeRedSupervisor {
     return this.runners.get(id)?.status ?? 'STOPPED';
   }
 
-  /** Resident memory of the runtime's process (Linux /proc), if it runs. */
-  rssBytes(id: string): number | undefined {
-    const pid = this.runners.get(id)?.child?.pid;
-    if (!pid) return undefined;
-    try {
-      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-      return kb ? Number(kb) * 1024 : undefined;
-    } catch {
-      return undefined;
+  /** Memory and CPU of the runtime's process as last sampled, if it runs. */
+  usage(id: string): { rssBytes?: number; cpuPercent?: number } {
+    const runner = this.runners.get(id);
+    if (!runner?.child || !runner.usage) return {};
+    const { rssBytes, cpuPercent } = runner.usage;
+    return cpuPercent === undefined ? { rssBytes } : { rssBytes, cpuPercent };
+  }
+
+  private sampler: NodeJS.Timeout | null = null;
+
+  /** Samples every running process; the timer runs only while some runner has a process. */
+  private sampleAll(): void {
+    let alive = 0;
+    for (const runner of this.runners.values()) {
+      const pid = runner.child?.pid;
+      runner.usage = pid ? sampleUsage(pid, runner.usage) : null;
+      if (pid) alive += 1;
+    }
+    if (!alive && this.sampler) {
+      clearInterval(this.sampler);
+      this.sampler = null;
     }
   }
 
@@ -85,7 +100,7 @@ export class NodeRedSupervisor {
   start(spec: RuntimeSpec): void {
     const existing = this.runners.get(spec.id);
     if (existing?.child) return;
-    const runner: Runner = existing ?? { spec, child: null, status: 'STOPPED', proxyToken: '', wanted: true, startedAt: 0, failures: 0, retry: null, log: [], exited: null };
+    const runner: Runner = existing ?? { spec, child: null, status: 'STOPPED', proxyToken: '', wanted: true, startedAt: 0, failures: 0, retry: null, log: [], exited: null, usage: null };
     runner.spec = spec;
     runner.wanted = true;
     this.runners.set(spec.id, runner);
@@ -138,17 +153,19 @@ export class NodeRedSupervisor {
     const args = [
       ...command.args,
       ...['--node-red-dir', this.deps.nodeRedDir, '--user-dir', spec.userDir, '--port', String(spec.port)],
-      ...['--admin-root', editor, '--node-root', `/soft-gateway/node-red/${spec.id}/http/`],
+      ...['--admin-root', editor, '--node-root', nodeRedHttpPath(spec.id)],
     ];
     const env = {
       ...process.env,
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${HEAP_MB}`.trim(),
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${RUNTIME_V8_FLAGS.join(' ')}`.trim(),
       EDGE_NODE_RED_CREDENTIAL_SECRET: spec.credentialSecret,
       EDGE_NODE_RED_PROXY_TOKEN: runner.proxyToken,
     };
     const child = spawn(command.file, args, { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     runner.child = child;
     runner.startedAt = Date.now();
+    runner.usage = child.pid ? sampleUsage(child.pid, null) : null;
+    this.sampler ??= setInterval(() => this.sampleAll(), USAGE_SAMPLE_MS).unref();
     this.setStatus(runner, 'STARTING');
     child.stdout?.on('data', (chunk: Buffer) => this.append(runner, chunk));
     child.stderr?.on('data', (chunk: Buffer) => this.append(runner, chunk));

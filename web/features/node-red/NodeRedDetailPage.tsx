@@ -1,10 +1,10 @@
 /**
  * Soft gateway → Node-RED → one instance: its status, port and memory, start/stop/restart, the
- * editor (a new tab with a single-use ticket), the last log lines and the snapshots with rollback.
- * The status is polled while the instance starts or restarts after a crash.
+ * editor (a new tab with a single-use ticket), the log followed live and the snapshots with rollback.
+ * The status is polled while the instance runs or settles; a crash shows its last log lines.
  */
 import { useCallback, useEffect, useState, type JSX } from 'react';
-import Button from '@arco-design/web-react/es/Button';
+import Alert from '@arco-design/web-react/es/Alert';
 import Card from '@arco-design/web-react/es/Card';
 import Descriptions from '@arco-design/web-react/es/Descriptions';
 import Spin from '@arco-design/web-react/es/Spin';
@@ -14,33 +14,12 @@ import { consolePaths } from '../../../server/contract/console-paths.ts';
 import type { NodeRedInstance } from '../../../server/contract/node-red.ts';
 import { EnumTag } from '../../components/EnumTag.tsx';
 import { formatDateTime } from '../../lib/date-format.ts';
+import { ExposeHttpSwitch } from './ExposeHttpSwitch.tsx';
 import { InstanceActions } from './InstanceActions.tsx';
+import { InstanceLogCard } from './InstanceLogCard.tsx';
 import { SnapshotCard } from './SnapshotCard.tsx';
-import { memoryText, nodeRedStatusColors, STATUS_POLL_MS } from './instanceStatus.ts';
-import { getInstance, instanceLog } from './nodeRedApi.ts';
-
-function LogCard({ id }: { id: string }): JSX.Element {
-  const { t } = useTranslation('nodeRed');
-  const [lines, setLines] = useState<string[]>([]);
-  const load = useCallback(() => instanceLog(id).then((l) => setLines(l.lines), () => undefined), [id]);
-  useEffect(() => void load(), [load]);
-  return (
-    <Card
-      title={t('log')}
-      bordered={false}
-      extra={
-        <Button size="small" onClick={() => void load()} data-testid="node-red-log-refresh">
-          {t('refresh')}
-        </Button>
-      }
-    >
-      {/* Focusable so the keyboard can scroll a long log (a scrollable region must be reachable). */}
-      <pre className="ec-node-red__log" tabIndex={0} role="region" aria-label={t('log')} data-testid="node-red-log" style={{ maxHeight: 320, overflow: 'auto', margin: 0, whiteSpace: 'pre-wrap' }}>
-        {lines.length ? lines.join('\n') : t('logEmpty')}
-      </pre>
-    </Card>
-  );
-}
+import { cpuText, memoryText, nodeRedStatusColors, STATUS_POLL_MS } from './instanceStatus.ts';
+import { getInstance } from './nodeRedApi.ts';
 
 export function NodeRedDetailPage(): JSX.Element {
   const { t } = useTranslation('nodeRed');
@@ -49,18 +28,21 @@ export function NodeRedDetailPage(): JSX.Element {
   const load = useCallback(() => getInstance(id).then(setInstance, () => undefined), [id]);
   useEffect(() => void load(), [load]);
 
-  const settling = instance?.status === 'STARTING' || instance?.status === 'CRASHED';
+  // Polled while it settles, and while it runs so memory and CPU (sampled by the gateway) stay current.
+  const polled = instance !== null && instance.status !== 'STOPPED';
   useEffect(() => {
-    if (!settling) return undefined;
+    if (!polled) return undefined;
     const timer = setInterval(() => void load(), STATUS_POLL_MS);
     return () => clearInterval(timer);
-  }, [settling, load]);
+  }, [polled, load]);
 
   if (!instance) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   const items = [
     { label: t('statusLabel'), value: <EnumTag ns="nodeRed" group="status" value={instance.status} colors={nodeRedStatusColors} testId="node-red-detail-status" /> },
     { label: t('port'), value: instance.port },
     { label: t('memory'), value: memoryText(instance.rssBytes) },
+    { label: t('cpu'), value: cpuText(instance.cpuPercent) },
+    { label: t('exposeHttp'), value: <ExposeHttpSwitch instance={instance} onChanged={setInstance} /> },
     { label: t('createdTime'), value: formatDateTime(instance.createdTime) },
     { label: t('description'), value: instance.description || '—' },
   ];
@@ -77,9 +59,18 @@ export function NodeRedDetailPage(): JSX.Element {
         }
       >
         <Descriptions column={{ xs: 1, md: 3 }} data={items} />
+        {instance.status === 'CRASHED' && (
+          <Alert
+            type="error"
+            style={{ marginTop: 12 }}
+            title={t('logCrashed')}
+            content={<pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{(instance.crashLog ?? []).join('\n')}</pre>}
+            data-testid="node-red-crash-log"
+          />
+        )}
       </Card>
       <SnapshotCard instanceId={instance.id} running={instance.status === 'RUNNING'} />
-      <LogCard id={instance.id} />
+      <InstanceLogCard id={instance.id} />
     </div>
   );
 }

@@ -21,7 +21,7 @@ import { formatDateTime } from '../../lib/date-format.ts';
 import { useList } from '../../lib/use-list.ts';
 import { InstanceActions } from './InstanceActions.tsx';
 import { NodeRedDrawer } from './NodeRedDrawer.tsx';
-import { memoryText, nodeRedStatusColors, STATUS_POLL_MS } from './instanceStatus.ts';
+import { cpuText, memoryText, nodeRedStatusColors, STATUS_POLL_MS } from './instanceStatus.ts';
 import { deleteInstances, serviceState } from './nodeRedApi.ts';
 
 export function NodeRedListPage(): JSX.Element {
@@ -71,6 +71,7 @@ export function NodeRedListPage(): JSX.Element {
         render: (v: string, row) => <EnumTag ns="nodeRed" group="status" value={v} colors={nodeRedStatusColors} testId={`node-red-status-${row.id}`} />,
       },
       { title: t('memory'), dataIndex: 'rssBytes', width: 100, align: 'right', render: (v: number | undefined) => memoryText(v) },
+      { title: t('cpu'), dataIndex: 'cpuPercent', width: 90, align: 'right', render: (v: number | undefined) => cpuText(v) },
       { title: t('description'), dataIndex: 'description', ellipsis: true, render: (v: string) => v || '—' },
       { title: t('createdTime'), dataIndex: 'createdTime', width: 180, render: (v: number) => formatDateTime(v) },
       {

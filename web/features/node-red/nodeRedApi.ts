@@ -21,6 +21,12 @@ export function updateInstance(body: NodeRedUpdateBody): Promise<NodeRedInstance
   return api(nodeRedRoutes.update, { body, silent: true });
 }
 
+/** Turns HTTP-in exposure on or off, keeping the rest; a refusal shows as the usual error message. */
+export function setExposeHttp(instance: NodeRedInstance, exposeHttp: boolean): Promise<NodeRedInstance> {
+  const { id, name, port, description } = instance;
+  return api(nodeRedRoutes.update, { body: { id, name, port, description, exposeHttp } });
+}
+
 export function deleteInstances(ids: string[]): Promise<DeleteResult> {
   return api(nodeRedRoutes.remove, { body: { ids } });
 }
