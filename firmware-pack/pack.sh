@@ -10,6 +10,11 @@
 #       tar of ./debian-binary, ./control.tar.gz, ./data.tar.gz (as ipkg-build writes it), with a
 #       procd init script instead of the systemd unit
 # and a .sha256 beside each. --binary packs another file (tests pack a small stand-in).
+# --node-red also writes the optional soft-gateway runtime for images (pure JavaScript, any arch):
+#   edge-console-node-red-<node-red version>.tar.gz   overlay: usr/lib/edge-console/node-red/
+#   edge-console-node-red_<node-red version>_all.deb  the same for dpkg (Depends: edge-console)
+# taken from this project's node_modules (firmware-pack/node-red-closure.mjs), where the binary
+# finds it by default (../lib/edge-console/node-red beside /usr/bin/edge-console).
 # Build the binary first: npx tsx scripts/build.ts && npx tsx scripts/binary.ts
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,15 +22,17 @@ cd "$(dirname "$0")/.."
 arch=${1:-}
 case "$arch" in
   x64|arm64) ;;
-  *) echo "usage: firmware-pack/pack.sh x64|arm64 [--binary FILE] [--out DIR]" >&2; exit 2 ;;
+  *) echo "usage: firmware-pack/pack.sh x64|arm64 [--binary FILE] [--out DIR] [--node-red]" >&2; exit 2 ;;
 esac
 shift
 bin=dist/bin/edge-console-linux-$arch
 out=dist/firmware
+with_node_red=
 while [ $# -gt 0 ]; do
   case "$1" in
     --binary) bin=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
+    --node-red) with_node_red=1; shift ;;
     *) echo "pack: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -87,3 +94,20 @@ ipk_file=edge-console_${version}_${ipk_arch}.ipk
 tarball -C "$ipk" -czf "$out/$ipk_file" ./debian-binary ./control.tar.gz ./data.tar.gz
 checksum "$ipk_file"
 echo "pack: $out/$ipk_file ($(du -h "$out/$ipk_file" | cut -f1))"
+
+# --- optional: the Node-RED runtime the soft gateway starts (issue 29), for images that want it
+[ -n "$with_node_red" ] || exit 0
+[ -f node_modules/node-red/package.json ] || { echo "pack: --node-red needs node_modules/node-red (npm ci)" >&2; exit 1; }
+nr_version=$(node -p 'require("./node_modules/node-red/package.json").version')
+nr=$stage/node-red
+node firmware-pack/node-red-closure.mjs "$PWD/node_modules" "$nr/usr/lib/edge-console/node-red" >/dev/null
+nr_name=edge-console-node-red-$nr_version
+tarball -C "$nr" -czf "$out/$nr_name.tar.gz" usr
+checksum "$nr_name.tar.gz"
+echo "pack: $out/$nr_name.tar.gz ($(du -h "$out/$nr_name.tar.gz" | cut -f1))"
+sed -e "s/@VERSION@/$nr_version/" -e "s/@GATEWAY_VERSION@/$version/" -e "s/@SIZE@/$(du -sk "$nr" | cut -f1)/" firmware-pack/deb/node-red.control > "$stage/nr-control"
+install -D -m 0644 "$stage/nr-control" "$nr/DEBIAN/control"
+nr_deb=edge-console-node-red_${nr_version}_all.deb
+dpkg-deb --root-owner-group -Zgzip --build "$nr" "$out/$nr_deb" >/dev/null
+checksum "$nr_deb"
+echo "pack: $out/$nr_deb ($(du -h "$out/$nr_deb" | cut -f1))"

@@ -1,23 +1,25 @@
 /**
  * firmware-pack/pack.sh over a small stand-in binary (the SEA build takes minutes): the layout of
- * the .deb as dpkg-deb unpacks it into a scratch root, and of the .ipk as opkg reads it.
+ * the .deb as dpkg-deb unpacks it into a scratch root, and of the .ipk as opkg reads it; the
+ * optional Node-RED package is unpacked and its runtime started from the scratch root alone.
  */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../scripts/build.ts';
 import { tempDir } from '../helpers/app.ts';
+import { freePort } from '../helpers/binary.ts';
 
 const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
 
-function pack(arch: 'x64' | 'arm64'): string {
+function pack(arch: 'x64' | 'arm64', ...options: string[]): string {
   const dir = tempDir('edge-pack-');
   const bin = join(dir, 'stand-in');
   writeFileSync(bin, '#!/bin/sh\necho stand-in gateway\n');
   chmodSync(bin, 0o755);
   const out = join(dir, 'out');
-  execFileSync('bash', [join(root, 'firmware-pack/pack.sh'), arch, '--binary', bin, '--out', out], { cwd: root, stdio: 'pipe' });
+  execFileSync('bash', [join(root, 'firmware-pack/pack.sh'), arch, '--binary', bin, '--out', out, ...options], { cwd: root, stdio: 'pipe' });
   return out;
 }
 
@@ -69,5 +71,42 @@ describe('firmware-pack', () => {
     const tarball = join(out, `edge-console-${version}-x64.tar.gz`);
     expect(run('tar', ['-tzf', tarball])).toContain('usr/bin/edge-console');
     expect(execFileSync('sha256sum', ['-c', `${tarball}.sha256`], { cwd: out, encoding: 'utf8' })).toContain('OK');
+  });
+
+  it('writes the optional Node-RED package, whose runtime starts from the unpacked root with every core node', { timeout: 120_000 }, async () => {
+    const out = pack('x64', '--node-red');
+    const nrVersion = (JSON.parse(readFileSync(join(root, 'node_modules/node-red/package.json'), 'utf8')) as { version: string }).version;
+    const deb = join(out, `edge-console-node-red_${nrVersion}_all.deb`);
+    expect(run('dpkg-deb', ['-f', deb, 'Package', 'Architecture', 'Depends'])).toBe(`Package: edge-console-node-red\nArchitecture: all\nDepends: edge-console (>= ${version})\n`);
+    expect(run('tar', ['-tzf', join(out, `edge-console-node-red-${nrVersion}.tar.gz`)])).toContain('usr/lib/edge-console/node-red/package.json');
+    // Unpacked outside the project, so nothing resolves from its node_modules: the package holds all it needs.
+    const scratch = tempDir('edge-nr-root-');
+    run('dpkg-deb', ['-x', deb, scratch]);
+    const nodeRedDir = join(scratch, 'usr/lib/edge-console/node-red');
+    expect(existsSync(join(nodeRedDir, 'node_modules/@node-red/runtime/package.json'))).toBe(true);
+    const port = await freePort();
+    const token = 'pack-test-token';
+    const child = spawn(process.execPath, [join(root, 'server/cli/node-red-runtime.ts'), '--node-red-dir', nodeRedDir, '--user-dir', tempDir('edge-nr-user-'), '--port', String(port), '--admin-root', '/admin/', '--node-root', '/http/'], {
+      env: { ...process.env, EDGE_NODE_RED_CREDENTIAL_SECRET: 'pack-test-secret', EDGE_NODE_RED_PROXY_TOKEN: token },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      cwd: scratch,
+    });
+    let log = '';
+    child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.on('message', (msg: { type?: string }) => msg?.type === 'ready' && resolve());
+        child.once('exit', (code) => reject(new Error(`node-red-runtime exited ${code}: ${log}`)));
+      });
+      const res = await fetch(`http://127.0.0.1:${port}/admin/nodes`, { headers: { accept: 'application/json', 'x-edge-node-red-token': token } });
+      expect(res.status).toBe(200);
+      const sets = (await res.json()) as { module: string; types: string[]; err?: string }[];
+      const core = sets.filter((set) => set.module === 'node-red');
+      expect(core.flatMap((set) => set.types)).toEqual(expect.arrayContaining(['inject', 'debug', 'function', 'mqtt in', 'http in']));
+      expect(core.filter((set) => set.err)).toEqual([]);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });

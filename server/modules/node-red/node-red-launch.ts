@@ -15,11 +15,15 @@ export const RUNTIME_V8_FLAGS: readonly string[] = ['--max-old-space-size=256', 
 
 /**
  * The installed `node-red` package directory: `--node-red-dir` when given (and only it), else
- * `node-red` beside the binary, else the project's node_modules (development); null when none holds
- * a package.json.
+ * `node-red` beside the binary, else `../lib/edge-console/node-red` from it (where firmware-pack's
+ * edge-console-node-red package puts it beside /usr/bin/edge-console), else the project's
+ * node_modules (development); null when none holds a package.json.
  */
 export function findNodeRedDir(configured: string | null): string | null {
-  const candidates = configured ? [resolve(configured)] : [join(dirname(process.execPath), 'node-red'), resolve('node_modules', 'node-red')];
+  const beside = dirname(process.execPath);
+  const candidates = configured
+    ? [resolve(configured)]
+    : [join(beside, 'node-red'), join(beside, '..', 'lib', 'edge-console', 'node-red'), resolve('node_modules', 'node-red')];
   return candidates.find((dir) => existsSync(join(dir, 'package.json'))) ?? null;
 }
 
