@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { firmwareRoutes, type FirmwareList } from '../../server/contract/firmware.ts';
 import { runningArch } from '../../server/lib/firmware/firmware-format.ts';
 import { expectError } from '../helpers/error-body.ts';
-import { firmwareKeys, signedPackage } from '../helpers/firmware.ts';
+import { firmwareKeys, signedPackage } from '../helpers/firmware-package.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { authHeader, createAdmin, makeLicensedApp } from '../helpers/session.ts';
 import { ContractClient } from '../helpers/devices.ts';
