@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { applyPackage, firmwareGateways, firmwareKeys, firmwareList } from '../helpers/firmware.ts';
+import { applyPackage, firmwareGateways, firmwareList } from '../helpers/firmware.ts';
+import { firmwareKeys } from '../helpers/firmware-package.ts';
 import { tempDir } from '../helpers/app.ts';
 import { httpStatus } from '../helpers/binary.ts';
 import { startE2eGateway } from '../helpers/e2e-gateway.ts';

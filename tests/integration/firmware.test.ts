@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { firmwareRoutes, type FirmwareList } from '../../server/contract/firmware.ts';
 import { runningArch } from '../../server/lib/firmware/firmware-format.ts';
 import { expectError } from '../helpers/error-body.ts';
-import { firmwareKeys, signedPackage } from '../helpers/firmware.ts';
+import { firmwareKeys, signedPackage } from '../helpers/firmware-package.ts';
 import { multipart } from '../helpers/multipart.ts';
+import { smallDisk } from '../helpers/small-disk.ts';
 import { authHeader, createAdmin, makeLicensedApp } from '../helpers/session.ts';
 import { ContractClient } from '../helpers/devices.ts';
 import { createRoleUser } from '../helpers/roles.ts';
@@ -15,8 +16,8 @@ import type { TestApp } from '../helpers/app.ts';
 const binary = Buffer.from('#!/bin/sh\nexit 0\n'.padEnd(4096, '#'));
 const otherArch = runningArch() === 'arm64' ? 'x64' : 'arm64';
 
-async function gateway(minFreeDiskMb = 64): Promise<TestApp & { token: string }> {
-  const t = await makeLicensedApp({ firmwarePublicKeys: [firmwareKeys().publicKeyFile], minFreeDiskMb });
+async function gateway(minFreeDiskMb = 64, dataDir?: string): Promise<TestApp & { token: string }> {
+  const t = await makeLicensedApp({ firmwarePublicKeys: [firmwareKeys().publicKeyFile], minFreeDiskMb, ...(dataDir ? { dataDir } : {}) });
   return { ...t, token: (await createAdmin(t)).token };
 }
 
@@ -61,6 +62,45 @@ describe('firmware upload', () => {
     ];
     for (const [content, key] of cases) expectError(await upload(t, content), 400, 31, key);
     expect((await list(t)).packages).toEqual([]);
+  });
+
+  it('refuses a byte flipped in each part of the package (magic, manifest, signature, binary) with the reason that part gives', async () => {
+    const t = await gateway();
+    const good = signedPackage(binary, { version: '2.0.0' });
+    const manifestEnd = 12 + good.readUInt32BE(8);
+    // A changed manifest or signature no longer verifies under any trusted key: the server cannot
+    // tell a forged header from one signed elsewhere, and says both (error.firmware.unknownKey).
+    const cases: [string, number, string][] = [
+      ['magic', 3, 'error.firmware.badFormat'],
+      ['manifest', 12 + 10, 'error.firmware.unknownKey'],
+      ['signature', manifestEnd + 5, 'error.firmware.unknownKey'],
+      ['first binary byte', manifestEnd + 64, 'error.firmware.tampered'],
+      ['last binary byte', good.length - 1, 'error.firmware.tampered'],
+    ];
+    for (const [part, at, key] of cases) {
+      const bad = Buffer.from(good);
+      bad[at] = bad[at]! ^ 0x01;
+      const res = await upload(t, bad);
+      expect(res.statusCode, part).toBe(400);
+      expectError(res, 400, 31, key);
+      expect(res.json<{ message: string }>().message, part).not.toMatch(/^error\./);
+    }
+    expect((await list(t)).packages).toEqual([]);
+    expect(readdirSync(join(t.dataDir, 'firmware', 'packages'))).toEqual([]);
+  });
+
+  // A real small disk (a tmpfs of this test's own) needs root to mount; CI and this machine run as root.
+  it.skipIf(process.getuid?.() !== 0)('refuses a package bigger than the free space of a really small disk, and still takes one that fits', async () => {
+    const disk = smallDisk('8m');
+    try {
+      const t = await gateway(0, disk.dir);
+      expectError(await upload(t, signedPackage(Buffer.alloc(12 * 1024 * 1024, 7), { version: '2.0.0' })), 507, 41, 'error.diskFull');
+      expect(readdirSync(join(t.dataDir, 'firmware', 'packages'))).toEqual([]);
+      expect((await upload(t, signedPackage(binary, { version: '2.0.1' }))).statusCode).toBe(200);
+      await t.app.close();
+    } finally {
+      disk.release();
+    }
   });
 
   it('refuses a package the disk cannot take above its free-space floor, before writing any of it', async () => {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { FirmwareManifest } from '../../server/contract/firmware.ts';
 import { compareVersions, FirmwareVerifier, type FirmwareRejectReason } from '../../server/lib/firmware/firmware-format.ts';
 import { runFirmwareCli } from '../../scripts/firmware.ts';
-import { signedPackage } from '../helpers/firmware.ts';
+import { signedPackage } from '../helpers/firmware-package.ts';
 
 const signer = generateKeyPairSync('ed25519');
 const stranger = generateKeyPairSync('ed25519');

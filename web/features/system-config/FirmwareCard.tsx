@@ -83,7 +83,7 @@ export function FirmwareCard(): JSX.Element {
     {
       title: t('column.actions'),
       render: (_: unknown, pkg: FirmwarePackage) => (
-        <ConfirmButton testId={`firmware-apply-${pkg.id}`} title={t('applyConfirm', { version: pkg.version })} onConfirm={() => apply(pkg)} disabled={restarting || list?.phase === 'trial' || pkg.status === 'installed'} type="text" size="small">
+        <ConfirmButton testId={`firmware-apply-${pkg.id}`} title={t('applyConfirm', { version: pkg.version })} onConfirm={() => apply(pkg)} okText={t('apply')} disabled={restarting || list?.phase === 'trial' || pkg.status === 'installed'} type="text" size="small">
           {t('apply')}
         </ConfirmButton>
       ),
