@@ -1,6 +1,7 @@
 /**
  * The console's root: Arco's locale, the start-up setup check, and routing from the route table.
- * Public full-page screens render on their own; everything else renders inside the main layout
+ * Public full-page screens render on their own; operation management inside its own shell;
+ * everything else inside the main layout
  * (its own lazy chunk, so the login page never downloads the menu) behind the token guard.
  */
 import { lazy, Suspense, useEffect, useMemo, useState, type JSX, type LazyExoticComponent, type ComponentType } from 'react';
@@ -27,6 +28,7 @@ import { safeRedirect } from './features/auth/redirect.ts';
 import { BootSpinner } from './components/BootSpinner.tsx';
 
 const MainLayout = lazy(() => import('./layout/MainLayout.tsx').then((m) => ({ default: m.MainLayout })));
+const OperationLayout = lazy(() => import('./features/operation/OperationLayout.tsx').then((m) => ({ default: m.OperationLayout })));
 
 const lazyPages = new Map<PageLoader, LazyExoticComponent<ComponentType>>();
 function lazyPage(load: PageLoader): LazyExoticComponent<ComponentType> {
@@ -134,10 +136,11 @@ function Shell(): JSX.Element {
     </CurrentRouteContext.Provider>
   );
   if (entry.layout === 'blank') return <Suspense fallback={<BootSpinner />}>{page}</Suspense>;
+  const Frame = entry.layout === 'operation' ? OperationLayout : MainLayout;
   return (
     <Suspense fallback={<BootSpinner />}>
       <CurrentRouteContext.Provider value={current}>
-        <MainLayout>{page}</MainLayout>
+        <Frame>{page}</Frame>
       </CurrentRouteContext.Provider>
     </Suspense>
   );

@@ -192,7 +192,11 @@ export const pages: Record<ConsoleComponentName, PageLoader> = {
   NoticeListPage: named(() => import('./features/notice/NoticeListPage.tsx'), 'NoticeListPage'),
   MyNoticePage: named(() => import('./features/notice/MyNoticePage.tsx'), 'MyNoticePage'),
   AuditLogPage: named(() => import('./features/audit-log/AuditLogPage.tsx'), 'AuditLogPage'),
-  LogoManagePage: named(() => import('./features/platform/LogoManagePage.tsx'), 'LogoManagePage'),
+  LogoManagePage: named(() => import('./features/operation/LogoManagePage.tsx'), 'LogoManagePage'),
+  BannerManagePage: named(() => import('./features/operation/EntryListPage.tsx'), 'BannerManagePage'),
+  GuideManagePage: named(() => import('./features/operation/EntryListPage.tsx'), 'GuideManagePage'),
+  FirmwareManagePage: named(() => import('./features/operation/FirmwareManagePage.tsx'), 'FirmwareManagePage'),
+  LicenseManagePage: named(() => import('./features/operation/LicenseManagePage.tsx'), 'LicenseManagePage'),
 };
 
 /** The route table: the menu description with each entry's page (front-end menu mode). */

@@ -37,7 +37,8 @@ export interface MenuDefinition {
   status?: number;
   isLink?: boolean;
   hideBreadcrumb?: boolean;
-  layout: 'main' | 'blank';
+  /** 'operation': operation management's own shell, opened in a new tab (no console sidebar). */
+  layout: 'main' | 'blank' | 'operation';
   public?: boolean;
   redirect?: string;
   fixed?: boolean;
@@ -112,9 +113,14 @@ export const consoleMenu = [
   { path: p.myNotice, name: 'MyNotice', titleKey: 'menu:myNotice', menuType: 'menu', component: 'MyNoticePage', group: 'System', sort: 8, permission: 'notice:me', layout: 'main' },
   { path: p.auditLog, name: 'AuditLog', titleKey: 'menu:auditLog', menuType: 'menu', component: 'AuditLogPage', group: 'System', sort: 9, permission: 'audit_log:list', layout: 'main' },
 
-  // Operation management (after System; the user popover's system-config icon opens it in a new tab)
+  // Operation management (after System; the user popover's system-config icon opens it in a new
+  // tab). Its pages render in their own layout (web/features/operation/OperationLayout.tsx).
   { path: p.operationManage, name: 'OperationManage', titleKey: 'menu:operationManage', menuType: 'category', sort: 9, icon: 'operation', layout: 'main' },
-  { path: p.logoManage, name: 'LogoManage', titleKey: 'menu:logoManage', menuType: 'menu', component: 'LogoManagePage', group: 'OperationManage', sort: 1, permission: 'platform:info:update', layout: 'main' },
+  { path: p.logoManage, name: 'LogoManage', titleKey: 'menu:logoManage', menuType: 'menu', component: 'LogoManagePage', group: 'OperationManage', sort: 1, permission: 'platform:info:update', layout: 'operation' },
+  { path: p.bannerManage, name: 'BannerManage', titleKey: 'menu:bannerManage', menuType: 'menu', component: 'BannerManagePage', group: 'OperationManage', sort: 2, permission: 'platform:info:update', layout: 'operation' },
+  { path: p.guideManage, name: 'GuideManage', titleKey: 'menu:guideManage', menuType: 'menu', component: 'GuideManagePage', group: 'OperationManage', sort: 3, permission: 'platform:info:update', layout: 'operation' },
+  { path: p.firmwareManage, name: 'FirmwareManage', titleKey: 'menu:firmwareManage', menuType: 'menu', component: 'FirmwareManagePage', group: 'OperationManage', sort: 4, permission: 'system:firmware', layout: 'operation' },
+  { path: p.licenseManage, name: 'LicenseManage', titleKey: 'menu:licenseManage', menuType: 'menu', component: 'LicenseManagePage', group: 'OperationManage', sort: 5, permission: 'platform:info:update', layout: 'operation' },
 ] as const satisfies readonly MenuDefinition[];
 
 export type ConsoleComponentName = Extract<(typeof consoleMenu)[number], { component: string }>['component'];

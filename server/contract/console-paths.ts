@@ -63,6 +63,10 @@ export const consolePaths = {
 
   operationManage: '/operation-manage',
   logoManage: '/operation-manage/logo',
+  bannerManage: '/operation-manage/banner',
+  guideManage: '/operation-manage/guide',
+  firmwareManage: '/operation-manage/firmware',
+  licenseManage: '/operation-manage/license',
 } as const;
 
 export type ConsolePathName = keyof typeof consolePaths;

@@ -38,7 +38,7 @@ const MENU: [group: string, entries: string[]][] = [
   ['visualization', ['template', 'sandbox', 'report']],
   ['videoCenter', ['video']],
   ['system', ['organization', 'edgeState', 'cloudEvent', 'systemConfiguration', 'user', 'notice', 'myNotice', 'auditLog']],
-  ['operationManage', ['logoManage']],
+  ['operationManage', ['logoManage', 'bannerManage', 'guideManage', 'firmwareManage', 'licenseManage']],
 ];
 
 function expectedMenu(lang: Language): string[][] {

@@ -67,7 +67,7 @@ describe('the console menu', () => {
       { Visualization: ['VisualizationTemplate', 'VisualizationSandbox', 'VisualizationReport'] },
       { VideoCenter: ['Video'] },
       { System: ['Organization', 'EdgeState', 'CloudEvent', 'SystemConfiguration', 'User', 'Notice', 'MyNotice', 'AuditLog'] },
-      { OperationManage: ['LogoManage'] },
+      { OperationManage: ['LogoManage', 'BannerManage', 'GuideManage', 'FirmwareManage', 'LicenseManage'] },
     ]);
   });
 

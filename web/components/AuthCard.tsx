@@ -17,13 +17,16 @@ export interface AuthCardProps {
   width?: number;
   children: ReactNode;
   footer?: ReactNode;
+  /** Beside the card on wide screens, above it on narrow ones (the login page's banners). */
+  aside?: ReactNode;
   testId?: string;
 }
 
 export function AuthCard(props: AuthCardProps): JSX.Element {
   return (
-    <div className="ec-auth" data-testid={props.testId}>
+    <div className={props.aside ? 'ec-auth ec-auth--aside' : 'ec-auth'} data-testid={props.testId}>
       {props.toolbar ? <div className="ec-auth__toolbar">{props.toolbar}</div> : null}
+      {props.aside ? <aside className="ec-auth__aside">{props.aside}</aside> : null}
       <main className="ec-auth__card" style={{ maxWidth: props.width ?? 420 }}>
         <header className="ec-auth__brand">
           {props.logo ? <div className="ec-auth__logo">{props.logo}</div> : null}

@@ -43,6 +43,7 @@ const resources = {
   modbus: texts<typeof import('../../locales/zh_CN/modbus.json')>(),
   network: texts<typeof import('../../locales/zh_CN/network.json')>(),
   organization: texts<typeof import('../../locales/zh_CN/organization.json')>(),
+  operation: texts<typeof import('../../locales/zh_CN/operation.json')>(),
   ota: texts<typeof import('../../locales/zh_CN/ota.json')>(),
   product: texts<typeof import('../../locales/zh_CN/product.json')>(),
   scene: texts<typeof import('../../locales/zh_CN/scene.json')>(),

@@ -1,6 +1,6 @@
 /**
- * The user popover: avatar and name, edit user info, change password, licence, theme, language,
- * fullscreen and logout, which asks
+ * The user popover: avatar and name, edit user info, change password, system config (operation
+ * management in a new tab), licence, theme, language, fullscreen and logout, which asks
  * for confirmation first. Items are buttons so Tab and Enter reach them; Esc closes.
  */
 import { lazy, Suspense, useRef, useState, type JSX } from 'react';

@@ -10,12 +10,16 @@ import IconLock from '@arco-design/web-react/icon/react-icon/IconLock';
 import IconMoon from '@arco-design/web-react/icon/react-icon/IconMoon';
 import IconPoweroff from '@arco-design/web-react/icon/react-icon/IconPoweroff';
 import IconSafe from '@arco-design/web-react/icon/react-icon/IconSafe';
+import IconSettings from '@arco-design/web-react/icon/react-icon/IconSettings';
 import IconSun from '@arco-design/web-react/icon/react-icon/IconSun';
+import { openInNewTab } from '../lib/navigation.ts';
+import { consolePaths } from '../../server/contract/console-paths.ts';
 import type { UserInfo } from '../../server/contract/user.ts';
 import type { ThemeMode } from '../stores/settings.ts';
 import { languages, type Language } from '../../server/contract/languages.ts';
 import { switchLanguage, switchTheme } from './preferences.ts';
 import { initials } from './initials.ts';
+import { Permitted } from '../components/Permitted.tsx';
 import { UserMenuItem } from './UserMenuItem.tsx';
 
 const themes: readonly ThemeMode[] = ['light', 'dark'];
@@ -61,8 +65,15 @@ export function UserMenuPanel(props: UserMenuPanelProps): JSX.Element {
       </div>
       <UserMenuItem icon={<IconEdit />} label={t('layout:user.profile')} testId="user-menu-profile" onClick={run(props.onProfile)} />
       <UserMenuItem icon={<IconLock />} label={t('layout:user.password')} testId="user-menu-password" onClick={run(props.onPassword)} />
-      {/* "System configuration" (operation management: logo, platform info) returns with the page that
-          builds it (the firmware and operation issue); until then an entry would open an unbuilt page. */}
+      {/* The spec's system-config icon: operation management, in its own layout and a new tab. */}
+      <Permitted perm="platform:info:update">
+        <UserMenuItem
+          icon={<IconSettings />}
+          label={t('layout:user.systemConfig')}
+          testId="user-menu-system-config"
+          onClick={run(() => openInNewTab(consolePaths.operationManage))}
+        />
+      </Permitted>
       <UserMenuItem icon={<IconSafe />} label={t('layout:user.license')} testId="user-menu-license" onClick={run(props.onLicense)} />
       <div className="user-menu__divider" role="separator" />
       {themes.map((mode) => (

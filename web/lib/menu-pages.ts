@@ -3,8 +3,17 @@
  * server/contract/console-menu.ts) turned into rows of the route table, each menu entry resolved
  * to its page by component name. Pure, so tests run it without a browser.
  */
-import type { MenuItem } from '../../server/contract/console-menu.ts';
-import type { AnyRoute, PageLoader } from './route-model.ts';
+import { consoleMenu, type MenuItem } from '../../server/contract/console-menu.ts';
+import type { AnyRoute, PageLoader, RouteLayout } from './route-model.ts';
+
+/**
+ * The shell a server menu entry renders in: the console's own description decides (operation
+ * management has its own), since the server's menu meta has no layout; unknown pages get the main one.
+ */
+function layoutOf(component: string | null | undefined): RouteLayout {
+  const own = consoleMenu.find((def) => 'component' in def && def.component === component);
+  return own?.layout === 'operation' ? 'operation' : 'main';
+}
 
 /** `features/device/DeviceListPage.tsx` → `devicelistpage`: what a component name is compared by. */
 function baseName(component: string): string {
@@ -45,7 +54,7 @@ export function routesFromMenu(
       name: item.name,
       titleKey: meta.title,
       sort: item.sort,
-      layout: 'main',
+      layout: layoutOf(item.component),
       menuType: meta.menuType,
       status: meta.status,
       ...(group !== undefined ? { group } : {}),

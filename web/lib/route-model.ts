@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 /** A page module as lazy() wants it. */
 export type PageLoader = () => Promise<{ default: ComponentType }>;
 
-export type RouteLayout = 'main' | 'blank';
+export type RouteLayout = 'main' | 'blank' | 'operation';
 
 /**
  * One row of the route table. The menu, breadcrumb, page title and guards are all derived from
@@ -26,7 +26,8 @@ export type RouteLayout = 'main' | 'blank';
  * - `status`: 0 = disabled (neither in the menu nor routable); anything else or absent = enabled.
  * - `isLink`: `path` is an external URL; the menu opens it in a new tab.
  * - `hideBreadcrumb`: leave this entry out of breadcrumbs.
- * - `layout`: 'main' (sidebar/header shell, needs a token) or 'blank' (full page).
+ * - `layout`: 'main' (sidebar/header shell, needs a token), 'blank' (full page) or 'operation'
+ *   (operation management's own shell, needs a token; its entries are in the menu too).
  * - `public`: reachable without a token (login, guide, licence upload).
  * - `redirect`: path this entry forwards to (the root goes to the workbench).
  * - `page`: lazy page module; absent on categories and redirects.
@@ -176,7 +177,7 @@ export function isCategory(routes: readonly AnyRoute[], entry: AnyRoute): boolea
 }
 
 function shownInMenu(entry: AnyRoute, permissions: readonly string[]): boolean {
-  return entry.layout === 'main' && !entry.public && !entry.hideMenu && isEnabled(entry) && canAccess(entry, permissions);
+  return entry.layout !== 'blank' && !entry.public && !entry.hideMenu && isEnabled(entry) && canAccess(entry, permissions);
 }
 
 /**

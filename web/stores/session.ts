@@ -73,3 +73,12 @@ listenForRotations(
   () => getSession().refreshToken,
   (pair) => sessionActions.setTokens(pair),
 );
+
+// Branding saved in another tab (operation management) reaches this one at once: the saving tab
+// stores it in localStorage, and the browser tells every other tab of the change.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key !== StorageKey.PLATFORM_INFO) return;
+    useSession.setState({ platform: storage.get<PlatformInfo>(StorageKey.PLATFORM_INFO) });
+  });
+}

@@ -16,6 +16,8 @@ export interface AuthFrameProps {
   subtitle?: ReactNode;
   width?: number;
   children: ReactNode;
+  /** Beside the card (the login page's banners). */
+  aside?: ReactNode;
   testId?: string;
 }
 
@@ -43,6 +45,7 @@ export function AuthFrame(props: AuthFrameProps): JSX.Element {
       width={props.width}
       testId={props.testId}
       footer={props.title ? name : undefined}
+      aside={props.aside}
     >
       {props.children}
     </AuthCard>

@@ -21,6 +21,7 @@ import { errorMessage } from '../../lib/error-text.ts';
 import { consolePaths } from '../../../server/contract/console-paths.ts';
 import { StorageKey, storage } from '../../lib/storage.ts';
 import { AuthFrame } from './AuthFrame.tsx';
+import { LoginBanners, useLoginBanners } from '../operation/LoginBanners.tsx';
 import { safeRedirect } from './redirect.ts';
 import { loadSetupState, signIn } from './sessionApi.ts';
 import './auth-pages.css';
@@ -72,9 +73,10 @@ export function LoginPage(): JSX.Element {
   };
 
   const notice = setupNotice(setup);
+  const banners = useLoginBanners();
 
   return (
-    <AuthFrame testId="login-page">
+    <AuthFrame testId="login-page" aside={banners.length > 0 ? <LoginBanners banners={banners} /> : undefined}>
       {notice ? (
         <Alert
           className="ec-auth-notice"

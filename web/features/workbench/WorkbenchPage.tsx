@@ -1,9 +1,9 @@
 /**
  * Dashboard → Workbench: counts of products, devices, messages and alarms; the gateway's CPU,
  * memory and disk (refreshed every 10 s with the counts); the message volume chart over 1 hour, 1
- * day, 7 days, 30 days or a custom range; quick entries; help documents. Alarms say plainly that
- * they arrive with a later release while the server reports them unavailable, instead of showing an
- * invented zero.
+ * day, 7 days, 30 days or a custom range; quick entries (and operation management's guide
+ * entries); help documents. Alarms say plainly that they arrive with a later release while the
+ * server reports them unavailable, instead of showing an invented zero.
  */
 import { useCallback, useEffect, useId, useMemo, useState, type JSX, type ReactNode } from 'react';
 import Alert from '@arco-design/web-react/es/Alert';
@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { consolePaths } from '../../../server/contract/console-paths.ts';
 import type { Permission } from '../../../server/contract/permissions.ts';
 import type { MessageVolume, WorkbenchSummary } from '../../../server/contract/workbench.ts';
+import type { ShownEntry } from '../../../server/contract/operation.ts';
 import { LabelledProgress } from '../../components/LabelledProgress.tsx';
 import { TimeSeriesChart, type ChartSeries } from '../../components/TimeSeriesChart.tsx';
 import { TimeRangePicker, usePeriodLabel } from '../../components/TimeRangePicker.tsx';
@@ -30,6 +31,7 @@ import { useMyPermissions } from '../../stores/permissions.ts';
 import { WorkbenchHelp } from './WorkbenchHelp.tsx';
 import { loadMessageVolume, loadSummary } from './workbenchApi.ts';
 import { useAlarmCount } from '../alarm/use-alarm-live.ts';
+import { shownGuides } from '../operation/operationApi.ts';
 import './workbench.css';
 
 /** Counts and the gateway's CPU, memory and disk usage, kept fresh without hammering the gateway. */
@@ -277,26 +279,40 @@ function MessageVolumeCard(): JSX.Element {
   );
 }
 
+function QuickLink({ path, icon, label, testId }: { path: string; icon: ReactNode; label: string; testId: string }): JSX.Element {
+  return (
+    <a
+      className="ec-wb-quick__entry"
+      href={path}
+      onClick={(e) => {
+        e.preventDefault();
+        void navigateGuarded(path);
+      }}
+      data-testid={testId}
+    >
+      <span className="ec-wb-quick__icon">{icon}</span>
+      <span>{label}</span>
+    </a>
+  );
+}
+
+/** The built-in entries the user may open, then operation management's guide entries (enabled, by sort). */
 function QuickEntries(): JSX.Element {
   const { t } = useTranslation('workbench');
   const mine = useMyPermissions();
+  const [guides, setGuides] = useState<ShownEntry[]>([]);
+  useEffect(() => {
+    // Guide entries add to the built-in ones; without them the card still works.
+    shownGuides().then(setGuides, () => undefined);
+  }, []);
   return (
     <Card className="ec-wb-card" bordered={false} title={t('quick.title')} data-testid="wb-quick">
       <div className="ec-wb-quick">
         {quickEntries.filter((entry) => mine?.includes(entry.permission)).map((entry) => (
-          <a
-            key={entry.key}
-            className="ec-wb-quick__entry"
-            href={entry.path}
-            onClick={(e) => {
-              e.preventDefault();
-              void navigateGuarded(entry.path);
-            }}
-            data-testid={`wb-quick-${entry.key}`}
-          >
-            <span className="ec-wb-quick__icon">{entry.icon}</span>
-            <span>{t(`quick.${entry.key}`)}</span>
-          </a>
+          <QuickLink key={entry.key} path={entry.path} icon={entry.icon} label={t(`quick.${entry.key}`)} testId={`wb-quick-${entry.key}`} />
+        ))}
+        {guides.map((g) => (
+          <QuickLink key={g.id} path={g.url} icon={<img className="ec-wb-quick__image" src={g.image} alt="" />} label={g.name} testId={`wb-guide-${g.id}`} />
         ))}
       </div>
     </Card>
