@@ -3,7 +3,7 @@
  * in localStorage for the refresh token's 7 days and remembers the account name. After sign-in the
  * user returns to the `redirect` path when it is a path of this console, else the workbench.
  */
-import { useEffect, useRef, useState, type JSX } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type JSX } from 'react';
 import Alert from '@arco-design/web-react/es/Alert';
 import Button from '@arco-design/web-react/es/Button';
 import Checkbox from '@arco-design/web-react/es/Checkbox';
@@ -21,10 +21,13 @@ import { errorMessage } from '../../lib/error-text.ts';
 import { consolePaths } from '../../../server/contract/console-paths.ts';
 import { StorageKey, storage } from '../../lib/storage.ts';
 import { AuthFrame } from './AuthFrame.tsx';
-import { LoginBanners, useLoginBanners } from '../operation/LoginBanners.tsx';
+import { useLoginBanners } from '../operation/useLoginBanners.ts';
 import { safeRedirect } from './redirect.ts';
 import { loadSetupState, signIn } from './sessionApi.ts';
 import './auth-pages.css';
+
+// Banners' view loads only when there are banners (the login page's first load has a budget).
+const LoginBanners = lazy(() => import('../operation/LoginBanners.tsx').then((m) => ({ default: m.LoginBanners })));
 
 interface LoginValues {
   username: string;
@@ -76,7 +79,7 @@ export function LoginPage(): JSX.Element {
   const banners = useLoginBanners();
 
   return (
-    <AuthFrame testId="login-page" aside={banners.length > 0 ? <LoginBanners banners={banners} /> : undefined}>
+    <AuthFrame testId="login-page" aside={banners.length > 0 ? <Suspense fallback={null}><LoginBanners banners={banners} /></Suspense> : undefined}>
       {notice ? (
         <Alert
           className="ec-auth-notice"

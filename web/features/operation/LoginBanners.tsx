@@ -2,25 +2,15 @@
  * The login page's banners (operation management; enabled ones by sort, public): one at a time,
  * advancing every few seconds, with a dot per banner to pick one. A banner with a link opens it:
  * a web address in a new tab, a console path in this one. Hand-made rather than Arco's Carousel
- * to keep the login page's chunk small.
+ * to keep the login page's chunk small, and loaded only when there are banners (useLoginBanners.ts
+ * asks first), so the login page's first load stays within its budget.
  */
 import { useEffect, useState, type JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShownEntry } from '../../../server/contract/operation.ts';
-import { shownBanners } from './operationApi.ts';
 import './login-banners.css';
 
 const ADVANCE_MS = 6000;
-
-/** The enabled banners; empty while loading, when there are none, or when the call fails. */
-export function useLoginBanners(): ShownEntry[] {
-  const [banners, setBanners] = useState<ShownEntry[]>([]);
-  useEffect(() => {
-    // Banners are decoration: the login page works without them.
-    shownBanners().then(setBanners, () => undefined);
-  }, []);
-  return banners;
-}
 
 function Slide({ banner }: { banner: ShownEntry }): JSX.Element {
   const image = <img src={banner.image} alt={banner.name} />;
