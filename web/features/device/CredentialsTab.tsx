@@ -15,7 +15,6 @@ import Radio from '@arco-design/web-react/es/Radio';
 import Space from '@arco-design/web-react/es/Space';
 import Spin from '@arco-design/web-react/es/Spin';
 import Switch from '@arco-design/web-react/es/Switch';
-import IconCopy from '@arco-design/web-react/icon/react-icon/IconCopy';
 import IconEdit from '@arco-design/web-react/icon/react-icon/IconEdit';
 import IconRefresh from '@arco-design/web-react/icon/react-icon/IconRefresh';
 import { useTranslation } from 'react-i18next';
@@ -26,9 +25,9 @@ import {
   type DeviceCredentials,
 } from '../../../server/contract/credentials.ts';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
+import { CopyableValue } from '../../components/CopyableValue.tsx';
 import { GuardedModal } from '../../components/GuardedModal.tsx';
 import { FormError } from '../../components/FormError.tsx';
-import { copyText } from '../../lib/clipboard.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { errorMessage, serverFieldErrors } from '../../lib/error-text.ts';
 import {
@@ -119,31 +118,6 @@ export function CredentialsTab({ device }: DeviceTabProps): JSX.Element {
         )}
       </GuardedModal>
     </section>
-  );
-}
-
-/** A value with a copy button (tokens, client IDs). */
-export function CopyableValue({ value, testId }: { value: string; testId: string }): JSX.Element {
-  const { t } = useTranslation('credentials');
-  const copy = async (): Promise<void> => {
-    if (await copyText(value)) Message.success(t('copied'));
-    else Message.warning(t('copyFailed'));
-  };
-  return (
-    <span className="ec-copyable">
-      <code className="ec-copyable__value" data-testid={testId}>
-        {value}
-      </code>
-      <Button
-        type="text"
-        size="mini"
-        icon={<IconCopy />}
-        aria-label={t('copy')}
-        title={t('copy')}
-        onClick={() => void copy()}
-        data-testid={`${testId}-copy`}
-      />
-    </span>
   );
 }
 

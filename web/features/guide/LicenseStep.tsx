@@ -8,11 +8,10 @@ import Alert from '@arco-design/web-react/es/Alert';
 import Button from '@arco-design/web-react/es/Button';
 import Form from '@arco-design/web-react/es/Form';
 import Message from '@arco-design/web-react/es/Message';
-import IconCopy from '@arco-design/web-react/icon/react-icon/IconCopy';
 import { useTranslation } from 'react-i18next';
 import type { LicensePayload } from '../../../server/contract/license.ts';
+import { CopyableValue } from '../../components/CopyableValue.tsx';
 import { FormError } from '../../components/FormError.tsx';
-import { copyText } from '../../lib/clipboard.ts';
 import { errorMessage } from '../../lib/error-text.ts';
 import { LicenseDetails } from '../license/LicenseDetails.tsx';
 import { LicenseFileUpload } from '../license/LicenseFileUpload.tsx';
@@ -87,18 +86,7 @@ export function LicenseStep(props: LicenseStepProps): JSX.Element {
       <div className="ec-guide-sn">
         <span className="ec-guide-sn__label">{t('license.deviceSn')}</span>
         {/* Not Arco's Typography: its ellipsis imports Arco's whole index, which put this page over its size budget. */}
-        <code className="ec-guide-sn__value" data-testid="guide-device-sn">
-          {props.deviceSn}
-        </code>
-        <Button
-          size="mini"
-          type="text"
-          icon={<IconCopy />}
-          aria-label={t('license.copySn')}
-          title={t('license.copySn')}
-          onClick={() => void copyText(props.deviceSn).then((ok) => ok && Message.success(t('license.copiedSn')))}
-          data-testid="guide-device-sn-copy"
-        />
+        <CopyableValue value={props.deviceSn} testId="guide-device-sn" />
         <span className="ec-guide-sn__hint">{t('license.deviceSnHint')}</span>
       </div>
       <Form form={form} layout="vertical" initialValues={{ setupCode: props.setupCode }} onSubmit={() => void next()}>
