@@ -6,7 +6,7 @@
  * (`--build` forces it).
  *
  * `--only <group,…>` runs some groups (sizes, coldstart, idle, devices, telemetry, rules, connections, history,
- * chart, scale, modbus, cloud, flash, video, report, flowpreview, nodered); the other rows keep the figures of the run that measured them, with its date and load.
+ * chart, scale, modbus, cloud, flash, video, report, flowpreview, nodered, visualization); the other rows keep the figures of the run that measured them, with its date and load.
  * `--video-minutes N` holds the video group's stream N minutes (default 1; the issue's budget holds 30).
  * `--soak MINUTES` runs the soak alone (scripts/lib/bench-soak.ts) and draws docs/bench/soak.png.
  */
@@ -39,6 +39,7 @@ import { scaleRows } from './lib/bench-scale.ts';
 import { soakMinutes, soakRows } from './lib/bench-soak.ts';
 import { videoFirstFrameRows } from './lib/bench-video-frame.ts';
 import { videoMinutes, videoRows } from './lib/bench-video.ts';
+import { visualizationRows } from './lib/bench-visualization.ts';
 import { telemetryRows } from './lib/bench-telemetry.ts';
 import { nodeRedRows } from './lib/bench-node-red.ts';
 
@@ -50,7 +51,7 @@ const coldStartRuns = 10;
 const resultsFile = join(root, 'bench/results.json');
 const docFile = join(root, 'docs/BENCHMARKS.md');
 
-const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'rules', 'connections', 'history', 'chart', 'scale', 'modbus', 'cloud', 'flash', 'video', 'report', 'flowpreview', 'nodered', 'soak'] as const;
+const groups = ['sizes', 'coldstart', 'idle', 'devices', 'telemetry', 'rules', 'connections', 'history', 'chart', 'scale', 'modbus', 'cloud', 'flash', 'video', 'report', 'flowpreview', 'nodered', 'visualization', 'soak'] as const;
 type Group = (typeof groups)[number];
 /** Groups that measure the console's code alone, with no built binary (a run of only these builds nothing). */
 const needNoBinary: ReadonlySet<Group> = new Set(['flowpreview', 'nodered']);
@@ -137,19 +138,44 @@ function breakdown(meta: Metafile, files: Set<string>): string[] {
     .map((r) => `| ${r.f.replace('dist/web/', '')} | ${(r.gz / KB).toFixed(1)} KB | ${r.top} |`);
 }
 
+/** A page with the chunks only it loads later: one output's static closure after another, plus its zh_CN texts. */
+function pageWithPartsGzip(meta: Metafile, shell: ReadonlySet<string>, entries: readonly string[], texts: string): number {
+  let files = new Set(shell);
+  for (const entry of entries) {
+    const out = outputOf(meta, entry);
+    if (!out) throw new Error(`bench: ${entry} is not a lazy chunk`);
+    files = staticClosure(meta, out, files);
+  }
+  const textOut = outputOf(meta, texts);
+  if (textOut) files.add(textOut);
+  return sum(files) / KB;
+}
+
 /**
  * The video page with its lazily loaded player open (issue 30: the player loads only there): the
  * shell, the page's chunk, the preview modal's chunk and the zh_CN video texts. largestPageGzip
  * covers every page alone; this one adds the player, which only a click loads.
  */
 function videoPageRow(meta: Metafile, shell: ReadonlySet<string>): RowSpec {
-  const page = outputOf(meta, 'web/features/video/VideoListPage.tsx');
-  const player = outputOf(meta, 'web/features/video/VideoPreviewModal.tsx');
-  const texts = outputOf(meta, 'locales/zh_CN/video.json');
-  if (!page || !player) throw new Error('bench: the video page or its player is not a lazy chunk');
-  const files = staticClosure(meta, player, staticClosure(meta, page, new Set(shell)));
-  if (texts) files.add(texts);
-  return { id: 'videoPageGzip', figure: 'video page with its player loaded, cumulative (gzip)', value: sum(files) / KB, unit: 'KB', budget: 350, note: 'shell + VideoListPage + VideoPreviewModal (MSE player) + zh_CN video texts' };
+  const value = pageWithPartsGzip(meta, shell, ['web/features/video/VideoListPage.tsx', 'web/features/video/VideoPreviewModal.tsx'], 'locales/zh_CN/video.json');
+  return { id: 'videoPageGzip', figure: 'video page with its player loaded, cumulative (gzip)', value, unit: 'KB', budget: 350, note: 'shell + VideoListPage + VideoPreviewModal (MSE player) + zh_CN video texts' };
+}
+
+/**
+ * The visualization designer (issue 31: the grid loads only there): the shell, the designer's
+ * chunk with everything it imports (grid, widget views with uPlot, properties panel), every chunk
+ * the designer's own code imports lazily, and the zh_CN visualization texts.
+ */
+function designerPageRow(meta: Metafile, shell: ReadonlySet<string>): RowSpec {
+  const designer = 'web/features/visualization/DesignerPage.tsx';
+  const out = outputOf(meta, designer);
+  if (!out) throw new Error(`bench: ${designer} is not a lazy chunk`);
+  const own = [...staticClosure(meta, out, new Set(shell))].filter((f) => !shell.has(f));
+  const lazy = own.flatMap((f) => (meta.outputs[f]?.imports ?? []).filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => meta.outputs[i.path]?.entryPoint));
+  const parts = [...new Set(lazy.filter((e): e is string => Boolean(e)))];
+  const value = pageWithPartsGzip(meta, shell, [designer, ...parts], 'locales/zh_CN/visualization.json');
+  const note = `shell + DesignerPage (own grid: no grid library; widgets, uPlot, properties) + ${parts.length ? parts.join(', ') : 'no lazy parts'} + zh_CN visualization texts`;
+  return { id: 'designerPageGzip', figure: 'visualization designer with its lazy parts, cumulative (gzip)', value, unit: 'KB', budget: 350, note };
 }
 
 function webRows(): { rows: RowSpec[]; loginBreakdown: string[] } {
@@ -180,6 +206,7 @@ function webRows(): { rows: RowSpec[]; loginBreakdown: string[] } {
     { id: 'loginFirstLoadGzip', figure: 'login page, first load (JS+CSS, gzip)', value: sum(login) / KB, unit: 'KB', budget: 150, note: loginNote },
     { id: 'largestPageGzip', figure: 'any console page, cumulative (gzip)', value: largest.bytes / KB, unit: 'KB', budget: 350, note: `largest: ${largest.page}` },
     videoPageRow(meta, shell),
+    designerPageRow(meta, shell),
   ];
   return { rows, loginBreakdown: breakdown(meta, login) };
 }
@@ -593,6 +620,7 @@ async function main(): Promise<void> {
     await step('report', () => reportRows());
     await step('flowpreview', () => flowPreviewRows(root));
     await step('nodered', () => nodeRedRows(root));
+    await step('visualization', () => visualizationRows(binary));
     await step('soak', () => soakRows(binary, soakMinutes(process.argv) ?? 10));
   } finally {
     rmSync(dir, { recursive: true, force: true });

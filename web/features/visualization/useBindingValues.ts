@@ -10,6 +10,7 @@ import type { Layout } from '../../../server/contract/visualization.ts';
 import { isTelemetry, mergeLatest, type LatestValues } from '../../lib/use-live.ts';
 import { subscribe } from '../../lib/ws-client.ts';
 import { followShare, mergeShared } from './shareSocket.ts';
+import { useFrameState } from './useFrameState.ts';
 
 /** Where values come from: the signed-in console, or a share link's token. */
 export type ValueSource = { kind: 'live' } | { kind: 'share'; shareToken: string };
@@ -37,7 +38,7 @@ function bindingText(layout: Layout): string {
 }
 
 function useLiveValues(bindings: string, enabled: boolean): BindingValues {
-  const [values, setValues] = useState<Record<string, LatestValues>>({});
+  const [values, setValues] = useFrameState<Record<string, LatestValues>>({});
   const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
     if (!enabled) return undefined;
@@ -49,12 +50,12 @@ function useLiveValues(bindings: string, enabled: boolean): BindingValues {
       }),
     );
     return () => offs.forEach((off) => off());
-  }, [bindings, enabled]);
+  }, [bindings, enabled, setValues]);
   return { values, missing, gone: false };
 }
 
 function useSharedValues(shareToken: string | null): BindingValues {
-  const [values, setValues] = useState<Record<string, LatestValues>>({});
+  const [values, setValues] = useFrameState<Record<string, LatestValues>>({});
   const [gone, setGone] = useState(false);
   useEffect(() => {
     if (!shareToken) return undefined;
@@ -62,7 +63,7 @@ function useSharedValues(shareToken: string | null): BindingValues {
       values: (data) => setValues((v) => mergeShared(v, data)),
       gone: () => setGone(true),
     });
-  }, [shareToken]);
+  }, [shareToken, setValues]);
   return { values, missing: new Set(), gone };
 }
 
