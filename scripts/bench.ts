@@ -517,7 +517,9 @@ generators run in the bench process on the same machine, so they share its CPUs 
 - **Video** (scripts/lib/bench-video.ts): the binary remuxes one 1920×1080 25 fps H.264 stream of
   GStreamer's RTSP server on loopback (tests/helpers/rtsp-camera.py) for one websocket viewer for
   \`--video-minutes\` (default 1; the issue's hold is 30). First fragment: socket opened → first
-  moof+mdat (a fresh ffmpeg); Chromium's first frame adds MSE decode and is not driven here. CPU:
+  moof+mdat (a fresh ffmpeg). First frame (scripts/lib/bench-video-frame.ts): Debian Chromium on
+  the video page, click on a channel's preview → the video element's first requestVideoFrameCallback,
+  a new channel (a fresh ffmpeg and RTSP session) each of 5 runs after a warm-up, median. CPU:
   gateway + ffmpeg from /proc over the run. Delay growth: each fragment's arrival minus its media
   time (tfdt) against the run's best, p95: the drift, not the absolute camera-to-screen delay (that
   needs a clock in the picture). videoPageGzip: the video page with its lazy player loaded.
