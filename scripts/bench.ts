@@ -523,6 +523,13 @@ generators run in the bench process on the same machine, so they share its CPUs 
   gateway + ffmpeg from /proc over the run. Delay growth: each fragment's arrival minus its media
   time (tfdt) against the run's best, p95: the drift, not the absolute camera-to-screen delay (that
   needs a clock in the picture). videoPageGzip: the video page with its lazy player loaded.
+- **Visualization** (scripts/lib/bench-visualization.ts): a configuration of 30 widgets (value
+  cards, gauges, line charts, status lights), one per device, made through the API, with a share
+  link; 30 MQTT clients publish 1 msg/s each at QoS 1. Debian Chromium shows the share page at
+  1920×1080 for 30 s after a warm-up: requestAnimationFrame deltas (a frame over 33.3 ms is
+  dropped), PerformanceObserver long tasks, and the DOM changes in the widgets (so a frozen page
+  cannot pass). A Node websocket follows the share link as SharePage does: PUBACK → update, and
+  publish → update (which includes the commit window). designerPageGzip: the designer's chunks.
 - **Modbus polling** (scripts/lib/bench-modbus.ts): 200 pymodbus Modbus TCP slaves in one process
   (tests/helpers/modbus-slave.py \`tcp-many\`), 50 input-register points each in five blocks of ten
   (five requests per slave and second), polled every second; on time = requests answered against
