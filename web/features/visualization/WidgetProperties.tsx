@@ -15,6 +15,7 @@ import { alarmSeverities } from '../../../server/contract/alarm.ts';
 import { ALARM_WIDGET_KEY, VIS_ALARM_ROWS_DEFAULT, VIS_ALARM_ROWS_MAX, type Widget } from '../../../server/contract/visualization.ts';
 import { ImageUploadField } from '../../components/ImageUploadField.tsx';
 import { DeviceSelect } from '../device/DeviceSelect.tsx';
+import { VideoChannelSelect } from '../video/VideoChannelSelect.tsx';
 import { KeySelect } from './KeySelect.tsx';
 import { withModelUnit } from './layoutEdit.ts';
 
@@ -116,6 +117,19 @@ export function WidgetProperties(props: { widget: Widget | null; onChange: (chan
         </>
       ) : null}
       {widget.type === 'alarms' ? <AlarmListProperties widget={widget} onChange={onChange} /> : null}
+      {widget.type === 'video' ? (
+        <>
+          <Field label={t('video.channel')}>
+            <VideoChannelSelect
+              value={typeof widget.props.channelId === 'string' ? widget.props.channelId : undefined}
+              onChange={(channelId) => setProps({ channelId: channelId || null })}
+              placeholder={t('video.channelPlaceholder')}
+              testId="vis-prop-channel"
+            />
+          </Field>
+          <span className="ec-vis__muted">{t('video.notShared')}</span>
+        </>
+      ) : null}
       {widget.type === 'value' || widget.type === 'gauge' || widget.type === 'chart' ? text('unit', t('props.unit')) : null}
       {widget.type === 'image' ? (
         <Field label={t('props.image')}>
