@@ -19,6 +19,7 @@ import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { DeleteResultSchema, EpochMs, IdParamsSchema, IdsBodySchema, Nullable, OkSchema, PageOf, PageQuerySchema, ResourceIdSchema, UpdateBodyOf } from './common.ts';
 import { VISIBLE_TEXT_PATTERN } from './validation.ts';
+import type { AlarmSeverity, AlarmStatus } from './alarm.ts';
 
 export const visualizationPlatforms = ['pc', 'phone'] as const;
 export type VisualizationPlatform = (typeof visualizationPlatforms)[number];
@@ -36,6 +37,14 @@ export const VIS_NAME_MAX = 64;
 /** A thumbnail is a small PNG or JPEG data URL rendered by the console when saving. */
 export const VIS_THUMBNAIL_MAX = 96 * 1024;
 export const VIS_SHARE_TOKEN_BYTES = 32;
+/**
+ * The binding key of an alarm list widget: it binds a device (checked in scope on save like any
+ * binding), and a share link then reads exactly the active alarms of the devices its alarm lists bind.
+ */
+export const ALARM_WIDGET_KEY = 'alarms';
+/** Rows an alarm list shows unless told otherwise, and the most a share link sends. */
+export const VIS_ALARM_ROWS_DEFAULT = 10;
+export const VIS_ALARM_ROWS_MAX = 100;
 
 export const WidgetBindingSchema = Type.Object(
   { deviceId: ResourceIdSchema, key: Type.String({ minLength: 1, maxLength: 128 }) },
@@ -140,13 +149,29 @@ export const SharedLiveCmdSchema = Type.Object({
 });
 export type SharedLiveCmd = Static<typeof SharedLiveCmdSchema>;
 
-/** A share page's live answer: the first holds every bound pair's latest value, each later one what arrived. */
+/** What a share page learns of an alarm: enough for a read-only row, nothing of who acknowledged it. */
+export interface SharedAlarm {
+  id: string;
+  deviceId: string;
+  deviceName: string | null;
+  type: string;
+  severity: AlarmSeverity;
+  status: AlarmStatus;
+  createdTime: number;
+}
+
+/**
+ * A share page's live answer: the first holds every bound pair's latest value and the active alarms
+ * of the devices its alarm lists bind, each later one what arrived (an alarm no longer active comes
+ * once more with its new status, so the page drops it).
+ */
 export interface SharedLiveUpdate {
   cmdId: number;
   subscriptionId: number;
   errorCode: 0;
   errorMsg: null;
   data: SharedLatest;
+  alarms?: SharedAlarm[];
   cmdUpdateType: typeof VIS_SHARE_CMD;
 }
 

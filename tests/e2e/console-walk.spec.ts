@@ -16,7 +16,7 @@ import type { DeviceCredentials } from '../../server/contract/credentials.ts';
 import type { Device } from '../../server/contract/device.ts';
 import type { Product } from '../../server/contract/product.ts';
 import type { Ui } from '../helpers/browser.ts';
-import { adminPost, seedDevice, temperatureProperty } from '../helpers/e2e-devices.ts';
+import { adminPost, overheatSceneBody, seedDevice, temperatureProperty } from '../helpers/e2e-devices.ts';
 import { expectNoRawEnums } from '../helpers/enum-text.ts';
 import { E2E_ADMIN, startE2eGateway } from '../helpers/e2e-gateway.ts';
 import { E2E_POLL } from '../helpers/e2e-wait.ts';
@@ -37,14 +37,7 @@ const ctx = useE2eSpec('console-walk', startE2eGateway, async ({ gateway, ui }) 
   await post('/api/yt/things_model', temperatureProperty(product.id));
   await post(`/api/yt/things_model/${product.id}/publish`, {});
   // Above 30 °C the device raises an alarm: its detail names the comparison (item 7).
-  await post('/api/yt/scene_linkage', {
-    name: 'E2E走查过热',
-    enabled: true,
-    triggers: [{ type: 'DEVICE_TRIGGER', deviceTriggerType: 'TIME_SERIES', deviceProfileId: product.id, deviceIds: [], key: 'temperature', operation: 'GREATER', valueType: 'NUMERIC', value: 30, conditionType: 'SIMPLE' }],
-    conditions: [],
-    actions: [{ type: 'MSG_NOTIFY', severity: 'MAJOR', alarmType: '走查过热' }],
-    clearRules: [null],
-  });
+  await post('/api/yt/scene_linkage', overheatSceneBody(product.id, { name: 'E2E走查过热', over: 30, severity: 'MAJOR', alarmType: '走查过热' }));
   const { token } = await gateway.login();
   const res = await fetch(`${gateway.url}/api/yt/device/${device.id}/credentials`, { headers: { authorization: `Bearer ${token}` } });
   deviceToken = ((await res.json()) as DeviceCredentials).credentialsId;

@@ -2,8 +2,10 @@
  * A product and a device made through the HTTP API with the administrator's token, as a factory
  * script would, for e2e specs that need a row on the device list before the browser opens it.
  */
+import type { AlarmSeverity } from '../../server/contract/alarm.ts';
 import type { Device } from '../../server/contract/device.ts';
 import type { Product } from '../../server/contract/product.ts';
+import type { SceneCreateBody } from '../../server/contract/scene-linkage.ts';
 import type { ThingModelItemBody } from '../../server/contract/thing-model.ts';
 import type { E2eGateway } from './e2e-gateway.ts';
 
@@ -39,5 +41,17 @@ export function temperatureProperty(deviceProfileId: string): ThingModelItemBody
     identifier: 'temperature',
     accessMode: 'r',
     functionJson: { dataType: { type: 'DOUBLE', specs: { min: -40, max: 125, step: 0.1, unit: '°C', unitName: '摄氏度' } } },
+  };
+}
+
+/** A scene raising an alarm when the product's devices report a `temperature` above `over` (never cleared by itself). */
+export function overheatSceneBody(deviceProfileId: string, o: { name: string; over: number; severity: AlarmSeverity; alarmType: string }): SceneCreateBody {
+  return {
+    name: o.name,
+    enabled: true,
+    triggers: [{ type: 'DEVICE_TRIGGER', deviceTriggerType: 'TIME_SERIES', deviceProfileId, deviceIds: [], key: 'temperature', operation: 'GREATER', valueType: 'NUMERIC', value: o.over, conditionType: 'SIMPLE' }],
+    conditions: [],
+    actions: [{ type: 'MSG_NOTIFY', severity: o.severity, alarmType: o.alarmType }],
+    clearRules: [null],
   };
 }

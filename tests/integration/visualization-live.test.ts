@@ -6,9 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { WS_POLICY_VIOLATION, WsErrorCode } from '../../server/contract/realtime.ts';
-import { visualizationRoutes as vis, type SharedLiveUpdate, type Widget } from '../../server/contract/visualization.ts';
+import { ALARM_WIDGET_KEY, visualizationRoutes as vis, type SharedLiveUpdate, type Widget } from '../../server/contract/visualization.ts';
 import { LiveClient, makeLiveApp, type LiveTestApp } from '../helpers/live.ts';
 import { connectDevice, tokenOf } from '../helpers/mqtt.ts';
+import { alarmsOf, createScene, makeBoilerApp, overheatScene, sendTemperature } from '../helpers/scenes.ts';
 
 interface Board {
   t: LiveTestApp;
@@ -44,7 +45,7 @@ async function publish(mqtt: MqttClient, values: Record<string, unknown>): Promi
 }
 
 /** A signed-out socket following the link on `cmdId`; resolves with its first answer. */
-async function follow(b: Board, cmdId = 1, shareToken = b.shareToken): Promise<{ ws: LiveClient; first: SharedLiveUpdate }> {
+async function follow(b: Pick<Board, 't' | 'shareToken'>, cmdId = 1, shareToken = b.shareToken): Promise<{ ws: LiveClient; first: SharedLiveUpdate }> {
   const ws = await LiveClient.open(b.t);
   ws.send({ cmds: [{ type: 'VIS_SHARE', cmdId, shareToken }] });
   return { ws, first: await ws.answer<SharedLiveUpdate>(cmdId, 20_000) };
@@ -113,5 +114,32 @@ describe('share link live updates over /api/ws', () => {
     const { ws } = await follow(b, 1, shareToken);
     expect((await ws.closed).code).toBe(WS_POLICY_VIOLATION);
     expect((await follow(b, 1, shareToken)).first).toMatchObject({ errorCode: WsErrorCode.NOT_FOUND });
+  });
+
+  it("sends an alarm list the active alarms of its bound device only, never another device's, and each change of them", async () => {
+    const t = await makeBoilerApp();
+    await createScene(t, overheatScene(t.product.id));
+    const other = await t.models.createDevice({ deviceProfileId: t.product.id });
+    const otherMqtt = await connectDevice(t.app, { username: await tokenOf(t.api, other.id) });
+    const layout = { widgets: [widget({ id: 'a', type: 'alarms', binding: { deviceId: t.device.id, key: ALARM_WIDGET_KEY } })] };
+    const { id } = await t.api.ok(vis.create, { body: { name: 'Alarms', platform: 'pc', layout } });
+    const { shareToken } = await t.api.ok(vis.share, { params: { id }, body: {} });
+    const b = { t, shareToken };
+
+    const { ws, first } = await follow(b);
+    expect(first).toMatchObject({ data: {}, alarms: [] });
+    // Both boilers overheat; the other one first, so its alarm would have come before the bound one's.
+    await otherMqtt.publishAsync('v1/devices/me/telemetry', JSON.stringify({ temperature: 95 }), { qos: 1 });
+    await expect.poll(async () => (await alarmsOf(t)).length, { timeout: 20_000 }).toBe(1);
+    await sendTemperature(t, 95);
+    const update = await ws.next<SharedLiveUpdate>((m) => m.cmdId === 1 && Array.isArray(m.alarms) && m.alarms.length > 0, 20_000);
+    expect(update.alarms).toEqual([expect.objectContaining({ deviceId: t.device.id, type: 'overheat', severity: 'CRITICAL', status: 'ACTIVE_UNACK' })]);
+    expect(ws.pending().filter((m) => JSON.stringify(m).includes(other.id))).toEqual([]);
+
+    // A page opened now gets the bound device's active alarm and nothing of the other's.
+    const { first: later } = await follow(b, 2);
+    expect(later.alarms).toEqual([expect.objectContaining({ deviceId: t.device.id })]);
+    expect(JSON.stringify(later)).not.toContain(other.id);
+    otherMqtt.end(true);
   });
 });

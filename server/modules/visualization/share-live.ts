@@ -4,25 +4,28 @@
  * and nothing else. The link is asked again after every change of its configuration or link
  * (`visualization.changed`), so a revoked or replaced link, or a deleted configuration, closes the
  * socket at once; its expiry closes it by a timer. A layout saved with other bindings narrows or
- * widens what follows to the new ones.
+ * widens what follows to the new ones. Alarm lists add the alarms of the devices they bind: the
+ * active ones first, then every change of those devices' alarms, nothing of another device.
  */
 import { WS_POLICY_VIOLATION } from '../../contract/realtime.ts';
 import type { TelemetryEntry } from '../../contract/telemetry.ts';
-import { SharedLiveCmdSchema, VIS_SHARE_CMD, type SharedLatest, type SharedLiveCmd, type SharedLiveUpdate } from '../../contract/visualization.ts';
+import type { Alarm } from '../../contract/alarm.ts';
+import { SharedLiveCmdSchema, VIS_SHARE_CMD, type SharedAlarm, type SharedLatest, type SharedLiveCmd, type SharedLiveUpdate } from '../../contract/visualization.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { liveGuestCommand, type LiveCommands, type LiveContext, type LiveGuestRequest, type LiveSubscription } from '../../live.ts';
 import type { Services } from '../../module.ts';
-import { bindingsOf, type ShareService } from './share-service.ts';
+import { alarmDevicesOf, bindingsOf, sharedAlarmOf, type ShareService } from './share-service.ts';
 
 /** setTimeout's longest delay; a later expiry is looked at again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-function updateOf(cmdId: number, data: SharedLatest): SharedLiveUpdate {
-  return { cmdId, subscriptionId: cmdId, errorCode: 0, errorMsg: null, data, cmdUpdateType: VIS_SHARE_CMD };
+function updateOf(cmdId: number, data: SharedLatest, alarms?: SharedAlarm[]): SharedLiveUpdate {
+  return { cmdId, subscriptionId: cmdId, errorCode: 0, errorMsg: null, data, ...(alarms ? { alarms } : {}), cmdUpdateType: VIS_SHARE_CMD };
 }
 
 class SharedLive implements LiveSubscription {
   private bindings: Map<string, Set<string>>;
+  private alarmDevices: Set<string>;
   private readonly visualizationId: string;
   private readonly offs: (() => void)[];
   private timer: NodeJS.Timeout | undefined;
@@ -36,9 +39,11 @@ class SharedLive implements LiveSubscription {
     const { visualization, expiresAt } = shares.follow(request.body.shareToken, request.ip);
     this.visualizationId = visualization.id;
     this.bindings = bindingsOf(visualization);
-    request.send(updateOf(request.cmdId, shares.latestOf(visualization)));
+    this.alarmDevices = alarmDevicesOf(visualization);
+    request.send(updateOf(request.cmdId, shares.latestOf(visualization), this.alarmDevices.size ? shares.alarmsOf(visualization) : undefined));
     this.offs = [
       bus.on('telemetry.stored', ({ deviceId, entries }) => this.telemetry(deviceId, entries)),
+      bus.on('alarm.changed', ({ alarm }) => this.alarm(alarm)),
       bus.on('visualization.changed', ({ visualizationId }) => {
         if (visualizationId === this.visualizationId) this.recheck();
       }),
@@ -65,6 +70,12 @@ class SharedLive implements LiveSubscription {
     if (Object.keys(points).length) this.request.send(updateOf(this.request.cmdId, { [deviceId]: points }));
   }
 
+  /** An alarm of a device an alarm list binds, whatever its new status: the page drops one no longer active. */
+  private alarm(alarm: Alarm): void {
+    const row = sharedAlarmOf(alarm);
+    if (row && this.alarmDevices.has(row.deviceId)) this.request.send(updateOf(this.request.cmdId, {}, [row]));
+  }
+
   /** The link as it is now: gone closes the socket, a new layout changes what is followed. */
   private recheck(): void {
     const v = this.shares.stillOpens(this.request.body.shareToken);
@@ -73,6 +84,7 @@ class SharedLive implements LiveSubscription {
       return;
     }
     this.bindings = bindingsOf(v);
+    this.alarmDevices = alarmDevicesOf(v);
   }
 
   private closeAt(expiresAt: number): void {

@@ -9,8 +9,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode } from '../../contract/errors.ts';
 import { HISTORY_LIMIT_DEFAULT, type TimeseriesQuery, type TimeseriesValues } from '../../contract/telemetry.ts';
+import type { Alarm } from '../../contract/alarm.ts';
 import {
+  VIS_ALARM_ROWS_MAX,
   VIS_SHARE_TOKEN_BYTES,
+  type SharedAlarm,
   shareUrlOf,
   type ShareBody,
   type ShareLink,
@@ -35,6 +38,19 @@ export const SHARE_MISSES_LIMIT = 20;
 export interface ShareServiceDeps {
   visualizations: VisualizationService;
   timeseries(deviceId: string, query: TimeseriesQuery): TimeseriesValues;
+  /** Active alarms of these devices, newest first, at most `limit`. */
+  activeAlarms(deviceIds: readonly string[], limit: number): Alarm[];
+}
+
+/** The read-only row a share page gets of an alarm (never who acknowledged or cleared it). */
+export function sharedAlarmOf(a: Alarm): SharedAlarm | null {
+  if (a.deviceId === null) return null;
+  return { id: a.id, deviceId: a.deviceId, deviceName: a.deviceName, type: a.type, severity: a.severity, status: a.status, createdTime: a.createdTime };
+}
+
+/** The devices a layout's alarm lists bind: the only devices whose alarms its share link reads. */
+export function alarmDevicesOf(v: Visualization): Set<string> {
+  return new Set(v.layout.widgets.filter((w) => w.type === 'alarms' && w.binding).map((w) => w.binding!.deviceId));
 }
 
 function hashOf(token: string): string {
@@ -49,7 +65,8 @@ function shareNotFound(): AppError {
 export function bindingsOf(v: Visualization, types?: ReadonlySet<string>): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const w of v.layout.widgets) {
-    if (!w.binding || (types && !types.has(w.type))) continue;
+    // An alarm list's binding names a device whose alarms it shows, not a telemetry key.
+    if (!w.binding || w.type === 'alarms' || (types && !types.has(w.type))) continue;
     const keys = out.get(w.binding.deviceId) ?? new Set<string>();
     keys.add(w.binding.key);
     out.set(w.binding.deviceId, keys);
@@ -112,6 +129,13 @@ export class ShareService {
       if (Object.keys(points).length) out[deviceId] = points;
     }
     return out;
+  }
+
+  /** The active alarms of the layout's alarm-list devices, newest first. */
+  alarmsOf(v: Visualization): SharedAlarm[] {
+    const devices = alarmDevicesOf(v);
+    if (!devices.size) return [];
+    return this.deps.activeAlarms([...devices], VIS_ALARM_ROWS_MAX).flatMap((a) => sharedAlarmOf(a) ?? []);
   }
 
   history(token: string, ip: string, query: SharedHistoryQuery): { ts: number; value: unknown }[] {

@@ -22,17 +22,21 @@ declare module '../../lib/event-bus.ts' {
 
 export const visualizationModule = defineModule({
   name: 'visualization',
-  needs: ['devices', 'organizations', 'telemetry'],
+  needs: ['devices', 'organizations', 'telemetry', 'alarms'],
   migrations: [{ name: '0090-visualization', sql: m0090 }],
   apiTags: { visualization: 'Visualization configurations (grid layouts of live widgets), templates and read-only share links' },
-  build: ({ core, services: { devices, organizations, telemetry } }) => {
+  build: ({ core, services: { devices, organizations, telemetry, alarms } }) => {
     const visualizations = new VisualizationService({
       db: core.db,
       devicesWithin: (scope) => devices.within(scope),
       organizationExists: (id) => organizations.exists(id),
       announce: (visualizationId) => core.bus.emit('visualization.changed', { visualizationId }),
     });
-    const visualizationShares = new ShareService({ visualizations, timeseries: (deviceId, query) => telemetry.timeseries(deviceId, query) });
+    const visualizationShares = new ShareService({
+      visualizations,
+      timeseries: (deviceId, query) => telemetry.timeseries(deviceId, query),
+      activeAlarms: (deviceIds, limit) => alarms.search({ deviceIds, statuses: ['ACTIVE_UNACK', 'ACTIVE_ACK'] }, 1, limit).items,
+    });
     return { visualizations, visualizationShares };
   },
   live: visualizationLive,

@@ -14,6 +14,10 @@ import {
 import { api } from '../../lib/api-client.ts';
 import { getSession } from '../../stores/session.ts';
 
+export function getChannel(id: string): Promise<VideoChannel> {
+  return api(videoRoutes.get, { params: { id } });
+}
+
 export function createChannel(body: VideoChannelBody): Promise<VideoChannel> {
   return api(videoRoutes.create, { body, silent: true });
 }

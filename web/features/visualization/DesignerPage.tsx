@@ -25,8 +25,8 @@ import { WidgetProperties } from './WidgetProperties.tsx';
 import { WidgetView } from './WidgetView.tsx';
 import './visualization.css';
 
-/** The types the designer offers; alarm list and video are not built in this version. */
-const paletteTypes: readonly WidgetType[] = ['value', 'gauge', 'chart', 'status', 'switch', 'button', 'text', 'image'];
+/** The types the designer offers. */
+const paletteTypes: readonly WidgetType[] = ['value', 'gauge', 'chart', 'status', 'switch', 'button', 'text', 'image', 'alarms', 'video'];
 
 /** Quiet time after the last change before the designer saves by itself. */
 const AUTOSAVE_MS = 3000;

@@ -1,17 +1,21 @@
 /**
  * The designer's side panel: the selected widget's title, binding (device picker searching the
- * server, key picker from its thing model) and the settings of its type.
+ * server, key picker from its thing model) and the settings of its type (an alarm list binds a
+ * device only: its alarms, not a key).
  */
 import type { JSX } from 'react';
 import Button from '@arco-design/web-react/es/Button';
 import Empty from '@arco-design/web-react/es/Empty';
 import Input from '@arco-design/web-react/es/Input';
 import InputNumber from '@arco-design/web-react/es/InputNumber';
+import Select from '@arco-design/web-react/es/Select';
 import Switch from '@arco-design/web-react/es/Switch';
 import { useTranslation } from 'react-i18next';
-import type { Widget } from '../../../server/contract/visualization.ts';
+import { alarmSeverities } from '../../../server/contract/alarm.ts';
+import { ALARM_WIDGET_KEY, VIS_ALARM_ROWS_DEFAULT, VIS_ALARM_ROWS_MAX, type Widget } from '../../../server/contract/visualization.ts';
 import { ImageUploadField } from '../../components/ImageUploadField.tsx';
 import { DeviceSelect } from '../device/DeviceSelect.tsx';
+import { VideoChannelSelect } from '../video/VideoChannelSelect.tsx';
 import { KeySelect } from './KeySelect.tsx';
 import { withModelUnit } from './layoutEdit.ts';
 
@@ -25,6 +29,43 @@ function Field(props: { label: string; children: JSX.Element }): JSX.Element {
       <span>{props.label}</span>
       {props.children}
     </label>
+  );
+}
+
+/** An alarm list's device (none: every device in the viewer's scope, and nothing through a share link), severity and rows. */
+function AlarmListProperties({ widget, onChange }: { widget: Widget; onChange: (change: (w: Widget) => Widget) => void }): JSX.Element {
+  const { t } = useTranslation(['visualization', 'alarm']);
+  return (
+    <>
+      <Field label={t('props.device')}>
+        <DeviceSelect<string>
+          value={widget.binding?.deviceId}
+          onChange={(deviceId) => onChange((w) => ({ ...w, binding: deviceId ? { deviceId, key: ALARM_WIDGET_KEY } : undefined }))}
+          placeholder={t('alarms.allDevices')}
+          testId="vis-prop-device"
+        />
+      </Field>
+      <Field label={t('alarms.severityFilter')}>
+        <Select
+          allowClear
+          value={typeof widget.props.severity === 'string' && widget.props.severity ? widget.props.severity : undefined}
+          placeholder={t('alarms.anySeverity')}
+          onChange={(v: string | undefined) => onChange((w) => ({ ...w, props: { ...w.props, severity: v ?? null } }))}
+          options={alarmSeverities.map((s) => ({ value: s, label: t(`alarm:severity.${s}`) }))}
+          data-testid="vis-prop-severity"
+        />
+      </Field>
+      <Field label={t('alarms.rows')}>
+        <InputNumber
+          min={1}
+          max={VIS_ALARM_ROWS_MAX}
+          value={typeof widget.props.rows === 'number' ? widget.props.rows : VIS_ALARM_ROWS_DEFAULT}
+          onChange={(v: number | undefined) => onChange((w) => ({ ...w, props: { ...w.props, rows: v ?? null } }))}
+          data-testid="vis-prop-rows"
+        />
+      </Field>
+      <span className="ec-vis__muted">{t('alarms.readOnly')}</span>
+    </>
   );
 }
 
@@ -73,6 +114,20 @@ export function WidgetProperties(props: { widget: Widget | null; onChange: (chan
               onModelUnit={(key, unit) => onChange((w) => withModelUnit(w, key, unit))}
             />
           </Field>
+        </>
+      ) : null}
+      {widget.type === 'alarms' ? <AlarmListProperties widget={widget} onChange={onChange} /> : null}
+      {widget.type === 'video' ? (
+        <>
+          <Field label={t('video.channel')}>
+            <VideoChannelSelect
+              value={typeof widget.props.channelId === 'string' ? widget.props.channelId : undefined}
+              onChange={(channelId) => setProps({ channelId: channelId || null })}
+              placeholder={t('video.channelPlaceholder')}
+              testId="vis-prop-channel"
+            />
+          </Field>
+          <span className="ec-vis__muted">{t('video.notShared')}</span>
         </>
       ) : null}
       {widget.type === 'value' || widget.type === 'gauge' || widget.type === 'chart' ? text('unit', t('props.unit')) : null}

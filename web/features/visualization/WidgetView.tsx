@@ -1,7 +1,7 @@
 /**
  * One widget as it shows its data: value card, gauge, chart, status light, switch, button, text,
- * image (an uploaded file). A binding whose device is gone shows "missing"; a type this version
- * does not draw (alarm list, video) says so. Switches and buttons act only when `onWrite` is given (signed in, not in
+ * image (an uploaded file), alarm list (AlarmListWidget.tsx), video (VideoWidget.tsx). A binding
+ * whose device is gone shows "missing"; a type this version does not draw says so. Switches and buttons act only when `onWrite` is given (signed in, not in
  * the designer); through a share link they are shown disabled.
  */
 import { useState, type JSX } from 'react';
@@ -14,6 +14,8 @@ import type { Widget } from '../../../server/contract/visualization.ts';
 import { rawText } from '../telemetry/valueFormat.ts';
 import type { LatestValue } from '../../lib/use-live.ts';
 import type { ValueSource } from './useBindingValues.ts';
+import { AlarmListWidget } from './AlarmListWidget.tsx';
+import { VideoWidget } from './VideoWidget.tsx';
 import { WidgetChart } from './WidgetChart.tsx';
 
 export interface WidgetViewProps {
@@ -131,6 +133,10 @@ function WidgetBody(props: WidgetViewProps): JSX.Element {
           {String(widget.props.text ?? '')}
         </div>
       );
+    case 'alarms':
+      return <AlarmListWidget widget={widget} source={props.source} />;
+    case 'video':
+      return <VideoWidget widget={widget} source={props.source} />;
     default:
       return <span className="ec-vis__muted">{t('typeNotBuilt')}</span>;
   }

@@ -6,12 +6,14 @@
  * WS_RECONNECT_DELAY_MS and asks again.
  */
 import { WS_POLICY_VIOLATION, WS_RECONNECT_DELAY_MS, WsErrorCode, type WsUpdate } from '../../../server/contract/realtime.ts';
-import { VIS_SHARE_CMD, type SharedLatest, type SharedLiveUpdate } from '../../../server/contract/visualization.ts';
+import { VIS_SHARE_CMD, type SharedAlarm, type SharedLatest, type SharedLiveUpdate } from '../../../server/contract/visualization.ts';
 import type { LatestValues } from '../../lib/use-live.ts';
 import { liveSocketUrl } from '../../lib/ws-client.ts';
 
 export interface ShareListener {
   values(data: SharedLatest): void;
+  /** Alarms of the devices the link's alarm lists bind (the active ones first, then changes). */
+  alarms?(list: SharedAlarm[]): void;
   gone(): void;
 }
 
@@ -49,7 +51,9 @@ export function followShare(shareToken: string, listener: ShareListener): () => 
         end();
         listener.gone();
       } else if (update.cmdUpdateType === VIS_SHARE_CMD) {
-        listener.values((update as SharedLiveUpdate).data);
+        const shared = update as SharedLiveUpdate;
+        listener.values(shared.data);
+        if (shared.alarms) listener.alarms?.(shared.alarms);
       }
     };
     ws.onclose = (event: CloseEvent) => {
