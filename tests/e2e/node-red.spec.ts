@@ -11,7 +11,7 @@ import type { Ui } from '../helpers/browser.ts';
 import { E2E_ADMIN, startE2eGateway } from '../helpers/e2e-gateway.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
-import { E2E_TIMEOUT_MS } from '../helpers/e2e-wait.ts';
+import { E2E_POLL, E2E_TIMEOUT_MS } from '../helpers/e2e-wait.ts';
 
 const NODE_RED_DIR = join(import.meta.dirname, '../../node_modules/node-red');
 /** Node-RED boots in seconds, longer on a loaded machine. */
@@ -140,7 +140,7 @@ describe('soft gateway: Node-RED', () => {
       return res.status;
     }, instanceId);
     expect(deployed).toBe(200);
-    await expect.poll(started, { timeout: E2E_TIMEOUT_MS }).toBeGreaterThan(before);
+    await expect.poll(started, E2E_POLL).toBeGreaterThan(before);
 
     // The 404s of the endpoint while it is not exposed are the point, not page errors.
     ui.allowConsoleError(/\/http\/hello/);
@@ -148,11 +148,11 @@ describe('soft gateway: Node-RED', () => {
     expect(await hello()).toBe(404);
     await ui.clickTestId('node-red-expose-http');
     await ui.expectVisible('node-red-http-path');
-    await expect.poll(hello, { timeout: E2E_TIMEOUT_MS }).toBe(200);
+    await expect.poll(hello, E2E_POLL).toBe(200);
     await ui.screenshotMatrix('node-red-detail-ops', () => ui.expectVisible('node-red-http-path'));
     await ui.clickTestId('node-red-expose-http');
     await ui.expectHidden('node-red-http-path');
-    await expect.poll(hello, { timeout: E2E_TIMEOUT_MS }).toBe(404);
+    await expect.poll(hello, E2E_POLL).toBe(404);
   }, 120_000);
 
   it('uploads a protocol module and lists it with its vendor', async () => {

@@ -10,6 +10,7 @@ import { solidPng, type Ui } from '../helpers/browser.ts';
 import { E2E_ADMIN, startE2eGateway } from '../helpers/e2e-gateway.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { text } from '../helpers/locale-text.ts';
+import { E2E_POLL, E2E_TIMEOUT_MS } from '../helpers/e2e-wait.ts';
 
 const PLATFORM = '边缘运营平台';
 const png = (rgb: [number, number, number]) => ({ name: 'image.png', mimeType: 'image/png', buffer: solidPng(64, 64, rgb) });
@@ -45,7 +46,7 @@ describe('operation management', () => {
     await ui.clickTestId('op-nav-workbench');
     await ui.expectVisible('main-layout');
     await ui.expectText('brand', PLATFORM);
-    await expect.poll(() => ui.page.title(), { timeout: 30_000 }).toContain(PLATFORM);
+    await expect.poll(() => ui.page.title(), E2E_POLL).toContain(PLATFORM);
   });
 
   it('shows a created banner on the login page', async () => {
@@ -65,8 +66,8 @@ describe('operation management', () => {
     try {
       const page = await visitor.newPage();
       await page.goto(`${baseUrl}/login`);
-      await page.getByTestId('login-banners').getByText('新品发布').waitFor({ timeout: 60_000 });
-      await page.getByTestId('login-page').getByText(PLATFORM).first().waitFor({ timeout: 60_000 });
+      await page.getByTestId('login-banners').getByText('新品发布').waitFor({ timeout: E2E_TIMEOUT_MS * 2 });
+      await page.getByTestId('login-page').getByText(PLATFORM).first().waitFor({ timeout: E2E_TIMEOUT_MS * 2 });
       await page.screenshot({ path: 'test-results/screenshots/operation/login-with-banner.png', fullPage: true });
     } finally {
       await visitor.close();
@@ -86,7 +87,7 @@ describe('operation management', () => {
 
     await ui.clickTestId('op-nav-workbench');
     await ui.expectVisible('wb-quick');
-    await ui.page.getByTestId('wb-quick').getByText('组织管理指南').waitFor({ timeout: 60_000 });
+    await ui.page.getByTestId('wb-quick').getByText('组织管理指南').waitFor({ timeout: E2E_TIMEOUT_MS * 2 });
   });
 
   it('lists the firmware packages and the licence in the operation shell', async () => {
