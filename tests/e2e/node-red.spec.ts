@@ -34,6 +34,21 @@ useE2eSpec(
   },
 );
 
+/** A full deploy through the gateway's proxy from the page's own origin (its editor cookie), as the editor does; the HTTP status. */
+function deployFromPage(instanceId: string, flows: Record<string, unknown>[]): Promise<number> {
+  return ui.page.evaluate(
+    async ({ id, body }) => {
+      const res = await fetch(`/soft-gateway/node-red/${id}/editor/flows`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'Node-RED-API-Version': 'v2', 'Node-RED-Deployment-Type': 'full' },
+        body: JSON.stringify({ flows: body }),
+      });
+      return res.status;
+    },
+    { id: instanceId, body: flows },
+  );
+}
+
 describe('soft gateway: Node-RED', () => {
   it('creates an instance from the list and shows it running', async () => {
     await ui.goto('/soft-gateway/node-red');
@@ -84,20 +99,12 @@ describe('soft gateway: Node-RED', () => {
 
   it('previews a snapshot as a picture and compares it with the one before', async () => {
     // A second deploy through the editor's path (the cookie is scoped to it): a wired flow in a group.
-    const status = await ui.page.evaluate(async (id) => {
-      const flows = [
+    const status = await deployFromPage(instanceId, [
         { id: 'e2etab', type: 'tab', label: 'E2E flow' },
         { id: 'grp', type: 'group', z: 'e2etab', name: 'Meter polling', x: 40, y: 40, w: 520, h: 100, nodes: ['inj', 'dbg'] },
         { id: 'inj', type: 'inject', z: 'e2etab', g: 'grp', name: 'every 5 s', x: 150, y: 90, wires: [['dbg']] },
         { id: 'dbg', type: 'debug', z: 'e2etab', g: 'grp', name: 'reading', x: 430, y: 90, wires: [] },
-      ];
-      const res = await fetch(`/soft-gateway/node-red/${id}/editor/flows`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'Node-RED-API-Version': 'v2', 'Node-RED-Deployment-Type': 'full' },
-        body: JSON.stringify({ flows }),
-      });
-      return res.status;
-    }, instanceId);
+    ]);
     expect(status).toBe(200);
     await ui.reload();
     const newest = ui.page.locator('[data-testid^="node-red-preview-"]:not([data-testid="node-red-preview-current"])').first();
@@ -126,19 +133,11 @@ describe('soft gateway: Node-RED', () => {
     const started = async (): Promise<number> => ((await log.textContent()) ?? '').split('Started flows').length - 1;
     const before = await started();
     // A deploy from the page's own origin, with no reload: the log shows the new "Started flows" by itself.
-    const deployed = await ui.page.evaluate(async (id) => {
-      const flows = [
+    const deployed = await deployFromPage(instanceId, [
         { id: 'e2etab', type: 'tab', label: 'E2E flow' },
         { id: 'in', type: 'http in', z: 'e2etab', name: 'hello', url: '/hello', method: 'get', x: 120, y: 60, wires: [['res']] },
         { id: 'res', type: 'http response', z: 'e2etab', name: 'answer', statusCode: '200', x: 320, y: 60, wires: [] },
-      ];
-      const res = await fetch(`/soft-gateway/node-red/${id}/editor/flows`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'Node-RED-API-Version': 'v2', 'Node-RED-Deployment-Type': 'full' },
-        body: JSON.stringify({ flows }),
-      });
-      return res.status;
-    }, instanceId);
+    ]);
     expect(deployed).toBe(200);
     await expect.poll(started, E2E_POLL).toBeGreaterThan(before);
 
