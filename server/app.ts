@@ -204,7 +204,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const dataDir = openDataDir(config.dataDir, migrations);
     const bus = options.bus ?? new EventBus();
     bus.useLogger(app.log);
-    const databaseFile = new DatabaseFileWatch({ file: join(config.dataDir, DATABASE_FILE), db: dataDir.db, log: app.log, options: options.tuning?.databaseFile });
+    const databaseFile = new DatabaseFileWatch({ file: join(config.dataDir, DATABASE_FILE), db: dataDir.db, log: app.log, announce: bus.emit.bind(bus), options: options.tuning?.databaseFile });
     const core: Core = {
       config,
       db: dataDir.db,

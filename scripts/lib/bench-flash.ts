@@ -21,7 +21,8 @@ import { ensureDevices, ensureSimulatorProduct } from './simulator.ts';
 
 const DEVICES = 100;
 const FLEET_WARMUP_MS = 5000;
-const FLEET_MS = 30_000;
+// Two moves into blocks (every 60 s, telemetry-writer.ts `moveMs`) fall in the run: their bytes count.
+const FLEET_MS = 125_000;
 const FAST_RATE = 10;
 const FAST_MS = 15_000;
 const LONE_RATE = 2;

@@ -11,6 +11,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode } from '../contract/errors.ts';
 import type { Db } from '../db/sqlite.ts';
 import { AppError } from './app-error.ts';
+import type { Announce } from './event-bus.ts';
+
+declare module './event-bus.ts' {
+  interface Events {
+    /**
+     * A copy of the open database is about to be written (VACUUM INTO: a firmware update's copy
+     * for a rollback, this watch's copy of a lost file). Heard synchronously: what lives beside the
+     * database file (the telemetry staging ring) is folded into it first, so the copy is whole.
+     */
+    'database.copying': { reason: 'firmware' | 'recovery' };
+  }
+}
 
 export interface DatabaseFileWatchOptions {
   /** How often the path is looked at (a stat: cheap, but not per message). */
@@ -56,10 +68,12 @@ export class DatabaseFileWatch {
   private readonly file: string;
   private readonly db: Db;
   private readonly log: FastifyBaseLogger;
+  private readonly announce: Announce | null;
 
   /** `file`: the path `db` was opened from. */
-  constructor(deps: { file: string; db: Db; log: FastifyBaseLogger; options?: Partial<DatabaseFileWatchOptions> }) {
+  constructor(deps: { file: string; db: Db; log: FastifyBaseLogger; announce?: Announce; options?: Partial<DatabaseFileWatchOptions> }) {
     this.file = deps.file;
+    this.announce = deps.announce ?? null;
     this.db = deps.db;
     this.log = deps.log;
     this.options = { ...databaseFileWatchDefaults, ...deps.options };
@@ -93,6 +107,7 @@ export class DatabaseFileWatch {
   private restore(): void {
     const target = existsSync(this.file) ? `${this.file}.recovered-${Date.now()}` : this.file;
     try {
+      this.announce?.('database.copying', { reason: 'recovery' });
       this.db.exec(`VACUUM INTO '${target.replaceAll("'", "''")}'`);
       this.restoredTo = target;
       this.log.error({ file: target }, 'the open database was written back: restart the gateway to go on with it');

@@ -19,7 +19,7 @@ export const FACTORY_RESET_FILE = 'factory-reset.json';
  * in the data dir adds them here.
  */
 export const FACTORY_RESET_REMOVES = [
-  'edge.db', 'edge.db-wal', 'edge.db-shm', 'edge.db-journal',
+  'edge.db', 'edge.db-wal', 'edge.db-shm', 'edge.db-journal', 'edge.db-staging',
   'oss', 'secrets.json', 'setup-code', 'mqtts-key.pem', 'mqtts-cert.pem',
 ] as const;
 

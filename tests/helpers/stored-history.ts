@@ -3,7 +3,18 @@
  * rows) for the storage tests that look beneath the API: a value stored twice counts once.
  */
 import type { Db } from '../../server/db/sqlite.ts';
+import { readStagingRing } from '../../server/modules/telemetry/staging-ring.ts';
 import { StagingStore } from '../../server/modules/telemetry/staging-store.ts';
+
+/** What `db` has staged as a restart would read it back (the ring's file, not another connection's memory). */
+function onDisk<T>(db: Db, read: (staging: StagingStore) => T): T {
+  const ring = readStagingRing(db);
+  try {
+    return read(new StagingStore(db, ring));
+  } finally {
+    ring.close();
+  }
+}
 
 /** Distinct (key, ts) of the device's values staged or in ts_history, of `key` and `ts` when given. */
 export function storedValueCount(db: Db, deviceId: string, filter: { key?: string; ts?: number } = {}): number {
@@ -16,12 +27,12 @@ export function storedValueCount(db: Db, deviceId: string, filter: { key?: strin
   const add = (seriesId: number, ts: number): void => {
     if (series.has(seriesId) && (filter.ts === undefined || ts === filter.ts)) seen.add(`${seriesId}:${ts}`);
   };
-  for (const r of new StagingStore(db).all()) add(r[0], r[1]);
+  for (const r of onDisk(db, (s) => s.all())) add(r[0], r[1]);
   for (const r of db.prepare('SELECT series_id, ts FROM ts_history').all() as { series_id: number; ts: number }[]) add(r.series_id, r.ts);
   return seen.size;
 }
 
-/** Values staged now (both staging tables). */
+/** Values staged now (the ring and the old staging tables). */
 export function stagedCount(db: Db): number {
-  return new StagingStore(db).count();
+  return onDisk(db, (s) => s.count());
 }

@@ -5,12 +5,18 @@
  * staged is what arrived after everything moved), a repeated ts answered with its last write (the
  * repeats arrive last, so their move rewrites blocks already made); the next move finishes the job.
  * The database was staged by two binaries: values an older one staged one row each (migration 0014)
- * before the update, the rest as one pack per commit (migration 0047): both move, the old ones first.
+ * before the update, the rest as one record per commit of the staging ring: both move, the old
+ * ones first.
+ *
+ * The ring (staging-log.ts) on its own: a process staging one value per commit, moving now and
+ * then, so that the ring wraps around several times, is killed mid-stream: after a restart every
+ * value it acknowledged is there exactly once, staged or in a block.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../../server/app.ts';
 import { openDatabase, transaction } from '../../server/db/sqlite.ts';
+import { STAGING_PAGE, STAGING_RING_BYTES } from '../../server/modules/telemetry/staging-log.ts';
 import { TelemetryRepository } from '../../server/modules/telemetry/telemetry-repository.ts';
 import type { TelemetryRow } from '../../server/modules/telemetry/telemetry-rows.ts';
 import { encodeValue } from '../../server/modules/telemetry/stored-value.ts';
@@ -116,4 +122,46 @@ describe('moving staged history and a hard kill', () => {
     expect(finished.blockValues).toBe(KEYS.length * PER_KEY);
     expect(finished.values).toEqual(expected);
   });
+
+  it('keeps every value the ring acknowledged, exactly once, when its process is killed before and after the ring wraps', { timeout: 120_000 }, async () => {
+    const file = join(tempDir(), 'edge.db');
+    openDatabase(file, migrations).close();
+    // One record (a page) per commit; a move every `moveEvery` commits, more than the ring holds.
+    const lap = STAGING_RING_BYTES / STAGING_PAGE;
+    const moveEvery = Math.round(lap * 1.4);
+    const life = async (from: number, killAt: number): Promise<number[]> => {
+      const lines = await runStorageChild('staging-ring-child.ts', [file, String(from), String(moveEvery)], `acked ${killAt}`);
+      return lines.filter((l) => l.startsWith('acked ')).map((l) => Number(l.slice(6)));
+    };
+    // Killed past the ring's end with nothing moved yet: the start of the ring is still staged,
+    // so the ring must have grown rather than started over.
+    const acked = await life(0, Math.round(lap * 1.2));
+    const afterKill = seqValues(file);
+    expect(afterKill.integrity).toBe('ok');
+    expect(afterKill.seqs.slice(0, acked.length)).toEqual(acked);
+    expect(afterKill.blockValues).toBe(0);
+
+    // A second life continues the ring where the first left it, moves, starts the ring over, and
+    // is killed on its second lap: what the moves took is not read back twice.
+    const next = afterKill.seqs.length;
+    const ackedAgain = await life(next, Math.round(lap * 3.2));
+    const finished = seqValues(file);
+    expect(finished.integrity).toBe('ok');
+    expect(finished.blockValues).toBeGreaterThan(0);
+    expect(finished.seqs.slice(0, next + ackedAgain.length)).toEqual([...afterKill.seqs, ...ackedAgain]);
+    expect(new Set(finished.seqs).size).toBe(finished.seqs.length);
+  });
 });
+
+/** The values of dev-1's key seq in ts order, as a restart reads them (ring and blocks). */
+function seqValues(file: string): { integrity: string; seqs: number[]; blockValues: number } {
+  const db = openDatabase(file, migrations);
+  try {
+    const integrity = (db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check;
+    const { n: blockValues } = db.prepare('SELECT COALESCE(SUM(count), 0) AS n FROM ts_block').get() as { n: number };
+    const seqs = new TelemetryRepository(db).history('dev-1', 'seq', 0, Number.MAX_SAFE_INTEGER, 50_000, 'ASC').map((p) => Number(p.value));
+    return { integrity, seqs, blockValues };
+  } finally {
+    db.close();
+  }
+}

@@ -242,10 +242,10 @@ describe('low free disk', () => {
   });
 });
 
-/** An 8 MB tmpfs on a fresh directory (mounting needs root); unmounted by the test. */
+/** A 5 MB tmpfs (the staging ring takes 2 MB of it) on a fresh directory (mounting needs root); unmounted by the test. */
 function smallFileSystem(): string {
   const dir = tempDir('edge-tmpfs-');
-  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', dir], { stdio: 'ignore' });
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=5m', 'tmpfs', dir], { stdio: 'ignore' });
   return dir;
 }
 
@@ -253,7 +253,7 @@ describe('a data directory that really fills up', () => {
   it.skipIf(process.getuid?.() !== 0)('answers devices 507 and keeps serving the console when the disk is full, and the database is intact and readable after a restart', { timeout: 120_000 }, async () => {
     const dir = smallFileSystem();
     try {
-      // No free-space floor: the writes themselves meet the full disk (8 MB).
+      // No free-space floor: the writes themselves meet the full disk (5 MB).
       const t = await makeDeviceApp({ dataDir: dir, minFreeDiskMb: 0, tuning: { compactor: { everyMs: 0 } } });
       const { device, token } = await deviceOf(t);
       let res = { statusCode: 200, body: '' };

@@ -18,10 +18,12 @@ function recordingWriter(options: { maxRows?: number } = {}) {
   // The writer counts and moves staged values (migration 0013), so the tables exist; none are staged here.
   const db = openDatabase(':memory:', migrations);
   const rows = {
-    insertTelemetry(batch: Iterable<WriteJob>) {
-      if (!db.isTransaction) throw new Error('insertTelemetry outside a transaction');
+    seriesOf(batch: Iterable<WriteJob>) {
+      if (!db.isTransaction) throw new Error('seriesOf outside a transaction');
       transactions.push([...batch].map((job) => job.telemetry?.length ?? 0));
+      return { series: [] };
     },
+    stage() {},
     upsertAttributes() {},
     insertEvent() {},
     deleteDeviceState() {},

@@ -90,13 +90,14 @@ export function writeFirmwareState(paths: FirmwarePaths, state: FirmwareState): 
 /**
  * Puts the pre-update copy back as the database. Runs only while no process has the database open
  * (the supervisor, between two children). The WAL and shared-memory files of the newer database go
- * first: SQLite would otherwise replay the newer WAL into the restored file. Repeating it after a
+ * first: SQLite would otherwise replay the newer WAL into the restored file; so does its telemetry
+ * staging ring (the copy was made with every staged value moved in: `database.copying`). Repeating it after a
  * power cut at any step gives the same result, since the copy stays until the state says the
  * rollback is done.
  */
 export function restorePreUpdateDatabase(paths: FirmwarePaths): boolean {
   if (!existsSync(paths.preUpdateDb)) return false;
-  for (const suffix of ['-wal', '-shm']) rmSync(paths.database + suffix, { force: true });
+  for (const suffix of ['-wal', '-shm', '-staging']) rmSync(paths.database + suffix, { force: true });
   const tmp = `${paths.database}.restore`;
   copyFileSync(paths.preUpdateDb, tmp);
   fsyncPath(tmp);

@@ -114,6 +114,7 @@ export class FirmwareService {
     const target = this.deps.paths.preUpdateDb;
     const tmp = `${target}.partial`;
     rmSync(tmp, { force: true });
+    this.deps.announce('database.copying', { reason: 'firmware' });
     this.deps.db.exec(`VACUUM INTO '${tmp.replaceAll("'", "''")}'`);
     fsyncPath(tmp);
     renameSync(tmp, target);

@@ -79,10 +79,16 @@ export class HistoryBudget {
   private readonly file: string;
   readonly maxBytes: number | null;
   private readonly log: FastifyBaseLogger;
+  private readonly moveStaged: () => void;
 
-  /** `file`: the database file whose size is capped; `maxBytes`: the cap (`--history-max-mb`; null: none). */
-  constructor(deps: { db: Db; rows: TelemetryRepository; file: string; maxBytes: number | null; log: FastifyBaseLogger; options?: Partial<BudgetOptions> }) {
+  /**
+   * `file`: the database file whose size is capped; `maxBytes`: the cap (`--history-max-mb`; null:
+   * none); `moveStaged`: moves the staged values into the database, where pruning reaches them (the
+   * staging ring beside it is a fixed buffer, not counted against the cap).
+   */
+  constructor(deps: { db: Db; rows: TelemetryRepository; file: string; maxBytes: number | null; log: FastifyBaseLogger; moveStaged: () => void; options?: Partial<BudgetOptions> }) {
     this.db = deps.db;
+    this.moveStaged = deps.moveStaged;
     this.rows = deps.rows;
     this.file = deps.file;
     this.maxBytes = deps.maxBytes;
@@ -147,6 +153,7 @@ export class HistoryBudget {
 
   private async prune(): Promise<number> {
     if (this.maxBytes === null) return 0;
+    this.moveStaged();
     const target = this.maxBytes * this.options.headroom;
     const started = this.usedBytes();
     let values = 0;

@@ -9,11 +9,13 @@
  * here into a Float64Array (moved, not copied) plus the few strings a batch names.
  */
 import type { SQLInputValue } from 'node:sqlite';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { WAL_AUTOCHECKPOINT_PAGES } from '../../db/sqlite.ts';
 import type { FailureOrigin } from './commit-failure.ts';
 import { ValueType, encodeValue } from './stored-value.ts';
 import { encodeStagedPack, PACK_VALUES } from './staging-pack.ts';
+import { appendStagingRecord } from './staging-log.ts';
+import type { RingHandle, StagedPack } from './staging-ring.ts';
 import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRow } from './telemetry-rows.ts';
 import { attributeParams, eventParams, writeSql } from './telemetry-write-sql.ts';
 
@@ -151,9 +153,11 @@ function packJob(job: BatchJob, table: PairTable, batch: PackedBatch, i: number)
 }
 
 /*
- * The worker. Same rules as TelemetryRepository.insertTelemetry: the batch's values into staging
- * as packs (the latest values follow when staged values are moved), then attributes, events and
- * purges (the writer sends none: telemetry-writer.ts, `stopWorkerForPurge`). It tells the main thread through postMessage and, for a
+ * The worker. Same rules as the writer's commit on the main thread: new series, attributes, events
+ * and purges (the writer sends none: telemetry-writer.ts, `stopWorkerForPurge`) in one transaction
+ * (none when the batch has only values of known series, the usual case), then, once it committed,
+ * the values as synced records of the staging ring (staging-log.ts), which the main thread adopts
+ * with the batch's completion (the latest values follow when staged values are moved). It tells the main thread through postMessage and, for a
  * shutdown that cannot wait for the event loop, through the shared `signal`:
  * [last finished batch, its failure 0/1, closed 0/1].
  */
@@ -161,16 +165,22 @@ const WORKER_SOURCE = String.raw`
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const { DatabaseSync } = require('node:sqlite');
-const { file, sql, signal } = workerData;
+const fs = require('node:fs');
+const { crc32 } = require('node:zlib');
+const { file, sql, signal, ring, port } = workerData;
 const state = new Int32Array(signal);
 const db = new DatabaseSync(file);
+// The ring's position is shared with the main thread, which commits when this worker does not.
+const ringState = new Float64Array(ring.state);
+const ringFd = fs.openSync(ring.path, 'r+');
+const ringIo = { writeSync: fs.writeSync, fdatasyncSync: fs.fdatasyncSync, crc32 };
 // As the main connection (server/db/sqlite.ts): the WAL is synced at each COMMIT, before the PUBACKs.
 db.exec('PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES};');
-const stagePack = db.prepare(sql.stagePack);
-// staging-pack.ts, as the main thread encodes packs. __name: what a transpiler that keeps function
-// names wraps nested functions in.
+// staging-pack.ts and staging-log.ts, as the main thread encodes and appends packs. __name: what a
+// transpiler that keeps function names wraps nested functions in.
 const __name = (f) => f;
 const encodeStagedPack = (${String(encodeStagedPack)});
+const appendStagingRecord = (${String(appendStagingRecord)});
 const seriesSelect = db.prepare(sql.series);
 const seriesInsert = db.prepare(sql.newSeries);
 const attribute = db.prepare(sql.attribute);
@@ -179,7 +189,16 @@ const forget = sql.forgetDevice.map((s) => db.prepare(s));
 const seriesIds = new Map();
 const pairs = [];
 
+// BEGIN only for a batch that writes to the database.
+let open = false;
+function begin() {
+  if (open) return;
+  db.exec('BEGIN IMMEDIATE');
+  open = true;
+}
+
 function store(b) {
+  if (b.attributes.length || b.events.length || b.purge.length) begin();
   const v = b.values;
   const pairIds = [];
   const c = { series: [], ts: [], types: [], nums: [], texts: [], flags: [] };
@@ -199,6 +218,7 @@ function store(b) {
       id = keys.get(key);
       if (id === undefined) {
         const row = seriesSelect.get(device, key);
+        if (row === undefined) begin();
         id = row !== undefined ? row.id : Number(seriesInsert.run(device, key, ts, type, num, text, flag).lastInsertRowid);
         keys.set(key, id);
       }
@@ -211,22 +231,32 @@ function store(b) {
     c.texts.push(text);
     c.flags.push(flag);
   }
-  for (let from = 0; from < c.series.length; from += ${PACK_VALUES}) {
-    const to = Math.min(c.series.length, from + ${PACK_VALUES});
-    const pack = encodeStagedPack(c, from, to);
-    stagePack.run(to - from, pack.minTs, pack.maxTs, pack.data);
-  }
   for (const a of b.attributes) attribute.run(...a);
   for (const e of b.events) event.run(...e);
   for (const device of b.purge) {
     for (const statement of forget) statement.run(device);
     seriesIds.delete(device);
   }
+  return c;
+}
+
+/** After the commit: no record names a series that a rollback took back. */
+function stage(c) {
+  const packs = [];
+  for (let from = 0; from < c.series.length; from += ${PACK_VALUES}) {
+    const to = Math.min(c.series.length, from + ${PACK_VALUES});
+    const pack = encodeStagedPack(c, from, to);
+    const staged = { data: pack.data, count: to - from, minTs: pack.minTs, maxTs: pack.maxTs };
+    staged.seq = appendStagingRecord(ringIo, ringFd, ringState, staged).seq;
+    packs.push(staged);
+  }
+  return packs;
 }
 
 parentPort.on('message', (b) => {
   if (b.close) {
     db.close();
+    fs.closeSync(ringFd);
     Atomics.store(state, 2, 1);
     Atomics.notify(state, 2);
     return;
@@ -234,17 +264,21 @@ parentPort.on('message', (b) => {
   // The main thread counts these names as known whether or not this batch commits.
   for (const name of b.newPairs) pairs.push(name);
   let error = null;
+  let packs = [];
   try {
-    db.exec('BEGIN IMMEDIATE');
+    let c;
     try {
-      store(b);
-      db.exec('COMMIT');
+      c = store(b);
+      if (open) db.exec('COMMIT');
     } catch (err) {
       if (db.isTransaction) db.exec('ROLLBACK');
       // Series created in the rolled-back batch do not exist.
       seriesIds.clear();
       throw err;
+    } finally {
+      open = false;
     }
+    packs = stage(c);
   } catch (err) {
     // What the writer needs to tell one message's fault from the database's (commit-failure.ts).
     error = err instanceof Error ? { message: err.message, name: err.name, code: err.code, errcode: err.errcode } : { message: String(err) };
@@ -252,16 +286,23 @@ parentPort.on('message', (b) => {
   Atomics.store(state, 1, error === null ? 0 : 1);
   Atomics.store(state, 0, b.seq);
   Atomics.notify(state, 0);
-  parentPort.postMessage({ seq: b.seq, error });
+  port.postMessage({ seq: b.seq, error, packs });
 });
 `;
 
-/** Told once the batch is committed (null) or why it was not. */
-export type BatchDone = (err: Error | null) => void;
+/** Told once the batch is committed (null, with the ring's packs it appended) or why it was not. */
+export type BatchDone = (err: Error | null, packs: readonly StagedPack[]) => void;
 
 /** A failure as the worker reports it: the error's message and where it came from. */
 interface WorkerFailure extends FailureOrigin {
   message: string;
+}
+
+/** A batch's end as the worker reports it. */
+interface WorkerReport {
+  seq: number;
+  error: WorkerFailure | null;
+  packs: StagedPack[];
 }
 
 function errorOf(failure: WorkerFailure): Error {
@@ -274,19 +315,28 @@ export class HistoryWorker {
   private readonly state = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
   private seq = 0;
   private inFlight: { seq: number; done: BatchDone } | null = null;
+  /**
+   * Where the worker reports batches: a port of our own, so that a shutdown can take the report of
+   * the batch in flight synchronously (receiveMessageOnPort), with the packs it appended.
+   */
+  private readonly port: MessagePort;
   private gone = false;
   /** Series names the worker was told, so batches carry numbers. */
   readonly pairs = new PairTable();
 
   /** `failed` hears of a worker that died; its batch in flight fails, and it takes no more. */
-  constructor(file: string, private readonly failed: (err: Error) => void) {
+  constructor(file: string, ring: RingHandle, private readonly failed: (err: Error) => void) {
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { file, sql: writeSql, signal: this.state.buffer },
+      workerData: { file, sql: writeSql, signal: this.state.buffer, ring, port: port2 },
+      transferList: [port2],
       resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 },
     });
     this.worker.unref();
-    this.worker.on('message', ({ seq, error }: { seq: number; error: WorkerFailure | null }) => this.finished(seq, error));
+    this.port.unref();
+    this.port.on('message', (report: WorkerReport) => this.finished(report));
     this.worker.on('error', (err) => this.die(err));
     this.worker.on('exit', (code) => this.die(new Error(`history worker exited with code ${code}`)));
   }
@@ -298,7 +348,7 @@ export class HistoryWorker {
 
   commit(batch: PackedBatch, done: BatchDone): void {
     if (this.gone) {
-      done(new Error('history worker gone'));
+      done(new Error('history worker gone'), []);
       return;
     }
     const seq = ++this.seq;
@@ -318,22 +368,24 @@ export class HistoryWorker {
         Atomics.wait(this.state, 0, Atomics.load(this.state, 0), Math.max(1, deadline - Date.now()));
       }
       const settled = Atomics.load(this.state, 0) === flight.seq;
-      const failure = !settled ? 'history worker did not finish before shutdown' : Atomics.load(this.state, 1) ? 'history batch failed to commit' : null;
-      this.finished(flight.seq, failure === null ? null : { message: failure });
+      const report = settled ? (receiveMessageOnPort(this.port)?.message as WorkerReport | undefined) : undefined;
+      if (report) this.finished(report);
+      else this.finished({ seq: flight.seq, error: { message: settled ? 'history batch report lost at shutdown' : 'history worker did not finish before shutdown' }, packs: [] });
     }
     if (!this.gone) {
       this.gone = true;
       this.worker.postMessage({ close: true });
       Atomics.wait(this.state, 2, 0, 1000);
     }
+    this.port.close();
     void this.worker.terminate();
   }
 
-  private finished(seq: number, error: WorkerFailure | null): void {
+  private finished({ seq, error, packs }: WorkerReport): void {
     const flight = this.inFlight;
     if (!flight || flight.seq !== seq) return;
     this.inFlight = null;
-    flight.done(error === null ? null : errorOf(error));
+    flight.done(error === null ? null : errorOf(error), packs);
   }
 
   private die(err: Error): void {
@@ -344,6 +396,6 @@ export class HistoryWorker {
     // The writer first gives up on this worker, so what the failed batch's callback flushes next
     // is committed on the main thread.
     this.failed(err);
-    flight?.done(err);
+    flight?.done(err, []);
   }
 }

@@ -8,7 +8,8 @@
  * what a message writes to disk"). The compactor merges the small blocks of a day later.
  *
  * A kill at any point leaves each value staged or in a block, never both or neither
- * (tests/integration/history-staging-crash.test.ts). The writer starts a move at `moveRows`
+ * (tests/integration/history-staging-crash.test.ts): the ring's records stay in its file until
+ * their pages are reused, and the mark written with the blocks says which are moved. The writer starts a move at `moveRows`
  * (telemetry-writer.ts), so a move is normally one transaction that empties the table. The codec
  * runs in JS, so moves run on the main thread, between two commits (the history worker runs only
  * SQL); the compactor and retention move everything first so that they see every value.
@@ -61,11 +62,15 @@ export class StagingMover {
 
   /** Moves the oldest `chunk` staged values (whole packs, or all there are) in one transaction. */
   move(chunk = MOVE_CHUNK): Moved {
-    return transaction(this.db, () => {
-      const { records, more } = this.staging.takeOldest(chunk);
-      this.writeSeries(records);
-      return { moved: records.length, more };
+    const step = transaction(this.db, () => {
+      const taken = this.staging.takeOldest(chunk);
+      this.writeSeries(taken.records);
+      if (taken.upTo !== null) this.staging.markMoved(taken.upTo);
+      return taken;
     });
+    // Only now, committed (a rolled-back move leaves them staged and readable).
+    if (step.upTo !== null) this.staging.release(step.upTo);
+    return { moved: step.records.length, more: step.more };
   }
 
   /** Moves every staged value, a chunk per transaction. */

@@ -145,3 +145,13 @@ export function decodeStagedPack(data: Uint8Array, out: StagedRecord[]): void {
 export function stagedColumns(): StagedColumns {
   return { series: [], ts: [], types: [], nums: [], texts: [], flags: [] };
 }
+
+/** Appends one staged value to `c`. */
+export function pushStagedRecord(c: StagedColumns, r: StagedRecord): void {
+  c.series.push(r[0]);
+  c.ts.push(r[1]);
+  c.types.push(r[2]);
+  c.nums.push(r[3]);
+  c.texts.push(r[4]);
+  c.flags.push(r[5]);
+}

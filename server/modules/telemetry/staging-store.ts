@@ -1,21 +1,21 @@
 /**
- * The staged history values, the only SQL that names the staging tables besides a deleted device's
- * purge (telemetry-write-sql.ts): ts_staging_pack (migration 0047, one row per commit, staging-pack.ts),
- * which this binary writes, and ts_staging (migration 0014, one row per value), which a binary
- * before 0047 wrote and which is still read and moved until it is empty (a gateway updated with
- * values staged). Every value of ts_staging arrived before any pack, so arrival order is the old
- * table's rows by id, then the packs by id and their values in order; among values of one series
- * and ts the last to arrive wins, as an overwrite does.
+ * The staged history values, the only code that names the staging tables besides a deleted device's
+ * purge (telemetry-write-sql.ts): the ring file this binary writes (staging-log.ts, staging-ring.ts,
+ * one record per commit), and two tables older binaries wrote, still read and moved until empty (a
+ * gateway updated with values staged): ts_staging (migration 0014, one row per value) and
+ * ts_staging_pack (migration 0047, one row per commit). Each came before the next, so arrival order
+ * is the first table's rows by id, then the second's packs by id, then the ring's records by
+ * sequence, and the values of a pack in order; among values of one series and ts the last to arrive
+ * wins, as an overwrite does.
  */
 import type { StatementSync } from 'node:sqlite';
 import type { Db } from '../../db/sqlite.ts';
-import { writeSql } from './telemetry-write-sql.ts';
-import { decodeStagedPack, encodeStagedPack, PACK_VALUES, stagedColumns, type StagedColumns, type StagedRecord } from './staging-pack.ts';
+import { decodeStagedPack, encodeStagedPack, PACK_VALUES, pushStagedRecord, stagedColumns, type StagedColumns, type StagedRecord } from './staging-pack.ts';
+import { stagingRingOf, type StagedPack, type StagingRing } from './staging-ring.ts';
 
 const LEGACY_COLUMNS = 'series_id, ts, value_type, num_value, text_value, flag';
 
 const sql = {
-  pack: writeSql.stagePack,
   count: 'SELECT (SELECT COUNT(*) FROM ts_staging) + (SELECT COALESCE(SUM(count), 0) FROM ts_staging_pack) AS n',
   legacyInRange: `SELECT ${LEGACY_COLUMNS} FROM ts_staging WHERE ts >= ? AND ts < ? ORDER BY id`,
   packsInRange: 'SELECT data FROM ts_staging_pack WHERE max_ts >= ? AND min_ts < ? ORDER BY id',
@@ -36,18 +36,28 @@ const sql = {
   rewritePack: 'UPDATE ts_staging_pack SET count = ?, min_ts = ?, max_ts = ?, data = ? WHERE id = ?',
   dropPack: 'DELETE FROM ts_staging_pack WHERE id = ?',
   legacyForget: 'DELETE FROM ts_staging WHERE series_id = ?',
+  moved: 'UPDATE ts_staging_moved SET up_to = ? WHERE id = 1',
+  forgottenMoved: 'DELETE FROM ts_staging_forgotten WHERE up_to <= ?',
+  forgotten: `INSERT INTO ts_staging_forgotten (series_id, up_to) VALUES (?, ?)
+    ON CONFLICT(series_id) DO UPDATE SET up_to = excluded.up_to`,
 };
 
 /** The oldest staged values a move takes, and whether more stay staged. */
 export interface StagedChunk {
   records: StagedRecord[];
   more: boolean;
+  /** The ring's highest sequence taken (null: none): `markMoved` with it in the move's transaction, `release` after. */
+  upTo: number | null;
 }
 
 export class StagingStore {
   private statements: Record<keyof typeof sql, StatementSync> | null = null;
 
-  constructor(private readonly db: Db) {}
+  /** `ring`: another reading of the ring than the one `db`'s connection shares (readStagingRing). */
+  constructor(
+    private readonly db: Db,
+    private readonly ownRing: StagingRing | null = null,
+  ) {}
 
   /**
    * Prepared on first use, not in the constructor: a repository opened over a database migrated
@@ -62,19 +72,33 @@ export class StagingStore {
     return (this.statements = s);
   }
 
-  /** Appends `c`'s values, one pack per `PACK_VALUES`. Call inside the commit's transaction. */
+  private get ring(): StagingRing {
+    return this.ownRing ?? stagingRingOf(this.db);
+  }
+
+  /**
+   * Appends `c`'s values to the ring, one synced record per `PACK_VALUES`: when this returns they
+   * survive a power cut. Call after the transaction that created their series committed, so that
+   * no record names a series that a rollback took back.
+   */
   append(c: StagedColumns): void {
     const n = c.series.length;
     for (let from = 0; from < n; from += PACK_VALUES) {
       const to = Math.min(n, from + PACK_VALUES);
-      const pack = encodeStagedPack(c, from, to);
-      this.s.pack.run(to - from, pack.minTs, pack.maxTs, pack.data);
+      this.ring.append({ ...encodeStagedPack(c, from, to), count: to - from });
     }
   }
 
-  /** Values staged now (the pack counts and a count of the old table, which the writer keeps small). */
+  /** Packs the history worker appended to the ring. */
+  adopt(packs: readonly StagedPack[]): void {
+    this.ring.adopt(packs);
+  }
+
+  /** Values staged now (the ring's packs and counts of the old tables, which the writer keeps small). */
   count(): number {
-    return (this.s.count.get() as { n: number }).n;
+    let n = (this.s.count.get() as { n: number }).n;
+    for (const p of this.ring.packs) n += p.count;
+    return n;
   }
 
   /** Staged values with startTs <= ts < endTs of every series, in arrival order. */
@@ -82,6 +106,7 @@ export class StagingStore {
     const out = this.s.legacyInRange.all(startTs, endTs) as unknown as StagedRecord[];
     const fromPacks: StagedRecord[] = [];
     for (const { data } of this.s.packsInRange.all(startTs, endTs) as { data: Uint8Array }[]) decodeStagedPack(data, fromPacks);
+    for (const p of this.ring.packs) if (p.maxTs >= startTs && p.minTs < endTs) decodeStagedPack(p.data, fromPacks);
     for (const r of fromPacks) if (r[1] >= startTs && r[1] < endTs) out.push(r);
     return out;
   }
@@ -93,7 +118,7 @@ export class StagingStore {
 
   /**
    * Takes the oldest `chunk` values (whole packs: a few thousand more at most) out of staging, for
-   * a move to store elsewhere in the same transaction. The old table's values go first, alone.
+   * a move to store elsewhere in the same transaction. The old tables' values go first, alone.
    */
   takeOldest(chunk: number): StagedChunk {
     const legacy = this.s.legacyEnd.get(chunk, chunk) as { end: number | null; rest: number | null };
@@ -101,8 +126,41 @@ export class StagingStore {
       const records = this.s.legacyBefore.all(legacy.end) as unknown as StagedRecord[];
       if (legacy.rest) this.s.legacyClear.run();
       else this.s.legacyClearBefore.run(legacy.end);
-      return { records, more: true };
+      return { records, more: true, upTo: null };
     }
+    const packed = this.takeOldestPacks(chunk);
+    if (packed.records.length) return { ...packed, more: true, upTo: null };
+    return this.takeOldestRecords(chunk);
+  }
+
+  /** The ring's oldest packs, left in place: the move marks them moved, and `release` lets them go once it committed. */
+  private takeOldestRecords(chunk: number): StagedChunk {
+    const records: StagedRecord[] = [];
+    let upTo: number | null = null;
+    let taken = 0;
+    const { packs } = this.ring;
+    for (const p of packs) {
+      if (taken >= chunk) break;
+      decodeStagedPack(p.data, records);
+      upTo = p.seq;
+      taken += p.count;
+    }
+    return { records, more: upTo !== null && upTo < packs[packs.length - 1]!.seq, upTo };
+  }
+
+  /** In the move's transaction: the ring's packs up to `seq` are in blocks now; deleted devices' marks below it are spent. */
+  markMoved(seq: number): void {
+    this.s.moved.run(seq);
+    this.s.forgottenMoved.run(seq);
+  }
+
+  /** After the move committed: memory lets its packs go, the ring may reuse their pages. */
+  release(seq: number): void {
+    this.ring.release(seq);
+  }
+
+  /** The old pack table's oldest packs (migration 0047), deleted in the move's transaction. */
+  private takeOldestPacks(chunk: number): { records: StagedRecord[]; more: boolean } {
     let last = -1;
     let taken = 0;
     let more = false;
@@ -122,10 +180,19 @@ export class StagingStore {
     return { records, more };
   }
 
-  /** Drops the staged values of `series` (a deleted device's), rewriting the packs that hold some. Call inside a transaction. */
+  /**
+   * Drops the staged values of `series` (a deleted device's), rewriting the packs that hold some.
+   * The ring keeps its records: the series are noted with the ring's last sequence, so that reading
+   * it back after a restart leaves their values out. Call inside a transaction.
+   */
   forget(series: ReadonlySet<number>): void {
     if (series.size === 0) return;
-    for (const id of series) this.s.legacyForget.run(id);
+    const ring = this.ring;
+    for (const id of series) {
+      this.s.legacyForget.run(id);
+      this.s.forgotten.run(id, ring.lastSeq);
+    }
+    ring.forget(series);
     for (const { id, data } of this.s.allPacks.all() as { id: number; data: Uint8Array }[]) {
       const records: StagedRecord[] = [];
       decodeStagedPack(data, records);
@@ -136,18 +203,9 @@ export class StagingStore {
         continue;
       }
       const c = stagedColumns();
-      for (const r of kept) pushRecord(c, r);
+      for (const r of kept) pushStagedRecord(c, r);
       const pack = encodeStagedPack(c, 0, kept.length);
       this.s.rewritePack.run(kept.length, pack.minTs, pack.maxTs, pack.data, id);
     }
   }
-}
-
-function pushRecord(c: StagedColumns, r: StagedRecord): void {
-  c.series.push(r[0]);
-  c.ts.push(r[1]);
-  c.types.push(r[2]);
-  c.nums.push(r[3]);
-  c.texts.push(r[4]);
-  c.flags.push(r[5]);
 }

@@ -21,8 +21,10 @@ import { TelemetryStorage } from './telemetry-storage.ts';
 import m0014 from './migrations/0014-telemetry-staging.sql';
 import m0040 from './migrations/0040-event-record-sequence.sql';
 import m0047 from './migrations/0047-telemetry-staging-pack.sql';
+import m0048 from './migrations/0048-telemetry-staging-ring.sql';
 import { HistoryCompactor, type CompactorOptions } from './history-compactor.ts';
 import { TelemetryRepository } from './telemetry-repository.ts';
+import { stagingRingOf } from './staging-ring.ts';
 import { registerSharedAttributeRoutes } from './shared-attribute-routes.ts';
 import { SharedAttributeService } from './shared-attribute-service.ts';
 import { registerTelemetryRoutes } from './telemetry-routes.ts';
@@ -85,6 +87,7 @@ export const telemetryModule = defineModule({
     { name: '0014-telemetry-staging', sql: m0014 },
     { name: '0040-event-record-sequence', sql: m0040 },
     { name: '0047-telemetry-staging-pack', sql: m0047 },
+    { name: '0048-telemetry-staging-ring', sql: m0048 },
   ],
   apiTags: {
     telemetry: 'Telemetry (ThingsBoard-compatible): latest values, history with aggregation, keys, client and shared attributes; retention',
@@ -104,6 +107,7 @@ export const telemetryModule = defineModule({
       file: join(dataDir, DATABASE_FILE),
       maxBytes: historyMaxMb === null ? null : historyMaxMb * MB,
       log,
+      moveStaged: () => writer.moveStaged(),
       options: tuning.budget,
     });
     const disk = new DiskGuard({ dir: dataDir, minFreeBytes: minFreeDiskMb * MB, log, options: tuning.disk });
@@ -147,6 +151,8 @@ export const telemetryModule = defineModule({
     core.bus.on('device.deleted', ({ deviceId }) => {
       telemetry.purgeDevice(deviceId).catch((err: unknown) => log.error({ err, deviceId }, 'purging a deleted device failed'));
     });
+    // A copy of the database holds no staged values (the ring stays beside the original): move them in first.
+    core.bus.on('database.copying', () => writer.moveStaged());
     // What is queued is committed before the database closes.
     onClose(() => {
       retention.stop();
@@ -156,6 +162,7 @@ export const telemetryModule = defineModule({
       writes.close();
       telemetry.stop();
       writer.close();
+      stagingRingOf(core.db).close();
     });
     const sharedAttributes = new SharedAttributeService({
       db: core.db,

@@ -15,6 +15,7 @@ import type { AttributeRow, EventFilter, EventRecordRow, HistoryRow, LatestPoint
 import { attributeParams, eventParams, writeSql } from './telemetry-write-sql.ts';
 import { stagedColumns, type StagedColumns } from './staging-pack.ts';
 import { StagingStore } from './staging-store.ts';
+import type { StagedPack } from './staging-ring.ts';
 
 interface EventRecordRecord {
   id: string;
@@ -93,11 +94,29 @@ export class TelemetryRepository {
   }
 
   /**
-   * Every value into staging, one pack per call (migration 0047, staging-store.ts); the latest
+   * Every value into staging, one synced record of the ring per call (staging-store.ts); the latest
    * values follow when the staged values are moved (staging-mover.ts), and are read from staging
-   * until then. Call inside a transaction.
+   * until then. Not inside a transaction: `seriesOf` then `stage` after the commit.
    */
   insertTelemetry(batch: Iterable<DeviceTelemetry>): void {
+    this.stage(this.seriesOf(batch));
+  }
+
+  /** Appends values whose series exist (their transaction committed) to staging. */
+  stage(c: StagedColumns): void {
+    if (c.series.length) this.staging.append(c);
+  }
+
+  /** Values of the packs the history worker appended, for readers until they are moved. */
+  adoptStaged(packs: readonly StagedPack[]): void {
+    this.staging.adopt(packs);
+  }
+
+  /**
+   * The batch's values by series id, creating the series a device reports for the first time (call
+   * inside the commit's transaction; stage the values once it committed).
+   */
+  seriesOf(batch: Iterable<DeviceTelemetry>): StagedColumns {
     const c = stagedColumns();
     for (const { deviceId, telemetry } of batch) {
       if (!telemetry) continue;
@@ -109,17 +128,17 @@ export class TelemetryRepository {
       for (const row of telemetry) {
         let series = keys.get(row.key);
         if (series === undefined) {
-          series = this.seriesOf(deviceId, row);
+          series = this.seriesIdFor(deviceId, row);
           keys.set(row.key, series);
         }
         stageRow(c, series, row);
       }
     }
-    this.staging.append(c);
+    return c;
   }
 
   /** The series' id, its latest row created (with `first`) when the device never reported the key. */
-  private seriesOf(deviceId: string, first: TelemetryRow): number {
+  private seriesIdFor(deviceId: string, first: TelemetryRow): number {
     const found = this.seriesStatement.get(deviceId, first.key) as { id: number } | undefined;
     if (found) return found.id;
     const v = encodeValue(first.value);

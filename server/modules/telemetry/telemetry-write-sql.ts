@@ -7,11 +7,6 @@ import { encodeValue } from './stored-value.ts';
 import type { AttributeRow, EventRecordRow } from './telemetry-rows.ts';
 
 export const writeSql = {
-  // A commit's values as one row, appended in arrival order (migration 0047, staging-pack.ts): a
-  // commit changes the staging table's last page or two, not one history leaf per series. A
-  // repeated (series, ts) is resolved when it is read or moved into blocks (staging-store.ts): the
-  // later arrival wins, so QoS 1 redelivery still stores a message once.
-  stagePack: 'INSERT INTO ts_staging_pack (count, min_ts, max_ts, data) VALUES (?, ?, ?, ?)',
   series: 'SELECT id FROM ts_latest WHERE device_id = ? AND key = ?',
   newSeries: 'INSERT INTO ts_latest (device_id, key, ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?, ?)',
   attribute: `INSERT INTO attribute_kv (device_id, scope, key, last_update_ts, value_type, num_value, text_value, flag) VALUES (?, ?, ?, ?, ?, ?, ?, ?)

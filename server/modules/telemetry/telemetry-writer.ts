@@ -35,6 +35,7 @@ import { isMessageFault } from './commit-failure.ts';
 import { HistoryWorker, packBatch, type BatchJob } from './history-worker.ts';
 import { CommitBudget } from './commit-budget.ts';
 import { StagingMover, type Moved } from './staging-mover.ts';
+import { stagingRingOf } from './staging-ring.ts';
 import type { TelemetryRepository } from './telemetry-repository.ts';
 import { CLIENT_SCOPE, type AttributeRow, type EventRecordRow, type TelemetryRow } from './telemetry-rows.ts';
 
@@ -361,9 +362,10 @@ export class TelemetryWriter {
 
   private startWorker(): HistoryWorker | null {
     const file = this.deps.db.location();
-    if (!file) return null;
+    const ring = stagingRingOf(this.deps.db).handle();
+    if (!file || !ring) return null;
     try {
-      return new HistoryWorker(file, (err) => {
+      return new HistoryWorker(file, ring, (err) => {
         this.deps.log.error({ err }, 'telemetry history worker failed; committing on the main thread');
         this.workerFailed = true;
         this.worker = null;
@@ -379,14 +381,17 @@ export class TelemetryWriter {
   private commitHere(jobs: WriteJob[], callbacks: Committed[]): void {
     const { db, rows } = this.deps;
     try {
-      transaction(db, () => {
-        rows.insertTelemetry(jobs);
+      const staged = transaction(db, () => {
+        const values = rows.seriesOf(jobs);
         for (const job of jobs) {
           if (job.attributes?.length) rows.upsertAttributes(job.deviceId, CLIENT_SCOPE, job.attributes);
           if (job.events) for (const event of job.events) rows.insertEvent(event);
         }
         for (const job of jobs) if (job.purge) rows.deleteDeviceState(job.deviceId);
+        return values;
       });
+      // After the commit: a record never names a series a rollback took back. The PUBACKs wait for it.
+      rows.stage(staged);
     } catch (err) {
       rows.forgetSeries();
       this.failed(jobs, callbacks, err as Error);
@@ -412,9 +417,12 @@ export class TelemetryWriter {
       }
       if (packed.length === 0) return;
     }
-    worker.commit(batch, (err) => {
+    worker.commit(batch, (err, packs) => {
       if (err) this.failed(packed, told, err);
-      else this.committed(packed, told);
+      else {
+        this.deps.rows.adoptStaged(packs);
+        this.committed(packed, told);
+      }
       // What gathered during this commit is the next batch (or the rest of a move).
       if (this.jobs.length || this.moveDue) this.flush();
     });

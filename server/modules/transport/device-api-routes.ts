@@ -13,7 +13,7 @@ import { sendError } from '../../plugins/errors.ts';
 import type { ConnectedDevice } from './device-messages.ts';
 import { cutChunk, HTTP_CHUNK_MAX_BYTES } from './package-chunks.ts';
 import { keyList, PayloadRefusal } from '../../lib/device-payload.ts';
-import { DiskFullRefusal, isDiskFull } from '../../lib/disk-full.ts';
+import { DiskFullRefusal, isOutOfSpace } from '../../lib/disk-full.ts';
 
 function refusalError(refusal: PayloadRefusal): AppError {
   const status = refusal.key === 'error.transport.payloadTooLarge' ? 413 : 400;
@@ -60,7 +60,7 @@ export function registerDeviceApiRoutes(fastify: FastifyInstance, { transport, s
       }
       // The disk filled before the free-space guard saw it (a floor of 0, or another writer): the
       // same answer as the guard's refusal, not a 500.
-      if (isDiskFull(err)) throw new DiskFullRefusal();
+      if (isOutOfSpace(err)) throw new DiskFullRefusal();
       throw err;
     } finally {
       transport.state.httpEnded(device.id);
