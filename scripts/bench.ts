@@ -480,7 +480,7 @@ generators run in the bench process on the same machine, so they share its CPUs 
   API must count every acknowledged message (one COUNT bucket per device), or the bench fails. One websocket on
   \`/api/ws\` (token in the query) holds a TIMESERIES LATEST_TELEMETRY subscription per device.
   2 s warm-up, then PUBACKs counted for 10 s: a PUBACK is sent only once the batch holding the
-  message is committed to SQLite, so this is stored messages per second. Latency: each device's
+  message is committed (synced to disk), so this is stored messages per second. Latency: each device's
   temperature value names its message (it cycles through the model's 1,651 steps), the bench
   notes when it published it and takes the difference when that value arrives on the websocket.
   A second phase paces the same devices at 1,000 msg/s in all for 5 s and reports the latency of a
@@ -491,6 +491,12 @@ generators run in the bench process on the same machine, so they share its CPUs 
   Node process (as the gateway is), default in-memory persistence, no authentication, no storage,
   no subscribers; the same 50 publishers, payloads, window, warm-up and duration. The ratio is
   gateway ÷ bare aedes throughput; the note adds the same ratio by CPU time per message.
+- **Flash wear** (scripts/lib/bench-flash.ts): each commit policy on a gateway of its own, 100
+  devices connected; bytes are the gateway's \`/proc/<pid>/io\` \`write_bytes\` (everything it dirtied
+  in the page cache for the disk: the staging ring, WAL, checkpoints, the history worker, logs) over
+  a phase ÷ the PUBACKs of the phase. Phases: idle 180 s (default policy only), a lone device at
+  2 msg/s for 20 s, 100 devices × 1 msg/s for 125 s after 5 s of warm-up (two moves into blocks, a
+  minute apart, fall inside it), 100 devices × 10 msg/s for 15 s.
 - **Write path alone** (scripts/lib/bench-write-path.ts, in the history group): in process, 50
   devices × 2 keys committed into the staging table 2,000 (and 500) messages per commit, a move
   into blocks every 32,768 values, \`/proc/self/io\` write_bytes per message over 300,000 messages:
