@@ -4,22 +4,24 @@
  * PRAGMA integrity_check and holds every value exactly once, staged or in a block (what is still
  * staged is what arrived after everything moved), a repeated ts answered with its last write (the
  * repeats arrive last, so their move rewrites blocks already made); the next move finishes the job.
- * The database was staged by two binaries: values an older one staged one row each (migration 0014)
- * before the update, the rest as one record per commit of the staging ring: both move, the old
- * ones first.
+ * The database was staged by three binaries: values the oldest staged one row each (migration
+ * 0014), then values the next staged as one row per commit (migration 0047), then the rest as one
+ * record per commit of the staging ring: all move, the oldest first.
  *
  * The ring (staging-log.ts) on its own: a process staging one value per commit, moving now and
  * then, so that the ring wraps around several times, is killed mid-stream: after a restart every
  * value it acknowledged is there exactly once, staged or in a block.
  */
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../../server/app.ts';
 import { openDatabase, transaction } from '../../server/db/sqlite.ts';
-import { STAGING_PAGE, STAGING_RING_BYTES } from '../../server/modules/telemetry/staging-log.ts';
+import { STAGING_PAGE } from '../../server/modules/telemetry/staging-log.ts';
 import { TelemetryRepository } from '../../server/modules/telemetry/telemetry-repository.ts';
 import type { TelemetryRow } from '../../server/modules/telemetry/telemetry-rows.ts';
 import { encodeValue } from '../../server/modules/telemetry/stored-value.ts';
+import { encodeStagedPack, pushStagedRecord, stagedColumns } from '../../server/modules/telemetry/staging-pack.ts';
 import { tempDir } from '../helpers/app.ts';
 import { stagedCount } from '../helpers/stored-history.ts';
 import { runStorageChild } from '../helpers/storage-child.ts';
@@ -28,6 +30,8 @@ const KEYS = ['temperature', 'state', 'flagged'];
 const PER_KEY = 100_000;
 /** The first values of each key, staged by a binary before migration 0047. */
 const LEGACY_PER_KEY = 30_000;
+/** The values up to this one of each key, after the first, staged by a binary before migration 0048 (one pack row per commit). */
+const PACKED_PER_KEY = 50_000;
 /** Values per commit of the binary after the update. */
 const COMMIT = 3000;
 /** Every REPEAT-th value arrives again later with another value: the later one must win. */
@@ -84,14 +88,40 @@ function stageAsOlderBinary(file: string): void {
   }
 }
 
+/** Then as a binary before migration 0048 left it: the next values of each key, one ts_staging_pack row per commit. */
+function stageAsPackingBinary(file: string): void {
+  const db = openDatabase(file, migrations.filter((m) => m.name !== '0048-telemetry-staging-ring'));
+  try {
+    transaction(db, () => {
+      const insert = db.prepare('INSERT INTO ts_staging_pack (count, min_ts, max_ts, data) VALUES (?, ?, ?, ?)');
+      for (const key of KEYS) {
+        const id = (db.prepare("SELECT id FROM ts_latest WHERE device_id = 'dev-1' AND key = ?").get(key) as { id: number }).id;
+        for (let from = LEGACY_PER_KEY; from < PACKED_PER_KEY; from += COMMIT) {
+          const c = stagedColumns();
+          for (let i = from; i < Math.min(PACKED_PER_KEY, from + COMMIT); i++) {
+            const row = valueOf(key, i);
+            const v = encodeValue(row.value);
+            pushStagedRecord(c, [id, row.ts, v.valueType, v.numValue, v.textValue, row.flag ?? null]);
+          }
+          const pack = encodeStagedPack(c, 0, c.series.length);
+          insert.run(c.series.length, pack.minTs, pack.maxTs, pack.data);
+        }
+      }
+    });
+  } finally {
+    db.close();
+  }
+}
+
 describe('moving staged history and a hard kill', () => {
   it('loses and doubles no value when the moving process is killed, and the next move completes it', { timeout: 120_000 }, async () => {
     const file = join(tempDir(), 'edge.db');
     stageAsOlderBinary(file);
+    stageAsPackingBinary(file);
     const db = openDatabase(file, migrations);
     const repository = new TelemetryRepository(db);
     const repeated = KEYS.flatMap((k) => Array.from({ length: PER_KEY / REPEAT }, (_, n) => valueOf(k, n * REPEAT, true)));
-    const rest = KEYS.flatMap((k) => Array.from({ length: PER_KEY - LEGACY_PER_KEY }, (_, i) => valueOf(k, LEGACY_PER_KEY + i)));
+    const rest = KEYS.flatMap((k) => Array.from({ length: PER_KEY - PACKED_PER_KEY }, (_, i) => valueOf(k, PACKED_PER_KEY + i)));
     transaction(db, () => {
       for (const list of [rest, repeated]) {
         for (let i = 0; i < list.length; i += COMMIT) repository.insertTelemetry([{ deviceId: 'dev-1', telemetry: list.slice(i, i + COMMIT) }]);
@@ -126,16 +156,19 @@ describe('moving staged history and a hard kill', () => {
   it('keeps every value the ring acknowledged, exactly once, when its process is killed before and after the ring wraps', { timeout: 120_000 }, async () => {
     const file = join(tempDir(), 'edge.db');
     openDatabase(file, migrations).close();
+    // A ring of 16 pages instead of the 2 MB a gateway creates (its size is the file's): laps of
+    // 16 commits, each synced, so the test takes seconds on a loaded disk too.
+    const lap = 16;
+    writeFileSync(`${file}-staging`, new Uint8Array(lap * STAGING_PAGE));
     // One record (a page) per commit; a move every `moveEvery` commits, more than the ring holds.
-    const lap = STAGING_RING_BYTES / STAGING_PAGE;
-    const moveEvery = Math.round(lap * 1.4);
+    const moveEvery = lap * 2;
     const life = async (from: number, killAt: number): Promise<number[]> => {
       const lines = await runStorageChild('staging-ring-child.ts', [file, String(from), String(moveEvery)], `acked ${killAt}`);
       return lines.filter((l) => l.startsWith('acked ')).map((l) => Number(l.slice(6)));
     };
     // Killed past the ring's end with nothing moved yet: the start of the ring is still staged,
     // so the ring must have grown rather than started over.
-    const acked = await life(0, Math.round(lap * 1.2));
+    const acked = await life(0, Math.round(lap * 1.25));
     const afterKill = seqValues(file);
     expect(afterKill.integrity).toBe('ok');
     expect(afterKill.seqs.slice(0, acked.length)).toEqual(acked);
