@@ -1,0 +1,77 @@
+/**
+ * The gateway's side of the edge-* palette nodes (server/contract/node-red-palette.ts): who a
+ * caller is — a running instance presenting its own palette secret over loopback — and what it
+ * may do. The principal is modelled on a share link's guest credential: not a user, no role, an
+ * explicit list of routes and live commands, and nothing else opens with it.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { PaletteTelemetryBody } from '../../contract/node-red-palette.ts';
+import type { TelemetryService } from '../telemetry/telemetry-service.ts';
+import type { NodeRedSecrets } from './node-red-secrets.ts';
+
+export interface NodeRedPaletteDeps {
+  secrets: Pick<NodeRedSecrets, 'paletteSecret'>;
+  /**
+   * Whether the instance's runtime process runs: STARTING counts, since Node-RED starts the flows
+   * before it reports ready. A stopped, crashed or deleted instance is refused.
+   */
+  running(id: string): boolean;
+  telemetry: Pick<TelemetryService, 'saveChecked'>;
+  /** The configured HTTP port, until the server says which one it listens on. */
+  port: number;
+}
+
+/** 127.0.0.0/8 and ::1, as Node reports them (IPv4 may come mapped into IPv6). */
+export function isLoopback(address: string): boolean {
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4.startsWith('127.') || address === '::1';
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export class NodeRedPalette {
+  private server: Server | null = null;
+
+  constructor(private readonly deps: NodeRedPaletteDeps) {}
+
+  /** The gateway's HTTP server, whose port the palette calls (port 0 in tests is known only once it listens). */
+  listensOn(server: Server): void {
+    this.server = server;
+  }
+
+  /**
+   * Where the palette reaches the gateway: loopback, on the port it listens on. A console bound to
+   * one LAN address only is not reachable there, and the palette says it cannot connect.
+   */
+  gatewayUrl(): string {
+    const address = this.server?.address();
+    return `http://127.0.0.1:${address && typeof address === 'object' ? address.port : this.deps.port}`;
+  }
+
+  /** Whether `secret` is the palette secret of running instance `id`, presented from loopback only. */
+  check(id: string, secret: string, addresses: readonly string[]): boolean {
+    if (!addresses.length || !addresses.every(isLoopback)) return false;
+    // Asked only of a running instance: a guessed id must not make the secrets file grow an entry.
+    if (!this.deps.running(id)) return false;
+    return sameText(secret, this.deps.secrets.paletteSecret(id));
+  }
+
+  /** The instance named by an `X-Edge-Node-Red-Instance: <id>:<secret>` header, when it checks out. */
+  instanceOf(header: string, addresses: readonly string[]): string | null {
+    const colon = header.indexOf(':');
+    if (colon <= 0) return null;
+    const id = header.slice(0, colon);
+    return this.check(id, header.slice(colon + 1), addresses) ? id : null;
+  }
+
+  /** Edge telemetry out: the values as one message of the device, refused whole when the model refuses one. */
+  async telemetry(body: PaletteTelemetryBody): Promise<{ ok: true }> {
+    await this.deps.telemetry.saveChecked(body.deviceId, body.ts === undefined ? body.values : { ts: body.ts, values: body.values });
+    return { ok: true };
+  }
+}
