@@ -12,6 +12,10 @@
  *   `error.nodeRedPalette.modelRefused` on `values.<key>`), and nothing of it is stored.
  * - Telemetry in is the guest live command NODE_RED_TELEMETRY on /api/ws: the device's values as
  *   they are stored, nothing earlier.
+ * - TCP in/out serve devices of a TCP product whose protocol is CUSTOM (not Modbus: those frames are
+ *   the Modbus master's): NODE_RED_TCP follows the raw frames a device sends once registered, in
+ *   hex; `POST …/palette/tcp` writes a frame back to its live connection (400
+ *   `error.nodeRedPalette.tcpNotConnected` while it has none). Another device is not found (404).
  */
 import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
@@ -36,31 +40,53 @@ export const PaletteTelemetryBodySchema = Type.Object(
 );
 export type PaletteTelemetryBody = Static<typeof PaletteTelemetryBodySchema>;
 
-/** The credential as the live commands carry it (a guest socket has no headers of its own to check per command). */
-const credentialProperties = {
-  instanceId: ResourceIdSchema,
-  secret: Type.String({ minLength: 1, maxLength: 128 }),
-};
+/**
+ * An "in" node's live command: the credential in its body (a guest socket has no headers of its
+ * own to check per command) and the device it follows.
+ */
+function paletteCmdSchema<T extends string>(type: T) {
+  return Type.Object({
+    type: Type.Literal(type),
+    cmdId: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
+    instanceId: ResourceIdSchema,
+    secret: Type.String({ minLength: 1, maxLength: 128 }),
+    deviceId: ResourceIdSchema,
+  });
+}
 
-export const NODE_RED_TELEMETRY_CMD = 'NODE_RED_TELEMETRY';
-export const PaletteTelemetryCmdSchema = Type.Object({
-  type: Type.Literal(NODE_RED_TELEMETRY_CMD),
-  cmdId: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
-  ...credentialProperties,
-  deviceId: ResourceIdSchema,
-});
-export type PaletteTelemetryCmd = Static<typeof PaletteTelemetryCmdSchema>;
-
-/** One update of NODE_RED_TELEMETRY: the values of one stored message (empty on the first answer). */
-export interface PaletteTelemetryUpdate {
+/** An update of an "in" node's command: the device it follows, and `D` (what came). */
+type PaletteUpdate<T extends string, D> = {
   cmdId: number;
   subscriptionId: number;
   errorCode: 0;
   errorMsg: null;
-  cmdUpdateType: typeof NODE_RED_TELEMETRY_CMD;
+  cmdUpdateType: T;
   deviceId: string;
-  data: Record<string, { ts: number; value: unknown }>;
-}
+} & D;
+
+export const NODE_RED_TELEMETRY_CMD = 'NODE_RED_TELEMETRY';
+export const PaletteTelemetryCmdSchema = paletteCmdSchema(NODE_RED_TELEMETRY_CMD);
+export type PaletteTelemetryCmd = Static<typeof PaletteTelemetryCmdSchema>;
+/** One update of NODE_RED_TELEMETRY: the values of one stored message (empty on the first answer). */
+export type PaletteTelemetryUpdate = PaletteUpdate<typeof NODE_RED_TELEMETRY_CMD, { data: Record<string, { ts: number; value: unknown }> }>;
+
+export const NODE_RED_TCP_CMD = 'NODE_RED_TCP';
+export const PaletteTcpCmdSchema = paletteCmdSchema(NODE_RED_TCP_CMD);
+export type PaletteTcpCmd = Static<typeof PaletteTcpCmdSchema>;
+/** One update of NODE_RED_TCP: a frame the device sent, in hex (null on the first answer). */
+export type PaletteTcpUpdate = PaletteUpdate<typeof NODE_RED_TCP_CMD, { frame: string | null }>;
+
+/** A frame to a device is at most this many bytes (written as hex, twice as many characters). */
+export const PALETTE_FRAME_MAX = 4096;
+export const PaletteTcpBodySchema = Type.Object(
+  {
+    deviceId: ResourceIdSchema,
+    /** The bytes, in hex. */
+    frame: Type.String({ minLength: 2, maxLength: PALETTE_FRAME_MAX * 2, pattern: '^([0-9a-fA-F]{2})+$' }),
+  },
+  { additionalProperties: false },
+);
+export type PaletteTcpBody = Static<typeof PaletteTcpBodySchema>;
 
 const tags = ['node-red-palette'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 503: ErrorBodySchema };
@@ -74,6 +100,17 @@ export const nodeRedPaletteRoutes = defineRoutes({
       tags,
       summary: "A flow's values as a device's telemetry (edge telemetry out), refused whole when the thing model refuses one",
       body: PaletteTelemetryBodySchema,
+      response: { 200: OkSchema, ...errors },
+    },
+    config: instance,
+  },
+  tcp: {
+    method: 'POST',
+    url: '/api/yt/node_red/palette/tcp',
+    schema: {
+      tags,
+      summary: 'A frame from a flow to a custom TCP device over its live connection (edge TCP out)',
+      body: PaletteTcpBodySchema,
       response: { 200: OkSchema, ...errors },
     },
     config: instance,

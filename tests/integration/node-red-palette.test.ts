@@ -1,19 +1,21 @@
 /**
  * The edge-* palette nodes (server/contract/node-red-palette.ts) in a real Node-RED instance: a
  * flow deployed through the proxied admin API moves a device's values into another device's
- * telemetry, the thing model of the receiving device refuses what does not fit, and the instance's
+ * telemetry, the thing model of the receiving device refuses what does not fit, a custom TCP
+ * device's frame comes back transformed through "edge TCP in/out", and the instance's
  * credential opens nothing but the palette's routes, from loopback, while the instance runs. One
  * instance serves the whole case (an app lives for one test): Node-RED takes seconds to boot on a
  * loaded machine.
  */
 import { readFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import type { Response as LightResponse } from 'light-my-request';
 import type { NodeRedInstance } from '../../server/contract/node-red.ts';
 import { NODE_RED_INSTANCE_HEADER, nodeRedPaletteRoutes } from '../../server/contract/node-red-palette.ts';
-import type { Device } from '../../server/contract/device.ts';
+import { deviceRoutes, type Device } from '../../server/contract/device.ts';
 import { telemetryRoutes } from '../../server/contract/telemetry.ts';
 import { call, deploy, editorCookie, listen, running, type Gateway } from '../helpers/node-red.ts';
 import { connectDevice, tokenOf } from '../helpers/mqtt.ts';
@@ -30,6 +32,7 @@ let instance: NodeRedInstance;
 let source: Device;
 let target: Device;
 let sourceMqtt: MqttClient;
+let meter: Device;
 
 /** What the gateway generated for the instance, read where only the gateway's own user may read it. */
 function paletteCredential(dataDir: string, id: string): string {
@@ -61,6 +64,8 @@ async function setUp(): Promise<void> {
   source = await api.createDevice();
   target = await api.createDevice({ deviceProfileId: product.id });
   sourceMqtt = await connectDevice(t.app, { username: await tokenOf(api, source.id) });
+  const tcpProduct = await api.createProduct({ transportType: 'TCP', tcpProtocolType: 'CUSTOM', tcpAuthType: 'REGISTER_SEND' });
+  meter = await api.createDevice({ deviceProfileId: tcpProduct.id, registration: { format: 'ASCII', value: 'METER-SITE-0001-7Q2X' } });
 
   instance = (await call<NodeRedInstance>(g, 'POST', '/api/yt/node_red', { name: 'palette' })).json;
   await running(g, instance.id);
@@ -69,6 +74,10 @@ async function setUp(): Promise<void> {
     { id: 'tab-p', type: 'tab', label: 'palette' },
     { id: 'in', type: 'edge telemetry in', z: 'tab-p', deviceId: source.id, x: 100, y: 60, wires: [['out']] },
     { id: 'out', type: 'edge telemetry out', z: 'tab-p', deviceId: target.id, x: 300, y: 60, wires: [] },
+    // A vendor protocol handled in the flow: each frame answered in upper case.
+    { id: 'tcp-in', type: 'edge TCP in', z: 'tab-p', deviceId: meter.id, x: 100, y: 160, wires: [['upper']] },
+    { id: 'upper', type: 'function', z: 'tab-p', func: 'msg.payload = Buffer.from(msg.payload.toString().toUpperCase()); return msg;', outputs: 1, x: 250, y: 160, wires: [['tcp-out']] },
+    { id: 'tcp-out', type: 'edge TCP out', z: 'tab-p', x: 400, y: 160, wires: [] },
   ]);
 }
 
@@ -99,6 +108,27 @@ async function refusesMisfits(): Promise<void> {
   expect(await history(source.id)).toContain(150);
 }
 
+/** A custom TCP device registers over a real socket; its frame comes back through the flow, transformed. */
+async function echoesTcpFrames(): Promise<void> {
+  const port = g.t.app.services!.tcpAccess!.server.port;
+  const socket: Socket = connect({ port, host: '127.0.0.1' });
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+  socket.on('error', () => undefined);
+  try {
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write('METER-SITE-0001-7Q2X');
+    // The flow's subscription comes some time after the deploy: send until an answer comes back.
+    await waitFor('the frame back from the flow', () => {
+      if (received.includes('PING 7')) return true;
+      socket.write('ping 7');
+      return null;
+    });
+  } finally {
+    socket.destroy();
+  }
+}
+
 /** The instance's credential opens the palette's route from loopback only, and nothing else. */
 async function credentialIsNarrow(): Promise<void> {
   const credential = { [NODE_RED_INSTANCE_HEADER]: paletteCredential(g.t.dataDir, instance.id) };
@@ -107,6 +137,14 @@ async function credentialIsNarrow(): Promise<void> {
   const refused = await postTelemetry(credential, '127.0.0.1', { deviceId: target.id, values: { temperature: 7, humidity: 3 } });
   expect(refused.statusCode).toBe(400);
   expect(refused.json()).toMatchObject({ key: 'error.nodeRedPalette.modelRefused', details: [{ field: 'values.humidity' }] });
+
+  // TCP out: the frame reaches only a custom TCP device that is connected.
+  const tcp = (body: unknown): Promise<LightResponse> => g.t.app.inject({ ...nodeRedPaletteRoutes.tcp, headers: credential, remoteAddress: '127.0.0.1', payload: body as object });
+  expect((await tcp({ deviceId: target.id, frame: '00ff' })).json()).toMatchObject({ key: 'error.nodeRedPalette.notCustomTcp' });
+  await waitFor('the meter offline', async () => ((await api.ok(deviceRoutes.get, { params: { id: meter.id } })).deviceState === 'OFFLINE' ? true : null));
+  expect((await tcp({ deviceId: meter.id, frame: '00ff' })).json()).toMatchObject({ key: 'error.nodeRedPalette.tcpNotConnected' });
+  expect((await tcp({ deviceId: meter.id, frame: 'zz' })).statusCode).toBe(400);
+  expect((await tcp({ deviceId: 'no-such-device', frame: '00ff' })).statusCode).toBe(404);
 
   // From another address, with a forged secret, or with a user's token: 401.
   expect((await postTelemetry(credential, '192.168.1.20', body)).statusCode).toBe(401);
@@ -122,10 +160,11 @@ async function credentialIsNarrow(): Promise<void> {
 }
 
 describe('soft gateway: palette nodes that know the gateway', () => {
-  it('moves device values through a flow into another device, refuses what its model refuses, and keeps the credential narrow', async () => {
+  it('moves device values through a flow into another device, refuses what its model refuses, echoes TCP frames, and keeps the credential narrow', async () => {
     await setUp();
     await movesValues();
     await refusesMisfits();
+    await echoesTcpFrames();
     await credentialIsNarrow();
     await call(g, 'DELETE', '/api/yt/node_red', { ids: [instance.id] });
   }, 300_000);

@@ -29,7 +29,7 @@ declare module '../../module.ts' {
 
 export const nodeRedModule = defineModule({
   name: 'node-red',
-  needs: ['portRange', 'telemetry', 'devices'],
+  needs: ['portRange', 'telemetry', 'devices', 'tcpAccess'],
   migrations: [
     { name: '0070-node-red', sql: m0070 },
     { name: '0076-node-red-expose-http', sql: m0076 },
@@ -40,7 +40,14 @@ export const nodeRedModule = defineModule({
     const nodeRedDir = findNodeRedDir(core.config.nodeRedDir);
     const secrets = new NodeRedSecrets(core.config.dataDir);
     let supervisor: NodeRedSupervisor | null = null;
-    const nodeRedPalette = new NodeRedPalette({ secrets, running: (id) => supervisor?.alive(id) ?? false, telemetry: services.telemetry, port: core.config.port });
+    const nodeRedPalette = new NodeRedPalette({
+      secrets,
+      running: (id) => supervisor?.alive(id) ?? false,
+      telemetry: services.telemetry,
+      devices: services.devices,
+      tcp: services.tcpAccess,
+      port: core.config.port,
+    });
     supervisor = nodeRedDir ? new NodeRedSupervisor({ nodeRedDir, log, gatewayUrl: () => nodeRedPalette.gatewayUrl() }) : null;
     const running = supervisor;
     if (running) onClose(() => running.stopAll());

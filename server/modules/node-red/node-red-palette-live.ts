@@ -1,13 +1,24 @@
 /**
- * Edge telemetry in (NODE_RED_TELEMETRY, a guest command: server/live.ts): a device's values as
- * they are stored, for the palette of a running instance that presents its own credential over
- * loopback. The palette opens one socket per instance, and only while an "in" node exists.
+ * The palette's "in" nodes over /api/ws, guest commands (server/live.ts) of a running instance that
+ * presents its own credential over loopback: edge telemetry in (NODE_RED_TELEMETRY, a device's
+ * values as they are stored) and edge TCP in (NODE_RED_TCP, a custom TCP device's frames). The
+ * palette opens one socket per instance, and only while an "in" node exists.
  */
-import { NODE_RED_TELEMETRY_CMD, PaletteTelemetryCmdSchema, type PaletteTelemetryCmd, type PaletteTelemetryUpdate } from '../../contract/node-red-palette.ts';
+import {
+  NODE_RED_TCP_CMD,
+  NODE_RED_TELEMETRY_CMD,
+  PaletteTcpCmdSchema,
+  PaletteTelemetryCmdSchema,
+  type PaletteTcpCmd,
+  type PaletteTcpUpdate,
+  type PaletteTelemetryCmd,
+  type PaletteTelemetryUpdate,
+} from '../../contract/node-red-palette.ts';
 import { WsErrorCode } from '../../contract/realtime.ts';
 import type { TelemetryEntry } from '../../contract/telemetry.ts';
 import { LiveRefusal, liveGuestCommand, type LiveCommands, type LiveContext, type LiveGuestRequest, type LiveSubscription } from '../../live.ts';
 import type { Services } from '../../module.ts';
+import type { NodeRedPalette } from './node-red-palette.ts';
 
 function updateOf(cmdId: number, deviceId: string, data: PaletteTelemetryUpdate['data']): PaletteTelemetryUpdate {
   return { cmdId, subscriptionId: cmdId, errorCode: 0, errorMsg: null, cmdUpdateType: NODE_RED_TELEMETRY_CMD, deviceId, data };
@@ -35,6 +46,15 @@ function messagesOf(entries: readonly TelemetryEntry[]): PaletteTelemetryUpdate[
   return messages;
 }
 
+function tcpUpdateOf(cmdId: number, deviceId: string, frame: string | null): PaletteTcpUpdate {
+  return { cmdId, subscriptionId: cmdId, errorCode: 0, errorMsg: null, cmdUpdateType: NODE_RED_TCP_CMD, deviceId, frame };
+}
+
+/** Refused on the command's cmdId unless the body carries a running instance's credential, from loopback. */
+function checkCredential(palette: NodeRedPalette, request: LiveGuestRequest<{ instanceId: string; secret: string }>): void {
+  if (!palette.check(request.body.instanceId, request.body.secret, [request.ip])) throw new LiveRefusal(WsErrorCode.UNAUTHORIZED, 'error.nodeRedPalette.credential');
+}
+
 export function nodeRedPaletteLive({ nodeRedPalette, devices }: Pick<Services, 'nodeRedPalette' | 'devices'>, { bus }: LiveContext): LiveCommands {
   return {
     [NODE_RED_TELEMETRY_CMD]: liveGuestCommand<PaletteTelemetryCmd>({
@@ -42,9 +62,9 @@ export function nodeRedPaletteLive({ nodeRedPalette, devices }: Pick<Services, '
       kind: 'subscription',
       schema: PaletteTelemetryCmdSchema,
       updateType: NODE_RED_TELEMETRY_CMD,
-      open: (request: LiveGuestRequest<PaletteTelemetryCmd>): LiveSubscription => {
-        const { instanceId, secret, deviceId } = request.body;
-        if (!nodeRedPalette.check(instanceId, secret, [request.ip])) throw new LiveRefusal(WsErrorCode.UNAUTHORIZED, 'error.nodeRedPalette.credential');
+      open: (request): LiveSubscription => {
+        checkCredential(nodeRedPalette, request);
+        const { deviceId } = request.body;
         // A device that does not exist is refused (404) before anything is followed.
         devices.get(deviceId);
         request.send(updateOf(request.cmdId, deviceId, {}));
@@ -52,6 +72,19 @@ export function nodeRedPaletteLive({ nodeRedPalette, devices }: Pick<Services, '
           if (stored.deviceId !== deviceId) return;
           for (const data of messagesOf(stored.entries)) request.send(updateOf(request.cmdId, deviceId, data));
         });
+        return { deviceIds: [deviceId], close: off };
+      },
+    }),
+    [NODE_RED_TCP_CMD]: liveGuestCommand<PaletteTcpCmd>({
+      guest: true,
+      kind: 'subscription',
+      schema: PaletteTcpCmdSchema,
+      updateType: NODE_RED_TCP_CMD,
+      open: (request): LiveSubscription => {
+        checkCredential(nodeRedPalette, request);
+        const { deviceId } = request.body;
+        const off = nodeRedPalette.onTcpFrames(deviceId, (frame) => request.send(tcpUpdateOf(request.cmdId, deviceId, frame.toString('hex'))));
+        request.send(tcpUpdateOf(request.cmdId, deviceId, null));
         return { deviceIds: [deviceId], close: off };
       },
     }),

@@ -6,7 +6,11 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
-import type { PaletteTelemetryBody } from '../../contract/node-red-palette.ts';
+import type { PaletteTcpBody, PaletteTelemetryBody } from '../../contract/node-red-palette.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { DeviceService } from '../device/device-service.ts';
+import type { TcpDeviceService } from '../tcp-device/tcp-device-service.ts';
 import type { TelemetryService } from '../telemetry/telemetry-service.ts';
 import type { NodeRedSecrets } from './node-red-secrets.ts';
 
@@ -18,6 +22,9 @@ export interface NodeRedPaletteDeps {
    */
   running(id: string): boolean;
   telemetry: Pick<TelemetryService, 'saveChecked'>;
+  devices: Pick<DeviceService, 'get'>;
+  /** The TCP access port's devices and its registry of connections (their frames, writing back). */
+  tcp: Pick<TcpDeviceService, 'devices' | 'connections'>;
   /** The configured HTTP port, until the server says which one it listens on. */
   port: number;
 }
@@ -73,5 +80,30 @@ export class NodeRedPalette {
   async telemetry(body: PaletteTelemetryBody): Promise<{ ok: true }> {
     await this.deps.telemetry.saveChecked(body.deviceId, body.ts === undefined ? body.values : { ts: body.ts, values: body.values });
     return { ok: true };
+  }
+
+  /**
+   * A device of a TCP product with the CUSTOM protocol: 404 for no device, 400 for another kind
+   * (a Modbus device's frames are the Modbus master's, an MQTT device has none).
+   */
+  customTcpDevice(deviceId: string): string {
+    this.deps.devices.get(deviceId);
+    const tcp = this.deps.tcp.devices().find((d) => d.id === deviceId);
+    if (tcp?.tcpProtocolType !== 'CUSTOM') throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.nodeRedPalette.notCustomTcp');
+    return deviceId;
+  }
+
+  /** Edge TCP out: a frame to the device's live connection. */
+  tcpWrite(body: PaletteTcpBody): { ok: true } {
+    const deviceId = this.customTcpDevice(body.deviceId);
+    if (!this.deps.tcp.connections.write(deviceId, Buffer.from(body.frame, 'hex'))) {
+      throw new AppError(ErrorCode.BAD_REQUEST_PARAMS, 'error.nodeRedPalette.tcpNotConnected');
+    }
+    return { ok: true };
+  }
+
+  /** Edge TCP in: the device's frames as they come (its registration once it registered is not among them unless sent with data). */
+  onTcpFrames(deviceId: string, listener: (frame: Buffer) => void): () => void {
+    return this.deps.tcp.connections.onFrames(this.customTcpDevice(deviceId), listener);
   }
 }

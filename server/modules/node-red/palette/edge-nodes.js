@@ -95,64 +95,94 @@ module.exports = function (RED) {
     node.status({ fill: 'red', shape: 'ring', text: String(message).slice(0, 60) });
   }
 
-  /** Edge telemetry in: a device's values as the gateway stores them, one message per stored message. */
-  function EdgeTelemetryIn(config) {
-    RED.nodes.createNode(this, config);
-    const node = this;
-    if (!gateway || !config.deviceId) {
-      failed(node, gateway ? 'no device' : 'not under the edge gateway');
-      return;
-    }
-    const stop = subscribe(
-      { type: 'NODE_RED_TELEMETRY', deviceId: config.deviceId },
-      (update) => {
-        if (update.errorCode) {
-          failed(node, update.errorMsg);
-          node.error(update.errorMsg);
-          return;
-        }
-        node.status({ fill: 'green', shape: 'dot', text: 'connected' });
-        const keys = Object.keys(update.data || {});
-        if (!keys.length) return;
-        const payload = {};
-        let ts = 0;
-        for (const key of keys) {
-          payload[key] = update.data[key].value;
-          ts = Math.max(ts, update.data[key].ts);
-        }
-        node.send({ topic: update.deviceId, deviceId: update.deviceId, ts, payload });
-      },
-      () => failed(node, 'disconnected'),
-    );
-    node.on('close', stop);
-  }
-  RED.nodes.registerType('edge telemetry in', EdgeTelemetryIn);
-
-  /** Edge telemetry out: msg.payload's values as one telemetry message of the device. */
-  function EdgeTelemetryOut(config) {
-    RED.nodes.createNode(this, config);
-    const node = this;
-    node.on('input', (msg, send, done) => {
-      const deviceId = config.deviceId || msg.deviceId;
-      const values = msg.payload;
-      if (!deviceId || !values || typeof values !== 'object' || Array.isArray(values)) {
-        failed(node, 'needs a device and an object payload');
-        done(new Error('edge telemetry out needs a device (node or msg.deviceId) and msg.payload as { key: value }'));
+  /**
+   * An "in" node: follows one live command while it exists; `toMessage` turns an update into the
+   * message to send (or null for none). Errors of the gateway show on the node.
+   */
+  function inNode(type, commandType, toMessage) {
+    function EdgeIn(config) {
+      RED.nodes.createNode(this, config);
+      const node = this;
+      if (!gateway || !config.deviceId) {
+        failed(node, gateway ? 'no device' : 'not under the edge gateway');
         return;
       }
-      const body = { deviceId, values };
-      if (typeof msg.ts === 'number') body.ts = msg.ts;
-      post('/api/yt/node_red/palette/telemetry', body).then(
-        () => {
-          node.status({ fill: 'green', shape: 'dot', text: 'stored' });
-          done();
+      const stop = subscribe(
+        { type: commandType, deviceId: config.deviceId },
+        (update) => {
+          if (update.errorCode) {
+            failed(node, update.errorMsg);
+            node.error(update.errorMsg);
+            return;
+          }
+          node.status({ fill: 'green', shape: 'dot', text: 'connected' });
+          const msg = toMessage(update);
+          if (msg) node.send(msg);
         },
-        (err) => {
-          failed(node, err.message);
-          done(err);
-        },
+        () => failed(node, 'disconnected'),
       );
-    });
+      node.on('close', stop);
+    }
+    RED.nodes.registerType(type, EdgeIn);
   }
-  RED.nodes.registerType('edge telemetry out', EdgeTelemetryOut);
+
+  /** An "out" node: each message becomes one POST of `bodyOf(msg, deviceId)` (an Error when the message will not do). */
+  function outNode(type, path, bodyOf) {
+    function EdgeOut(config) {
+      RED.nodes.createNode(this, config);
+      const node = this;
+      node.on('input', (msg, send, done) => {
+        const deviceId = config.deviceId || msg.deviceId;
+        const body = deviceId ? bodyOf(msg, deviceId) : new Error(type + ' needs a device (on the node or msg.deviceId)');
+        if (body instanceof Error) {
+          failed(node, body.message);
+          done(body);
+          return;
+        }
+        post(path, body).then(
+          () => {
+            node.status({ fill: 'green', shape: 'dot', text: 'sent' });
+            done();
+          },
+          (err) => {
+            failed(node, err.message);
+            done(err);
+          },
+        );
+      });
+    }
+    RED.nodes.registerType(type, EdgeOut);
+  }
+
+  /** Edge telemetry in: a device's values as the gateway stores them, one message per stored message. */
+  inNode('edge telemetry in', 'NODE_RED_TELEMETRY', (update) => {
+    const keys = Object.keys(update.data || {});
+    if (!keys.length) return null;
+    const payload = {};
+    let ts = 0;
+    for (const key of keys) {
+      payload[key] = update.data[key].value;
+      ts = Math.max(ts, update.data[key].ts);
+    }
+    return { topic: update.deviceId, deviceId: update.deviceId, ts, payload };
+  });
+
+  /** Edge TCP in: the raw frames a custom TCP device sends, as Buffers. */
+  inNode('edge TCP in', 'NODE_RED_TCP', (update) =>
+    update.frame === null ? null : { topic: update.deviceId, deviceId: update.deviceId, payload: Buffer.from(update.frame, 'hex') },
+  );
+
+  /** Edge telemetry out: msg.payload's values as one telemetry message of the device. */
+  outNode('edge telemetry out', '/api/yt/node_red/palette/telemetry', (msg, deviceId) => {
+    const values = msg.payload;
+    if (!values || typeof values !== 'object' || Array.isArray(values)) return new Error('edge telemetry out needs msg.payload as { key: value }');
+    return typeof msg.ts === 'number' ? { deviceId, values, ts: msg.ts } : { deviceId, values };
+  });
+
+  /** Edge TCP out: msg.payload (a Buffer, or a string sent as its UTF-8 bytes) to the device's live connection. */
+  outNode('edge TCP out', '/api/yt/node_red/palette/tcp', (msg, deviceId) => {
+    const bytes = Buffer.isBuffer(msg.payload) ? msg.payload : typeof msg.payload === 'string' ? Buffer.from(msg.payload) : null;
+    if (!bytes || !bytes.length) return new Error('edge TCP out needs msg.payload as a Buffer or a string');
+    return { deviceId, frame: bytes.toString('hex') };
+  });
 };
