@@ -12,6 +12,9 @@
  *   `error.nodeRedPalette.modelRefused` on `values.<key>`), and nothing of it is stored.
  * - Telemetry in is the guest live command NODE_RED_TELEMETRY on /api/ws: the device's values as
  *   they are stored, nothing earlier.
+ * - Edge command sends a command as a user's call would (the same checks against the model), its
+ *   source NODE_RED with the instance's name; edge alarm raises (or fires again) and clears an
+ *   alarm of a device under the instance's name, as a scene's MSG_NOTIFY does under the scene's.
  * - TCP in/out serve devices of a TCP product whose protocol is CUSTOM (not Modbus: those frames are
  *   the Modbus master's): NODE_RED_TCP follows the raw frames a device sends once registered, in
  *   hex; `POST …/palette/tcp` writes a frame back to its live connection (400
@@ -21,6 +24,8 @@ import Type, { type Static } from 'typebox';
 import { defineRoutes } from './route.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { EpochMs, OkSchema, ResourceIdSchema } from './common.ts';
+import { CommandBodySchema, CommandSchema } from './command.ts';
+import { AlarmSchema, AlarmSeveritySchema } from './alarm.ts';
 
 /** The header carrying an instance's palette credential: `<instance id>:<secret>`. */
 export const NODE_RED_INSTANCE_HEADER = 'x-edge-node-red-instance';
@@ -88,6 +93,30 @@ export const PaletteTcpBodySchema = Type.Object(
 );
 export type PaletteTcpBody = Static<typeof PaletteTcpBodySchema>;
 
+export const PaletteCommandBodySchema = Type.Object({ deviceId: ResourceIdSchema, ...CommandBodySchema.properties }, { additionalProperties: false });
+export type PaletteCommandBody = Static<typeof PaletteCommandBodySchema>;
+
+export const paletteAlarmActions = ['RAISE', 'CLEAR'] as const;
+export const PaletteAlarmBodySchema = Type.Object(
+  {
+    deviceId: ResourceIdSchema,
+    action: Type.Enum(paletteAlarmActions),
+    /** The alarm's type: one open alarm per instance, device and type (raising it again fires it again). */
+    type: Type.String({ minLength: 1, maxLength: 64 }),
+    /** RAISE only; default MAJOR. */
+    severity: Type.Optional(AlarmSeveritySchema),
+    /** RAISE only: shown with the alarm. */
+    message: Type.Optional(Type.String({ maxLength: 255 })),
+    /** RAISE only: the value that raised it. */
+    value: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+export type PaletteAlarmBody = Static<typeof PaletteAlarmBodySchema>;
+/** The alarm raised or cleared; on CLEAR null when none of that type was open. */
+export const PaletteAlarmAnswerSchema = Type.Object({ alarm: Type.Union([AlarmSchema, Type.Null()]) });
+export type PaletteAlarmAnswer = Static<typeof PaletteAlarmAnswerSchema>;
+
 const tags = ['node-red-palette'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 503: ErrorBodySchema };
 const instance = { access: 'node-red-instance' } as const;
@@ -102,6 +131,18 @@ export const nodeRedPaletteRoutes = defineRoutes({
       body: PaletteTelemetryBodySchema,
       response: { 200: OkSchema, ...errors },
     },
+    config: instance,
+  },
+  command: {
+    method: 'POST',
+    url: '/api/yt/node_red/palette/command',
+    schema: { tags, summary: 'A command from a flow to a device (edge command)', body: PaletteCommandBodySchema, response: { 200: CommandSchema, ...errors } },
+    config: instance,
+  },
+  alarm: {
+    method: 'POST',
+    url: '/api/yt/node_red/palette/alarm',
+    schema: { tags, summary: "A flow raises or clears a device's alarm (edge alarm)", body: PaletteAlarmBodySchema, response: { 200: PaletteAlarmAnswerSchema, ...errors } },
     config: instance,
   },
   tcp: {

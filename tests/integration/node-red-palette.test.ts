@@ -17,6 +17,7 @@ import type { NodeRedInstance } from '../../server/contract/node-red.ts';
 import { NODE_RED_INSTANCE_HEADER, nodeRedPaletteRoutes } from '../../server/contract/node-red-palette.ts';
 import { deviceRoutes, type Device } from '../../server/contract/device.ts';
 import { telemetryRoutes } from '../../server/contract/telemetry.ts';
+import { alarmRoutes } from '../../server/contract/alarm.ts';
 import { call, deploy, editorCookie, listen, running, type Gateway } from '../helpers/node-red.ts';
 import { connectDevice, tokenOf } from '../helpers/mqtt.ts';
 import { makeProvisionedApp } from '../helpers/setup.ts';
@@ -72,7 +73,10 @@ async function setUp(): Promise<void> {
   const cookie = await editorCookie(g, instance.id);
   await deploy(g, instance.id, cookie, [
     { id: 'tab-p', type: 'tab', label: 'palette' },
-    { id: 'in', type: 'edge telemetry in', z: 'tab-p', deviceId: source.id, x: 100, y: 60, wires: [['out']] },
+    { id: 'in', type: 'edge telemetry in', z: 'tab-p', deviceId: source.id, x: 100, y: 60, wires: [['out', 'hot']] },
+    // Too hot: an alarm on the source device, under the instance's name.
+    { id: 'hot', type: 'function', z: 'tab-p', func: "msg.topic = 'overheat'; return msg.payload.temperature > 100 ? msg : null;", outputs: 1, x: 250, y: 110, wires: [['alarm']] },
+    { id: 'alarm', type: 'edge alarm', z: 'tab-p', action: 'RAISE', severity: 'CRITICAL', x: 400, y: 110, wires: [[]] },
     { id: 'out', type: 'edge telemetry out', z: 'tab-p', deviceId: target.id, x: 300, y: 60, wires: [] },
     // A vendor protocol handled in the flow: each frame answered in upper case.
     { id: 'tcp-in', type: 'edge TCP in', z: 'tab-p', deviceId: meter.id, x: 100, y: 160, wires: [['upper']] },
@@ -106,6 +110,12 @@ async function refusesMisfits(): Promise<void> {
   expect(await history(target.id)).not.toContain(150);
   // The source kept its own value: its product has no model to refuse it.
   expect(await history(source.id)).toContain(150);
+  // And the flow raised an alarm on it for that value.
+  const raised = await waitFor('the overheat alarm', async () => {
+    const { items } = await api.ok(alarmRoutes.list, { query: { deviceId: source.id } });
+    return items.find((a) => a.type === 'overheat') ?? null;
+  });
+  expect(raised).toMatchObject({ sceneName: 'palette', severity: 'CRITICAL', status: 'ACTIVE_UNACK', details: { value: { temperature: 150 } } });
 }
 
 /** A custom TCP device registers over a real socket; its frame comes back through the flow, transformed. */
@@ -138,6 +148,16 @@ async function credentialIsNarrow(): Promise<void> {
   expect(refused.statusCode).toBe(400);
   expect(refused.json()).toMatchObject({ key: 'error.nodeRedPalette.modelRefused', details: [{ field: 'values.humidity' }] });
 
+  // Edge command and the clearing side of edge alarm: under the instance's name.
+  const palette = (route: (typeof nodeRedPaletteRoutes)['command' | 'alarm'], body: unknown): Promise<LightResponse> =>
+    g.t.app.inject({ ...route, headers: credential, remoteAddress: '127.0.0.1', payload: body as object });
+  const command = await palette(nodeRedPaletteRoutes.command, { deviceId: source.id, commandType: 'CUSTOM', callType: 'ASYNC', way: 'oneway', content: { method: 'valve', params: { open: true } } });
+  expect(command.json()).toMatchObject({ deviceId: source.id, source: { type: 'NODE_RED', id: instance.id, name: 'palette' } });
+  expect((await palette(nodeRedPaletteRoutes.command, { deviceId: source.id, commandType: 'CUSTOM', callType: 'ASYNC', way: 'sideways', content: 'x' })).statusCode).toBe(400);
+  const cleared = (await palette(nodeRedPaletteRoutes.alarm, { deviceId: source.id, action: 'CLEAR', type: 'overheat' })).json() as { alarm: { status: string } };
+  expect(cleared.alarm.status).toBe('CLEARED_UNACK');
+  expect((await palette(nodeRedPaletteRoutes.alarm, { deviceId: source.id, action: 'CLEAR', type: 'overheat' })).json()).toEqual({ alarm: null });
+
   // TCP out: the frame reaches only a custom TCP device that is connected.
   const tcp = (body: unknown): Promise<LightResponse> => g.t.app.inject({ ...nodeRedPaletteRoutes.tcp, headers: credential, remoteAddress: '127.0.0.1', payload: body as object });
   expect((await tcp({ deviceId: target.id, frame: '00ff' })).json()).toMatchObject({ key: 'error.nodeRedPalette.notCustomTcp' });
@@ -160,7 +180,7 @@ async function credentialIsNarrow(): Promise<void> {
 }
 
 describe('soft gateway: palette nodes that know the gateway', () => {
-  it('moves device values through a flow into another device, refuses what its model refuses, echoes TCP frames, and keeps the credential narrow', async () => {
+  it('moves device values through a flow into another device, refuses what its model refuses, raises alarms, sends commands, echoes TCP frames, and keeps the credential narrow', async () => {
     await setUp();
     await movesValues();
     await refusesMisfits();

@@ -29,7 +29,7 @@ declare module '../../module.ts' {
 
 export const nodeRedModule = defineModule({
   name: 'node-red',
-  needs: ['portRange', 'telemetry', 'devices', 'tcpAccess'],
+  needs: ['portRange', 'telemetry', 'devices', 'tcpAccess', 'commands', 'alarms'],
   migrations: [
     { name: '0070-node-red', sql: m0070 },
     { name: '0076-node-red-expose-http', sql: m0076 },
@@ -45,6 +45,9 @@ export const nodeRedModule = defineModule({
       running: (id) => supervisor?.alive(id) ?? false,
       telemetry: services.telemetry,
       devices: services.devices,
+      commands: services.commands,
+      alarms: services.alarms,
+      instanceName: (id) => repo.get(id)?.name ?? id,
       tcp: services.tcpAccess,
       port: core.config.port,
     });

@@ -6,7 +6,10 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
-import type { PaletteTcpBody, PaletteTelemetryBody } from '../../contract/node-red-palette.ts';
+import type { PaletteAlarmAnswer, PaletteAlarmBody, PaletteCommandBody, PaletteTcpBody, PaletteTelemetryBody } from '../../contract/node-red-palette.ts';
+import type { Command } from '../../contract/command.ts';
+import type { AlarmService } from '../alarm/alarm-service.ts';
+import type { CommandService } from '../command/command-service.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DeviceService } from '../device/device-service.ts';
@@ -23,6 +26,10 @@ export interface NodeRedPaletteDeps {
   running(id: string): boolean;
   telemetry: Pick<TelemetryService, 'saveChecked'>;
   devices: Pick<DeviceService, 'get'>;
+  commands: Pick<CommandService, 'send'>;
+  alarms: Pick<AlarmService, 'raise' | 'clearOpen'>;
+  /** The instance's name now: commands and alarms carry it as their source. */
+  instanceName(id: string): string;
   /** The TCP access port's devices and its registry of connections (their frames, writing back). */
   tcp: Pick<TcpDeviceService, 'devices' | 'connections'>;
   /** The configured HTTP port, until the server says which one it listens on. */
@@ -80,6 +87,23 @@ export class NodeRedPalette {
   async telemetry(body: PaletteTelemetryBody): Promise<{ ok: true }> {
     await this.deps.telemetry.saveChecked(body.deviceId, body.ts === undefined ? body.values : { ts: body.ts, values: body.values });
     return { ok: true };
+  }
+
+  /** Edge command: sent as a user's call would be, its source the instance. */
+  command(instanceId: string, { deviceId, ...body }: PaletteCommandBody): Promise<Command> {
+    return this.deps.commands.send(deviceId, body, { type: 'NODE_RED', id: instanceId, name: this.deps.instanceName(instanceId) });
+  }
+
+  /**
+   * Edge alarm: raises (or fires again) or clears the device's alarm of that type under the
+   * instance, the way a scene's MSG_NOTIFY does under the scene (its id is the alarm's source).
+   */
+  alarm(instanceId: string, body: PaletteAlarmBody): PaletteAlarmAnswer {
+    const device = this.deps.devices.get(body.deviceId);
+    if (body.action === 'CLEAR') return { alarm: this.deps.alarms.clearOpen(instanceId, device.id, body.type) };
+    const details = { triggerIndex: null, key: null, operation: null, threshold: null, value: body.value ?? null, message: body.message ?? null };
+    const scene = { id: instanceId, name: this.deps.instanceName(instanceId) };
+    return { alarm: this.deps.alarms.raise({ scene, triggerIndex: null, device, severity: body.severity ?? 'MAJOR', type: body.type, details }) };
   }
 
   /**

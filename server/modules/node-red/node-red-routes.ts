@@ -33,6 +33,8 @@ export async function registerNodeRedRoutes(fastify: FastifyInstance, { nodeRed,
   app.route({ ...r.rollback, handler: async (request) => nodeRedSnapshots.rollback(request.params.id, request.params.snapshotId) });
   const p = nodeRedPaletteRoutes;
   app.route({ ...p.telemetry, handler: async (request) => nodeRedPalette.telemetry(request.body) });
+  app.route({ ...p.command, handler: async (request) => nodeRedPalette.command(request.nodeRedInstance!, request.body) });
+  app.route({ ...p.alarm, handler: async (request) => nodeRedPalette.alarm(request.nodeRedInstance!, request.body) });
   app.route({ ...p.tcp, handler: async (request) => nodeRedPalette.tcpWrite(request.body) });
   await registerEditorProxy(fastify, { instances: nodeRed, snapshots: nodeRedSnapshots, tickets: nodeRedTickets });
   await registerHttpInProxy(fastify, nodeRed);

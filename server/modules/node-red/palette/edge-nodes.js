@@ -126,22 +126,26 @@ module.exports = function (RED) {
     RED.nodes.registerType(type, EdgeIn);
   }
 
-  /** An "out" node: each message becomes one POST of `bodyOf(msg, deviceId)` (an Error when the message will not do). */
-  function outNode(type, path, bodyOf) {
+  /**
+   * An "out" node: each message becomes one POST of `bodyOf(msg, deviceId, config)` (an Error when the
+   * message will not do). A node with an output (`answers`) sends the gateway's answer on as payload.
+   */
+  function outNode(type, path, bodyOf, answers) {
     function EdgeOut(config) {
       RED.nodes.createNode(this, config);
       const node = this;
       node.on('input', (msg, send, done) => {
         const deviceId = config.deviceId || msg.deviceId;
-        const body = deviceId ? bodyOf(msg, deviceId) : new Error(type + ' needs a device (on the node or msg.deviceId)');
+        const body = deviceId ? bodyOf(msg, deviceId, config) : new Error(type + ' needs a device (on the node or msg.deviceId)');
         if (body instanceof Error) {
           failed(node, body.message);
           done(body);
           return;
         }
         post(path, body).then(
-          () => {
+          (answer) => {
             node.status({ fill: 'green', shape: 'dot', text: 'sent' });
+            if (answers) send(Object.assign({}, msg, { payload: answer }));
             done();
           },
           (err) => {
@@ -178,6 +182,38 @@ module.exports = function (RED) {
     if (!values || typeof values !== 'object' || Array.isArray(values)) return new Error('edge telemetry out needs msg.payload as { key: value }');
     return typeof msg.ts === 'number' ? { deviceId, values, ts: msg.ts } : { deviceId, values };
   });
+
+  /** Edge command: msg.payload as the content of a command to the device (CUSTOM: { method, params }); the command record comes out. */
+  outNode(
+    'edge command',
+    '/api/yt/node_red/palette/command',
+    (msg, deviceId, config) => {
+      if (msg.payload === undefined || msg.payload === null) return new Error('edge command needs msg.payload as the command content');
+      const content = typeof msg.payload === 'object' || typeof msg.payload === 'string' ? msg.payload : String(msg.payload);
+      return { deviceId, commandType: config.commandType || 'CUSTOM', callType: config.callType || 'ASYNC', way: config.way || 'oneway', content };
+    },
+    true,
+  );
+
+  /** Edge alarm: raises (or clears, with action CLEAR) the device's alarm of a type; msg.payload's text is its message, any other payload its value. */
+  outNode(
+    'edge alarm',
+    '/api/yt/node_red/palette/alarm',
+    (msg, deviceId, config) => {
+      const type = config.alarmType || msg.alarmType || msg.topic;
+      const action = String(config.action || msg.action || 'RAISE').toUpperCase();
+      if (!type) return new Error('edge alarm needs an alarm type (on the node, msg.alarmType or msg.topic)');
+      const body = { deviceId, action, type };
+      if (action === 'RAISE') {
+        const severity = config.severity || msg.severity;
+        if (severity) body.severity = String(severity).toUpperCase();
+        if (typeof msg.payload === 'string') body.message = msg.payload;
+        else if (msg.payload !== undefined) body.value = msg.payload;
+      }
+      return body;
+    },
+    true,
+  );
 
   /** Edge TCP out: msg.payload (a Buffer, or a string sent as its UTF-8 bytes) to the device's live connection. */
   outNode('edge TCP out', '/api/yt/node_red/palette/tcp', (msg, deviceId) => {
