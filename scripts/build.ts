@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { cssInChunks, webSources } from './web-build-plugins.ts';
+import { PALETTE_SOURCE_DIR, readPaletteDir } from '../server/modules/node-red/node-red-palette-files.ts';
 
 export const root = join(import.meta.dirname, '..');
 export const dist = join(root, 'dist');
@@ -305,6 +306,8 @@ export async function buildServer(version: string): Promise<void> {
       EDGE_BUILD_LICENSE_KEYS: JSON.stringify(publicKeysIn(process.env.EDGE_BUILD_LICENSE_KEYS_DIR)),
       // Firmware signing keys the binary trusts besides --firmware-public-key (none by default).
       EDGE_BUILD_FIRMWARE_KEYS: JSON.stringify(publicKeysIn(process.env.EDGE_BUILD_FIRMWARE_KEYS_DIR)),
+      // The Node-RED palette's plain files, written into each instance's user dir (node-red-palette-files.ts).
+      EDGE_BUILD_NODE_RED_PALETTE: JSON.stringify(readPaletteDir(join(root, PALETTE_SOURCE_DIR))),
     },
     plugins: [editedLibraries, oneReadableStream],
     legalComments: 'none',

@@ -226,7 +226,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Registered after the database's hook, so it runs first: modules close (devices go OFFLINE,
     // queued telemetry is committed) while the database is still open.
     app.addHook('onClose', async () => modules.close());
-    const { accounts, sessions, license, deviceScopes } = modules.services as Services;
+    const { accounts, sessions, license, deviceScopes, nodeRedPalette } = modules.services as Services;
     Object.assign(apiTags, modules.apiTags());
     await app.register(accessPlugin, {
       setupCode: core.secrets.setupCode,
@@ -237,6 +237,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         deviceScopeOf: (user) => deviceScopes.scopeOf(user),
         deviceVisible: (scope, deviceId) => deviceScopes.visible(scope, deviceId),
         productScopeOf: (scope) => deviceScopes.productScopeOf(scope),
+        nodeRedInstanceOf: (header, addresses) => nodeRedPalette?.instanceOf(header, addresses) ?? null,
       },
     });
     // After the access hook: a caller learns that the database is gone only once signed in.

@@ -36,6 +36,11 @@ export interface AccessServices {
   deviceVisible(scope: DeviceScope, deviceId: string): boolean;
   /** The products a caller of `scope` may see (server/lib/device-scope.ts). */
   productScopeOf(scope: DeviceScope): ProductScope;
+  /**
+   * The Node-RED instance a palette credential header names, when it is right, the instance runs
+   * and the call came over loopback; else null (server/modules/node-red/node-red-palette.ts).
+   */
+  nodeRedInstanceOf(header: string, addresses: readonly string[]): string | null;
 }
 
 export interface Core {

@@ -2,7 +2,8 @@
  * A Node-RED instance of the soft gateway (issue 29's budgets: start to editor reachable ≤ 5 s,
  * ≤ 150 MB RSS per idle instance). The runtime process is started the way the supervisor starts it
  * (server/cli/node-red-runtime.ts with RUNTIME_V8_FLAGS and the proxy token in the environment) on
- * a fresh user dir, three times; "reachable" is the first 200 of the editor's settings with the
+ * a fresh user dir with the edge palette installed as the supervisor installs it (its nodes loaded,
+ * none in the flows), three times; "reachable" is the first 200 of the editor's settings with the
  * proxy's header, RSS is /proc VmRSS after 10 s idle. No gateway binary is needed: the gateway only
  * proxies, and its own process is measured by the idle group.
  */
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NODE_RED_TOKEN_HEADER } from '../../server/cli/node-red-runtime.ts';
 import { findNodeRedDir, RUNTIME_V8_FLAGS } from '../../server/modules/node-red/node-red-launch.ts';
+import { installPalette } from '../../server/modules/node-red/node-red-palette-files.ts';
 import { median } from './bench-measure.ts';
 import type { RowSpec } from './bench-row.ts';
 
@@ -28,9 +30,17 @@ async function oneRun(root: string, nodeRedDir: string, port: number): Promise<{
   const userDir = mkdtempSync(join(tmpdir(), 'bench-node-red-'));
   const token = 'bench-token';
   const admin = '/soft-gateway/node-red/bench/editor/';
-  const args = [...RUNTIME_V8_FLAGS, join(root, 'server/cli/node-red-runtime.ts'), '--node-red-dir', nodeRedDir, '--user-dir', userDir, '--port', String(port), '--admin-root', admin, '--node-root', '/soft-gateway/node-red/bench/http/'];
+  const args = [
+    ...RUNTIME_V8_FLAGS,
+    join(root, 'server/cli/node-red-runtime.ts'),
+    ...['--node-red-dir', nodeRedDir, '--user-dir', userDir, '--port', String(port), '--instance-id', 'bench'],
+    ...['--admin-root', admin, '--node-root', '/soft-gateway/node-red/bench/http/'],
+  ];
+  installPalette(userDir);
+  // No gateway listens at the palette's URL: an idle instance without "in" nodes never calls it.
+  const secrets = { EDGE_NODE_RED_CREDENTIAL_SECRET: 'bench-secret', EDGE_NODE_RED_PROXY_TOKEN: token, EDGE_NODE_RED_PALETTE_SECRET: 'bench-palette', EDGE_NODE_RED_GATEWAY_URL: 'http://127.0.0.1:9' };
   const started = performance.now();
-  const child = spawn(process.execPath, args, { env: { ...process.env, EDGE_NODE_RED_CREDENTIAL_SECRET: 'bench-secret', EDGE_NODE_RED_PROXY_TOKEN: token }, stdio: 'ignore' });
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...secrets }, stdio: 'ignore' });
   try {
     let readyMs = 0;
     while (!readyMs) {
@@ -63,7 +73,7 @@ export async function nodeRedRows(root: string): Promise<RowSpec[]> {
       value: Number(ready.toFixed(0)),
       unit: 'ms',
       budget: 5000,
-      note: `median of ${RUNS} fresh user dirs: spawn of the runtime (${flags}) → first 200 of the editor's settings with the proxy's header; runs ${list(runs.map((r) => r.readyMs))} ms`,
+      note: `median of ${RUNS} fresh user dirs with the edge palette installed: spawn of the runtime (${flags}) → first 200 of the editor's settings with the proxy's header; runs ${list(runs.map((r) => r.readyMs))} ms`,
     },
     {
       id: 'nodeRedIdleRssMb',
@@ -71,7 +81,7 @@ export async function nodeRedRows(root: string): Promise<RowSpec[]> {
       value: Number(rss.toFixed(1)),
       unit: 'MB',
       budget: 150,
-      note: `median of ${RUNS}: VmRSS ${IDLE_MS / 1000} s after the editor answered, empty flows; runs ${list(runs.map((r) => r.rssMb))} MB (anon ${list(runs.map((r) => r.anonMb))} MB); ${flags}`,
+      note: `median of ${RUNS}: VmRSS ${IDLE_MS / 1000} s after the editor answered, empty flows, the edge palette installed (its nodes loaded, none in the flows: no socket is opened); runs ${list(runs.map((r) => r.rssMb))} MB (anon ${list(runs.map((r) => r.anonMb))} MB); ${flags}`,
     },
   ];
 }

@@ -7,10 +7,12 @@
  * file imports node built-ins only: tests and development run it directly under Node's type
  * stripping (`node server/cli/node-red-runtime.ts …`).
  *
- * Arguments: `--node-red-dir DIR --user-dir DIR --port N --admin-root /path/ --node-root /path/`.
+ * Arguments: `--node-red-dir DIR --user-dir DIR --port N --admin-root /path/ --node-root /path/ --instance-id ID`.
  * Secrets come in the environment, not argv (argv is world-readable in /proc):
  * EDGE_NODE_RED_CREDENTIAL_SECRET encrypts the flows' credentials; EDGE_NODE_RED_PROXY_TOKEN is the
- * header value only the gateway's proxy sends, the one way into the editor and its admin API.
+ * header value only the gateway's proxy sends, the one way into the editor and its admin API;
+ * EDGE_NODE_RED_PALETTE_SECRET is the instance's credential towards the gateway, which the edge-*
+ * palette nodes read from `RED.settings.edgeGateway` (with EDGE_NODE_RED_GATEWAY_URL).
  */
 import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
@@ -26,6 +28,7 @@ interface RuntimeArgs {
   port: number;
   adminRoot: string;
   nodeRoot: string;
+  instanceId: string;
 }
 
 function parseArgs(args: readonly string[]): RuntimeArgs {
@@ -41,6 +44,7 @@ function parseArgs(args: readonly string[]): RuntimeArgs {
     port: Number(value('--port')),
     adminRoot: value('--admin-root'),
     nodeRoot: value('--node-root'),
+    instanceId: value('--instance-id'),
   };
 }
 
@@ -65,10 +69,15 @@ export async function nodeRedRuntimeCommand(argv: readonly string[]): Promise<vo
   const args = parseArgs(argv);
   const credentialSecret = process.env.EDGE_NODE_RED_CREDENTIAL_SECRET ?? '';
   const proxyToken = process.env.EDGE_NODE_RED_PROXY_TOKEN ?? '';
-  if (!credentialSecret || !proxyToken) throw new Error('node-red-runtime: secrets missing from the environment');
-  // Neither secret is passed on to what flows may spawn (exec nodes, function nodes reading env).
+  const paletteSecret = process.env.EDGE_NODE_RED_PALETTE_SECRET ?? '';
+  const gatewayUrl = process.env.EDGE_NODE_RED_GATEWAY_URL ?? '';
+  if (!credentialSecret || !proxyToken || !paletteSecret || !gatewayUrl) throw new Error('node-red-runtime: secrets missing from the environment');
+  // No secret is passed on to what flows may spawn or read (exec nodes, function nodes reading env):
+  // gone from the environment before any flow runs. The palette's is kept in the settings only.
   delete process.env.EDGE_NODE_RED_CREDENTIAL_SECRET;
   delete process.env.EDGE_NODE_RED_PROXY_TOKEN;
+  delete process.env.EDGE_NODE_RED_PALETTE_SECRET;
+  delete process.env.EDGE_NODE_RED_GATEWAY_URL;
 
   const load = createRequire(join(resolve(args.nodeRedDir), 'package.json'));
   const RED = load('./lib/red.js') as NodeRedApi;
@@ -97,6 +106,8 @@ export async function nodeRedRuntimeCommand(argv: readonly string[]): Promise<vo
     diagnostics: { enabled: false, ui: false },
     runtimeState: { enabled: false, ui: false },
     telemetry: { enabled: false },
+    // Read by the edge-* palette nodes (server/modules/node-red/palette/); not exported to the editor.
+    edgeGateway: { url: gatewayUrl, instanceId: args.instanceId, secret: paletteSecret },
   });
   app.use(args.adminRoot, RED.httpAdmin);
   app.use(args.nodeRoot, RED.httpNode);

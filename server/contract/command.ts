@@ -109,12 +109,14 @@ export const REBOOT_RPC_METHOD = 'reboot';
 
 /**
  * Who issued a command other than a user's call: a scene's DEVICE_OUT action
- * (server/contract/scene-linkage.ts), with the scene's name as it was then, or the cloud, through
- * the cloud link's RPC (server/modules/cloud-link/).
+ * (server/contract/scene-linkage.ts), with the scene's name as it was then, the cloud, through
+ * the cloud link's RPC (server/modules/cloud-link/), or a Node-RED instance's palette (node-red-palette.ts).
  */
 export const CommandSourceSchema = Type.Union([
   Type.Object({ type: Type.Literal('SCENE_LINKAGE'), id: Type.String(), name: Type.String() }),
   Type.Object({ type: Type.Literal('CLOUD') }),
+  /** A Node-RED flow's "edge command" node, with its instance's name as it was then. */
+  Type.Object({ type: Type.Literal('NODE_RED'), id: Type.String(), name: Type.String() }),
 ]);
 export type CommandSource = Static<typeof CommandSourceSchema>;
 

@@ -79,6 +79,7 @@ import type { Alarm } from './alarm.ts';
 import { AlarmSeveritySchema, alarmStatuses } from './alarm.ts';
 import type { Notification } from './notification.ts';
 import type { SharedLiveUpdate } from './visualization.ts';
+import type { PaletteTcpUpdate, PaletteTelemetryUpdate } from './node-red-palette.ts';
 import { AggregationSchema, HISTORY_LIMIT_MAX } from './telemetry.ts';
 
 export const WS_PATH = '/api/ws';
@@ -542,4 +543,6 @@ export type WsUpdate =
   | EdgeStateUpdate
   | OtaProgressUpdate
   | SharedLiveUpdate
+  | PaletteTelemetryUpdate
+  | PaletteTcpUpdate
   | ErrorUpdate;

@@ -14,8 +14,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  *   unless `licenseFree`, as on `user` routes; a setup-code caller does not (the wizard's first
  *   step is the licence upload itself).
  * - `user`: a signed-in user (bearer token); the licence gate (code 99) applies unless `licenseFree`.
+ * - `node-red-instance`: a running Node-RED instance of this gateway, over loopback, with its palette
+ *   credential (server/contract/node-red-palette.ts); never a user, and its credential opens nothing else.
  */
-export type RouteAccess = 'public' | 'setup' | 'user';
+export type RouteAccess = 'public' | 'setup' | 'user' | 'node-red-instance';
 
 export interface RouteSchema {
   summary?: string;

@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import { TB_AUTHORIZATION_HEADER } from '../contract/auth.ts';
 import { ErrorCode } from '../contract/errors.ts';
 import { SETUP_CODE_HEADER } from '../contract/license.ts';
+import { NODE_RED_INSTANCE_HEADER } from '../contract/node-red-palette.ts';
 import { isPermission, roleHolds } from '../contract/permissions.ts';
 import type { RouteDef } from '../contract/route.ts';
 import { productInScope, type DeviceScope, type ProductScope } from '../lib/device-scope.ts';
@@ -25,6 +26,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the access hook on routes that resolved a signed-in user. */
     user: AuthUser | null;
+    /** Set by the access hook on `node-red-instance` routes: the calling instance's id. */
+    nodeRedInstance: string | null;
     /**
      * The devices the caller may see (server/lib/device-scope.ts); null: all, or no signed-in user.
      * Computed on first read and kept for the request: most calls never read it.
@@ -88,6 +91,7 @@ export interface AccessOptions {
 async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<void> {
   const { services, setupCode } = opts;
   app.decorateRequest('user', null);
+  app.decorateRequest('nodeRedInstance', null);
   // Getters on the request prototype, so a scope costs nothing until a route reads it. Nothing is
   // kept before sign-in resolved the user, so an early read cannot pin a null scope.
   const deviceScopeOf = oncePerRequest((request) => services.deviceScopeOf(request.user!));
@@ -184,6 +188,15 @@ async function accessPlugin(app: FastifyInstance, opts: AccessOptions): Promise<
     if (access === 'public') {
       // Anyone may call it; a valid token only lets the route answer more (the licence's customer).
       request.user = signedInOrNull(request);
+      return;
+    }
+    if (access === 'node-red-instance') {
+      // A palette node of a running instance: its credential, over loopback (the socket's own
+      // address and the one a trusted proxy reported), and nothing a user's token could stand in for.
+      const header = request.headers[NODE_RED_INSTANCE_HEADER];
+      const instance = typeof header === 'string' ? services.nodeRedInstanceOf(header, [request.ip, request.socket.remoteAddress ?? '']) : null;
+      if (!instance) throw new AppError(ErrorCode.AUTHENTICATION, 'error.nodeRedPalette.credential');
+      request.nodeRedInstance = instance;
       return;
     }
     if (config.firstBootOnly && services.adminExists()) {

@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { operationIdOf } from '../contract/route.ts';
+import { NODE_RED_INSTANCE_HEADER } from '../contract/node-red-palette.ts';
 
 export interface OpenapiOptions {
   version: string;
@@ -122,7 +123,10 @@ async function openapiPlugin(app: FastifyInstance, opts: OpenapiOptions): Promis
           'HTTP API of the edge console. Errors answer {code, key, message, details?}; sign in with POST /api/auth/login and send Authorization: Bearer <token>.',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          nodeRedInstance: { type: 'apiKey', in: 'header', name: NODE_RED_INSTANCE_HEADER, description: 'A Node-RED instance of this gateway, over loopback only' },
+        },
       },
       security: [{ bearerAuth: [] }],
     },
@@ -133,6 +137,7 @@ async function openapiPlugin(app: FastifyInstance, opts: OpenapiOptions): Promis
       const method = Array.isArray(route.method) ? route.method.join('') : route.method;
       const marked: Record<string, unknown> = { ...schema, operationId: operationIdOf(method, url), 'x-access': access };
       if (access === 'public') marked.security = [];
+      if (access === 'node-red-instance') marked.security = [{ nodeRedInstance: [] }];
       return { schema: marked as typeof schema, url };
     },
     transformObject: (documentObject) => {

@@ -81,6 +81,15 @@ describe('soft gateway: Node-RED', () => {
     expect(status).toBe(200);
     await editor.reload();
     await editor.locator('#red-ui-workspace-tabs').getByText('E2E flow').waitFor({ timeout: E2E_TIMEOUT_MS * 2 });
+    // The gateway's own palette is installed in the instance: each edge node in the palette, with its edit form.
+    for (const type of ['edge telemetry in', 'edge telemetry out', 'edge command', 'edge alarm', 'edge TCP in', 'edge TCP out']) {
+      await editor.locator(`.red-ui-palette-node[data-palette-type="${type}"]`).waitFor({ state: 'attached', timeout: E2E_TIMEOUT_MS });
+      expect(await editor.locator(`script[data-template-name="${type}"]`).count()).toBe(1);
+    }
+    const edgeIn = editor.locator('.red-ui-palette-node[data-palette-type="edge telemetry in"]');
+    await edgeIn.waitFor({ timeout: E2E_TIMEOUT_MS });
+    await edgeIn.scrollIntoViewIfNeeded();
+    await editor.screenshot({ path: join(import.meta.dirname, '../../test-results/screenshots/node-red/editor-edge-palette.png') });
     await editor.screenshot({ path: join(import.meta.dirname, '../../test-results/screenshots/node-red/editor.png') });
     await editor.close();
   }, 150_000);

@@ -120,7 +120,7 @@ describe('OpenAPI document', () => {
     expect(missing).toEqual([]);
   });
 
-  it('marks public routes with an empty security list and the others with the bearer scheme', async () => {
+  it('marks public routes with an empty security list, Node-RED instance routes with their header, and the others with the bearer scheme', async () => {
     const doc = await documentOf();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.info).toMatchObject({ title: 'edge-console', version: '0.0.0-test' });
@@ -131,6 +131,7 @@ describe('OpenAPI document', () => {
       if (!op) continue; // reported by the test above
       expect(op['x-access'], r.url).toBe(r.config.access);
       if (r.config.access === 'public') expect(op.security, r.url).toEqual([]);
+      else if (r.config.access === 'node-red-instance') expect(op.security, r.url).toEqual([{ nodeRedInstance: [] }]);
       else expect(op.security, r.url).toBeUndefined();
     }
   });

@@ -26,6 +26,7 @@ async function appCounting(): Promise<{ app: FastifyInstance; counts: { device: 
         counts.product += 1;
         return { productIds: ['p-1'] };
       },
+      nodeRedInstanceOf: () => null,
     },
   });
   const config = { access: 'user', permission: 'device:list' } as const;

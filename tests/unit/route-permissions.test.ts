@@ -13,6 +13,7 @@ async function appWith(config: Record<string, unknown>, url = '/api/yt/thing'): 
       deviceScopeOf: () => null,
       deviceVisible: () => true,
       productScopeOf: () => null,
+      nodeRedInstanceOf: () => null,
     },
   });
   app.route({ method: 'GET', url, config, handler: async () => ({}) });

@@ -106,6 +106,12 @@ export class AlarmService {
     return alarm;
   }
 
+  /** Clears the open alarm of a source (a scene, a Node-RED instance), device and type; null when none is open. */
+  clearOpen(sourceId: string, deviceId: string | null, type: string): Alarm | null {
+    const open = this.rows.findOpen(sourceId, deviceId, type);
+    return open ? this.move(open, clearOf, 'clear_ts') : null;
+  }
+
   /** Clears the open alarms a scene's trigger raised on a device (the trigger's clear rule held). */
   clearRaisedBy(sceneLinkageId: string, triggerIndex: number, deviceId: string | null): number {
     const open = this.rows.openOfTrigger(sceneLinkageId, triggerIndex, deviceId);

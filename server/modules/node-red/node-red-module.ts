@@ -8,6 +8,8 @@ import { findNodeRedDir } from './node-red-launch.ts';
 import { NodeRedRepository } from './node-red-repository.ts';
 import { registerNodeRedRoutes } from './node-red-routes.ts';
 import { NodeRedSecrets } from './node-red-secrets.ts';
+import { NodeRedPalette } from './node-red-palette.ts';
+import { nodeRedPaletteLive } from './node-red-palette-live.ts';
 import { NodeRedService } from './node-red-service.ts';
 import { NodeRedSnapshots } from './node-red-snapshots.ts';
 import { NodeRedSupervisor } from './node-red-supervisor.ts';
@@ -20,12 +22,14 @@ declare module '../../module.ts' {
     nodeRed: NodeRedService;
     nodeRedSnapshots: NodeRedSnapshots;
     nodeRedTickets: NodeRedTickets;
+    /** The palette's principal: a running instance's credential, and what it may do. */
+    nodeRedPalette: NodeRedPalette;
   }
 }
 
 export const nodeRedModule = defineModule({
   name: 'node-red',
-  needs: ['portRange'],
+  needs: ['portRange', 'telemetry', 'devices', 'tcpAccess', 'commands', 'alarms'],
   migrations: [
     { name: '0070-node-red', sql: m0070 },
     { name: '0076-node-red-expose-http', sql: m0076 },
@@ -34,20 +38,38 @@ export const nodeRedModule = defineModule({
   build: ({ core, log, services, onClose }) => {
     const repo = new NodeRedRepository(core.db);
     const nodeRedDir = findNodeRedDir(core.config.nodeRedDir);
-    const supervisor = nodeRedDir ? new NodeRedSupervisor({ nodeRedDir, log }) : null;
-    if (supervisor) onClose(() => supervisor.stopAll());
+    const secrets = new NodeRedSecrets(core.config.dataDir);
+    let supervisor: NodeRedSupervisor | null = null;
+    const nodeRedPalette = new NodeRedPalette({
+      secrets,
+      running: (id) => supervisor?.alive(id) ?? false,
+      telemetry: services.telemetry,
+      devices: services.devices,
+      commands: services.commands,
+      alarms: services.alarms,
+      instanceName: (id) => repo.get(id)?.name ?? id,
+      tcp: services.tcpAccess,
+      port: core.config.port,
+    });
+    supervisor = nodeRedDir ? new NodeRedSupervisor({ nodeRedDir, log, gatewayUrl: () => nodeRedPalette.gatewayUrl() }) : null;
+    const running = supervisor;
+    if (running) onClose(() => running.stopAll());
     const nodeRedTickets = new NodeRedTickets();
     const nodeRed = new NodeRedService({
       repo,
       supervisor,
-      secrets: new NodeRedSecrets(core.config.dataDir),
+      secrets,
       tickets: nodeRedTickets,
       portRange: services.portRange,
       dataDir: core.config.dataDir,
       max: core.config.nodeRedMax,
     });
-    return { nodeRed, nodeRedTickets, nodeRedSnapshots: new NodeRedSnapshots({ repo, instances: nodeRed, healthMs: core.config.nodeRedRollbackHealthMs }) };
+    return { nodeRed, nodeRedTickets, nodeRedPalette, nodeRedSnapshots: new NodeRedSnapshots({ repo, instances: nodeRed, healthMs: core.config.nodeRedRollbackHealthMs }) };
   },
-  routes: registerNodeRedRoutes,
+  live: nodeRedPaletteLive,
+  routes: (app, scope) => {
+    scope.nodeRedPalette.listensOn(app.server);
+    return registerNodeRedRoutes(app, scope);
+  },
   start: ({ nodeRed }) => nodeRed.startWanted(),
 });

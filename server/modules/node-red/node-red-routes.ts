@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { nodeRedRoutes } from '../../contract/node-red.ts';
+import { nodeRedPaletteRoutes } from '../../contract/node-red-palette.ts';
 import { fieldErrorFormatter } from '../../lib/field-errors.ts';
 import type { Services } from '../../module.ts';
 import { registerEditorProxy } from './node-red-proxy.ts';
@@ -9,7 +10,9 @@ import { registerHttpInProxy } from './node-red-http-in.ts';
 
 const schemaErrorFormatter = fieldErrorFormatter({ name: 'error.field.name', description: 'error.field.description', port: 'error.portRange.port' });
 
-export async function registerNodeRedRoutes(fastify: FastifyInstance, { nodeRed, nodeRedSnapshots, nodeRedTickets }: Pick<Services, 'nodeRed' | 'nodeRedSnapshots' | 'nodeRedTickets'>): Promise<void> {
+type Scope = Pick<Services, 'nodeRed' | 'nodeRedSnapshots' | 'nodeRedTickets' | 'nodeRedPalette'>;
+
+export async function registerNodeRedRoutes(fastify: FastifyInstance, { nodeRed, nodeRedSnapshots, nodeRedTickets, nodeRedPalette }: Scope): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const r = nodeRedRoutes;
   app.route({ ...r.list, handler: async (request) => nodeRed.page(request.query) });
@@ -28,6 +31,11 @@ export async function registerNodeRedRoutes(fastify: FastifyInstance, { nodeRed,
   app.route({ ...r.flows, handler: async (request) => nodeRedSnapshots.current(request.params.id) });
   app.route({ ...r.snapshot, handler: async (request) => nodeRedSnapshots.get(request.params.id, request.params.snapshotId) });
   app.route({ ...r.rollback, handler: async (request) => nodeRedSnapshots.rollback(request.params.id, request.params.snapshotId) });
+  const p = nodeRedPaletteRoutes;
+  app.route({ ...p.telemetry, handler: async (request) => nodeRedPalette.telemetry(request.body) });
+  app.route({ ...p.command, handler: async (request) => nodeRedPalette.command(request.nodeRedInstance!, request.body) });
+  app.route({ ...p.alarm, handler: async (request) => nodeRedPalette.alarm(request.nodeRedInstance!, request.body) });
+  app.route({ ...p.tcp, handler: async (request) => nodeRedPalette.tcpWrite(request.body) });
   await registerEditorProxy(fastify, { instances: nodeRed, snapshots: nodeRedSnapshots, tickets: nodeRedTickets });
   await registerHttpInProxy(fastify, nodeRed);
 }

@@ -152,7 +152,8 @@ export class NodeRedService {
   }
 
   private launch(row: InstanceRow): void {
-    this.runtime().start({ id: row.id, port: row.port, userDir: this.userDir(row.id), credentialSecret: this.deps.secrets.credentialSecret(row.id) });
+    const { secrets } = this.deps;
+    this.runtime().start({ id: row.id, port: row.port, userDir: this.userDir(row.id), credentialSecret: secrets.credentialSecret(row.id), paletteSecret: secrets.paletteSecret(row.id) });
   }
 
   start(id: string): NodeRedInstance {

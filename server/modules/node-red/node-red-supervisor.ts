@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { NodeRedStatus } from '../../contract/node-red.ts';
 import { nodeRedEditorPath, nodeRedHttpPath } from '../../contract/node-red.ts';
 import { RUNTIME_V8_FLAGS, runtimeCommand } from './node-red-launch.ts';
+import { installPalette } from './node-red-palette-files.ts';
 import { sampleUsage, type UsageSample } from './node-red-usage.ts';
 
 const LOG_LINES = 200;
@@ -25,6 +26,8 @@ export interface RuntimeSpec {
   port: number;
   userDir: string;
   credentialSecret: string;
+  /** The credential its edge-* palette nodes present to the gateway (node-red-palette.ts). */
+  paletteSecret: string;
 }
 
 interface Runner {
@@ -46,12 +49,20 @@ interface Runner {
 export interface SupervisorDeps {
   nodeRedDir: string;
   log: FastifyBaseLogger;
+  /** Where the palette reaches the gateway over loopback (`http://127.0.0.1:<port>`), asked at each spawn. */
+  gatewayUrl: () => string;
 }
 
 export class NodeRedSupervisor {
   private readonly runners = new Map<string, Runner>();
 
   constructor(private readonly deps: SupervisorDeps) {}
+
+  /** Whether a runtime process of the instance is up (starting or running): its flows may be calling. */
+  alive(id: string): boolean {
+    const status = this.status(id);
+    return status === 'RUNNING' || status === 'STARTING';
+  }
 
   status(id: string): NodeRedStatus {
     return this.runners.get(id)?.status ?? 'STOPPED';
@@ -147,19 +158,22 @@ export class NodeRedSupervisor {
   private spawn(runner: Runner): void {
     const { spec } = runner;
     mkdirSync(spec.userDir, { recursive: true, mode: 0o700 });
+    installPalette(spec.userDir);
     runner.proxyToken = randomBytes(32).toString('base64url');
     const command = runtimeCommand();
     const editor = nodeRedEditorPath(spec.id);
     const args = [
       ...command.args,
       ...['--node-red-dir', this.deps.nodeRedDir, '--user-dir', spec.userDir, '--port', String(spec.port)],
-      ...['--admin-root', editor, '--node-root', nodeRedHttpPath(spec.id)],
+      ...['--admin-root', editor, '--node-root', nodeRedHttpPath(spec.id), '--instance-id', spec.id],
     ];
     const env = {
       ...process.env,
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${RUNTIME_V8_FLAGS.join(' ')}`.trim(),
       EDGE_NODE_RED_CREDENTIAL_SECRET: spec.credentialSecret,
       EDGE_NODE_RED_PROXY_TOKEN: runner.proxyToken,
+      EDGE_NODE_RED_PALETTE_SECRET: spec.paletteSecret,
+      EDGE_NODE_RED_GATEWAY_URL: this.deps.gatewayUrl(),
     };
     const child = spawn(command.file, args, { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     runner.child = child;

@@ -1,8 +1,10 @@
 /**
  * The registry of identified TCP connections, by device: who is connected, from where, with which
  * registration, the frames they send. Other modules subscribe to a device's frames and write frames
- * back through it (the Modbus master today, custom-TCP handlers and the soft gateway later) without
- * touching the server that accepts the sockets (tcp-device-server.ts).
+ * back through it (the Modbus master; the soft gateway's edge TCP in/out nodes for devices of the
+ * CUSTOM protocol: server/modules/node-red/node-red-palette.ts) without touching the server that
+ * accepts the sockets (tcp-device-server.ts). A device nobody subscribes to is served as before:
+ * its frames are counted and shown, nothing else.
  */
 import type { Socket } from 'node:net';
 import type { TcpAuthType, TcpProtocolType } from '../../contract/product.ts';

@@ -120,6 +120,23 @@ export class TelemetryService {
     return this.telemetry(device, values, JSON.stringify(body).length);
   }
 
+  /**
+   * Telemetry that must fit the device's published thing model (a Node-RED flow's, through the
+   * palette): unlike a device's own message, whose misfits are stored flagged, one value that does
+   * not fit refuses the whole message and nothing of it is stored. A product without a published
+   * model refuses nothing, as for its devices.
+   */
+  saveChecked(deviceId: string, body: unknown): Promise<void> {
+    const device = this.deps.devices.get(deviceId);
+    const values = fromRestBody(body, telemetryValues);
+    for (const v of values) this.deps.checks.property(device.deviceProfileId, v);
+    const misfits = values.filter((v) => v.flag);
+    if (misfits.length) {
+      throw violationError(misfits.map((v) => ({ field: v.key, key: 'error.nodeRedPalette.modelRefused', params: { key: v.key, reason: v.flag! } })), 'values');
+    }
+    return this.telemetry(device, values, JSON.stringify(body).length);
+  }
+
   /** Client attributes: the latest of each key is kept. */
   attributes(device: SourceDevice, values: readonly ParsedValue[], bytes: number): Promise<void> {
     // Callers are async functions: the refusal reaches them as a rejection.

@@ -69,13 +69,13 @@ export function useCommandColumns(opts: {
         ),
     },
     {
-      // Who issued it: a user, a scene's action (named as it was then) or the cloud.
+      // Who issued it: a user, a scene's action (named as it was then), the cloud or a Node-RED flow.
       title: t('fields.source'),
       dataIndex: 'source',
       width: 110,
       render: (v: Command['source'], row) => (
         <span data-testid={`cmd-source-${row.requestId}`}>
-          {v === null ? t('source.user') : v.type === 'CLOUD' ? t('source.cloud') : t('source.scene', { name: v.name })}
+          {v === null ? t('source.user') : v.type === 'CLOUD' ? t('source.cloud') : v.type === 'NODE_RED' ? t('source.nodeRed', { name: v.name }) : t('source.scene', { name: v.name })}
         </span>
       ),
     },
