@@ -70,7 +70,12 @@ type PaletteUpdate<T extends string, D> = {
 } & D;
 
 export const NODE_RED_TELEMETRY_CMD = 'NODE_RED_TELEMETRY';
-export const PaletteTelemetryCmdSchema = paletteCmdSchema(NODE_RED_TELEMETRY_CMD);
+/** Edge telemetry in follows one device, or every device of a product (exactly one of the two). */
+export const PaletteTelemetryCmdSchema = Type.Object({
+  ...Type.Omit(paletteCmdSchema(NODE_RED_TELEMETRY_CMD), ['deviceId']).properties,
+  deviceId: Type.Optional(ResourceIdSchema),
+  productId: Type.Optional(ResourceIdSchema),
+});
 export type PaletteTelemetryCmd = Static<typeof PaletteTelemetryCmdSchema>;
 /** One update of NODE_RED_TELEMETRY: the values of one stored message (empty on the first answer). */
 export type PaletteTelemetryUpdate = PaletteUpdate<typeof NODE_RED_TELEMETRY_CMD, { data: Record<string, { ts: number; value: unknown }> }>;

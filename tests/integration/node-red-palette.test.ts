@@ -34,6 +34,7 @@ let source: Device;
 let target: Device;
 let sourceMqtt: MqttClient;
 let meter: Device;
+let mirror: Device;
 
 /** What the gateway generated for the instance, read where only the gateway's own user may read it. */
 function paletteCredential(dataDir: string, id: string): string {
@@ -67,6 +68,8 @@ async function setUp(): Promise<void> {
   sourceMqtt = await connectDevice(t.app, { username: await tokenOf(api, source.id) });
   const tcpProduct = await api.createProduct({ transportType: 'TCP', tcpProtocolType: 'CUSTOM', tcpAuthType: 'REGISTER_SEND' });
   meter = await api.createDevice({ deviceProfileId: tcpProduct.id, registration: { format: 'ASCII', value: 'METER-SITE-0001-7Q2X' } });
+  // Follows the source's whole product: a product of its own, or the flow would follow its own writes.
+  mirror = await api.createDevice({ deviceProfileId: (await api.createProduct()).id });
 
   instance = (await call<NodeRedInstance>(g, 'POST', '/api/yt/node_red', { name: 'palette' })).json;
   await running(g, instance.id);
@@ -78,6 +81,8 @@ async function setUp(): Promise<void> {
     { id: 'hot', type: 'function', z: 'tab-p', func: "msg.topic = 'overheat'; return msg.payload.temperature > 100 ? msg : null;", outputs: 1, x: 250, y: 110, wires: [['alarm']] },
     { id: 'alarm', type: 'edge alarm', z: 'tab-p', action: 'RAISE', severity: 'CRITICAL', x: 400, y: 110, wires: [[]] },
     { id: 'out', type: 'edge telemetry out', z: 'tab-p', deviceId: target.id, x: 300, y: 60, wires: [] },
+    { id: 'in-product', type: 'edge telemetry in', z: 'tab-p', productId: source.deviceProfileId, x: 100, y: 210, wires: [['to-mirror']] },
+    { id: 'to-mirror', type: 'edge telemetry out', z: 'tab-p', deviceId: mirror.id, x: 300, y: 210, wires: [] },
     // A vendor protocol handled in the flow: each frame answered in upper case.
     { id: 'tcp-in', type: 'edge TCP in', z: 'tab-p', deviceId: meter.id, x: 100, y: 160, wires: [['upper']] },
     { id: 'upper', type: 'function', z: 'tab-p', func: 'msg.payload = Buffer.from(msg.payload.toString().toUpperCase()); return msg;', outputs: 1, x: 250, y: 160, wires: [['tcp-out']] },
@@ -85,12 +90,15 @@ async function setUp(): Promise<void> {
   ]);
 }
 
-/** A value A publishes over MQTT goes through "edge telemetry in → edge telemetry out" into B. */
+/**
+ * A value A publishes over MQTT goes through "edge telemetry in → edge telemetry out" into B, and
+ * through a node following A's product into a third device.
+ */
 async function movesValues(): Promise<void> {
   // The flow's websocket subscribes some time after the deploy: publish until a value arrives.
-  await waitFor('the value in the target device', async () => {
+  await waitFor('the value in the target device and the product follower', async () => {
     await sourceMqtt.publishAsync('v1/devices/me/telemetry', JSON.stringify({ temperature: 21 }));
-    return (await history(target.id)).includes(21) ? true : null;
+    return (await history(target.id)).includes(21) && (await history(mirror.id)).includes(21) ? true : null;
   });
 }
 

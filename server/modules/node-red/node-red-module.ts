@@ -29,7 +29,7 @@ declare module '../../module.ts' {
 
 export const nodeRedModule = defineModule({
   name: 'node-red',
-  needs: ['portRange', 'telemetry', 'devices', 'tcpAccess', 'commands', 'alarms'],
+  needs: ['portRange', 'telemetry', 'devices', 'products', 'tcpAccess', 'commands', 'alarms'],
   migrations: [
     { name: '0070-node-red', sql: m0070 },
     { name: '0076-node-red-expose-http', sql: m0076 },

@@ -1,7 +1,7 @@
 /**
  * The palette's "in" nodes over /api/ws, guest commands (server/live.ts) of a running instance that
- * presents its own credential over loopback: edge telemetry in (NODE_RED_TELEMETRY, a device's
- * values as they are stored) and edge TCP in (NODE_RED_TCP, a custom TCP device's frames). The
+ * presents its own credential over loopback: edge telemetry in (NODE_RED_TELEMETRY, the values of
+ * a device or of every device of a product, as they are stored) and edge TCP in (NODE_RED_TCP, a custom TCP device's frames). The
  * palette opens one socket per instance, and only while an "in" node exists.
  */
 import {
@@ -55,7 +55,7 @@ function checkCredential(palette: NodeRedPalette, request: LiveGuestRequest<{ in
   if (!palette.check(request.body.instanceId, request.body.secret, [request.ip])) throw new LiveRefusal(WsErrorCode.UNAUTHORIZED, 'error.nodeRedPalette.credential');
 }
 
-export function nodeRedPaletteLive({ nodeRedPalette, devices }: Pick<Services, 'nodeRedPalette' | 'devices'>, { bus }: LiveContext): LiveCommands {
+export function nodeRedPaletteLive({ nodeRedPalette, devices, products }: Pick<Services, 'nodeRedPalette' | 'devices' | 'products'>, { bus }: LiveContext): LiveCommands {
   return {
     [NODE_RED_TELEMETRY_CMD]: liveGuestCommand<PaletteTelemetryCmd>({
       guest: true,
@@ -64,15 +64,19 @@ export function nodeRedPaletteLive({ nodeRedPalette, devices }: Pick<Services, '
       updateType: NODE_RED_TELEMETRY_CMD,
       open: (request): LiveSubscription => {
         checkCredential(nodeRedPalette, request);
-        const { deviceId } = request.body;
-        // A device that does not exist is refused (404) before anything is followed.
-        devices.get(deviceId);
-        request.send(updateOf(request.cmdId, deviceId, {}));
+        const { deviceId, productId } = request.body;
+        if ((deviceId === undefined) === (productId === undefined)) throw new LiveRefusal(WsErrorCode.BAD_REQUEST, 'error.nodeRedPalette.deviceOrProduct');
+        // A device or product that does not exist is refused (404) before anything is followed.
+        if (deviceId !== undefined) devices.get(deviceId);
+        else products.get(productId!);
+        // A product's devices as they are when each message is stored: one added later is followed too.
+        const follows = deviceId !== undefined ? (s: { deviceId: string }) => s.deviceId === deviceId : (s: { deviceProfileId: string }) => s.deviceProfileId === productId;
+        request.send(updateOf(request.cmdId, deviceId ?? '', {}));
         const off = bus.on('telemetry.stored', (stored) => {
-          if (stored.deviceId !== deviceId) return;
-          for (const data of messagesOf(stored.entries)) request.send(updateOf(request.cmdId, deviceId, data));
+          if (!follows(stored)) return;
+          for (const data of messagesOf(stored.entries)) request.send(updateOf(request.cmdId, stored.deviceId, data));
         });
-        return { deviceIds: [deviceId], close: off };
+        return { deviceIds: deviceId !== undefined ? [deviceId] : [], close: off };
       },
     }),
     [NODE_RED_TCP_CMD]: liveGuestCommand<PaletteTcpCmd>({

@@ -103,12 +103,14 @@ module.exports = function (RED) {
     function EdgeIn(config) {
       RED.nodes.createNode(this, config);
       const node = this;
-      if (!gateway || !config.deviceId) {
+      // Edge telemetry in may follow a product's devices instead of one device.
+      const followed = config.deviceId ? { deviceId: config.deviceId } : config.productId ? { productId: config.productId } : null;
+      if (!gateway || !followed) {
         failed(node, gateway ? 'no device' : 'not under the edge gateway');
         return;
       }
       const stop = subscribe(
-        { type: commandType, deviceId: config.deviceId },
+        Object.assign({ type: commandType }, followed),
         (update) => {
           if (update.errorCode) {
             failed(node, update.errorMsg);
@@ -158,7 +160,7 @@ module.exports = function (RED) {
     RED.nodes.registerType(type, EdgeOut);
   }
 
-  /** Edge telemetry in: a device's values as the gateway stores them, one message per stored message. */
+  /** Edge telemetry in: a device's (or each device of a product's) values as the gateway stores them, one message per stored message. */
   inNode('edge telemetry in', 'NODE_RED_TELEMETRY', (update) => {
     const keys = Object.keys(update.data || {});
     if (!keys.length) return null;
