@@ -56,7 +56,7 @@ function AlarmListProperties({ widget, onChange }: { widget: Widget; onChange: (
           value={alarmDevicesOf(widget)}
           onChange={(ids) => onChange((w) => withAlarmSource(w, ids ?? [], w.alarmSource?.productId))}
           placeholder={t('alarms.devicesPlaceholder')}
-          testId="vis-prop-alarm-devices"
+          testId="vis-prop-device"
         />
       </Field>
       <Field label={t('alarms.product')}>
