@@ -102,6 +102,12 @@ describe('visualization', () => {
     await ui.clickTestId('vis-add-alarms');
     await pickDevice();
     await ui.fill('vis-prop-title', 'Alarms');
+    // Its properties: several devices (one picked) and a product, both searching the server. A
+    // click on the panel's heading closes the multiple picker's list, as a user does.
+    await ui.testId('vis-props').locator('h4').click();
+    await ui.expectText('vis-prop-device', deviceName);
+    await ui.expectVisible('vis-prop-alarm-product');
+    await ui.screenshot('designer-alarm-list');
     await ui.clickTestId('vis-add-video');
     await ui.clickTestId('vis-prop-channel');
     await ui.page.keyboard.type('Boiler');

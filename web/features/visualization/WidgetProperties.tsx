@@ -56,6 +56,7 @@ function AlarmListProperties({ widget, onChange }: { widget: Widget; onChange: (
           value={alarmDevicesOf(widget)}
           onChange={(ids) => onChange((w) => withAlarmSource(w, ids ?? [], w.alarmSource?.productId))}
           placeholder={t('alarms.devicesPlaceholder')}
+          style={{ width: '100%' }}
           testId="vis-prop-device"
         />
       </Field>
@@ -65,6 +66,7 @@ function AlarmListProperties({ widget, onChange }: { widget: Widget; onChange: (
           value={widget.alarmSource?.productId}
           onChange={(productId) => onChange((w) => withAlarmSource(w, alarmDevicesOf(w), productId || undefined))}
           placeholder={t('alarms.productPlaceholder')}
+          style={{ width: '100%' }}
           testId="vis-prop-alarm-product"
         />
       </Field>
