@@ -38,8 +38,9 @@ export const VIS_NAME_MAX = 64;
 export const VIS_THUMBNAIL_MAX = 96 * 1024;
 export const VIS_SHARE_TOKEN_BYTES = 32;
 /**
- * The binding key of an alarm list widget: it binds a device (checked in scope on save like any
- * binding), and a share link then reads exactly the active alarms of the devices its alarm lists bind.
+ * The binding key of an alarm list widget bound to one device (checked in scope on save like any
+ * binding). An alarm list may instead name several devices or a product (`alarmSource`); a share
+ * link then reads exactly the active alarms of the devices its alarm lists name.
  */
 export const ALARM_WIDGET_KEY = 'alarms';
 /** Rows an alarm list shows unless told otherwise, and the most a share link sends. */
@@ -51,6 +52,25 @@ export const WidgetBindingSchema = Type.Object(
   { additionalProperties: false },
 );
 export type WidgetBinding = Static<typeof WidgetBindingSchema>;
+
+/** Devices one alarm list may name. */
+export const VIS_ALARM_DEVICES_MAX = 50;
+/** A product's devices an alarm list follows at most (the oldest first). */
+export const VIS_ALARM_PRODUCT_DEVICES_MAX = 1000;
+
+/**
+ * What an alarm list shows besides its single-device `binding`: the alarms of several devices, and
+ * of a product's devices as they are at each read, inside the configuration's organization (all of
+ * the gateway's for a configuration in none). Both: the union.
+ */
+export const WidgetAlarmSourceSchema = Type.Object(
+  {
+    deviceIds: Type.Optional(Type.Array(ResourceIdSchema, { maxItems: VIS_ALARM_DEVICES_MAX, uniqueItems: true })),
+    productId: Type.Optional(ResourceIdSchema),
+  },
+  { additionalProperties: false },
+);
+export type WidgetAlarmSource = Static<typeof WidgetAlarmSourceSchema>;
 
 /** An image widget's `src`: a file of this gateway's upload store (type checked by content, size-limited), never another site. */
 export const VIS_IMAGE_SRC_PATTERN = '^/api/yt/oss/files/[A-Za-z0-9._-]{1,200}$';
@@ -67,6 +87,8 @@ export const WidgetSchema = Type.Object(
     w: Type.Integer({ minimum: 1, maximum: VIS_GRID_COLUMNS }),
     h: Type.Integer({ minimum: 1, maximum: 60 }),
     binding: Type.Optional(WidgetBindingSchema),
+    /** Alarm lists only (ignored on other types). */
+    alarmSource: Type.Optional(WidgetAlarmSourceSchema),
     props: Type.Record(Type.String({ maxLength: 64 }), WidgetPropValue, { maxProperties: 32 }),
   },
   { additionalProperties: false },
@@ -158,6 +180,8 @@ export interface SharedAlarm {
   severity: AlarmSeverity;
   status: AlarmStatus;
   createdTime: number;
+  /** The layout's alarm lists that show it (a share page may hold several, each naming its own devices). */
+  widgetIds: string[];
 }
 
 /**

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { consolePaths } from '../../server/contract/console-paths.ts';
 import type { DeviceCredentials } from '../../server/contract/credentials.ts';
 import { launchBrowser, type BrowserSession, type Ui } from '../helpers/browser.ts';
-import { adminPost, overheatSceneBody, seedDevice, temperatureProperty } from '../helpers/e2e-devices.ts';
+import { adminPost, overheatSceneBody, reportTelemetry, seedDevice, temperatureProperty } from '../helpers/e2e-devices.ts';
 import { E2E_ADMIN, startE2eGateway, type E2eGateway } from '../helpers/e2e-gateway.ts';
 import { signIn, useE2eSpec } from '../helpers/e2e-spec.ts';
 import { E2E_POLL } from '../helpers/e2e-wait.ts';
@@ -28,11 +28,7 @@ let channelId: string;
 
 /** The device reports a temperature over the HTTP device API, with its access token. */
 async function report(temperature: number): Promise<void> {
-  const { token } = await gateway.login();
-  const res = await fetch(`${gateway.url}/api/yt/device/${deviceId}/credentials`, { headers: { authorization: `Bearer ${token}` } });
-  const { credentialsId } = (await res.json()) as DeviceCredentials;
-  const sent = await fetch(`${gateway.url}/api/v1/${credentialsId}/telemetry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ temperature }) });
-  expect(sent.status).toBe(200);
+  await reportTelemetry(gateway, deviceId, { temperature });
 }
 
 /**
@@ -106,6 +102,12 @@ describe('visualization', () => {
     await ui.clickTestId('vis-add-alarms');
     await pickDevice();
     await ui.fill('vis-prop-title', 'Alarms');
+    // Its properties: several devices (one picked) and a product, both searching the server. A
+    // click on the panel's heading closes the multiple picker's list, as a user does.
+    await ui.testId('vis-props').locator('h4').click();
+    await ui.expectText('vis-prop-device', deviceName);
+    await ui.expectVisible('vis-prop-alarm-product');
+    await ui.screenshot('designer-alarm-list');
     await ui.clickTestId('vis-add-video');
     await ui.clickTestId('vis-prop-channel');
     await ui.page.keyboard.type('Boiler');

@@ -3,6 +3,7 @@
  * script would, for e2e specs that need a row on the device list before the browser opens it.
  */
 import type { AlarmSeverity } from '../../server/contract/alarm.ts';
+import type { DeviceCredentials } from '../../server/contract/credentials.ts';
 import type { Device } from '../../server/contract/device.ts';
 import type { Product } from '../../server/contract/product.ts';
 import type { SceneCreateBody } from '../../server/contract/scene-linkage.ts';
@@ -11,6 +12,15 @@ import type { E2eGateway } from './e2e-gateway.ts';
 
 /** A JSON POST to the gateway with the administrator's bearer token; throws on a refusal. */
 export type AdminPost = <T>(url: string, body: object) => Promise<T>;
+
+/** The device reports `values` over the HTTP device API with its access token, as a meter does; throws on a refusal. */
+export async function reportTelemetry(gateway: E2eGateway, deviceId: string, values: Record<string, unknown>): Promise<void> {
+  const { token } = await gateway.login();
+  const res = await fetch(`${gateway.url}/api/yt/device/${deviceId}/credentials`, { headers: { authorization: `Bearer ${token}` } });
+  const { credentialsId } = (await res.json()) as DeviceCredentials;
+  const sent = await fetch(`${gateway.url}/api/v1/${credentialsId}/telemetry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(values) });
+  if (sent.status !== 200) throw new Error(`device telemetry answered ${sent.status}: ${await sent.text()}`);
+}
 
 export async function adminPost(gateway: E2eGateway): Promise<AdminPost> {
   const { token } = await gateway.login();

@@ -10,6 +10,7 @@ import { ALARM_WIDGET_KEY, visualizationRoutes as vis, type SharedLiveUpdate, ty
 import { LiveClient, makeLiveApp, type LiveTestApp } from '../helpers/live.ts';
 import { connectDevice, tokenOf } from '../helpers/mqtt.ts';
 import { alarmsOf, createScene, makeBoilerApp, overheatScene, sendTemperature } from '../helpers/scenes.ts';
+import { intType, propertyBody } from '../helpers/thing-model.ts';
 
 interface Board {
   t: LiveTestApp;
@@ -21,7 +22,7 @@ interface Board {
   otherMqtt: MqttClient;
 }
 
-function widget(w: Pick<Widget, 'id' | 'type' | 'binding'>): Widget {
+function widget(w: Pick<Widget, 'id' | 'type' | 'binding' | 'alarmSource'>): Widget {
   return { x: 0, y: 0, w: 4, h: 3, props: {}, ...w };
 }
 
@@ -141,5 +142,61 @@ describe('share link live updates over /api/ws', () => {
     expect(later.alarms).toEqual([expect.objectContaining({ deviceId: t.device.id })]);
     expect(JSON.stringify(later)).not.toContain(other.id);
     otherMqtt.end(true);
+  });
+
+  it("sends alarm lists over several devices or a product the alarms of exactly those devices, a product's device added later included, inside the configuration's organization", async () => {
+    const t = await makeBoilerApp();
+    const models = t.models;
+    // A second product of boilers: an alarm list names it.
+    const q = await models.createProduct();
+    await models.createItem(propertyBody(q.id, { identifier: 'temperature', functionJson: { dataType: intType({ min: 0, max: 200 }) } }));
+    await models.publish(q.id);
+    await createScene(t, overheatScene(t.product.id));
+    await createScene(t, overheatScene(q.id, { name: 'q_overheat' }));
+    const listed = await models.createDevice({ deviceProfileId: t.product.id });
+    const outside = await models.createDevice({ deviceProfileId: t.product.id });
+    // The configuration belongs to one organization: the product's devices of another stay out.
+    const org = await models.createOrganization();
+    const otherOrg = await models.createOrganization();
+    const layout = {
+      widgets: [
+        widget({ id: 'set', type: 'alarms', alarmSource: { deviceIds: [t.device.id, listed.id] } }),
+        widget({ id: 'prod', type: 'alarms', alarmSource: { productId: q.id } }),
+      ],
+    };
+    const { id } = await t.api.ok(vis.create, { body: { name: 'Alarm wall', platform: 'pc', organizationId: org.id, layout } });
+    const { shareToken } = await t.api.ok(vis.share, { params: { id }, body: {} });
+    const b = { t, shareToken };
+    const { ws, first } = await follow(b);
+    expect(first).toMatchObject({ alarms: [] });
+    // Made after the link: the product's devices are those of each read.
+    const late = await models.createDevice({ deviceProfileId: q.id, organizationId: org.id });
+    const foreign = await models.createDevice({ deviceProfileId: q.id, organizationId: otherOrg.id });
+    const hot = async (deviceId: string): Promise<void> => {
+      const mqtt = await connectDevice(t.app, { username: await tokenOf(t.api, deviceId) });
+      await mqtt.publishAsync('v1/devices/me/telemetry', JSON.stringify({ temperature: 95 }), { qos: 1 });
+      mqtt.end(true);
+    };
+
+    // The devices outside the set and the organization first: their alarms exist, the socket stays silent on them.
+    await hot(outside.id);
+    await hot(foreign.id);
+    await expect.poll(async () => (await alarmsOf(t)).length, { timeout: 20_000 }).toBe(2);
+    await hot(listed.id);
+    const fromSet = await ws.next<SharedLiveUpdate>((m) => m.cmdId === 1 && Array.isArray(m.alarms) && m.alarms.length > 0, 20_000);
+    expect(fromSet.alarms).toEqual([expect.objectContaining({ deviceId: listed.id, widgetIds: ['set'] })]);
+    await hot(late.id);
+    const fromProduct = await ws.next<SharedLiveUpdate>((m) => m.cmdId === 1 && Array.isArray(m.alarms) && m.alarms.length > 0, 20_000);
+    expect(fromProduct.alarms).toEqual([expect.objectContaining({ deviceId: late.id, widgetIds: ['prod'] })]);
+    expect(ws.pending().filter((m) => JSON.stringify(m).includes(outside.id) || JSON.stringify(m).includes(foreign.id))).toEqual([]);
+
+    // A page opened now gets both lists' active alarms, each naming its list, and nothing of the outside device.
+    const { first: later } = await follow(b, 2);
+    expect(later.alarms).toEqual(
+      expect.arrayContaining([expect.objectContaining({ deviceId: listed.id, widgetIds: ['set'] }), expect.objectContaining({ deviceId: late.id, widgetIds: ['prod'] })]),
+    );
+    expect(later.alarms).toHaveLength(2);
+    expect(JSON.stringify(later)).not.toContain(outside.id);
+    expect(JSON.stringify(later)).not.toContain(foreign.id);
   });
 });

@@ -68,6 +68,12 @@ describe('visualization configurations', () => {
     const ghost = await t.api.call(vis.create, { body: body({ widgets: [widget({ id: 'g', type: 'value', binding: { deviceId: 'no-such-device', key: 'temperature' } })] }) });
     const error = expectError(ghost, 400, 31, 'error.visualization.deviceUnknown');
     expect(error.details?.[0]?.field).toBe('body.layout.widgets.0.binding.deviceId');
+    // An alarm list naming several devices or a product: each must exist.
+    const known = (await t.api.createDevice()).id;
+    const list = await t.api.call(vis.create, { body: body({ widgets: [{ ...widget({ id: 'l', type: 'alarms' }), alarmSource: { deviceIds: [known, 'no-such-device'] } }] }) });
+    expect(expectError(list, 400, 31, 'error.visualization.deviceUnknown').details?.[0]?.field).toBe('body.layout.widgets.0.alarmSource.deviceIds.1');
+    const product = await t.api.call(vis.create, { body: body({ widgets: [{ ...widget({ id: 'p', type: 'alarms' }), alarmSource: { productId: 'no-such-product' } }] }) });
+    expect(expectError(product, 400, 31, 'error.visualization.productUnknown').details?.[0]?.field).toBe('body.layout.widgets.0.alarmSource.productId');
   });
 
   it('shows in an image widget only a file uploaded to the gateway, never an address elsewhere', async () => {

@@ -11,6 +11,7 @@ import { ErrorCode } from '../../contract/errors.ts';
 import { HISTORY_LIMIT_DEFAULT, type TimeseriesQuery, type TimeseriesValues } from '../../contract/telemetry.ts';
 import type { Alarm } from '../../contract/alarm.ts';
 import {
+  VIS_ALARM_PRODUCT_DEVICES_MAX,
   VIS_ALARM_ROWS_MAX,
   VIS_SHARE_TOKEN_BYTES,
   type SharedAlarm,
@@ -21,6 +22,7 @@ import {
   type SharedLatest,
   type SharedVisualization,
   type Visualization,
+  type Widget,
 } from '../../contract/visualization.ts';
 import type { AuthUser } from '../../core.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -40,17 +42,25 @@ export interface ShareServiceDeps {
   timeseries(deviceId: string, query: TimeseriesQuery): TimeseriesValues;
   /** Active alarms of these devices, newest first, at most `limit`. */
   activeAlarms(deviceIds: readonly string[], limit: number): Alarm[];
+  /** The ids of a product's devices now, within `organizationId` and its descendants (null: every device), at most `limit`. */
+  productDevices(productId: string, organizationId: string | null, limit: number): string[];
 }
 
-/** The read-only row a share page gets of an alarm (never who acknowledged or cleared it). */
-export function sharedAlarmOf(a: Alarm): SharedAlarm | null {
+/** The read-only row a share page gets of an alarm (never who acknowledged or cleared it), for the alarm lists `widgetIds`. */
+export function sharedAlarmOf(a: Alarm, widgetIds: string[]): SharedAlarm | null {
   if (a.deviceId === null) return null;
-  return { id: a.id, deviceId: a.deviceId, deviceName: a.deviceName, type: a.type, severity: a.severity, status: a.status, createdTime: a.createdTime };
+  return { id: a.id, deviceId: a.deviceId, deviceName: a.deviceName, type: a.type, severity: a.severity, status: a.status, createdTime: a.createdTime, widgetIds };
 }
 
-/** The devices a layout's alarm lists bind: the only devices whose alarms its share link reads. */
-export function alarmDevicesOf(v: Visualization): Set<string> {
-  return new Set(v.layout.widgets.filter((w) => w.type === 'alarms' && w.binding).map((w) => w.binding!.deviceId));
+/** An alarm list's own devices and product, as saved (its single-device binding included). */
+function alarmSourceOf(w: Widget): { deviceIds: string[]; productId: string | undefined } {
+  const deviceIds = [...new Set([...(w.binding ? [w.binding.deviceId] : []), ...(w.alarmSource?.deviceIds ?? [])])];
+  return { deviceIds, productId: w.alarmSource?.productId };
+}
+
+/** Whether a layout's alarm lists name a product: their devices then change without the layout changing. */
+export function namesProduct(v: Visualization): boolean {
+  return v.layout.widgets.some((w) => w.type === 'alarms' && w.alarmSource?.productId !== undefined);
 }
 
 function hashOf(token: string): string {
@@ -131,11 +141,35 @@ export class ShareService {
     return out;
   }
 
-  /** The active alarms of the layout's alarm-list devices, newest first. */
-  alarmsOf(v: Visualization): SharedAlarm[] {
-    const devices = alarmDevicesOf(v);
-    if (!devices.size) return [];
-    return this.deps.activeAlarms([...devices], VIS_ALARM_ROWS_MAX).flatMap((a) => sharedAlarmOf(a) ?? []);
+  /**
+   * The devices each alarm list of the layout shows now, by widget id: its devices, and its
+   * product's devices inside the configuration's organization (the only devices whose alarms its
+   * share link reads). An alarm list that names nothing shows nothing through a link.
+   */
+  alarmWidgetsOf(v: Visualization): Map<string, Set<string>> {
+    const out = new Map<string, Set<string>>();
+    for (const w of v.layout.widgets) {
+      if (w.type !== 'alarms') continue;
+      const { deviceIds, productId } = alarmSourceOf(w);
+      const devices = new Set(deviceIds);
+      if (productId) for (const id of this.deps.productDevices(productId, v.organizationId, VIS_ALARM_PRODUCT_DEVICES_MAX)) devices.add(id);
+      if (devices.size) out.set(w.id, devices);
+    }
+    return out;
+  }
+
+  /** The active alarms of each alarm list (at most a full list each), newest first, each row naming the lists that show it. */
+  alarmsOf(widgets: ReadonlyMap<string, ReadonlySet<string>>): SharedAlarm[] {
+    const rows = new Map<string, SharedAlarm>();
+    for (const [widgetId, devices] of widgets) {
+      for (const alarm of this.deps.activeAlarms([...devices], VIS_ALARM_ROWS_MAX)) {
+        const row = rows.get(alarm.id) ?? sharedAlarmOf(alarm, []);
+        if (!row) continue;
+        row.widgetIds.push(widgetId);
+        rows.set(alarm.id, row);
+      }
+    }
+    return [...rows.values()].sort((a, b) => b.createdTime - a.createdTime);
   }
 
   history(token: string, ip: string, query: SharedHistoryQuery): { ts: number; value: unknown }[] {

@@ -2,6 +2,7 @@
 import { defineModule } from '../../module.ts';
 import m0090 from './migrations/0090-visualization.sql';
 import { registerVisualizationRoutes } from './visualization-routes.ts';
+import { productDeviceIds } from './product-devices.ts';
 import { ShareService } from './share-service.ts';
 import { visualizationLive } from './share-live.ts';
 import { VisualizationService } from './visualization-service.ts';
@@ -22,13 +23,14 @@ declare module '../../lib/event-bus.ts' {
 
 export const visualizationModule = defineModule({
   name: 'visualization',
-  needs: ['devices', 'organizations', 'telemetry', 'alarms'],
+  needs: ['devices', 'products', 'organizations', 'telemetry', 'alarms'],
   migrations: [{ name: '0090-visualization', sql: m0090 }],
   apiTags: { visualization: 'Visualization configurations (grid layouts of live widgets), templates and read-only share links' },
-  build: ({ core, services: { devices, organizations, telemetry, alarms } }) => {
+  build: ({ core, services: { devices, products, organizations, telemetry, alarms } }) => {
     const visualizations = new VisualizationService({
       db: core.db,
       devicesWithin: (scope) => devices.within(scope),
+      productExists: (id) => products.find(id) !== undefined,
       organizationExists: (id) => organizations.exists(id),
       announce: (visualizationId) => core.bus.emit('visualization.changed', { visualizationId }),
     });
@@ -36,6 +38,7 @@ export const visualizationModule = defineModule({
       visualizations,
       timeseries: (deviceId, query) => telemetry.timeseries(deviceId, query),
       activeAlarms: (deviceIds, limit) => alarms.search({ deviceIds, statuses: ['ACTIVE_UNACK', 'ACTIVE_ACK'] }, 1, limit).items,
+      productDevices: (productId, organizationId, limit) => productDeviceIds(devices, { productId, organizationId, limit }),
     });
     return { visualizations, visualizationShares };
   },

@@ -8,6 +8,7 @@ import {
   VIS_IMAGE_SRC_PATTERN,
   VIS_LAYOUT_MAX_BYTES,
   type Layout,
+  type Widget,
   type Visualization,
   type VisualizationBody,
   type VisualizationListQuery,
@@ -25,14 +26,29 @@ export interface VisualizationServiceDeps {
   db: Db;
   devicesWithin(scope: DeviceScope): ScopedDevices;
   organizationExists(id: string): boolean;
+  productExists(id: string): boolean;
   /** Tells live share pages that the configuration or its link changed (`visualization.changed`). */
   announce(visualizationId: string): void;
 }
 
 const imageSource = new RegExp(VIS_IMAGE_SRC_PATTERN);
 
-/** Broken rules of a layout: its size, each bound device that the caller cannot see, and each image from elsewhere. */
-function layoutViolations(layout: Layout, devices: ScopedDevices): Violation[] {
+/** An alarm list's devices the caller cannot see and a product that does not exist. */
+function alarmSourceViolations(w: Widget, i: number, deps: { devices: ScopedDevices; productExists(id: string): boolean }): Violation[] {
+  const source = w.alarmSource;
+  if (w.type !== 'alarms' || !source) return [];
+  const widget = String(w.props.title ?? w.id);
+  const violations: Violation[] = (source.deviceIds ?? []).flatMap((id, j) =>
+    deps.devices.exists(id) ? [] : [{ field: `layout.widgets.${i}.alarmSource.deviceIds.${j}`, key: 'error.visualization.deviceUnknown', params: { widget } }],
+  );
+  if (source.productId !== undefined && !deps.productExists(source.productId)) {
+    violations.push({ field: `layout.widgets.${i}.alarmSource.productId`, key: 'error.visualization.productUnknown', params: { widget } });
+  }
+  return violations;
+}
+
+/** Broken rules of a layout: its size, each bound device that the caller cannot see, an alarm list's unknown product, and each image from elsewhere. */
+function layoutViolations(layout: Layout, devices: ScopedDevices, productExists: (id: string) => boolean): Violation[] {
   const bytes = Buffer.byteLength(JSON.stringify(layout));
   if (bytes > VIS_LAYOUT_MAX_BYTES) return [{ field: 'layout', key: 'error.visualization.layoutTooLarge', params: { max: VIS_LAYOUT_MAX_BYTES / 1024 } }];
   const violations: Violation[] = [];
@@ -40,6 +56,7 @@ function layoutViolations(layout: Layout, devices: ScopedDevices): Violation[] {
     if (w.binding && !devices.exists(w.binding.deviceId)) {
       violations.push({ field: `layout.widgets.${i}.binding.deviceId`, key: 'error.visualization.deviceUnknown', params: { widget: String(w.props.title ?? w.id) } });
     }
+    violations.push(...alarmSourceViolations(w, i, { devices, productExists }));
     const src = w.props.src;
     if (w.type === 'image' && src !== undefined && src !== null && !(typeof src === 'string' && imageSource.test(src))) {
       violations.push({ field: `layout.widgets.${i}.props.src`, key: 'error.visualization.imageSource', params: { widget: String(w.props.title ?? w.id) } });
@@ -107,7 +124,7 @@ export class VisualizationService {
     const org = body.organizationId ?? null;
     const orgViolations: Violation[] =
       (org !== null && !this.deps.organizationExists(org)) || !inScope(scope, org) ? [{ field: 'organizationId', key: 'error.visualization.organizationUnknown' }] : [];
-    assertNoViolations([...orgViolations, ...layoutViolations(body.layout, this.deps.devicesWithin(scope))]);
+    assertNoViolations([...orgViolations, ...layoutViolations(body.layout, this.deps.devicesWithin(scope), (id) => this.deps.productExists(id))]);
   }
 
   private of(id: string, body: VisualizationBody, createdTime: number, updatedTime: number): Visualization {

@@ -64,7 +64,8 @@ export function ReportListPage(): JSX.Element {
       {
         title: t('table:actions'),
         key: 'actions',
-        width: 280,
+        // Four text buttons; at 280 the last ("Delete", "删除") was cut off in both languages.
+        width: 360,
         fixed: 'right',
         render: (_: unknown, r) => (
           <span style={{ display: 'inline-flex', gap: 4 }}>
@@ -95,7 +96,7 @@ export function ReportListPage(): JSX.Element {
         list={list}
         rowKey="id"
         columns={columns}
-        scrollX={1100}
+        scrollX={1180}
         emptyText={t('empty')}
         onBulkDelete={(ids) => deleteReports(ids)}
         filters={<ReportFilters />}

@@ -33,19 +33,19 @@ export function ScheduleFields(): JSX.Element {
       </Form.Item>
       {frequency === 'MONTHLY' ? (
         <Form.Item field="monthDays" label={t('schedule.monthDays')} rules={[requiredRule()]} extra={t('schedule.monthDaysHint')}>
-          <Select mode="multiple" options={days} allowClear data-testid="report-form-month-days" />
+          <Select mode="multiple" options={days} allowClear aria-label={t('schedule.monthDays')} data-testid="report-form-month-days" />
         </Form.Item>
       ) : null}
       {frequency === 'WEEKLY' ? (
         <Form.Item field="weekdays" label={t('schedule.weekdays')} rules={[requiredRule()]}>
-          <Select mode="multiple" options={weekdays} allowClear data-testid="report-form-weekdays" />
+          <Select mode="multiple" options={weekdays} allowClear aria-label={t('schedule.weekdays')} data-testid="report-form-weekdays" />
         </Form.Item>
       ) : null}
       <Form.Item field="hours" label={t('schedule.hours')} rules={[requiredRule()]}>
-        <Select mode="multiple" options={hours} allowClear data-testid="report-form-hours" />
+        <Select mode="multiple" options={hours} allowClear aria-label={t('schedule.hours')} data-testid="report-form-hours" />
       </Form.Item>
       <Form.Item field="timeZone" label={t('schedule.timeZone')} rules={[requiredRule()]}>
-        <Select showSearch options={zones} data-testid="report-form-time-zone" />
+        <Select showSearch options={zones} aria-label={t('schedule.timeZone')} data-testid="report-form-time-zone" />
       </Form.Item>
     </>
   );

@@ -1,7 +1,7 @@
 /**
  * The designer's side panel: the selected widget's title, binding (device picker searching the
- * server, key picker from its thing model) and the settings of its type (an alarm list binds a
- * device only: its alarms, not a key).
+ * server, key picker from its thing model) and the settings of its type (an alarm list names
+ * devices or a product: their alarms, not a key).
  */
 import type { JSX } from 'react';
 import Button from '@arco-design/web-react/es/Button';
@@ -12,9 +12,10 @@ import Select from '@arco-design/web-react/es/Select';
 import Switch from '@arco-design/web-react/es/Switch';
 import { useTranslation } from 'react-i18next';
 import { alarmSeverities } from '../../../server/contract/alarm.ts';
-import { ALARM_WIDGET_KEY, VIS_ALARM_ROWS_DEFAULT, VIS_ALARM_ROWS_MAX, type Widget } from '../../../server/contract/visualization.ts';
+import { VIS_ALARM_ROWS_DEFAULT, VIS_ALARM_ROWS_MAX, type Widget, type WidgetAlarmSource } from '../../../server/contract/visualization.ts';
 import { ImageUploadField } from '../../components/ImageUploadField.tsx';
 import { DeviceSelect } from '../device/DeviceSelect.tsx';
+import { ProductSelect } from '../product/ProductSelect.tsx';
 import { VideoChannelSelect } from '../video/VideoChannelSelect.tsx';
 import { KeySelect } from './KeySelect.tsx';
 import { withModelUnit } from './layoutEdit.ts';
@@ -32,19 +33,44 @@ function Field(props: { label: string; children: JSX.Element }): JSX.Element {
   );
 }
 
-/** An alarm list's device (none: every device in the viewer's scope, and nothing through a share link), severity and rows. */
+/** An alarm list's devices (its old single binding among them) as saved. */
+function alarmDevicesOf(widget: Widget): string[] {
+  return [...new Set([...(widget.binding ? [widget.binding.deviceId] : []), ...(widget.alarmSource?.deviceIds ?? [])])];
+}
+
+/** The widget naming `deviceIds` and `productId` (nothing named: no source at all). */
+function withAlarmSource(w: Widget, deviceIds: string[], productId: string | undefined): Widget {
+  const { binding: _single, alarmSource: _old, ...rest } = w;
+  const source: WidgetAlarmSource = { ...(deviceIds.length ? { deviceIds } : {}), ...(productId ? { productId } : {}) };
+  return Object.keys(source).length ? { ...rest, alarmSource: source } : rest;
+}
+
+/** An alarm list's devices and product (none: every device in the viewer's scope, and nothing through a share link), severity and rows. */
 function AlarmListProperties({ widget, onChange }: { widget: Widget; onChange: (change: (w: Widget) => Widget) => void }): JSX.Element {
   const { t } = useTranslation(['visualization', 'alarm']);
   return (
     <>
-      <Field label={t('props.device')}>
-        <DeviceSelect<string>
-          value={widget.binding?.deviceId}
-          onChange={(deviceId) => onChange((w) => ({ ...w, binding: deviceId ? { deviceId, key: ALARM_WIDGET_KEY } : undefined }))}
-          placeholder={t('alarms.allDevices')}
+      <Field label={t('alarms.devices')}>
+        <DeviceSelect<string[]>
+          multiple
+          value={alarmDevicesOf(widget)}
+          onChange={(ids) => onChange((w) => withAlarmSource(w, ids ?? [], w.alarmSource?.productId))}
+          placeholder={t('alarms.devicesPlaceholder')}
+          style={{ width: '100%' }}
           testId="vis-prop-device"
         />
       </Field>
+      <Field label={t('alarms.product')}>
+        <ProductSelect
+          allowClear
+          value={widget.alarmSource?.productId}
+          onChange={(productId) => onChange((w) => withAlarmSource(w, alarmDevicesOf(w), productId || undefined))}
+          placeholder={t('alarms.productPlaceholder')}
+          style={{ width: '100%' }}
+          testId="vis-prop-alarm-product"
+        />
+      </Field>
+      <span className="ec-vis__muted">{t('alarms.sourceHint')}</span>
       <Field label={t('alarms.severityFilter')}>
         <Select
           allowClear
@@ -64,7 +90,7 @@ function AlarmListProperties({ widget, onChange }: { widget: Widget; onChange: (
           data-testid="vis-prop-rows"
         />
       </Field>
-      <span className="ec-vis__muted">{t('alarms.readOnly')}</span>
+      <span className="ec-vis__muted">{t('alarms.readOnlyShared')}</span>
     </>
   );
 }

@@ -17,16 +17,27 @@ export interface ShareListener {
   gone(): void;
 }
 
+/** One device's `values` with what `points` brings for it, a key's newer value winning; the same object when nothing is newer. */
+export function mergeSharedDevice(values: LatestValues | undefined, points: SharedLatest[string]): LatestValues {
+  let next = values;
+  for (const [key, point] of Object.entries(points)) {
+    const seen = next?.[key];
+    if (seen && seen.ts > point.ts) continue;
+    const copy: LatestValues = next === values ? { ...values } : next!;
+    copy[key] = { ts: point.ts, value: point.value };
+    next = copy;
+  }
+  return next ?? {};
+}
+
 /** `values` with what `data` brings for them, a key's newer value winning; the same object when nothing is newer. */
 export function mergeShared(values: Readonly<Record<string, LatestValues>>, data: SharedLatest): Record<string, LatestValues> {
   let next = values as Record<string, LatestValues>;
   for (const [deviceId, points] of Object.entries(data)) {
-    for (const [key, point] of Object.entries(points)) {
-      const seen = next[deviceId]?.[key];
-      if (seen && seen.ts > point.ts) continue;
-      if (next === values) next = { ...values };
-      next[deviceId] = { ...next[deviceId], [key]: { ts: point.ts, value: point.value } };
-    }
+    const merged = mergeSharedDevice(next[deviceId], points);
+    if (merged === next[deviceId]) continue;
+    if (next === values) next = { ...values };
+    next[deviceId] = merged;
   }
   return next;
 }

@@ -9,8 +9,8 @@ import { WsErrorCode } from '../../../server/contract/realtime.ts';
 import type { Layout } from '../../../server/contract/visualization.ts';
 import { isTelemetry, mergeLatest, type LatestValues } from '../../lib/use-live.ts';
 import { subscribe } from '../../lib/ws-client.ts';
-import { followShare, mergeShared } from './shareSocket.ts';
-import { useFrameState } from './useFrameState.ts';
+import { followShare, mergeSharedDevice } from './shareSocket.ts';
+import { useFrameRecord } from './useFrameState.ts';
 
 /** Where values come from: the signed-in console, or a share link's token. */
 export type ValueSource = { kind: 'live' } | { kind: 'share'; shareToken: string };
@@ -38,7 +38,7 @@ function bindingText(layout: Layout): string {
 }
 
 function useLiveValues(bindings: string, enabled: boolean): BindingValues {
-  const [values, setValues] = useFrameState<Record<string, LatestValues>>({});
+  const [values, setDevice] = useFrameRecord<LatestValues>();
   const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
     if (!enabled) return undefined;
@@ -46,24 +46,26 @@ function useLiveValues(bindings: string, enabled: boolean): BindingValues {
     const offs = pairs.map(([deviceId, keys]) =>
       subscribe({ type: 'TIMESERIES', entityType: 'DEVICE', entityId: deviceId, scope: 'LATEST_TELEMETRY', useStrictDataTypes: true, keys }, (update) => {
         if (update.errorCode === WsErrorCode.NOT_FOUND) setMissing((m) => new Set([...m, deviceId]));
-        else if (isTelemetry(update)) setValues((v) => ({ ...v, [deviceId]: mergeLatest(v[deviceId] ?? {}, update) }));
+        else if (isTelemetry(update)) setDevice(deviceId, (v) => mergeLatest(v ?? {}, update));
       }),
     );
     return () => offs.forEach((off) => off());
-  }, [bindings, enabled, setValues]);
+  }, [bindings, enabled, setDevice]);
   return { values, missing, gone: false };
 }
 
 function useSharedValues(shareToken: string | null): BindingValues {
-  const [values, setValues] = useFrameState<Record<string, LatestValues>>({});
+  const [values, setDevice] = useFrameRecord<LatestValues>();
   const [gone, setGone] = useState(false);
   useEffect(() => {
     if (!shareToken) return undefined;
     return followShare(shareToken, {
-      values: (data) => setValues((v) => mergeShared(v, data)),
+      values: (data) => {
+        for (const [deviceId, points] of Object.entries(data)) setDevice(deviceId, (v) => mergeSharedDevice(v, points));
+      },
       gone: () => setGone(true),
     });
-  }, [shareToken, setValues]);
+  }, [shareToken, setDevice]);
   return { values, missing: new Set(), gone };
 }
 
