@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase, transaction, type Db } from '../../server/db/sqlite.ts';
 import { HistoryCompactor } from '../../server/modules/telemetry/history-compactor.ts';
+import { StagingMover } from '../../server/modules/telemetry/staging-mover.ts';
 import { TelemetryRepository } from '../../server/modules/telemetry/telemetry-repository.ts';
 import type { TelemetryRow } from '../../server/modules/telemetry/telemetry-rows.ts';
 import type { RowSpec } from './bench-row.ts';
@@ -64,6 +65,9 @@ export function store(): Store {
 /** Stores `seconds` readings of 1 Hz per device from `reading(device, second)`, in batches. */
 export function fill(s: Store, devices: number, seconds: number, reading: (device: number, second: number, ts: number) => TelemetryRow[]): number {
   const jitter = seeded(11);
+  // Staged values wait in the ring and in memory until moved: move each hour's into blocks, as the
+  // writer does every 32,768 values, so that months of data do not all wait in memory.
+  const mover = new StagingMover(s.db);
   let values = 0;
   for (let from = 0; from < seconds; from += 3600) {
     transaction(s.db, () => {
@@ -74,6 +78,7 @@ export function fill(s: Store, devices: number, seconds: number, reading: (devic
         s.rows.insertTelemetry([{ deviceId: `device-${d}`, telemetry }]);
       }
     });
+    mover.moveAll();
   }
   return values;
 }
