@@ -29,6 +29,7 @@ export class StagingRing {
   packs: StagedPack[] = [];
   readonly ring = new Float64Array(new SharedArrayBuffer(RING.length * Float64Array.BYTES_PER_ELEMENT));
   private fd: number | null = null;
+  private closed = false;
 
   constructor(readonly path: string | null) {}
 
@@ -55,6 +56,8 @@ export class StagingRing {
 
   /** `c`'s values as one synced record (per `PACK_VALUES` values: encodeStagedPack's caller splits). */
   append(pack: EncodedPack & { count: number }): StagedPack {
+    // Closed with the database: nothing may be acknowledged into memory alone.
+    if (this.closed) throw new Error('the telemetry staging ring is closed');
     let seq: number;
     if (this.fd === null) {
       seq = this.ring[RING.nextSeq]!;
@@ -97,6 +100,7 @@ export class StagingRing {
   close(): void {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
+    this.closed = true;
   }
 }
 
