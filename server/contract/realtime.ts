@@ -66,6 +66,10 @@
  *   value of those pairs. The socket is then a guest socket: guest commands only, no authCmd; at
  *   most WS_MAX_GUEST_SOCKETS_PER_ADDRESS per client address; an unknown, revoked or expired token
  *   answers NOT_FOUND, and the link's revocation or expiry closes the socket (WS_POLICY_VIOLATION).
+ * - NODE_RED_TELEMETRY and NODE_RED_TCP (ours, guest commands of the soft gateway's palette nodes:
+ *   server/contract/node-red-palette.ts) `{ cmdId, instanceId, secret, deviceId | productId }`
+ *   from a running Node-RED instance over loopback: each stored message of the device (or of every
+ *   device of the product), and each frame a custom TCP device sends, as they come.
  * TIMESERIES, TIMESERIES_HISTORY and ATTRIBUTES answer values as text (objects and arrays as JSON),
  * as ThingsBoard's websocket does; `useStrictDataTypes: true` on the command keeps their JSON type
  * (the console asks for it).
@@ -144,6 +148,8 @@ export const wsCmdTypes = [
   'EDGE_STATE',
   'OTA_PROGRESS',
   'VIS_SHARE',
+  'NODE_RED_TELEMETRY',
+  'NODE_RED_TCP',
   ...unsupportedWsCmdTypes,
   'ATTRIBUTES_UNSUBSCRIBE',
   'TIMESERIES_UNSUBSCRIBE',
@@ -156,6 +162,8 @@ export const wsCmdTypes = [
   'ALARM_COUNT_UNSUBSCRIBE',
   'NOTIFICATIONS_UNSUBSCRIBE',
   'VIS_SHARE_UNSUBSCRIBE',
+  'NODE_RED_TELEMETRY_UNSUBSCRIBE',
+  'NODE_RED_TCP_UNSUBSCRIBE',
 ] as const;
 export type WsCmdType = (typeof wsCmdTypes)[number];
 

@@ -86,8 +86,8 @@ describe('firmware-pack', () => {
     expect(existsSync(join(nodeRedDir, 'node_modules/@node-red/runtime/package.json'))).toBe(true);
     const port = await freePort();
     const token = 'pack-test-token';
-    const child = spawn(process.execPath, [join(root, 'server/cli/node-red-runtime.ts'), '--node-red-dir', nodeRedDir, '--user-dir', tempDir('edge-nr-user-'), '--port', String(port), '--admin-root', '/admin/', '--node-root', '/http/'], {
-      env: { ...process.env, EDGE_NODE_RED_CREDENTIAL_SECRET: 'pack-test-secret', EDGE_NODE_RED_PROXY_TOKEN: token },
+    const child = spawn(process.execPath, [join(root, 'server/cli/node-red-runtime.ts'), '--node-red-dir', nodeRedDir, '--user-dir', tempDir('edge-nr-user-'), '--port', String(port), '--admin-root', '/admin/', '--node-root', '/http/', '--instance-id', 'pack-test'], {
+      env: { ...process.env, EDGE_NODE_RED_CREDENTIAL_SECRET: 'pack-test-secret', EDGE_NODE_RED_PROXY_TOKEN: token, EDGE_NODE_RED_PALETTE_SECRET: 'pack-test-palette', EDGE_NODE_RED_GATEWAY_URL: 'http://127.0.0.1:1' },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       cwd: scratch,
     });
